@@ -1,0 +1,37 @@
+const steps = [
+  {
+    title: 'Book online',
+    text: 'Choose a one-hour collection window and a delivery window. No payment now.',
+  },
+  {
+    title: 'We collect',
+    text: 'Our driver picks up your bag at your door. Collection is free on orders of £25 or more.',
+  },
+  {
+    title: 'We clean',
+    text: 'Every item is listed, checked for stains and cleaned in our workshop within 24 to 48 hours.',
+  },
+  {
+    title: 'We deliver',
+    text: 'You get the invoice by e-mail, pay online, and we bring everything back pressed.',
+  },
+];
+
+export function HowItWorksSteps() {
+  return (
+    <ol className="mt-8 grid gap-6 md:grid-cols-4">
+      {steps.map((s, i) => (
+        <li key={s.title} className="card">
+          <span
+            aria-hidden="true"
+            className="flex h-10 w-10 items-center justify-center rounded-full bg-accent text-lg font-bold text-white"
+          >
+            {i + 1}
+          </span>
+          <h3 className="mt-4 text-lg font-semibold text-slate-900">{s.title}</h3>
+          <p className="mt-2 text-slate-600">{s.text}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}

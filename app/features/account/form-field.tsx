@@ -1,0 +1,90 @@
+import type { InputHTMLAttributes, Ref } from 'react';
+
+/** A labelled input with its error announced to screen readers. */
+export function FormField({
+  id,
+  label,
+  error,
+  hint,
+  ref,
+  ...input
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  ref?: Ref<HTMLInputElement>;
+} & InputHTMLAttributes<HTMLInputElement>) {
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <input
+        ref={ref}
+        id={id}
+        className="field-input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        {...input}
+      />
+      {hint && !error ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A coloured notice; errors are announced at once, other notices politely. */
+export function Notice({
+  tone,
+  children,
+}: {
+  tone: 'error' | 'success' | 'info';
+  children: React.ReactNode;
+}) {
+  const styles = {
+    error: 'border-red-200 bg-red-50 text-red-800',
+    success: 'border-emerald-200 bg-emerald-50 text-emerald-800',
+    info: 'border-sky-200 bg-sky-50 text-sky-900',
+  }[tone];
+  return (
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`rounded-md border px-4 py-3 text-sm ${styles}`}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** The centred card that holds the login, sign-up, reset and deletion forms. */
+export function AuthCard({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro?: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <main id="main" className="bg-slate-50 px-4 py-12 sm:py-16">
+      <div className="mx-auto w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="text-2xl font-semibold text-brand">{title}</h1>
+        {intro ? <div className="mt-2 text-sm text-slate-600">{intro}</div> : null}
+        <div className="mt-6">{children}</div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,25 @@
+import { useState } from 'react';
+import { callApi, forgetLogin } from './api-client';
+
+/**
+ * The navigation's and account page's Logout. Spec 4: logout ends the session (the server
+ * revokes it and clears the HttpOnly cookie), clears the stored login and goes to /login.
+ */
+export function LogoutButton({ className }: { className?: string }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <button
+      type="button"
+      className={className}
+      disabled={busy}
+      onClick={async () => {
+        setBusy(true);
+        await callApi('/api/logout', {});
+        forgetLogin();
+        window.location.assign('/login');
+      }}
+    >
+      Logout
+    </button>
+  );
+}

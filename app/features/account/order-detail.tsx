@@ -1,0 +1,238 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useRevalidator } from 'react-router';
+import type { CustomerOrder } from '@server/use-cases/accounts/list-customer-orders';
+import { GENERIC_ERROR, callApi } from './api-client';
+import { Notice } from './form-field';
+import { payNowHref, showPayNow } from './order-rules';
+
+const CANCELLABLE = ['pending', 'pending payment'];
+
+export function StatusBadge({ status }: { status: string }) {
+  const tone =
+    status === 'cancelled'
+      ? 'bg-slate-100 text-slate-600'
+      : status === 'delivered'
+        ? 'bg-emerald-100 text-emerald-800'
+        : status === 'pending payment'
+          ? 'bg-amber-100 text-amber-900'
+          : 'bg-sky-100 text-sky-900';
+  return (
+    <span
+      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold uppercase ${tone}`}
+    >
+      {status}
+    </span>
+  );
+}
+
+/** Pay Now and Cancel Order for one order. */
+export function OrderActions({ order, phone }: { order: CustomerOrder; phone: string }) {
+  const revalidator = useRevalidator();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const canAskCancel = CANCELLABLE.includes(order.status);
+  if (!showPayNow(order) && !canAskCancel && !result) return null;
+
+  async function cancel() {
+    if (!order.can_cancel) {
+      setConfirming(false);
+      setResult({
+        ok: false,
+        text: `Orders can be cancelled up to 2 hours before collection, so this one can no longer be cancelled online. Please call us on ${phone} and we will help.`,
+      });
+      return;
+    }
+    setBusy(true);
+    const reply = await callApi(`/api/orders/${order.id}/cancel`, {});
+    setBusy(false);
+    setConfirming(false);
+    setResult({ ok: reply.status === 200, text: reply.body.message ?? GENERIC_ERROR });
+    if (reply.status === 200) revalidator.revalidate();
+  }
+
+  return (
+    <div className="space-y-3">
+      {result ? <Notice tone={result.ok ? 'success' : 'error'}>{result.text}</Notice> : null}
+      <div className="flex flex-wrap gap-3">
+        {showPayNow(order) ? (
+          <Link className="btn-primary bg-brand" to={payNowHref(order)}>
+            Pay Now
+          </Link>
+        ) : null}
+        {canAskCancel && !confirming ? (
+          <button type="button" className="btn-secondary" onClick={() => setConfirming(true)}>
+            Cancel Order
+          </button>
+        ) : null}
+      </div>
+      {confirming ? (
+        <div
+          role="group"
+          aria-label="Confirm cancellation"
+          className="rounded-md border border-slate-200 bg-slate-50 p-4 text-sm"
+        >
+          <p className="font-medium text-slate-800">
+            Cancel order {order.order_no}? We will not come to collect it.
+          </p>
+          <div className="mt-3 flex flex-wrap gap-3">
+            <button type="button" className="btn-primary bg-brand" disabled={busy} onClick={cancel}>
+              {busy ? 'Cancelling…' : 'Yes, cancel order'}
+            </button>
+            <button type="button" className="btn-secondary" onClick={() => setConfirming(false)}>
+              Keep order
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** Items with Subtotal, Discount and Total (total = subtotal − discount), in pounds. */
+export function ItemsTable({ order }: { order: CustomerOrder }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[20rem] text-left text-sm">
+        <caption className="sr-only">Items of order {order.order_no}</caption>
+        <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase">
+          <tr>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              Item
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-semibold">
+              Qty
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-semibold">
+              Price
+            </th>
+            <th scope="col" className="py-2 text-right font-semibold">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {order.items.length === 0 ? (
+            <tr>
+              <td colSpan={4} className="py-3 text-slate-500">
+                Items are added once we have collected and checked your order.
+              </td>
+            </tr>
+          ) : (
+            order.items.map((item, i) => (
+              <tr key={i}>
+                <td className="py-2 pr-3">{item.item_name}</td>
+                <td className="py-2 pr-3 text-right">{item.quantity}</td>
+                <td className="py-2 pr-3 text-right">£{item.price}</td>
+                <td className="py-2 text-right">£{item.line_total}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+        <tfoot className="border-t border-slate-200">
+          <tr>
+            <th
+              scope="row"
+              colSpan={3}
+              className="py-1.5 pr-3 text-right font-medium text-slate-600"
+            >
+              Subtotal
+            </th>
+            <td className="py-1.5 text-right">£{order.subtotal}</td>
+          </tr>
+          <tr>
+            <th
+              scope="row"
+              colSpan={3}
+              className="py-1.5 pr-3 text-right font-medium text-slate-600"
+            >
+              Discount
+            </th>
+            <td className="py-1.5 text-right">−£{order.discount}</td>
+          </tr>
+          <tr>
+            <th scope="row" colSpan={3} className="py-1.5 pr-3 text-right font-semibold">
+              Total
+            </th>
+            <td className="py-1.5 text-right font-semibold">£{order.total}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+/** The order detail of spec 2 (desktop and mobile). */
+export function OrderDetail({
+  order,
+  phone,
+  onBack,
+}: {
+  order: CustomerOrder;
+  phone: string;
+  onBack: () => void;
+}) {
+  // Keyboard and screen-reader users land on the order they opened.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (heading.current?.offsetParent) heading.current.focus();
+  }, [order.id]);
+  return (
+    <section aria-labelledby={`order-${order.id}-title`} className="space-y-6">
+      <button type="button" onClick={onBack} className="text-sm font-medium text-brand underline">
+        ← Back to orders
+      </button>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2
+          ref={heading}
+          tabIndex={-1}
+          id={`order-${order.id}-title`}
+          className="text-xl font-semibold focus:outline-none"
+        >
+          Order {order.order_no}
+        </h2>
+        <StatusBadge status={order.status} />
+      </div>
+      <dl className="grid gap-4 rounded-lg border border-slate-200 p-4 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="text-slate-500">Order number</dt>
+          <dd className="font-medium">{order.order_no}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Order date</dt>
+          <dd className="font-medium">{order.order_date}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Status</dt>
+          <dd className="font-medium">{order.status.toUpperCase()}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Payment method</dt>
+          <dd className="font-medium">{order.payment_method}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Collection</dt>
+          <dd className="font-medium">{order.pickup_display}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Delivery</dt>
+          <dd className="font-medium">{order.delivery_display}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Address</dt>
+          <dd className="font-medium whitespace-pre-line">{order.shipping_address}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Phone</dt>
+          <dd className="font-medium">{order.customer_phone}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Amount due</dt>
+          <dd className="text-lg font-semibold text-brand">£{order.amount_due}</dd>
+        </div>
+      </dl>
+      <ItemsTable order={order} />
+      <OrderActions order={order} phone={phone} />
+    </section>
+  );
+}

@@ -1,0 +1,9 @@
+/** Spec 4: Pay Now only when something is due and the order awaits payment. Pure. */
+export function showPayNow(order: { amount_due: string; status: string }): boolean {
+  return Number(order.amount_due) > 0 && order.status === 'pending payment';
+}
+
+/** The payment page of spec 2 for one order, with its amount and the 'Skip Basket' tag. */
+export function payNowHref(order: { id: string; amount_due: string }): string {
+  return `/order/payment/${encodeURIComponent(order.id)}?amount=${encodeURIComponent(order.amount_due)}&tag=Skip%20Basket`;
+}

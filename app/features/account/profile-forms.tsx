@@ -1,0 +1,172 @@
+import { useState } from 'react';
+import { useNavigate, useRevalidator } from 'react-router';
+import { firstErrors, passwordChangeSchema, profileUpdateSchema } from '@shared/validation';
+import { GENERIC_ERROR, callApi, fieldMessages, forgetLogin, storageKeys } from './api-client';
+import { FormField, Notice } from './form-field';
+
+type Customer = { name: string; email: string; phone_number: string };
+
+/** Profile form (spec 2): name, e-mail, mobile number, current password, Save. */
+export function ProfileForm({ customer, idPrefix }: { customer: Customer; idPrefix: string }) {
+  const revalidator = useRevalidator();
+  const [form, setForm] = useState({
+    name: customer.name,
+    email: customer.email,
+    phone_number: customer.phone_number,
+    current_password: '',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (field: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setForm((f) => ({ ...f, [field]: e.target.value }));
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setResult(null);
+    const parsed = profileUpdateSchema.safeParse(form);
+    if (!parsed.success) return setErrors(firstErrors(parsed.error));
+    setErrors({});
+    setBusy(true);
+    const reply = await callApi<{ user?: { name: string } }>('/api/updateprofile', form);
+    setBusy(false);
+    if (reply.status === 401) return window.location.assign('/login');
+    if (reply.status === 200 && reply.body.status) {
+      setForm((f) => ({ ...f, current_password: '' }));
+      setResult({ ok: true, text: reply.body.message ?? 'Your profile has been updated.' });
+      if (reply.body.user) {
+        localStorage.setItem(storageKeys.user, JSON.stringify({ name: reply.body.user.name }));
+      }
+      revalidator.revalidate();
+    } else {
+      setErrors(fieldMessages(reply.body.errors));
+      setResult({ ok: false, text: reply.body.message ?? GENERIC_ERROR });
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="max-w-lg space-y-4">
+      {result ? <Notice tone={result.ok ? 'success' : 'error'}>{result.text}</Notice> : null}
+      <FormField
+        id={`${idPrefix}-name`}
+        label="Name"
+        autoComplete="name"
+        value={form.name}
+        onChange={set('name')}
+        error={errors.name}
+      />
+      <FormField
+        id={`${idPrefix}-email`}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={form.email}
+        onChange={set('email')}
+        error={errors.email}
+      />
+      <FormField
+        id={`${idPrefix}-phone`}
+        label="Mobile number"
+        type="tel"
+        autoComplete="tel"
+        maxLength={20}
+        value={form.phone_number}
+        onChange={set('phone_number')}
+        error={errors.phone_number}
+      />
+      <FormField
+        id={`${idPrefix}-current`}
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        value={form.current_password}
+        onChange={set('current_password')}
+        error={errors.current_password}
+        hint="Needed to confirm that it is you."
+      />
+      <button type="submit" className="btn-primary bg-brand" disabled={busy}>
+        {busy ? 'Saving…' : 'Save'}
+      </button>
+    </form>
+  );
+}
+
+/** Change Password form (spec 2). Success ends the session and goes to /login (spec 4). */
+export function ChangePasswordForm({ email, idPrefix }: { email: string; idPrefix: string }) {
+  const navigate = useNavigate();
+  const [form, setForm] = useState({
+    current_password: '',
+    new_password: '',
+    new_password_confirmation: '',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (field: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setForm((f) => ({ ...f, [field]: e.target.value }));
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    const parsed = passwordChangeSchema.safeParse(form);
+    if (!parsed.success) return setErrors(firstErrors(parsed.error));
+    setErrors({});
+    setBusy(true);
+    const reply = await callApi('/api/changepassword', form);
+    setBusy(false);
+    if (reply.status === 200 && reply.body.status) {
+      forgetLogin();
+      // A full load, so the navigation forgets the name too.
+      window.location.assign('/login?notice=password-changed');
+      return;
+    }
+    if (reply.status === 401) return navigate('/login');
+    setErrors(fieldMessages(reply.body.errors));
+    setFailure(reply.body.message ?? GENERIC_ERROR);
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="max-w-lg space-y-4">
+      {failure ? <Notice tone="error">{failure}</Notice> : null}
+      <FormField
+        id={`${idPrefix}-email`}
+        label="Email"
+        type="email"
+        value={email}
+        readOnly
+        autoComplete="username"
+      />
+      <FormField
+        id={`${idPrefix}-current`}
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        value={form.current_password}
+        onChange={set('current_password')}
+        error={errors.current_password}
+      />
+      <FormField
+        id={`${idPrefix}-new`}
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        value={form.new_password}
+        onChange={set('new_password')}
+        error={errors.new_password}
+        hint="At least 8 characters with an upper-case letter, a lower-case letter, a number and one of @$!%*?&"
+      />
+      <FormField
+        id={`${idPrefix}-confirm`}
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        value={form.new_password_confirmation}
+        onChange={set('new_password_confirmation')}
+        error={errors.new_password_confirmation}
+      />
+      <button type="submit" className="btn-primary bg-brand" disabled={busy}>
+        {busy ? 'Saving…' : 'Save'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,522 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { isUkPostcode, normalisePostcode } from '@shared/postcode';
+import {
+  readBooking,
+  saveBooking,
+  type SelectedLocation,
+  type SlotChoice,
+} from './booking-storage';
+
+type Suggestion = { Id: string; Type: string; Text: string; Description: string; Label: string };
+type Retrieved = {
+  Label: string;
+  Line1: string;
+  Line2: string;
+  City: string;
+  PostalCode: string;
+  Company: string;
+  Type: string;
+};
+type Coverage =
+  | { state: 'unknown' }
+  | { state: 'checking' }
+  | { state: 'served'; area: string }
+  | { state: 'not-served'; message: string };
+
+const EXPRESS = 'express';
+const slotKey = (s: SlotChoice) => `${s.slot_date} ${s.slot_start}`;
+
+async function getJson<T>(url: string): Promise<T | null> {
+  try {
+    const reply = await fetch(url);
+    if (!reply.ok) return null;
+    return (await reply.json()) as T;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The hero booking form (spec 2 'Home', 4 'Home order'): address search with a coverage
+ * check, door number, collection and delivery slots, 'ORDER FOR COLLECTION'. The choice is
+ * kept for checkout and shown again on return while its slots are still offered.
+ */
+export function BookingForm({
+  heading = 'Book a free collection',
+  phone,
+  phoneE164,
+  phoneDisplay,
+}: {
+  heading?: string;
+  phone: string;
+  phoneE164: string;
+  phoneDisplay: string;
+}) {
+  const id = useId();
+  const navigate = useNavigate();
+  const [query, setQuery] = useState('');
+  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+  const [container, setContainer] = useState<string | undefined>();
+  const [location, setLocation] = useState<SelectedLocation | null>(null);
+  const [manual, setManual] = useState(false);
+  const [street, setStreet] = useState('');
+  const [postcode, setPostcode] = useState('');
+  const [door, setDoor] = useState('');
+  const [coverage, setCoverage] = useState<Coverage>({ state: 'unknown' });
+  const [waitlistEmail, setWaitlistEmail] = useState('');
+  const [waitlistNote, setWaitlistNote] = useState('');
+  const [pickups, setPickups] = useState<SlotChoice[] | null>(null);
+  const [pickup, setPickup] = useState('');
+  const [deliveries, setDeliveries] = useState<SlotChoice[] | null>(null);
+  const [delivery, setDelivery] = useState('');
+  const [express, setExpress] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const restored = useRef<ReturnType<typeof readBooking>>(null);
+
+  // Collection slots, and the earlier choice if its collection is still offered.
+  useEffect(() => {
+    void getJson<SlotChoice[]>('/api/pickup').then((list) => {
+      setPickups(list ?? []);
+      const saved = readBooking();
+      if (saved && list?.some((s) => slotKey(s) === slotKey(saved.details.pickup))) {
+        restored.current = saved;
+        setLocation(saved.location);
+        setManual(saved.location.manual);
+        setStreet(saved.location.manual ? saved.location.line1 : '');
+        setPostcode(saved.location.manual ? saved.location.postcode : '');
+        setQuery(saved.location.manual ? '' : saved.location.label);
+        setDoor(saved.details.doorNumber);
+        setPickup(slotKey(saved.details.pickup));
+        void checkCoverage(saved.location.postcode);
+      }
+    });
+  }, []);
+
+  // Choosing a collection reloads the delivery slots for it.
+  useEffect(() => {
+    setDeliveries(null);
+    setDelivery('');
+    setExpress(false);
+    if (!pickup) return;
+    void getJson<SlotChoice[]>(`/api/delivery/${encodeURIComponent(pickup)}`).then((list) => {
+      setDeliveries(list ?? []);
+      const saved = restored.current;
+      if (saved && list?.some((s) => slotKey(s) === slotKey(saved.details.delivery))) {
+        setDelivery(slotKey(saved.details.delivery));
+      }
+      restored.current = null;
+    });
+  }, [pickup]);
+
+  // Address search from 2 characters, limited to GB by the server.
+  useEffect(() => {
+    if (manual || location?.label === query) return;
+    if (query.trim().length < 2 && !container) {
+      setSuggestions([]);
+      return;
+    }
+    const timer = setTimeout(() => {
+      const params = new URLSearchParams({ text: query.trim() });
+      if (container) params.set('container', container);
+      void getJson<{ Items: Suggestion[] }>(`/api/address/find?${params}`).then((reply) =>
+        setSuggestions(reply?.Items ?? []),
+      );
+    }, 200);
+    return () => clearTimeout(timer);
+  }, [query, container, manual, location]);
+
+  async function checkCoverage(code: string) {
+    setCoverage({ state: 'checking' });
+    const reply = await getJson<
+      { served: true; area: { name: string } } | { served: false; message: string }
+    >(`/api/coverage?postcode=${encodeURIComponent(code)}`);
+    if (!reply) setCoverage({ state: 'unknown' });
+    else if (reply.served) setCoverage({ state: 'served', area: reply.area.name });
+    else setCoverage({ state: 'not-served', message: reply.message });
+  }
+
+  async function choose(s: Suggestion) {
+    if (s.Type !== 'Address') {
+      setContainer(s.Id);
+      return;
+    }
+    const reply = await getJson<{ Items: Retrieved[] }>(
+      `/api/address/retrieve/${encodeURIComponent(s.Id)}`,
+    );
+    const a = reply?.Items[0];
+    if (!a) return;
+    const chosen: SelectedLocation = {
+      label: a.Label.replace(/\n/g, ', '),
+      line1: a.Company ? a.Line2 || a.Line1 : a.Line1,
+      line2: '',
+      town: a.City || 'London',
+      postcode: a.PostalCode,
+      company: a.Company,
+      address_type: a.Type === 'Commercial' ? 'Commercial' : 'Residential',
+      manual: false,
+    };
+    // The building number is the door number unless the customer types a flat.
+    const number = /^(\S+)\s/.exec(chosen.line1)?.[1];
+    if (number && /\d/.test(number) && !door) {
+      setDoor(number);
+      chosen.line1 = chosen.line1.slice(number.length + 1);
+    }
+    setLocation(chosen);
+    setQuery(chosen.label);
+    setSuggestions([]);
+    setContainer(undefined);
+    setErrors((e) => ({ ...e, address: '' }));
+    await checkCoverage(chosen.postcode);
+  }
+
+  function manualLocation(): SelectedLocation | null {
+    const code = normalisePostcode(postcode);
+    if (!street.trim() || !code) return null;
+    return {
+      label: `${street.trim()}, London, ${code}`,
+      line1: street.trim(),
+      line2: '',
+      town: 'London',
+      postcode: code,
+      company: '',
+      address_type: 'Residential',
+      manual: true,
+    };
+  }
+
+  function onDeliveryChange(value: string) {
+    if (value === EXPRESS) {
+      setExpress(true);
+      setDelivery('');
+      try {
+        window.location.href = `tel:${phoneE164}`;
+      } catch {
+        // no phone handler: the message with the number stays on screen
+      }
+      return;
+    }
+    setExpress(false);
+    setDelivery(value);
+  }
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const where = manual ? manualLocation() : location;
+    const found: Record<string, string> = {};
+    if (!where) {
+      found.address = manual
+        ? !street.trim()
+          ? 'Please enter your street'
+          : 'Please enter a valid UK postcode'
+        : 'Please choose your address from the list, or enter it by hand';
+    }
+    if (!door.trim()) found.door = 'Please enter your door number';
+    if (!pickup) found.pickup = 'Please choose a collection slot';
+    if (!delivery) found.delivery = 'Please choose a delivery slot';
+    setErrors(found);
+    if (Object.keys(found).length > 0 || !where) return;
+    let served = coverage.state === 'served';
+    if (manual || coverage.state === 'unknown') {
+      const reply = await getJson<{ served: boolean; message?: string; area?: { name: string } }>(
+        `/api/coverage?postcode=${encodeURIComponent(where.postcode)}`,
+      );
+      served = Boolean(reply?.served);
+      if (reply && !reply.served) {
+        setCoverage({ state: 'not-served', message: reply.message ?? '' });
+      }
+    }
+    if (!served) return;
+    const chosenPickup = pickups?.find((s) => slotKey(s) === pickup);
+    const chosenDelivery = deliveries?.find((s) => slotKey(s) === delivery);
+    if (!chosenPickup || !chosenDelivery) return;
+    saveBooking({
+      location: where,
+      details: { pickup: chosenPickup, delivery: chosenDelivery, doorNumber: door.trim() },
+    });
+    navigate('/customer');
+  }
+
+  const listId = `${id}-suggestions`;
+  return (
+    <form
+      id="order"
+      aria-labelledby={`${id}-title`}
+      noValidate
+      onSubmit={submit}
+      className="scroll-mt-24 rounded-2xl bg-white p-5 text-slate-900 shadow-xl ring-1 ring-black/5 sm:p-6"
+    >
+      <h2 id={`${id}-title`} className="text-xl font-bold">
+        {heading}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Free collection and delivery. Pay after cleaning.
+      </p>
+
+      {!manual ? (
+        <div className="relative mt-4">
+          <label htmlFor={`${id}-address`} className="field-label">
+            Your address or postcode
+          </label>
+          <input
+            id={`${id}-address`}
+            type="text"
+            role="combobox"
+            autoComplete="off"
+            aria-autocomplete="list"
+            aria-expanded={suggestions.length > 0}
+            aria-controls={listId}
+            aria-invalid={Boolean(errors.address)}
+            aria-describedby={errors.address ? `${id}-address-error` : undefined}
+            className="field-input"
+            placeholder="e.g. W9 2HD or 12 Elgin Avenue"
+            value={query}
+            onChange={(e) => {
+              setQuery(e.target.value);
+              setLocation(null);
+              setContainer(undefined);
+              setCoverage({ state: 'unknown' });
+            }}
+          />
+          {suggestions.length > 0 && (
+            <ul
+              id={listId}
+              role="listbox"
+              aria-label="Addresses found"
+              className="absolute z-20 mt-1 max-h-72 w-full overflow-auto rounded-md border border-slate-200 bg-white shadow-lg"
+            >
+              {suggestions.map((s) => (
+                <li key={s.Id} role="option" aria-selected={false}>
+                  <button
+                    type="button"
+                    className="block w-full px-3 py-2 text-left text-sm hover:bg-slate-100 focus:bg-slate-100"
+                    onClick={() => void choose(s)}
+                  >
+                    <span className="font-medium">{s.Text}</span>{' '}
+                    <span className="text-slate-500">{s.Description}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {errors.address && (
+            <p id={`${id}-address-error`} className="field-error">
+              {errors.address}
+            </p>
+          )}
+          <button
+            type="button"
+            className="mt-2 text-sm font-medium text-brand underline"
+            onClick={() => {
+              setManual(true);
+              setSuggestions([]);
+              setErrors({});
+            }}
+          >
+            Can&apos;t find your address? Enter it by hand
+          </button>
+        </div>
+      ) : (
+        <fieldset className="mt-4">
+          <legend className="field-label">Your address</legend>
+          <div className="grid gap-3 sm:grid-cols-3">
+            <div className="sm:col-span-2">
+              <label htmlFor={`${id}-street`} className="sr-only">
+                Street
+              </label>
+              <input
+                id={`${id}-street`}
+                className="field-input"
+                placeholder="Street"
+                autoComplete="address-line1"
+                value={street}
+                onChange={(e) => setStreet(e.target.value)}
+              />
+            </div>
+            <div>
+              <label htmlFor={`${id}-postcode`} className="sr-only">
+                Postcode
+              </label>
+              <input
+                id={`${id}-postcode`}
+                className="field-input uppercase"
+                placeholder="Postcode"
+                autoComplete="postal-code"
+                value={postcode}
+                aria-invalid={Boolean(postcode) && !isUkPostcode(postcode)}
+                onChange={(e) => {
+                  setPostcode(e.target.value);
+                  setCoverage({ state: 'unknown' });
+                }}
+                onBlur={() => {
+                  if (isUkPostcode(postcode)) void checkCoverage(postcode);
+                }}
+              />
+            </div>
+          </div>
+          {errors.address && <p className="field-error">{errors.address}</p>}
+          <button
+            type="button"
+            className="mt-2 text-sm font-medium text-brand underline"
+            onClick={() => {
+              setManual(false);
+              setErrors({});
+            }}
+          >
+            Search for my address instead
+          </button>
+        </fieldset>
+      )}
+
+      {coverage.state === 'served' && (
+        <p className="mt-2 text-sm font-medium text-emerald-700" role="status">
+          ✓ We collect in {coverage.area}.
+        </p>
+      )}
+      {coverage.state === 'not-served' && (
+        <div
+          role="alert"
+          className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm"
+        >
+          <p>{coverage.message}</p>
+          <p className="mt-1">
+            <a href={`tel:${phoneE164}`} className="font-semibold text-brand underline">
+              Call {phone}
+            </a>
+          </p>
+          <div className="mt-2 flex gap-2">
+            <label htmlFor={`${id}-waitlist`} className="sr-only">
+              Your e-mail, to hear when we reach your area
+            </label>
+            <input
+              id={`${id}-waitlist`}
+              type="email"
+              className="field-input py-1.5"
+              placeholder="you@example.com"
+              value={waitlistEmail}
+              onChange={(e) => setWaitlistEmail(e.target.value)}
+            />
+            <button
+              type="button"
+              className="btn-secondary px-3 py-1.5 text-sm"
+              onClick={async () => {
+                const code = manual ? postcode : (location?.postcode ?? '');
+                const reply = await fetch('/api/area-waitlist', {
+                  method: 'POST',
+                  headers: { 'Content-Type': 'application/json' },
+                  body: JSON.stringify({ email: waitlistEmail, postcode: code }),
+                }).catch(() => null);
+                const body = (await reply?.json().catch(() => null)) as {
+                  message?: string;
+                } | null;
+                setWaitlistNote(body?.message ?? 'Something went wrong, please try again!');
+              }}
+            >
+              Tell me
+            </button>
+          </div>
+          {waitlistNote && (
+            <p className="mt-2" role="status">
+              {waitlistNote}
+            </p>
+          )}
+        </div>
+      )}
+
+      <div className="mt-4">
+        <label htmlFor={`${id}-door`} className="field-label">
+          Door number
+        </label>
+        <input
+          id={`${id}-door`}
+          className="field-input"
+          placeholder="e.g. 12 or Flat 3"
+          value={door}
+          aria-invalid={Boolean(errors.door)}
+          aria-describedby={errors.door ? `${id}-door-error` : undefined}
+          onChange={(e) => setDoor(e.target.value)}
+        />
+        {errors.door && (
+          <p id={`${id}-door-error`} className="field-error">
+            {errors.door}
+          </p>
+        )}
+      </div>
+
+      <div className="mt-4 grid gap-4">
+        <div>
+          <label htmlFor={`${id}-pickup`} className="field-label">
+            Collection slot
+          </label>
+          <select
+            id={`${id}-pickup`}
+            className="field-input"
+            value={pickup}
+            aria-invalid={Boolean(errors.pickup)}
+            aria-describedby={errors.pickup ? `${id}-pickup-error` : undefined}
+            onChange={(e) => setPickup(e.target.value)}
+          >
+            <option value="">{pickups === null ? 'Loading slots…' : 'Choose a collection'}</option>
+            {pickups?.map((s) => (
+              <option key={slotKey(s)} value={slotKey(s)}>
+                {s.display}
+              </option>
+            ))}
+          </select>
+          {errors.pickup && (
+            <p id={`${id}-pickup-error`} className="field-error">
+              {errors.pickup}
+            </p>
+          )}
+        </div>
+        <div>
+          <label htmlFor={`${id}-delivery`} className="field-label">
+            Delivery slot
+          </label>
+          <select
+            id={`${id}-delivery`}
+            className="field-input"
+            value={express ? EXPRESS : delivery}
+            disabled={!pickup}
+            aria-invalid={Boolean(errors.delivery)}
+            aria-describedby={errors.delivery ? `${id}-delivery-error` : undefined}
+            onChange={(e) => onDeliveryChange(e.target.value)}
+          >
+            <option value="">
+              {!pickup
+                ? 'Choose a collection first'
+                : deliveries === null
+                  ? 'Loading slots…'
+                  : 'Choose a delivery'}
+            </option>
+            {deliveries?.map((s) => (
+              <option
+                key={s.slot_start === EXPRESS ? EXPRESS : slotKey(s)}
+                value={s.slot_start === EXPRESS ? EXPRESS : slotKey(s)}
+              >
+                {s.display}
+              </option>
+            ))}
+          </select>
+          {errors.delivery && (
+            <p id={`${id}-delivery-error`} className="field-error">
+              {errors.delivery}
+            </p>
+          )}
+        </div>
+      </div>
+      {express && (
+        <p role="alert" className="mt-3 rounded-md bg-brand/10 p-3 text-sm font-medium text-brand">
+          Please call us at {phoneDisplay} for same day service.{' '}
+          <a href={`tel:${phoneE164}`} className="underline">
+            Call now
+          </a>
+        </p>
+      )}
+
+      <button type="submit" className="btn-primary mt-5 w-full text-base tracking-wide">
+        ORDER FOR COLLECTION
+      </button>
+    </form>
+  );
+}

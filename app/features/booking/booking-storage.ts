@@ -1,0 +1,75 @@
+/**
+ * The visitor's booking choice, kept in the browser between the home page and checkout
+ * (spec 3: selected_location and delivery_details with pickup, delivery and doorNumber).
+ */
+export type SlotChoice = {
+  slot_date: string;
+  slot_start: string;
+  slot_end: string;
+  display: string;
+  starts_at?: string;
+};
+
+export type SelectedLocation = {
+  /** One line for people: "12 Elgin Avenue, London, W9 2HD". */
+  label: string;
+  line1: string;
+  line2: string;
+  town: string;
+  postcode: string;
+  company: string;
+  address_type: string;
+  /** True when typed by hand instead of found by the address search. */
+  manual: boolean;
+};
+
+export type DeliveryDetails = { pickup: SlotChoice; delivery: SlotChoice; doorNumber: string };
+
+export type BookingChoice = { location: SelectedLocation; details: DeliveryDetails };
+
+const LOCATION_KEY = 'selected_location';
+const DETAILS_KEY = 'delivery_details';
+
+export function saveBooking(choice: BookingChoice): void {
+  localStorage.setItem(LOCATION_KEY, JSON.stringify(choice.location));
+  localStorage.setItem(DETAILS_KEY, JSON.stringify(choice.details));
+}
+
+export function readBooking(): BookingChoice | null {
+  try {
+    const location = JSON.parse(
+      localStorage.getItem(LOCATION_KEY) ?? 'null',
+    ) as SelectedLocation | null;
+    const details = JSON.parse(
+      localStorage.getItem(DETAILS_KEY) ?? 'null',
+    ) as DeliveryDetails | null;
+    if (!location?.postcode || !details?.pickup?.slot_date || !details.delivery?.slot_date)
+      return null;
+    return { location, details };
+  } catch {
+    return null;
+  }
+}
+
+export function clearBooking(): void {
+  try {
+    localStorage.removeItem(LOCATION_KEY);
+    localStorage.removeItem(DETAILS_KEY);
+  } catch {
+    // nothing stored
+  }
+}
+
+/** The address as the API takes it (shared/validation addressSchema). */
+export function addressPayload(choice: BookingChoice) {
+  const { location, details } = choice;
+  return {
+    door_number: details.doorNumber,
+    line1: location.line1,
+    line2: location.line2,
+    town: location.town || 'London',
+    postcode: location.postcode,
+    company: location.company,
+    address_type: location.address_type || 'Residential',
+  };
+}

@@ -1,0 +1,40 @@
+import { type RouteConfig, index, route } from '@react-router/dev/routes';
+
+// Routes of spec section 2. Static paths before the single-segment landing page /:id.
+export default [
+  index('routes/home.tsx'),
+  route('pricing/:code?', 'routes/pricing.tsx'),
+  route('services', 'routes/services.tsx'),
+  route('howitworks', 'routes/how-it-works.tsx'),
+  route('areas', 'routes/areas.tsx'),
+  route('faqs', 'routes/faqs.tsx'),
+  route('corperates', 'routes/corporates.tsx'),
+  route('corporates', 'routes/corporates-redirect.tsx'),
+  route('branches/:id?', 'routes/branches.tsx'),
+  route('aboutus', 'routes/about.tsx'),
+  route('privacy', 'routes/privacy.tsx'),
+  route('terms', 'routes/terms.tsx'),
+  route('blogs', 'routes/blogs.tsx'),
+  route('blog/:id', 'routes/blog-post.tsx'),
+
+  route('login', 'routes/login.tsx'),
+  route('signup', 'routes/signup.tsx'),
+  route('reset-password/:token', 'routes/reset-password.tsx'),
+  route('account', 'routes/account.tsx'),
+  route('account/delete', 'routes/account-delete.tsx'),
+
+  route('customer', 'routes/customer.tsx'),
+  route('order/complete/:id', 'routes/order-complete.tsx'),
+  route('order/cancel/:id', 'routes/order-cancel.tsx'),
+  route('order/payment/:id', 'routes/order-payment.tsx'),
+  route('payment/complete/:id', 'routes/payment-complete.tsx'),
+  route('payment/cancel/:id', 'routes/payment-cancel.tsx'),
+
+  route('sitemap.xml', 'routes/sitemap[.]xml.ts'),
+  route('robots.txt', 'routes/robots[.]txt.ts'),
+  route('dev/mailbox', 'routes/dev-mailbox.tsx'),
+
+  route('not-found', 'routes/not-found.tsx'),
+  route(':id', 'routes/landing.tsx'),
+  route('*', 'routes/catch-all.tsx'),
+] satisfies RouteConfig;

@@ -1,0 +1,237 @@
+import { Link } from 'react-router';
+import { listBranches, priceList } from '@server/use-cases/catalogue/catalogue';
+import { Hero } from '~/components/hero';
+import { HowItWorksSteps } from '~/components/how-it-works-steps';
+import { useRootData } from '~/root';
+import { usePageVisit } from '~/utils/page-visit';
+import { seo } from '~/utils/seo';
+import type { Route } from './+types/home';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = context;
+  const [categories, branches] = await Promise.all([
+    priceList(services.db),
+    listBranches(services.db),
+  ]);
+  const brand = services.config.brand;
+  // schema.org for local search: the business and each branch with address and hours.
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'DryCleaningOrLaundry',
+    name: brand.name,
+    url: services.config.publicUrl,
+    telephone: brand.phone,
+    email: brand.email,
+    foundingDate: String(brand.establishedYear),
+    priceRange: '££',
+    areaServed: 'London',
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: brand.headOffice.line1,
+      addressLocality: brand.headOffice.town,
+      postalCode: brand.headOffice.postcode,
+      addressCountry: 'GB',
+    },
+    department: branches.map((b) => ({
+      '@type': 'DryCleaningOrLaundry',
+      name: `${brand.name}, ${b.name}`,
+      telephone: b.phone,
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: b.address[0],
+        addressLocality: 'London',
+        postalCode: b.postcode,
+        addressCountry: 'GB',
+      },
+      geo: { '@type': 'GeoCoordinates', latitude: b.latitude, longitude: b.longitude },
+      openingHours: b.opening_hours.map((h) => `${h.days} ${h.hours}`),
+    })),
+  };
+  return {
+    specialities: categories.slice(0, 8).map((c) => ({
+      name: c.name,
+      code: c.code,
+      image: c.image,
+      from: c.services.find((s) => s.price !== '0.00')?.price,
+    })),
+    jsonLd,
+  };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(matches, {
+    title: 'Dry Cleaners in London with Free Collection & Delivery',
+    description:
+      'Family-run London dry cleaning and laundry since 1997. Book a one-hour collection window online, free collection and delivery, cleaned in 24 to 48 hours, pay after cleaning.',
+    path: '/',
+  });
+}
+
+const reviews = [
+  {
+    name: 'Charlotte, Maida Vale',
+    text: 'Booked at breakfast, collected at 9, suits back two days later better than new. The driver even texted when he was outside.',
+  },
+  {
+    name: 'James, St John’s Wood',
+    text: 'I have used them for shirts every week for three years. Never a lost button, never a late delivery.',
+  },
+  {
+    name: 'Amira, Notting Hill',
+    text: 'They got a red wine stain out of a silk dress I had given up on. Friendly on the phone too.',
+  },
+];
+
+const clients = [
+  'The Langham',
+  'Lord’s Cricket Ground',
+  'Chiltern Firehouse',
+  'Clarence House Dental',
+  'Paddington Works',
+  'Hotel Indigo',
+];
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const root = useRootData();
+  usePageVisit('home');
+  const brand = root!.brand;
+  return (
+    <main id="main">
+      <script
+        type="application/ld+json"
+        // JSON-LD is data, not script: serialised with < escaped so it cannot close the tag.
+        dangerouslySetInnerHTML={{
+          __html: JSON.stringify(loaderData.jsonLd).replace(/</g, '\\u003c'),
+        }}
+      />
+      <Hero
+        heading="London Dry Cleaners with Free Collection & Delivery"
+        intro={`${brand.name} collects your dry cleaning and laundry at a time that suits you and brings it back cleaned and pressed. Family-run for over 25 years.`}
+      />
+
+      <section aria-labelledby="reviews" className="bg-slate-50">
+        <div className="mx-auto max-w-7xl px-4 py-14">
+          <h2 id="reviews" className="section-title text-center">
+            What our customers say
+          </h2>
+          <p className="mt-2 text-center text-slate-600">
+            <span aria-hidden="true" className="text-amber-500">
+              ★★★★★
+            </span>{' '}
+            4.9 out of 5 from over 1,200 reviews
+          </p>
+          <ul className="mt-8 grid gap-6 md:grid-cols-3">
+            {reviews.map((r) => (
+              <li key={r.name} className="card">
+                <blockquote className="text-slate-700">“{r.text}”</blockquote>
+                <p className="mt-4 text-sm font-semibold text-slate-900">{r.name}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="clients" className="mx-auto max-w-7xl px-4 py-12">
+        <h2
+          id="clients"
+          className="text-center text-sm font-semibold tracking-widest text-slate-500 uppercase"
+        >
+          Trusted by London businesses
+        </h2>
+        <ul className="mt-6 flex flex-wrap justify-center gap-3">
+          {clients.map((c) => (
+            <li
+              key={c}
+              className="rounded-full border border-slate-200 px-4 py-2 text-sm font-semibold text-slate-600"
+            >
+              {c}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="how" className="bg-brand/5">
+        <div className="mx-auto max-w-7xl px-4 py-14">
+          <h2 id="how" className="section-title text-center">
+            How we work
+          </h2>
+          <HowItWorksSteps />
+        </div>
+      </section>
+
+      <section aria-labelledby="specialities" className="mx-auto max-w-7xl px-4 py-14">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <h2 id="specialities" className="section-title">
+            Our specialities
+          </h2>
+          <Link to="/pricing" className="font-semibold text-brand underline">
+            See all prices
+          </Link>
+        </div>
+        <ul className="mt-8 grid grid-cols-2 gap-4 md:grid-cols-4">
+          {loaderData.specialities.map((c) => (
+            <li key={c.code}>
+              <Link
+                to={`/pricing/${c.code}`}
+                className="group block overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md"
+              >
+                <img
+                  src={c.image}
+                  alt=""
+                  width="300"
+                  height="260"
+                  loading="lazy"
+                  className="aspect-[30/26] w-full"
+                />
+                <span className="block p-3">
+                  <span className="block font-semibold text-slate-900 group-hover:text-brand">
+                    {c.name}
+                  </span>
+                  {c.from && <span className="text-sm text-slate-600">from £{c.from}</span>}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="about" className="bg-slate-50">
+        <div className="mx-auto grid max-w-7xl gap-8 px-4 py-14 md:grid-cols-2">
+          <div>
+            <h2 id="about" className="section-title">
+              A family dry cleaner since {brand.establishedYear}
+            </h2>
+            <p className="mt-4 leading-relaxed text-slate-700">
+              We opened our first shop in Maida Vale in {brand.establishedYear}. Today five branches
+              and our own vans serve most of central, west and north London, and every garment is
+              still checked, cleaned and finished by people who care about clothes.
+            </p>
+            <p className="mt-3 leading-relaxed text-slate-700">
+              Same-day service? Call us on{' '}
+              <a href={`tel:${brand.phoneE164}`} className="font-semibold text-brand underline">
+                {brand.phone}
+              </a>
+              .
+            </p>
+            <Link to="/aboutus" className="btn-secondary mt-6">
+              About us
+            </Link>
+          </div>
+          <ul className="grid grid-cols-2 gap-4">
+            {[
+              ['25+', 'years of experience'],
+              ['5', 'London branches'],
+              ['24–48 h', 'turnaround'],
+              ['£0', 'collection & delivery'],
+            ].map(([figure, label]) => (
+              <li key={label} className="card text-center">
+                <span className="block text-3xl font-bold text-brand">{figure}</span>
+                <span className="text-sm text-slate-600">{label}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,76 @@
+import { data, Link } from 'react-router';
+import { findArea, findServicePage } from '@server/use-cases/catalogue/catalogue';
+import { Hero } from '~/components/hero';
+import { HowItWorksSteps } from '~/components/how-it-works-steps';
+import { NotFoundPanel } from '~/components/not-found-panel';
+import { seo } from '~/utils/seo';
+import type { Route } from './+types/landing';
+
+/** /{id}: a service landing page, else an area page, else not found (spec 2). */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const code = params.id.toLowerCase();
+  if (!/^[a-z0-9-]{1,100}$/.test(code)) throw data(null, { status: 404 });
+  const service = await findServicePage(context.services.db, code);
+  if (service) return { page: service };
+  const area = await findArea(context.services.db, code);
+  if (area) return { page: area };
+  throw data(null, { status: 404 });
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: 'Page not found' }, { name: 'robots', content: 'noindex' }];
+  const page = loaderData.page;
+  return seo(matches, {
+    title: page.page_title,
+    description: page.page_meta,
+    path: `/${page.type === 'service' ? page.code : page.area_code}`,
+  });
+}
+
+export default function Landing({ loaderData }: Route.ComponentProps) {
+  const page = loaderData.page;
+  if (page.type === 'service') {
+    return (
+      <main id="main">
+        <Hero heading={page.name} intro={page.page_meta} banner={page.bannerimage} />
+        <section className="mx-auto max-w-4xl px-4 py-12">
+          <div className="rich-text text-lg" dangerouslySetInnerHTML={{ __html: page.details }} />
+          <Link to="/pricing" className="btn-secondary mt-8">
+            See our prices
+          </Link>
+        </section>
+        <section aria-labelledby="how" className="bg-brand/5">
+          <div className="mx-auto max-w-7xl px-4 py-12">
+            <h2 id="how" className="section-title text-center">
+              How it works
+            </h2>
+            <HowItWorksSteps />
+          </div>
+        </section>
+      </main>
+    );
+  }
+  return (
+    <main id="main">
+      <Hero
+        heading={page.home_page_heading}
+        intro={`Free collection and delivery in ${page.name} (${page.outward_code}), cleaned in 24 to 48 hours.`}
+        formHeading={`Book a collection in ${page.name}`}
+      />
+      <section className="mx-auto max-w-4xl px-4 py-12">
+        <h2 className="section-title">Dry cleaning in {page.name}</h2>
+        <div
+          className="rich-text mt-4 text-lg"
+          dangerouslySetInnerHTML={{ __html: page.about_area }}
+        />
+        <Link to="/areas" className="btn-secondary mt-8">
+          All areas we cover
+        </Link>
+      </section>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <NotFoundPanel />;
+}

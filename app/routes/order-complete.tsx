@@ -1,0 +1,86 @@
+import { useEffect } from 'react';
+import { data, Link } from 'react-router';
+import { DateTime } from 'luxon';
+import { getOrderConfirmation } from '@server/use-cases/checkout/order-confirmation';
+import { useRootData } from '~/root';
+import { trackConversionOnce } from '~/utils/analytics';
+import { seo } from '~/utils/seo';
+import type { Route } from './+types/order-complete';
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  if (!/^[0-9a-f-]{36}$/i.test(params.id)) throw data(null, { status: 404 });
+  try {
+    return { order: await getOrderConfirmation(context.services.db, params.id) };
+  } catch {
+    throw data(null, { status: 404 });
+  }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(matches, {
+    title: 'Order confirmed',
+    description: 'Your collection is booked.',
+    path: '/order/complete',
+    noindex: true,
+  });
+}
+
+function londonWindow(startIso: string, endIso: string) {
+  const start = DateTime.fromISO(startIso, { zone: 'Europe/London' });
+  const end = DateTime.fromISO(endIso, { zone: 'Europe/London' });
+  return `${start.toFormat('cccc d LLLL yyyy')}, ${start.toFormat('HH:mm')} to ${end.toFormat('HH:mm')}`;
+}
+
+/** /order/complete/{id}: order number, date and delivery window; the conversion fires once. */
+export default function OrderComplete({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  const brand = useRootData()!.brand;
+  useEffect(() => {
+    trackConversionOnce(order.order_id);
+  }, [order.order_id]);
+  return (
+    <main id="main" className="bg-slate-50 px-4 py-12">
+      <div className="mx-auto max-w-xl rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+        <div
+          aria-hidden="true"
+          className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-emerald-100 text-2xl text-emerald-700"
+        >
+          ✓
+        </div>
+        <h1 className="mt-4 text-2xl font-bold text-slate-900">Thank you, your order is booked</h1>
+        <dl className="mt-6 space-y-3 text-left">
+          <div className="flex justify-between gap-4 border-b border-slate-100 pb-2">
+            <dt className="text-slate-500">Order number</dt>
+            <dd className="font-semibold">{order.order_no}</dd>
+          </div>
+          <div className="flex justify-between gap-4 border-b border-slate-100 pb-2">
+            <dt className="text-slate-500">Order date</dt>
+            <dd className="font-semibold">{order.order_date}</dd>
+          </div>
+          <div className="flex justify-between gap-4 border-b border-slate-100 pb-2">
+            <dt className="text-slate-500">Collection</dt>
+            <dd className="text-right font-semibold">
+              {londonWindow(order.pickup_start_date, order.pickup_end_date)}
+            </dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt className="text-slate-500">Delivery</dt>
+            <dd className="text-right font-semibold">
+              {londonWindow(order.delivery_start_date, order.delivery_end_date)}
+            </dd>
+          </div>
+        </dl>
+        <p className="mt-6 text-sm text-slate-600">
+          We have e-mailed your confirmation. To change or cancel, use your account or call{' '}
+          <a href={`tel:${brand.phoneE164}`} className="font-semibold text-brand underline">
+            {brand.phone}
+          </a>{' '}
+          up to 2 hours before collection.
+        </p>
+        <Link to="/" className="btn-primary mt-6">
+          Back To Home
+        </Link>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,12 @@
+import { useEffect } from 'react';
+
+/** POST /user-info (spec 7): which page a visit began on. The server reads the IP itself. */
+export function usePageVisit(page: 'home' | 'price') {
+  useEffect(() => {
+    void fetch('/api/user-info', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ page }),
+    }).catch(() => undefined);
+  }, [page]);
+}

@@ -1,0 +1,60 @@
+import http from 'node:http';
+
+export type PageWeight = {
+  path: string;
+  jsGzipBytes: number;
+  cssGzipBytes: number;
+  imageNote: string;
+};
+
+/** Bytes on the wire (gzip as the browser asks for it) of one URL. */
+function wireBytes(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'Accept-Encoding': 'gzip' } }, (res) => {
+        let bytes = 0;
+        res.on('data', (c: Buffer) => (bytes += c.length));
+        res.on('end', () => resolve(bytes));
+      })
+      .on('error', reject);
+  });
+}
+
+/**
+ * The JavaScript and CSS a page makes the browser load (module scripts, module preloads and
+ * stylesheets named in the server's HTML), gzipped as served, and whether its images are
+ * offered in sizes for the screen (srcset/sizes or <picture> sources, or SVG).
+ */
+export async function measurePageWeight(baseUrl: string, path: string): Promise<PageWeight> {
+  const html = await (await fetch(new URL(path, baseUrl))).text();
+  const attr = (tag: string, name: string) =>
+    new RegExp(`${name}="([^"]+)"`).exec(tag)?.[1] ?? undefined;
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const [tag] of html.matchAll(/<(script|link)\b[^>]*>/g)) {
+    if (tag.startsWith('<script')) {
+      const src = attr(tag, 'src');
+      if (src) js.add(src);
+    } else if (/rel="modulepreload"/.test(tag)) {
+      const href = attr(tag, 'href');
+      if (href) js.add(href);
+    } else if (/rel="stylesheet"/.test(tag)) {
+      const href = attr(tag, 'href');
+      if (href && !href.startsWith('http')) css.add(href);
+    }
+  }
+  // Inline module imports of the entry (React Router lists them as modulepreload too).
+  for (const [, src] of html.matchAll(/import\(?\s*"(\/assets\/[^"]+\.js)"/g)) js.add(src!);
+  let jsGzipBytes = 0;
+  for (const src of js) jsGzipBytes += await wireBytes(new URL(src, baseUrl).toString());
+  let cssGzipBytes = 0;
+  for (const href of css) cssGzipBytes += await wireBytes(new URL(href, baseUrl).toString());
+
+  const images = [...html.matchAll(/<img\b[^>]*>/g)].map(([tag]) => tag);
+  const responsive = images.filter(
+    (tag) => /srcset=/.test(tag) || /\.svg"/.test(tag) || /data:image\/svg/.test(tag),
+  );
+  const pictures = (html.match(/<picture\b/g) ?? []).length;
+  const imageNote = `${images.length} <img>, ${responsive.length} responsive or SVG, ${pictures} <picture>`;
+  return { path, jsGzipBytes, cssGzipBytes, imageNote };
+}

@@ -1,0 +1,214 @@
+/**
+ * npm run bench: load, page weight and Lighthouse on this machine, against PostgreSQL.
+ * Prints a table and writes docs/benchmarks.md. Traffic goes to 127.0.0.1 only, bounded in
+ * count and time. Needs PostgreSQL (BENCH_DATABASE_URL, default the local server) and, for
+ * Lighthouse, Debian's Chromium.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import pg from 'pg';
+import { constantRate, maxThroughput, timedRequest, type LoadResult } from './load';
+import { measurePageWeight, type PageWeight } from './page-weight';
+import { runLighthouse, type LighthouseScores } from './lighthouse';
+import { placeGuestOrder, pickupAndDelivery } from './checkout-path';
+import { startServerProcess } from './server-process';
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const benchDb = 'cleanline_bench';
+const port = Number(process.env.BENCH_PORT ?? 3900);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const buildDir = process.env.BUILD_DIR ?? 'build';
+
+async function freshDatabase(): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${benchDb} with (force)`);
+  await admin.query(`create database ${benchDb}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${benchDb}`;
+  return url.toString();
+}
+
+async function main() {
+  if (!existsSync(`${buildDir}/server/index.js`)) {
+    console.log('Building the production bundle (react-router build)…');
+    execFileSync('npx', ['react-router', 'build'], { stdio: 'inherit' });
+  }
+  const databaseUrl = await freshDatabase();
+  const server = await startServerProcess(
+    {
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      BUILD_DIR: buildDir,
+      // The load generator plays a reverse proxy in front of many visitors.
+      TRUST_PROXY_HOPS: '1',
+    },
+    port,
+  );
+  // Orders in the checkout run must not be refused for a full slot: raise capacity.
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  await db.query(
+    'update slot_settings set pickup_capacity_per_slot = 1000000, delivery_capacity_per_slot = 1000000',
+  );
+  await db.end();
+
+  const memory: Record<string, number> = { idle: server.rssMiB() };
+  const results: LoadResult[] = [];
+  const area = await firstAreaPath(server.url);
+  const targets = [
+    { name: 'GET /api/pickup', path: '/api/pickup', rps: 300 },
+    { name: 'GET /api/pricelist', path: '/api/pricelist', rps: 300 },
+    { name: 'GET /api/getarea/group', path: '/api/getarea/group', rps: 300 },
+    { name: 'SSR / (home)', path: '/', rps: 100 },
+    { name: `SSR ${area} (area page)`, path: area, rps: 100 },
+  ];
+  for (const target of targets) {
+    // Warm-up: JIT, caches and the connection pool, not measured.
+    await constantRate(server.url, target.name, { path: target.path }, target.rps, 2);
+    const result = await constantRate(
+      server.url,
+      target.name,
+      { path: target.path },
+      target.rps,
+      seconds,
+    );
+    results.push(result);
+    memory[target.name] = server.rssMiB();
+    console.log(formatRow(result, memory[target.name]!));
+  }
+  for (const target of targets.slice(0, 2)) {
+    const result = await maxThroughput(
+      server.url,
+      `${target.name} (max, 32 clients)`,
+      async () => (await timedRequest(server.url, { path: target.path })).status === 200,
+      32,
+      Math.min(seconds, 5),
+    );
+    results.push(result);
+    memory[result.name] = server.rssMiB();
+    console.log(formatRow(result, memory[result.name]!));
+  }
+
+  let checkout: LoadResult | undefined;
+  try {
+    const slots = await pickupAndDelivery(server.url);
+    let n = 0;
+    checkout = await maxThroughput(
+      server.url,
+      'Guest checkout (guest + placeorder), 8 clients',
+      () => placeGuestOrder(server.url, slots, n++),
+      8,
+      seconds,
+    );
+    memory[checkout.name] = server.rssMiB();
+    console.log(formatRow(checkout, memory[checkout.name]!));
+  } catch (error) {
+    console.log(`Checkout path not measured: ${(error as Error).message}`);
+  }
+
+  const weights: PageWeight[] = [];
+  for (const path of ['/', area]) weights.push(await measurePageWeight(server.url, path));
+  for (const w of weights) console.log(formatWeight(w));
+
+  let lighthouse: LighthouseScores[] = [];
+  try {
+    lighthouse = await runLighthouse(server.url, ['/', '/pricing', area]);
+    for (const l of lighthouse) console.log(l);
+  } catch (error) {
+    console.log(`Lighthouse not run: ${(error as Error).message}`);
+  }
+  await server.stop();
+
+  writeFileSync(
+    'docs/benchmarks.md',
+    renderReport({ results, memory, checkout, weights, lighthouse, area }),
+  );
+  console.log('\nWritten to docs/benchmarks.md');
+}
+
+async function firstAreaPath(baseUrl: string): Promise<string> {
+  const reply = await timedRequest(baseUrl, { path: '/api/getarea/limited' });
+  try {
+    const body = JSON.parse(reply.body) as
+      { area_code?: string }[] | { data?: { area_code?: string }[] };
+    const list = Array.isArray(body) ? body : (body.data ?? []);
+    const code = list[0]?.area_code;
+    if (code) return `/${code}`;
+  } catch {
+    // fall through
+  }
+  return '/maida-vale';
+}
+
+function formatRow(r: LoadResult, rss: number): string {
+  return `${r.name.padEnd(52)} ${r.targetRps ? `${r.targetRps} rps target` : 'closed loop   '}  ${r.achievedRps.toFixed(0).padStart(5)} rps  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  errors ${r.errors}  RSS ${rss.toFixed(0)} MiB`;
+}
+
+function formatWeight(w: PageWeight): string {
+  return `${w.path.padEnd(20)} JS ${(w.jsGzipBytes / 1024).toFixed(1)} kB gz (budget 150)  CSS ${(w.cssGzipBytes / 1024).toFixed(1)} kB gz  images: ${w.imageNote}`;
+}
+
+function renderReport(input: {
+  results: LoadResult[];
+  memory: Record<string, number>;
+  checkout: LoadResult | undefined;
+  weights: PageWeight[];
+  lighthouse: LighthouseScores[];
+  area: string;
+}): string {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const lines = [
+    '# Benchmarks',
+    '',
+    `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${os.type()} ${os.release()}. Server: one production process (\`NODE_ENV=production\`) on the local PostgreSQL; the load generator runs on the same 2 cores, so the figures are a floor, not a ceiling.`,
+    '',
+    'Budgets: p99 under 50 ms for the GET APIs at 300 requests per second; SSR pages p99 under 100 ms at 100 requests per second; home page JavaScript under 150 kB gzipped; Lighthouse (mobile) 95 or more.',
+    '',
+    '## Load',
+    '',
+    '| Run | Target | Achieved | p50 | p99 | Errors | Server RSS | Budget |',
+    '|---|---|---|---|---|---|---|---|',
+    ...input.results.map((r) => {
+      const budget = r.targetRps === 300 ? 50 : r.targetRps === 100 ? 100 : null;
+      const verdict = budget === null ? '–' : r.p99 < budget && r.errors === 0 ? 'met' : 'MISSED';
+      return `| ${r.name} | ${r.targetRps ? `${r.targetRps} rps` : 'as fast as possible'} | ${r.achievedRps.toFixed(0)} rps | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${r.errors} | ${input.memory[r.name]?.toFixed(0)} MiB | ${budget ? `p99 < ${budget} ms: ${verdict}` : verdict} |`;
+    }),
+    input.checkout
+      ? `| ${input.checkout.name} | as fast as possible | ${input.checkout.achievedRps.toFixed(1)} orders/s | ${input.checkout.p50.toFixed(1)} ms | ${input.checkout.p99.toFixed(1)} ms | ${input.checkout.errors} | ${input.memory[input.checkout.name]?.toFixed(0)} MiB | – |`
+      : '| Guest checkout | not measured | | | | | | |',
+    '',
+    `Idle server RSS after start: ${input.memory.idle?.toFixed(0)} MiB.`,
+    '',
+    '## Page weight',
+    '',
+    '| Page | JavaScript (gzip) | CSS (gzip) | Budget (JS) | Images |',
+    '|---|---|---|---|---|',
+    ...input.weights.map(
+      (w) =>
+        `| ${w.path} | ${(w.jsGzipBytes / 1024).toFixed(1)} kB | ${(w.cssGzipBytes / 1024).toFixed(1)} kB | 150 kB: ${w.jsGzipBytes < 150 * 1024 ? 'met' : 'MISSED'} | ${w.imageNote} |`,
+    ),
+    '',
+    '## Lighthouse (mobile settings, Debian Chromium)',
+    '',
+    input.lighthouse.length
+      ? [
+          '| Page | Performance | Accessibility | Best practices | SEO |',
+          '|---|---|---|---|---|',
+          ...input.lighthouse.map(
+            (l) =>
+              `| ${l.path} | ${l.performance} | ${l.accessibility} | ${l.bestPractices} | ${l.seo} |`,
+          ),
+        ].join('\n')
+      : 'Not run (see the console output of `npm run bench`).',
+    '',
+  ];
+  return lines.join('\n');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

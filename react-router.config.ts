@@ -1,0 +1,8 @@
+import type { Config } from '@react-router/dev/config';
+
+export default {
+  appDirectory: 'app',
+  ssr: true,
+  // BUILD_DIR lets several builds coexist (parallel test runs on one machine).
+  buildDirectory: process.env.BUILD_DIR ?? 'build',
+} satisfies Config;

@@ -1,0 +1,97 @@
+import { AppError } from '../../errors';
+
+/**
+ * Payment is taken after cleaning (spec 1). At booking the customer either saves a card for
+ * £0.00 (Stripe SetupIntent) or makes a £0.35 PayPal verification; later the shop charges the
+ * amount due off-session. Each provider is a narrow, stateless adapter: our own tables hold
+ * the state, the provider is asked to confirm every id the browser sends.
+ *
+ * Implementations: Stripe (official SDK), PayPal (Orders v2 over HTTP), and the embedded
+ * test-mode provider that runs with no keys (labelled TEST MODE on the page).
+ */
+
+export type CardSetupStart = {
+  /** Given to the browser (Stripe.js confirmCardSetup, or the test-mode card form). */
+  clientSecret: string;
+  /** The provider's id of the setup (Stripe SetupIntent id). */
+  setupId: string;
+  /** The provider's customer the card will belong to. */
+  providerCustomerId: string;
+};
+
+export type CardSetupResult =
+  | {
+      status: 'succeeded';
+      setupId: string;
+      providerCustomerId: string;
+      paymentMethodId: string;
+      /** Our order id, as recorded on the provider's object when it was created. */
+      orderId: string;
+      cardBrand?: string;
+      cardLast4?: string;
+    }
+  | { status: 'requires_action' | 'processing'; setupId: string; orderId: string }
+  | { status: 'failed'; setupId: string; orderId: string; message: string };
+
+export type OffSessionChargeResult =
+  | { status: 'succeeded'; chargeId: string }
+  /** Strong customer authentication needed: e-mail the customer the payment link. */
+  | { status: 'authentication_required'; chargeId: string; message: string }
+  | { status: 'declined'; chargeId?: string; message: string };
+
+export interface CardPaymentProvider {
+  readonly name: 'stripe' | 'test';
+  /** Publishable key for the browser, or null in test mode. */
+  readonly publishableKey: string | null;
+  startCardSetup(input: {
+    orderId: string;
+    customerEmail: string;
+    customerName: string;
+    /** Reuse the customer's provider customer when they saved a card before. */
+    providerCustomerId?: string;
+  }): Promise<CardSetupStart>;
+  /** Reads the setup back from the provider: the only source of truth for its outcome. */
+  retrieveCardSetup(setupId: string): Promise<CardSetupResult>;
+  chargeOffSession(input: {
+    orderId: string;
+    providerCustomerId: string;
+    paymentMethodId: string;
+    amountPence: number;
+    /** One charge per order and amount, even when retried. */
+    idempotencyKey: string;
+  }): Promise<OffSessionChargeResult>;
+}
+
+export type PayPalVerificationStart = { paypalOrderId: string; approveUrl?: string };
+
+export type PayPalCaptureResult =
+  | {
+      status: 'captured';
+      paypalOrderId: string;
+      captureId: string;
+      amountPence: number;
+      currency: string;
+      /** The reference_id we set: our order id. */
+      referenceId: string;
+    }
+  | { status: 'failed'; paypalOrderId: string; message: string };
+
+export interface PayPalProvider {
+  readonly name: 'paypal' | 'test';
+  /** Client id for the PayPal JS SDK, or null in test mode. */
+  readonly clientId: string | null;
+  /** A 0.35 GBP order, description 'Skip basket', reference = our order id (spec 7). */
+  createVerificationOrder(input: {
+    orderId: string;
+    amountPence: number;
+  }): Promise<PayPalVerificationStart>;
+  /** Captures on the server and reports what PayPal says was captured. */
+  captureVerificationOrder(paypalOrderId: string): Promise<PayPalCaptureResult>;
+}
+
+/** A provider could not be reached or answered nonsense: a 502 for the browser, retry later. */
+export class PaymentProviderError extends AppError {
+  constructor(message = 'The payment service is not answering. Please try again in a moment.') {
+    super(502, message);
+  }
+}

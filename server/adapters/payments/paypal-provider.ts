@@ -1,0 +1,125 @@
+import {
+  PaymentProviderError,
+  type PayPalCaptureResult,
+  type PayPalProvider,
+} from './payment-provider';
+
+/**
+ * PayPal Orders v2 over HTTPS: a 0.35 GBP order, description 'Skip basket', our order id as
+ * reference_id; captured on the server, which reports what PayPal says was captured.
+ */
+export function createPayPalProvider(options: {
+  clientId: string;
+  clientSecret: string;
+  apiBase?: string;
+  timeoutMs?: number;
+}): PayPalProvider {
+  const base = options.apiBase ?? 'https://api-m.paypal.com';
+  const timeout = options.timeoutMs ?? 10_000;
+  let token: { value: string; expiresAt: number } | null = null;
+
+  async function call(path: string, init: RequestInit & { auth?: 'basic' }): Promise<Response> {
+    try {
+      return await fetch(new URL(path, base), { ...init, signal: AbortSignal.timeout(timeout) });
+    } catch {
+      throw new PaymentProviderError();
+    }
+  }
+
+  async function accessToken(): Promise<string> {
+    if (token && token.expiresAt > Date.now() + 60_000) return token.value;
+    const basic = Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64');
+    const reply = await call('/v1/oauth2/token', {
+      method: 'POST',
+      headers: {
+        Authorization: `Basic ${basic}`,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+    });
+    if (!reply.ok) throw new PaymentProviderError();
+    const body = (await reply.json()) as { access_token: string; expires_in: number };
+    token = { value: body.access_token, expiresAt: Date.now() + body.expires_in * 1000 };
+    return token.value;
+  }
+
+  async function api(path: string, body: unknown, idempotencyKey?: string) {
+    const reply = await call(path, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${await accessToken()}`,
+        'Content-Type': 'application/json',
+        ...(idempotencyKey ? { 'PayPal-Request-Id': idempotencyKey } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+    const json = (await reply.json().catch(() => ({}))) as Record<string, unknown>;
+    return { ok: reply.ok, status: reply.status, json };
+  }
+
+  return {
+    name: 'paypal',
+    clientId: options.clientId,
+    async createVerificationOrder({ orderId, amountPence }) {
+      const reply = await api(
+        '/v2/checkout/orders',
+        {
+          intent: 'CAPTURE',
+          purchase_units: [
+            {
+              reference_id: orderId,
+              description: 'Skip basket',
+              amount: { currency_code: 'GBP', value: (amountPence / 100).toFixed(2) },
+            },
+          ],
+        },
+        `verify-${orderId}`,
+      );
+      if (!reply.ok || typeof reply.json.id !== 'string') throw new PaymentProviderError();
+      const links = (reply.json.links ?? []) as { rel: string; href: string }[];
+      return {
+        paypalOrderId: reply.json.id,
+        approveUrl: links.find((l) => l.rel === 'approve' || l.rel === 'payer-action')?.href,
+      };
+    },
+    async captureVerificationOrder(paypalOrderId): Promise<PayPalCaptureResult> {
+      if (!/^[A-Z0-9-]{5,64}$/i.test(paypalOrderId)) {
+        return { status: 'failed', paypalOrderId, message: 'No such PayPal order.' };
+      }
+      const reply = await api(`/v2/checkout/orders/${paypalOrderId}/capture`, {});
+      if (!reply.ok) {
+        const details = (reply.json.details ?? []) as { description?: string }[];
+        return {
+          status: 'failed',
+          paypalOrderId,
+          message: details[0]?.description ?? 'The PayPal payment was not approved.',
+        };
+      }
+      type Capture = {
+        id: string;
+        status: string;
+        amount: { currency_code: string; value: string };
+      };
+      const unit = (
+        reply.json.purchase_units as
+          { reference_id: string; payments?: { captures?: Capture[] } }[] | undefined
+      )?.[0];
+      const capture = unit?.payments?.captures?.[0];
+      if (reply.json.status !== 'COMPLETED' || !capture || capture.status !== 'COMPLETED') {
+        return {
+          status: 'failed',
+          paypalOrderId,
+          message: 'The PayPal payment was not completed.',
+        };
+      }
+      return {
+        status: 'captured',
+        paypalOrderId,
+        captureId: capture.id,
+        amountPence: Math.round(Number(capture.amount.value) * 100),
+        currency: capture.amount.currency_code,
+        referenceId: unit!.reference_id,
+      };
+    },
+  };
+}

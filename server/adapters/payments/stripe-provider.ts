@@ -1,0 +1,152 @@
+import Stripe from 'stripe';
+import {
+  PaymentProviderError,
+  type CardPaymentProvider,
+  type CardSetupResult,
+  type OffSessionChargeResult,
+} from './payment-provider';
+
+/**
+ * Stripe on the official SDK: a SetupIntent saves the card for later off-session use at
+ * £0.00; the charge after cleaning is an off-session PaymentIntent. Our order id travels in
+ * metadata.order_id, and every outcome is read back from Stripe, never from the browser.
+ * `apiBase` points the SDK at a local stand-in in tests.
+ */
+export function createStripeCardProvider(options: {
+  secretKey: string;
+  publishableKey: string;
+  apiBase?: string;
+}): CardPaymentProvider {
+  const base = options.apiBase ? new URL(options.apiBase) : undefined;
+  const stripe = new Stripe(options.secretKey, {
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === 'https:' ? 443 : 80),
+          protocol: base.protocol.replace(':', '') as 'http' | 'https',
+        }
+      : {}),
+    maxNetworkRetries: 1,
+    timeout: 10_000,
+    telemetry: false,
+  });
+
+  const unavailable = (error: unknown): never => {
+    if (error instanceof Stripe.errors.StripeError && error.type === 'StripeCardError') throw error;
+    throw new PaymentProviderError();
+  };
+
+  return {
+    name: 'stripe',
+    publishableKey: options.publishableKey,
+    async startCardSetup({ orderId, customerEmail, customerName, providerCustomerId }) {
+      try {
+        const customerId =
+          providerCustomerId ??
+          (
+            await stripe.customers.create({
+              email: customerEmail,
+              name: customerName,
+              metadata: { order_id: orderId },
+            })
+          ).id;
+        const setup = await stripe.setupIntents.create({
+          customer: customerId,
+          usage: 'off_session',
+          metadata: { order_id: orderId },
+        });
+        if (!setup.client_secret) throw new PaymentProviderError();
+        return {
+          clientSecret: setup.client_secret,
+          setupId: setup.id,
+          providerCustomerId: customerId,
+        };
+      } catch (error) {
+        return unavailable(error);
+      }
+    },
+    async retrieveCardSetup(setupId): Promise<CardSetupResult> {
+      let setup: Stripe.SetupIntent;
+      try {
+        setup = await stripe.setupIntents.retrieve(setupId, { expand: ['payment_method'] });
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          return { status: 'failed', setupId, orderId: '', message: 'No such card setup.' };
+        }
+        return unavailable(error);
+      }
+      const orderId = setup.metadata?.order_id ?? '';
+      if (setup.status === 'succeeded') {
+        const method = setup.payment_method as Stripe.PaymentMethod | string | null;
+        const card = typeof method === 'object' && method ? method.card : undefined;
+        return {
+          status: 'succeeded',
+          setupId,
+          orderId,
+          providerCustomerId:
+            typeof setup.customer === 'string' ? setup.customer : (setup.customer?.id ?? ''),
+          paymentMethodId: typeof method === 'string' ? method : (method?.id ?? ''),
+          cardBrand: card?.brand,
+          cardLast4: card?.last4,
+        };
+      }
+      if (setup.status === 'requires_action' || setup.status === 'processing') {
+        return {
+          status: setup.status === 'processing' ? 'processing' : 'requires_action',
+          setupId,
+          orderId,
+        };
+      }
+      return {
+        status: 'failed',
+        setupId,
+        orderId,
+        message: setup.last_setup_error?.message ?? 'The card was not saved.',
+      };
+    },
+    async chargeOffSession(input): Promise<OffSessionChargeResult> {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: input.amountPence,
+            currency: 'gbp',
+            customer: input.providerCustomerId,
+            payment_method: input.paymentMethodId,
+            off_session: true,
+            confirm: true,
+            metadata: { order_id: input.orderId },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        if (intent.status === 'succeeded') return { status: 'succeeded', chargeId: intent.id };
+        return {
+          status: 'authentication_required',
+          chargeId: intent.id,
+          message: 'Your bank asks you to confirm this payment.',
+        };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError) {
+          const intentId = (error.raw as { payment_intent?: { id?: string } })?.payment_intent?.id;
+          if (error.code === 'authentication_required') {
+            return {
+              status: 'authentication_required',
+              chargeId: intentId ?? '',
+              message: error.message,
+            };
+          }
+          return { status: 'declined', chargeId: intentId, message: error.message };
+        }
+        return unavailable(error);
+      }
+    },
+  };
+}
+
+/** Verifies a webhook's signature with the SDK; throws on a bad or stale signature. */
+export function verifyStripeWebhook(
+  rawBody: Buffer,
+  signature: string,
+  secret: string,
+): Stripe.Event {
+  return Stripe.webhooks.constructEvent(rawBody, signature, secret);
+}

@@ -1,0 +1,57 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+/*
+ * Passwords are hashed with scrypt (memory-hard, in node:crypto). The stored string carries
+ * its own parameters so they can be raised later without breaking existing hashes:
+ * scrypt$N$r$p$salt$hash (salt and hash base64url).
+ */
+
+const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
+const KEY_LENGTH = 32;
+// 128 * N * r = 32 MiB per hash; allow a little headroom over the default 32 MiB cap.
+const MAX_MEMORY = 64 * 1024 * 1024;
+
+function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
+  });
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, { ...PARAMS, maxmem: MAX_MEMORY });
+  return [
+    'scrypt',
+    PARAMS.N,
+    PARAMS.r,
+    PARAMS.p,
+    salt.toString('base64url'),
+    key.toString('base64url'),
+  ].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64url');
+  const key = await derive(password, Buffer.from(salt, 'base64url'), {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: MAX_MEMORY,
+  });
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+// Hashed once per process; checked against when an e-mail has no account, so a failed login
+// takes as long whether or not the account exists.
+let dummyHash: Promise<string> | undefined;
+
+/** Spends the same time as verifyPassword on a real account; always false. */
+export async function verifyAgainstDummy(password: string): Promise<false> {
+  dummyHash ??= hashPassword('dummy password that matches nothing');
+  await verifyPassword(password, await dummyHash);
+  return false;
+}

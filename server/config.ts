@@ -1,0 +1,149 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { brandSchema, type Brand } from '@shared/brand';
+
+/**
+ * The one place that reads process.env. Everything else receives `AppConfig`.
+ * A missing or malformed setting stops the start with a message naming it.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** postgres://… selects a real PostgreSQL server; otherwise PGlite in DATA_DIR. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATA_DIR: z.string().default('./data'),
+  /** Output of `npm run build`, served when NODE_ENV=production. */
+  BUILD_DIR: z.string().default('./build'),
+  BRAND_FILE: z.string().default('./config/brand.json'),
+  /** Public origin of the site, for canonical links, sitemap and e-mail links. */
+  PUBLIC_URL: z.url().optional(),
+  /** smtp://user:pass@host:port; without it mail goes to the outbox table (dev mailbox). */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().optional(),
+  /** Number of reverse proxies in front of the server whose X-Forwarded-For we trust. */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** Loqate key for address search; without it the bundled offline address set is used. */
+  LOQATE_KEY: z.string().optional(),
+  LOQATE_API_BASE: z.url().optional(),
+  /** Stripe keys; without STRIPE_SECRET_KEY cards use the embedded TEST MODE provider. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must start with sk_ or rk_')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must start with pk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must start with whsec_')
+    .optional(),
+  STRIPE_API_BASE: z.url().optional(),
+  /** PayPal REST app; without both, PayPal uses the embedded TEST MODE provider. */
+  PAYPAL_CLIENT_ID: z.string().optional(),
+  PAYPAL_CLIENT_SECRET: z.string().optional(),
+  PAYPAL_API_BASE: z.url().optional(),
+});
+
+export type AppConfig = {
+  mode: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  buildDir: string;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  trustProxyHops: number;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  loqate: { key: string; baseUrl: string | undefined } | undefined;
+  stripe:
+    | {
+        secretKey: string;
+        publishableKey: string;
+        webhookSecret: string | undefined;
+        apiBase: string | undefined;
+      }
+    | undefined;
+  paypal: { clientId: string; clientSecret: string; apiBase: string | undefined } | undefined;
+  brand: Brand;
+};
+
+export class ConfigError extends Error {}
+
+function requireSetting(value: string | undefined, name: string): string {
+  if (!value)
+    throw new ConfigError(
+      `Invalid configuration:\n  ${name}: required with the other keys of its provider`,
+    );
+  return value;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  // An empty variable (common in container env files) means "not set".
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+      .join('\n');
+    throw new ConfigError(`Invalid configuration:\n${problems}`);
+  }
+  const e = parsed.data;
+  const brand = loadBrand(e.BRAND_FILE);
+  return {
+    mode: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    buildDir: path.resolve(e.BUILD_DIR),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `${brand.name} <${brand.email}>`,
+    trustProxyHops: e.TRUST_PROXY_HOPS,
+    logLevel: e.LOG_LEVEL,
+    loqate: e.LOQATE_KEY ? { key: e.LOQATE_KEY, baseUrl: e.LOQATE_API_BASE } : undefined,
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          publishableKey: requireSetting(e.STRIPE_PUBLISHABLE_KEY, 'STRIPE_PUBLISHABLE_KEY'),
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          apiBase: e.STRIPE_API_BASE,
+        }
+      : undefined,
+    paypal:
+      e.PAYPAL_CLIENT_ID || e.PAYPAL_CLIENT_SECRET
+        ? {
+            clientId: requireSetting(e.PAYPAL_CLIENT_ID, 'PAYPAL_CLIENT_ID'),
+            clientSecret: requireSetting(e.PAYPAL_CLIENT_SECRET, 'PAYPAL_CLIENT_SECRET'),
+            apiBase: e.PAYPAL_API_BASE,
+          }
+        : undefined,
+    brand,
+  };
+}
+
+export function loadBrand(file: string): Brand {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path.resolve(file), 'utf8'));
+  } catch (error) {
+    throw new ConfigError(`BRAND_FILE ${file}: ${(error as Error).message}`);
+  }
+  const parsed = brandSchema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+      .join('\n');
+    throw new ConfigError(`BRAND_FILE ${file} is invalid:\n${problems}`);
+  }
+  return parsed.data;
+}

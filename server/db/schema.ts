@@ -1,0 +1,537 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/*
+ * One schema for PGlite and PostgreSQL. Money is integer pence; instants are timestamptz;
+ * wall-clock rules (opening hours, closed dates) are stored as London-local values.
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+// ─── Catalogue ──────────────────────────────────────────────────────────────
+
+export const priceCategories = pgTable('price_categories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  /** Sanitised on the way out; may hold HTML. */
+  description: text('description').notNull().default(''),
+  image: text('image').notNull(),
+  /** One or more codes joined by `|`; the first one is used in links (/pricing/{code}). */
+  categoryCode: text('category_code').notNull().unique(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const services = pgTable(
+  'services',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => priceCategories.id, { onDelete: 'cascade' }),
+    serviceName: text('service_name').notNull(),
+    /** Price including VAT in pence; 0 means "call for price". */
+    pricePence: integer('price_pence').notNull(),
+    description: text('description').notNull().default(''),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [
+    index('services_category_idx').on(t.categoryId),
+    check('services_price_non_negative', sql`${t.pricePence} >= 0`),
+  ],
+);
+
+/** Landing pages for a service, reached at /{code}. */
+export const servicePages = pgTable('service_pages', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  pageTitle: text('page_title').notNull(),
+  pageMeta: text('page_meta').notNull(),
+  bannerImage: text('banner_image').notNull(),
+  bannerMobileImage: text('banner_mobile_image').notNull(),
+  details: text('details').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const areaGroups = pgTable('area_groups', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const areas = pgTable(
+  'areas',
+  {
+    id: serial('id').primaryKey(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => areaGroups.id, { onDelete: 'restrict' }),
+    /** URL slug, reached at /{area_code}. */
+    areaCode: text('area_code').notNull().unique(),
+    /** London postcode district served, e.g. W9. Coverage is checked against it. */
+    outwardCode: text('outward_code').notNull(),
+    name: text('name').notNull(),
+    pageTitle: text('page_title').notNull(),
+    pageMeta: text('page_meta').notNull(),
+    homePageHeading: text('home_page_heading').notNull(),
+    aboutArea: text('about_area').notNull(),
+    /** Shown in the short list (GET /getarea/limited). */
+    featured: boolean('featured').notNull().default(false),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [uniqueIndex('areas_outward_code_uq').on(t.outwardCode)],
+);
+
+export const branches = pgTable('branches', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  addressLine1: text('address_line1').notNull(),
+  addressLine2: text('address_line2').notNull().default(''),
+  town: text('town').notNull().default('London'),
+  postcode: text('postcode').notNull(),
+  phone: text('phone').notNull(),
+  /** [{ days: 'Mon–Fri', hours: '07:30–19:00' }, …] */
+  openingHours: jsonb('opening_hours').$type<{ days: string; hours: string }[]>().notNull(),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const faqs = pgTable('faqs', {
+  id: serial('id').primaryKey(),
+  question: text('question').notNull(),
+  answer: text('answer').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const blogPosts = pgTable('blog_posts', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  image: text('image').notNull(),
+  category: text('category').notNull(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  author: text('author').notNull(),
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+});
+
+export const newsletterSubscribers = pgTable('newsletter_subscribers', {
+  id: serial('id').primaryKey(),
+  /** Stored lower-cased. */
+  email: text('email').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/** POST /user-info: which page a visit began on. The IP is kept only as a hash. */
+export const pageVisits = pgTable('page_visits', {
+  id: serial('id').primaryKey(),
+  page: text('page').notNull(),
+  ipHash: text('ip_hash'),
+  createdAt: createdAt(),
+});
+
+/** People outside the served areas who want to hear when their area opens. */
+export const areaWaitlist = pgTable(
+  'area_waitlist',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    postcode: text('postcode').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('area_waitlist_email_postcode_uq').on(t.email, t.postcode)],
+);
+
+// ─── Slots ──────────────────────────────────────────────────────────────────
+
+/** A single row (id = 1) of slot rules; the back office edits it. */
+export const slotSettings = pgTable(
+  'slot_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    slotLengthMinutes: integer('slot_length_minutes').notNull().default(60),
+    leadTimeMinutes: integer('lead_time_minutes').notNull().default(120),
+    daysAhead: integer('days_ahead').notNull().default(14),
+    pickupCapacityPerSlot: integer('pickup_capacity_per_slot').notNull().default(4),
+    deliveryCapacityPerSlot: integer('delivery_capacity_per_slot').notNull().default(4),
+    minTurnaroundHours: integer('min_turnaround_hours').notNull().default(24),
+  },
+  (t) => [check('slot_settings_single_row', sql`${t.id} = 1`)],
+);
+
+/** Opening hours per ISO weekday (1 = Monday … 7 = Sunday), London wall-clock times. */
+export const openingHours = pgTable(
+  'opening_hours',
+  {
+    weekday: smallint('weekday').primaryKey(),
+    /** 'HH:MM' */
+    opensAt: text('opens_at').notNull(),
+    closesAt: text('closes_at').notNull(),
+  },
+  (t) => [check('opening_hours_weekday', sql`${t.weekday} between 1 and 7`)],
+);
+
+export const closedDates = pgTable('closed_dates', {
+  /** London calendar date. */
+  day: date('day', { mode: 'string' }).primaryKey(),
+  reason: text('reason').notNull(),
+});
+
+/**
+ * Places taken per slot. Kept in the same transaction as the orders that take them, and
+ * guarded by a conditional upsert so the database, not JavaScript, enforces capacity.
+ */
+export const slotUsage = pgTable(
+  'slot_usage',
+  {
+    kind: text('kind', { enum: ['pickup', 'delivery'] }).notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    taken: integer('taken').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.startsAt] }),
+    check('slot_usage_taken_non_negative', sql`${t.taken} >= 0`),
+  ],
+);
+
+// ─── Customers and sessions ─────────────────────────────────────────────────
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Stored lower-cased. */
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    /** scrypt/argon2 hash; null for guests. */
+    passwordHash: text('password_hash'),
+    isGuest: boolean('is_guest').notNull().default(false),
+    createdAt: createdAt(),
+    /** Set when the person is erased; personal fields are blanked at the same time. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    // One live registered account per e-mail; guests and erased records may repeat.
+    uniqueIndex('customers_registered_email_uq')
+      .on(t.email)
+      .where(sql`${t.isGuest} = false and ${t.deletedAt} is null`),
+    index('customers_email_idx').on(t.email),
+  ],
+);
+
+export const customerAddresses = pgTable(
+  'customer_addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    doorNumber: text('door_number').notNull().default(''),
+    company: text('company').notNull().default(''),
+    line1: text('line1').notNull(),
+    line2: text('line2').notNull().default(''),
+    town: text('town').notNull().default('London'),
+    postcode: text('postcode').notNull(),
+    addressType: text('address_type').notNull().default('Residential'),
+    /** Multi-line address as shown to people. */
+    fullAddress: text('full_address').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('customer_addresses_customer_idx').on(t.customerId)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** SHA-256 of the random token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_customer_idx').on(t.customerId)],
+);
+
+/**
+ * Proof that the caller of POST /placeorder is the one who just created this customer and
+ * address through POST /guest or /register; a customer_id in the payload is never trusted.
+ */
+export const checkoutTokens = pgTable('checkout_tokens', {
+  /** SHA-256 of the random token handed to the browser. */
+  tokenHash: text('token_hash').primaryKey(),
+  customerId: uuid('customer_id')
+    .notNull()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  addressId: uuid('address_id')
+    .notNull()
+    .references(() => customerAddresses.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** E-mailed one-time codes and single-use links (account deletion, password reset). */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purpose: text('purpose', { enum: ['delete_account', 'password_reset'] }).notNull(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('one_time_codes_customer_idx').on(t.customerId, t.purpose)],
+);
+
+/** Fixed-window counters shared by every server instance. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+// ─── Orders ─────────────────────────────────────────────────────────────────
+
+export const orderStatuses = [
+  'pending',
+  'pending payment',
+  'collected',
+  'cleaning',
+  'ready',
+  'out for delivery',
+  'delivered',
+  'cancelled',
+] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export const orders = pgTable(
+  'orders',
+  {
+    /** Unguessable id used in URLs. */
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Number for people; shown as LD-{orderNo}. */
+    orderNo: serial('order_no').notNull().unique(),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    status: text('status', { enum: orderStatuses }).notNull(),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    customerPhone: text('customer_phone').notNull(),
+    customerNotes: text('customer_notes').notNull().default(''),
+    companyName: text('company_name').notNull().default(''),
+    doorNumber: text('door_number').notNull().default(''),
+    postcode: text('postcode').notNull(),
+    addressType: text('address_type').notNull().default('Residential'),
+    /** Multi-line address as shown to people (shipping = billing here). */
+    fullAddress: text('full_address').notNull(),
+    /** The whole address object chosen at booking, as the spec's `address`. */
+    addressJson: jsonb('address_json'),
+    pickupStartsAt: timestamp('pickup_starts_at', { withTimezone: true }).notNull(),
+    pickupEndsAt: timestamp('pickup_ends_at', { withTimezone: true }).notNull(),
+    deliveryStartsAt: timestamp('delivery_starts_at', { withTimezone: true }).notNull(),
+    deliveryEndsAt: timestamp('delivery_ends_at', { withTimezone: true }).notNull(),
+    subtotalPence: integer('subtotal_pence').notNull().default(0),
+    discountPence: integer('discount_pence').notNull().default(0),
+    totalPence: integer('total_pence').notNull().default(0),
+    amountDuePence: integer('amount_due_pence').notNull().default(0),
+    paymentMethod: text('payment_method'),
+    paymentState: text('payment_state').notNull().default('none'),
+    ip: text('ip'),
+    /** Sent by the client per checkout attempt; a retry with the same key returns the same order. */
+    idempotencyKey: text('idempotency_key').unique(),
+    createdAt: createdAt(),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_customer_idx').on(t.customerId),
+    index('orders_pickup_idx').on(t.pickupStartsAt),
+    check('orders_money_non_negative', sql`${t.amountDuePence} >= 0 and ${t.discountPence} >= 0`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id').references(() => services.id, { onDelete: 'set null' }),
+    itemName: text('item_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPricePence: integer('unit_price_pence').notNull(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** Every status change of an order, for the customer's timeline and the shop's records. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    actor: text('actor').notNull(),
+    at: createdAt(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId)],
+);
+
+// ─── Mail ───────────────────────────────────────────────────────────────────
+
+/**
+ * Every message the site sends. Without SMTP it is the development mailbox; with SMTP it is
+ * the queue the sender drains, so an SMTP outage delays mail but loses none.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    textBody: text('text_body').notNull(),
+    /** Free-form tag for tests and the mailbox page, e.g. 'order-confirmation'. */
+    template: text('template').notNull(),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+  },
+  (t) => [index('outbox_pending_idx').on(t.sentAt, t.nextAttemptAt)],
+);
+
+// ─── Payments (payment after cleaning) ──────────────────────────────────────
+
+/**
+ * Every payment step of an order: a card saved for later (card_setup, £0.00), the PayPal
+ * £0.35 verification, and the charge after cleaning. Rows change only after the provider
+ * confirmed what the browser claimed.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['stripe', 'paypal', 'test'] }).notNull(),
+    kind: text('kind', { enum: ['card_setup', 'paypal_verification', 'charge'] }).notNull(),
+    /** SetupIntent, PayPal order or PaymentIntent id. */
+    providerRef: text('provider_ref').notNull(),
+    status: text('status', {
+      enum: ['started', 'requires_action', 'succeeded', 'failed'],
+    }).notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    currency: text('currency').notNull().default('GBP'),
+    providerCustomerId: text('provider_customer_id'),
+    paymentMethodId: text('payment_method_id'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    /** The provider's message for a failure, shown to staff. */
+    message: text('message'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_ref_uq').on(t.provider, t.providerRef),
+    index('payments_order_idx').on(t.orderId),
+  ],
+);
+
+/** Webhook events already processed, so a replayed event changes nothing. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+// ─── Back office ────────────────────────────────────────────────────────────
+
+export const staffUsers = pgTable(
+  'staff_users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased. */
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role', { enum: ['owner', 'staff'] }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: createdAt(),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('staff_users_email_uq').on(t.email)],
+);
+
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
+);
+
+/** Who changed what and when, with the record before and after; the owner reads it. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    staffId: uuid('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    at: createdAt(),
+  },
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+    index('audit_log_at_idx').on(t.at),
+  ],
+);

@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { orderEvents, orders, payments } from '../../db/schema';
+import { startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+
+// Monday 23 November 2026, 06:00 in London.
+const now = new Date('2026-11-23T06:00:00Z');
+let seq = 0;
+
+describe('payment after cleaning (TEST MODE provider)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ now: () => now });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  /** A guest order waiting for its payment details. */
+  async function pendingPaymentOrder() {
+    seq += 1;
+    const guest = await server.api<{ checkout_token: string }>('/api/guest', {
+      body: {
+        name: 'Ada Lovelace',
+        email: `pay${seq}@example.com`,
+        phone: '07700 900123',
+        address: { door_number: '12', line1: 'Elgin Avenue', postcode: 'W9 2HD' },
+      },
+    });
+    const placed = await server.api<{ order: { order_id: string } }>('/api/placeorder', {
+      body: {
+        pickup_date: '2026-11-24',
+        pickup_start: `${String(8 + (seq % 12)).padStart(2, '0')}:00`,
+        delivery_date: '2026-11-27',
+        delivery_start: `${String(8 + (seq % 12)).padStart(2, '0')}:00`,
+        customer_name: 'Ada Lovelace',
+        customer_email: `pay${seq}@example.com`,
+        customer_phone: '07700 900123',
+        status: 'pending payment',
+      },
+      headers: { 'X-Checkout-Token': guest.body.checkout_token },
+    });
+    expect(placed.status).toBe(200);
+    return placed.body.order.order_id;
+  }
+
+  async function saveCard(orderId: string, paymentMethod: string, authenticated?: boolean) {
+    const setup = await server.api<{ setup_id: string; client_secret: string }>(
+      '/api/payment/card/setup',
+      { body: { id: orderId } },
+    );
+    expect(setup.status).toBe(200);
+    const confirm = (auth?: boolean) =>
+      server.api<{ setup_status: string; message?: string }>('/api/payment/test/confirm-setup', {
+        body: {
+          setup_id: setup.body.setup_id,
+          client_secret: setup.body.client_secret,
+          payment_method: paymentMethod,
+          ...(auth === undefined ? {} : { authenticated: auth }),
+        },
+      });
+    let confirmed = await confirm();
+    if (confirmed.body.setup_status === 'requires_action' && authenticated !== undefined) {
+      confirmed = await confirm(authenticated);
+    }
+    const saved = await server.api<{ status: boolean; message: string }>(
+      '/api/update-payment-method',
+      { body: { payment_id: setup.body.setup_id, id: orderId } },
+    );
+    return { setupId: setup.body.setup_id, confirmed: confirmed.body, saved };
+  }
+
+  it('a saved card (4242) records card and state, and the order goes to pending', async () => {
+    const id = await pendingPaymentOrder();
+    const { saved } = await saveCard(id, 'pm_card_visa');
+    expect(saved.body).toEqual({
+      status: true,
+      message: expect.stringContaining('Nothing has been charged'),
+    });
+    const [order] = await server.database.db.select().from(orders).where(eq(orders.id, id));
+    expect(order).toMatchObject({
+      status: 'pending',
+      paymentMethod: 'card',
+      paymentState: 'card_saved',
+      amountDuePence: 0,
+    });
+    const [payment] = await server.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, id));
+    expect(payment).toMatchObject({
+      kind: 'card_setup',
+      status: 'succeeded',
+      cardLast4: '4242',
+      amountPence: 0,
+    });
+    const events = await server.database.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, id));
+    expect(events.map((e) => e.toStatus)).toEqual(['pending payment', 'pending']);
+  });
+
+  it('a declined card (0002) changes nothing and says why', async () => {
+    const id = await pendingPaymentOrder();
+    const { confirmed, saved } = await saveCard(id, 'pm_card_chargeDeclined');
+    expect(confirmed.message).toBe('Your card was declined.');
+    expect(saved.body).toEqual({ status: false, message: 'Your card was declined.' });
+    const [order] = await server.database.db.select().from(orders).where(eq(orders.id, id));
+    expect(order).toMatchObject({ status: 'pending payment', paymentState: 'none' });
+  });
+
+  it('authentication required (3155): saved after authenticating, refused when it fails', async () => {
+    const ok = await pendingPaymentOrder();
+    expect((await saveCard(ok, 'pm_card_authenticationRequired', true)).saved.body.status).toBe(
+      true,
+    );
+    const failed = await pendingPaymentOrder();
+    const result = await saveCard(failed, 'pm_card_authenticationRequired', false);
+    expect(result.saved.body.status).toBe(false);
+    expect(result.saved.body.message).toMatch(/unable to authenticate/);
+  });
+
+  it('a forged or foreign setup id from the browser changes nothing', async () => {
+    const mine = await pendingPaymentOrder();
+    const other = await pendingPaymentOrder();
+    const { setupId } = await saveCard(other, 'pm_card_visa');
+    const foreign = await server.api<{ status: boolean }>('/api/update-payment-method', {
+      body: { payment_id: setupId, id: mine },
+    });
+    expect(foreign.body.status).toBe(false);
+    const forged = await server.api<{ status: boolean }>('/api/update-payment-method', {
+      body: { payment_id: 'seti_made_up', id: mine },
+    });
+    expect(forged.body.status).toBe(false);
+    const [order] = await server.database.db.select().from(orders).where(eq(orders.id, mine));
+    expect(order!.paymentState).toBe('none');
+    const bad = await server.api('/api/update-payment-method', { body: { id: 'nope' } });
+    expect(bad.status).toBe(422);
+  });
+
+  it('PayPal: £0.35 verified on the server; a cancelled approval or a foreign order fails', async () => {
+    const id = await pendingPaymentOrder();
+    const created = await server.api<{ paypal_order_id: string }>('/api/payment/paypal/create', {
+      body: { id },
+    });
+    await server.api('/api/payment/test/paypal-approve', {
+      body: { paypal_order_id: created.body.paypal_order_id, approve: true },
+    });
+    const other = await pendingPaymentOrder();
+    const foreign = await server.api<{ status: boolean }>('/api/paypal-success', {
+      body: { id: other, payment_id: created.body.paypal_order_id },
+    });
+    expect(foreign.body.status).toBe(false);
+    const ok = await server.api<{ status: boolean }>('/api/paypal-success', {
+      body: { id, payment_id: created.body.paypal_order_id },
+    });
+    expect(ok.body.status).toBe(true);
+    const [order] = await server.database.db.select().from(orders).where(eq(orders.id, id));
+    expect(order).toMatchObject({
+      status: 'pending',
+      paymentMethod: 'paypal',
+      paymentState: 'paypal_verified',
+    });
+    const [payment] = await server.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, id));
+    expect(payment).toMatchObject({
+      kind: 'paypal_verification',
+      amountPence: 35,
+      status: 'succeeded',
+    });
+
+    const declined = await pendingPaymentOrder();
+    const second = await server.api<{ paypal_order_id: string }>('/api/payment/paypal/create', {
+      body: { id: declined },
+    });
+    await server.api('/api/payment/test/paypal-approve', {
+      body: { paypal_order_id: second.body.paypal_order_id, approve: false },
+    });
+    const refused = await server.api<{ status: boolean; message: string }>('/api/paypal-success', {
+      body: { id: declined, payment_id: second.body.paypal_order_id },
+    });
+    expect(refused.body).toEqual({
+      status: false,
+      message: 'The PayPal payment was not approved.',
+    });
+  });
+
+  it('unknown orders get 404, not 500', async () => {
+    const reply = await server.api<{ message: string }>('/api/payment/card/setup', {
+      body: { id: '00000000-0000-4000-8000-000000000000' },
+    });
+    expect(reply.status).toBe(404);
+    expect(reply.body.message).toBe('We could not find that order.');
+  });
+});

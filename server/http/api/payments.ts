@@ -1,0 +1,78 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import type { AppServices } from '../../services';
+import {
+  confirmCardSaved,
+  confirmPayPal,
+  startCardSetup,
+  startPayPalVerification,
+} from '../../use-cases/payments/payment-steps';
+import { parseBody } from '../parse';
+
+const orderId = z.uuid({ error: 'We could not find that order.' });
+const idBody = z.object({ id: orderId });
+const updatePaymentMethodBody = z.object({
+  id: orderId,
+  payment_id: z.string({ error: 'payment_id is required' }).min(1).max(200),
+});
+const testConfirmBody = z.object({
+  setup_id: z.string().min(1).max(200),
+  client_secret: z.string().min(1).max(300),
+  payment_method: z.string().min(1).max(100),
+  authenticated: z.boolean().optional(),
+});
+const testPayPalBody = z.object({
+  paypal_order_id: z.string().min(1).max(200),
+  approve: z.boolean(),
+});
+
+/** /api routes of payment after cleaning (spec 7): card saved for later, PayPal £0.35. */
+export function paymentsRoutes(services: AppServices): Router {
+  const router = Router();
+  const { db, payments } = services;
+
+  router.post('/payment/card/setup', async (req, res) => {
+    const { id } = parseBody(idBody, req.body);
+    res.json({ status: true, ...(await startCardSetup(db, payments, id)) });
+  });
+
+  router.post('/update-payment-method', async (req, res) => {
+    const input = parseBody(updatePaymentMethodBody, req.body);
+    res.json(
+      await confirmCardSaved(db, payments, { orderId: input.id, setupId: input.payment_id }),
+    );
+  });
+
+  router.post('/payment/paypal/create', async (req, res) => {
+    const { id } = parseBody(idBody, req.body);
+    res.json({ status: true, ...(await startPayPalVerification(db, payments, id)) });
+  });
+
+  router.post('/paypal-success', async (req, res) => {
+    const input = parseBody(updatePaymentMethodBody, req.body);
+    res.json(
+      await confirmPayPal(db, payments, { orderId: input.id, paypalOrderId: input.payment_id }),
+    );
+  });
+
+  // TEST MODE only: what Stripe.js and PayPal's approval page do in the browser.
+  const test = payments.test;
+  if (test) {
+    router.post('/payment/test/confirm-setup', (req, res) => {
+      const input = parseBody(testConfirmBody, req.body);
+      const result = test.confirmSetup({
+        setupId: input.setup_id,
+        clientSecret: input.client_secret,
+        paymentMethod: input.payment_method,
+        authenticated: input.authenticated,
+      });
+      res.json({ setup_status: result.status, message: result.message });
+    });
+    router.post('/payment/test/paypal-approve', (req, res) => {
+      const input = parseBody(testPayPalBody, req.body);
+      res.json({ status: test.approvePayPal(input.paypal_order_id, input.approve) });
+    });
+  }
+
+  return router;
+}

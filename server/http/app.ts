@@ -1,0 +1,85 @@
+import path from 'node:path';
+import { createRequestHandler } from '@react-router/express';
+import compression from 'compression';
+import express from 'express';
+import type { ServerBuild } from 'react-router';
+import type { AppServices } from '../services';
+import { errorFields } from '../logger';
+import { pageCsrfProtection } from '../auth/middleware';
+import { createApiRouter } from './api';
+import { requestLog } from './request-log';
+import { securityHeaders } from './security-headers';
+
+export type PagesMode =
+  /** Vite in middleware mode: compiles app/ on request (npm start, page tests). */
+  | 'vite'
+  /** The output of `npm run build` (NODE_ENV=production). */
+  | 'build'
+  /** API only (API tests). */
+  | 'none';
+
+export type HttpApp = { app: express.Express; close(): Promise<void> };
+
+export async function createHttpApp(services: AppServices, pages: PagesMode): Promise<HttpApp> {
+  const app = express();
+  app.disable('x-powered-by');
+  // req.ip honours X-Forwarded-For only from the configured number of proxies in front.
+  app.set('trust proxy', services.config.trustProxyHops);
+  app.use(securityHeaders({ production: services.config.mode === 'production' }));
+  app.use(compression());
+  app.use(requestLog(services.logger));
+
+  // Liveness: the process answers. Readiness: the database answers (load balancers use it).
+  app.get('/healthz', (_req, res) => {
+    res.type('text/plain').send('ok');
+  });
+  app.get('/readyz', async (_req, res) => {
+    try {
+      await services.database.ping();
+      res.type('text/plain').send('ready');
+    } catch {
+      res.status(503).type('text/plain').send('database unavailable');
+    }
+  });
+
+  app.use('/api', createApiRouter(services));
+
+  let close = async () => {};
+  if (pages === 'none') return { app, close };
+
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  if (pages === 'vite') {
+    const vite = await import('vite').then((v) =>
+      v.createServer({ server: { middlewareMode: true }, appType: 'custom', logLevel: 'warn' }),
+    );
+    app.use(vite.middlewares);
+    build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+    close = () => vite.close();
+  } else {
+    const root = services.config.buildDir;
+    // Vite fingerprints everything under /assets, so it may be cached for a year.
+    app.use(
+      '/assets',
+      express.static(path.join(root, 'client/assets'), { immutable: true, maxAge: '1y' }),
+    );
+    app.use(express.static(path.join(root, 'client'), { maxAge: '1h' }));
+    build = (await import(path.join(root, 'server/index.js'))) as ServerBuild;
+  }
+
+  // Page actions that change state must come from our own pages, like /api requests.
+  app.use(pageCsrfProtection(services));
+  app.all(
+    '/{*splat}',
+    createRequestHandler({
+      build,
+      mode: pages === 'vite' ? 'development' : 'production',
+      getLoadContext: (_req, res) => ({ services, cspNonce: String(res.locals.cspNonce) }),
+    }),
+  );
+  app.use(((error, req, res, _next) => {
+    services.logger.error('unhandled page error', { path: req.path, ...errorFields(error) });
+    if (!res.headersSent)
+      res.status(500).type('text/plain').send('Something went wrong, please try again!');
+  }) satisfies express.ErrorRequestHandler);
+  return { app, close };
+}

@@ -1,0 +1,98 @@
+import type { AppConfig } from './config';
+import type { Database, DatabaseHandle } from './db/client';
+import type { Logger } from './logger';
+import {
+  createMailService,
+  createSmtpTransport,
+  type MailService,
+  type MailTransport,
+} from './adapters/mail/mail-service';
+import type { AddressProvider } from './adapters/address/address-provider';
+import {
+  createTestModeProvider,
+  type TestModeProvider,
+} from './adapters/payments/test-mode-provider';
+import type { CardPaymentProvider, PayPalProvider } from './adapters/payments/payment-provider';
+import { createStripeCardProvider } from './adapters/payments/stripe-provider';
+import { createPayPalProvider } from './adapters/payments/paypal-provider';
+import { createBundledAddressProvider } from './adapters/address/bundled-address-provider';
+import { createLoqateAddressProvider } from './adapters/address/loqate-address-provider';
+
+/**
+ * Everything a use-case may need, built once at start and handed to HTTP handlers and to
+ * React Router loaders (through the load context). Adapters are chosen here from config.
+ */
+export type AppServices = {
+  config: AppConfig;
+  database: DatabaseHandle;
+  db: Database;
+  logger: Logger;
+  mail: MailService;
+  address: AddressProvider;
+  /**
+   * Card and PayPal providers: Stripe and PayPal when their keys are set, otherwise the
+   * embedded TEST MODE provider (labelled on the payment page and in the log).
+   */
+  payments: {
+    card: CardPaymentProvider;
+    paypal: PayPalProvider;
+    /** The embedded stand-in, when either provider runs in TEST MODE. */
+    test: TestModeProvider | null;
+    testMode: boolean;
+  };
+  /** The clock; tests pin it. */
+  now: () => Date;
+};
+
+export type ServiceOverrides = {
+  mailTransport?: MailTransport;
+  now?: () => Date;
+};
+
+export function createServices(
+  config: AppConfig,
+  database: DatabaseHandle,
+  logger: Logger,
+  overrides: ServiceOverrides = {},
+): AppServices {
+  const mailTransport =
+    overrides.mailTransport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl) : undefined);
+  const mail = createMailService({
+    db: database.db,
+    logger,
+    from: config.mailFrom,
+    transport: mailTransport,
+  });
+  if (!mailTransport) {
+    logger.info('mail: no SMTP_URL set, using the embedded outbox (see /dev/mailbox)');
+  }
+  const address = config.loqate
+    ? createLoqateAddressProvider({ ...config.loqate, logger })
+    : createBundledAddressProvider();
+  if (!config.loqate) {
+    logger.info('address lookup: no LOQATE_KEY set, using the bundled offline address set');
+  }
+  const testPayments = config.stripe && config.paypal ? null : createTestModeProvider();
+  if (testPayments) {
+    logger.info('payments: TEST MODE provider (no card is charged, test card numbers only)', {
+      card: config.stripe ? 'stripe' : 'test',
+      paypal: config.paypal ? 'paypal' : 'test',
+    });
+  }
+  const card: CardPaymentProvider = config.stripe
+    ? createStripeCardProvider(config.stripe)
+    : testPayments!;
+  const paypal: PayPalProvider = config.paypal
+    ? createPayPalProvider(config.paypal)
+    : testPayments!;
+  return {
+    config,
+    database,
+    db: database.db,
+    logger,
+    mail,
+    address,
+    payments: { card, paypal, test: testPayments, testMode: testPayments !== null },
+    now: overrides.now ?? (() => new Date()),
+  };
+}

@@ -1,0 +1,205 @@
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Brand } from '@shared/brand';
+import { renderEmail } from '../../adapters/mail/layout';
+import type { MailService } from '../../adapters/mail/mail-service';
+import { hitRateLimit, rateRules } from '../../auth/rate-limit';
+import { hashToken } from '../../auth/tokens';
+import type { Database, DbOrTx } from '../../db/client';
+import {
+  checkoutTokens,
+  customerAddresses,
+  customers,
+  oneTimeCodes,
+  orders,
+  sessions,
+} from '../../db/schema';
+import { ValidationError } from '../../errors';
+import { accountMessages } from './errors';
+import { findRegisteredCustomer } from './log-in';
+
+export const DELETION_CODE_TTL_MS = 10 * 60 * 1000;
+export const DELETION_CODE_MAX_ATTEMPTS = 5;
+
+/** Codes are kept as a hash bound to their row, so equal codes never share a hash. */
+function codeHash(codeId: string, code: string): string {
+  return hashToken(`${codeId}:${code}`);
+}
+
+/** A 6-digit code from a cryptographic source. */
+export function newDeletionCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+type Deps = { db: Database; mail: MailService; brand: Brand };
+
+/**
+ * Step 1 of account deletion: e-mails a 6-digit code when the e-mail has an account. The
+ * caller answers the same either way.
+ */
+export async function sendDeletionCode(
+  deps: Deps,
+  input: { email: string; ip: string },
+  now: Date,
+): Promise<void> {
+  await hitRateLimit(deps.db, rateRules.deleteCodePerIp, input.ip, now);
+  await hitRateLimit(deps.db, rateRules.deleteCodePerAccount, hashToken(input.email), now);
+  const customer = await findRegisteredCustomer(deps.db, input.email);
+  if (!customer) return;
+  const code = newDeletionCode();
+  await deps.db.transaction(async (tx) => {
+    // A new code replaces any earlier one.
+    await tx
+      .update(oneTimeCodes)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(oneTimeCodes.customerId, customer.id),
+          eq(oneTimeCodes.purpose, 'delete_account'),
+          isNull(oneTimeCodes.usedAt),
+        ),
+      );
+    const [row] = await tx
+      .insert(oneTimeCodes)
+      .values({
+        purpose: 'delete_account',
+        customerId: customer.id,
+        codeHash: 'pending',
+        expiresAt: new Date(now.getTime() + DELETION_CODE_TTL_MS),
+      })
+      .returning({ id: oneTimeCodes.id });
+    await tx
+      .update(oneTimeCodes)
+      .set({ codeHash: codeHash(row!.id, code) })
+      .where(eq(oneTimeCodes.id, row!.id));
+    const { html, text } = renderEmail(deps.brand, {
+      heading: 'Your code to delete your account',
+      paragraphs: [
+        `Hello ${customer.name},`,
+        `Your one-time code is ${code}. Enter it on our website within 10 minutes to delete your account.`,
+        'Deleting your account erases your name, e-mail, phone, addresses and password. If you did not ask for this, ignore this e-mail and nothing will change.',
+      ],
+      details: [{ label: 'One-time code', value: code }],
+    });
+    await deps.mail.enqueue(
+      {
+        to: customer.email,
+        subject: 'Your code to delete your account',
+        html,
+        text,
+        template: 'account-deletion-code',
+      },
+      tx,
+    );
+  });
+}
+
+/**
+ * Step 2: checks the code (10 minutes, 5 tries) and erases the account. A wrong code, an
+ * expired one and an unknown e-mail give the same answer.
+ */
+export async function deleteAccountWithCode(
+  deps: Deps,
+  input: { email: string; otp: string; ip: string },
+  now: Date,
+): Promise<void> {
+  await hitRateLimit(deps.db, rateRules.codeCheckPerIp, input.ip, now);
+  const wrong = () =>
+    new ValidationError(accountMessages.deleteCodeWrong, {
+      otp: [accountMessages.deleteCodeWrong],
+    });
+  const customer = await findRegisteredCustomer(deps.db, input.email);
+  if (!customer) throw wrong();
+  const outcome = await deps.db.transaction(async (tx) => {
+    const [code] = await tx
+      .select()
+      .from(oneTimeCodes)
+      .where(
+        and(
+          eq(oneTimeCodes.customerId, customer.id),
+          eq(oneTimeCodes.purpose, 'delete_account'),
+          isNull(oneTimeCodes.usedAt),
+        ),
+      )
+      .orderBy(desc(oneTimeCodes.createdAt))
+      .limit(1)
+      .for('update');
+    if (!code || code.expiresAt <= now) return 'wrong' as const;
+    if (code.attempts >= DELETION_CODE_MAX_ATTEMPTS) return 'exhausted' as const;
+    const expected = Buffer.from(code.codeHash);
+    const given = Buffer.from(codeHash(code.id, input.otp));
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      const attempts = code.attempts + 1;
+      await tx
+        .update(oneTimeCodes)
+        .set({ attempts, ...(attempts >= DELETION_CODE_MAX_ATTEMPTS ? { usedAt: now } : {}) })
+        .where(eq(oneTimeCodes.id, code.id));
+      return attempts >= DELETION_CODE_MAX_ATTEMPTS ? ('exhausted' as const) : ('wrong' as const);
+    }
+    await tx.update(oneTimeCodes).set({ usedAt: now }).where(eq(oneTimeCodes.id, code.id));
+    await eraseCustomer(tx, customer.id, now);
+    return 'deleted' as const;
+  });
+  // Used-up tries answer like a wrong code: a different reply would tell a stranger who
+  // requested a code for someone's e-mail that the account exists.
+  if (outcome !== 'deleted') throw wrong();
+}
+
+const ERASED_NAME = 'Deleted customer';
+
+/**
+ * Erases the person: name, e-mail, phone, password, addresses, sessions and codes of the
+ * account, and of guest checkouts made with the same e-mail. Orders stay for the accounts,
+ * anonymised (only the postcode district is kept).
+ */
+export async function eraseCustomer(tx: DbOrTx, customerId: string, now: Date): Promise<void> {
+  const [account] = await tx
+    .select({ email: customers.email })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .limit(1);
+  if (!account) return;
+  const people = await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(
+      or(
+        eq(customers.id, customerId),
+        and(eq(customers.email, account.email), eq(customers.isGuest, true)),
+      ),
+    );
+  const ids = people.map((p) => p.id);
+  await tx.delete(sessions).where(inArray(sessions.customerId, ids));
+  await tx.delete(oneTimeCodes).where(inArray(oneTimeCodes.customerId, ids));
+  await tx.delete(checkoutTokens).where(inArray(checkoutTokens.customerId, ids));
+  await tx.delete(customerAddresses).where(inArray(customerAddresses.customerId, ids));
+  await tx
+    .update(orders)
+    .set({
+      customerName: ERASED_NAME,
+      customerEmail: '',
+      customerPhone: '',
+      customerNotes: '',
+      companyName: '',
+      doorNumber: '',
+      fullAddress: '',
+      addressJson: null,
+      ip: null,
+      // Keep the outward code (e.g. W9): enough for the accounts, not enough to find a home.
+      postcode: sql`split_part(${orders.postcode}, ' ', 1)`,
+    })
+    .where(inArray(orders.customerId, ids));
+  for (const id of ids) {
+    await tx
+      .update(customers)
+      .set({
+        name: ERASED_NAME,
+        // Unique per row and never deliverable; the partial unique index ignores erased rows.
+        email: `erased-${id}@invalid`,
+        phone: '',
+        passwordHash: null,
+        deletedAt: now,
+      })
+      .where(eq(customers.id, id));
+  }
+}

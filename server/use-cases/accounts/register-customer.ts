@@ -1,0 +1,89 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { normaliseUkMobile, type AddressInput } from '@shared/validation';
+import { issueCheckoutToken } from '../../auth/checkout-token';
+import { hashPassword } from '../../auth/passwords';
+import type { Database } from '../../db/client';
+import { customerAddresses, customers } from '../../db/schema';
+import { ValidationError } from '../../errors';
+import { accountMessages } from './errors';
+import { formatFullAddress } from './full-address';
+
+export type Registration = {
+  name: string;
+  email: string;
+  phone: string;
+  password: string;
+  address: AddressInput;
+};
+
+function emailTaken(): ValidationError {
+  return new ValidationError(accountMessages.emailTaken, { email: [accountMessages.emailTaken] });
+}
+
+/** Unique-index violation: someone registered the same e-mail at the same moment. */
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/**
+ * Creates a registered customer with their address. The partial unique index on
+ * customers.email decides whether the e-mail is free; the check before it only gives the
+ * common case a friendly path.
+ */
+export async function registerCustomer(
+  db: Database,
+  input: Registration,
+  now: Date,
+): Promise<{ customerId: string; addressId: string; checkoutToken: string }> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const [existing] = await tx
+        .select({ id: customers.id })
+        .from(customers)
+        .where(
+          and(
+            eq(customers.email, input.email),
+            eq(customers.isGuest, false),
+            isNull(customers.deletedAt),
+          ),
+        )
+        .limit(1);
+      if (existing) throw emailTaken();
+      const [customer] = await tx
+        .insert(customers)
+        .values({
+          name: input.name,
+          email: input.email,
+          phone: normaliseUkMobile(input.phone),
+          passwordHash,
+          isGuest: false,
+        })
+        .returning({ id: customers.id });
+      const [address] = await tx
+        .insert(customerAddresses)
+        .values({
+          customerId: customer!.id,
+          doorNumber: input.address.door_number,
+          company: input.address.company,
+          line1: input.address.line1,
+          line2: input.address.line2,
+          town: input.address.town,
+          postcode: input.address.postcode.toUpperCase(),
+          addressType: input.address.address_type,
+          fullAddress: formatFullAddress(input.address),
+        })
+        .returning({ id: customerAddresses.id });
+      const checkoutToken = await issueCheckoutToken(
+        tx,
+        { customerId: customer!.id, addressId: address!.id },
+        now,
+      );
+      return { customerId: customer!.id, addressId: address!.id, checkoutToken };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}

@@ -1,0 +1,215 @@
+import { asc, desc, eq } from 'drizzle-orm';
+import { formatPence } from '@shared/money';
+import { sanitizeContentHtml } from '../../content/sanitize';
+import type { DbOrTx } from '../../db/client';
+import {
+  areaGroups,
+  areas,
+  blogPosts,
+  branches,
+  faqs,
+  priceCategories,
+  servicePages,
+  services,
+} from '../../db/schema';
+
+/**
+ * The public catalogue in the spec's shapes (section 3). HTML fields leave here sanitised,
+ * so no page or API client ever sees stored markup that could run.
+ */
+
+export type PriceService = { id: number; service_name: string; price: string; description: string };
+export type PriceCategory = {
+  id: number;
+  name: string;
+  description: string;
+  image: string;
+  category_code: string;
+  /** The first code, used in links (/pricing/{code}). */
+  code: string;
+  services: PriceService[];
+};
+
+export async function priceList(db: DbOrTx): Promise<PriceCategory[]> {
+  const categories = await db
+    .select()
+    .from(priceCategories)
+    .orderBy(asc(priceCategories.sortOrder));
+  const all = await db.select().from(services).orderBy(asc(services.sortOrder));
+  return categories.map((c) => ({
+    id: c.id,
+    name: c.name,
+    description: sanitizeContentHtml(c.description),
+    image: c.image,
+    category_code: c.categoryCode,
+    code: c.categoryCode.split('|')[0]!,
+    services: all
+      .filter((s) => s.categoryId === c.id)
+      .map((s) => ({
+        id: s.id,
+        service_name: s.serviceName,
+        price: formatPence(s.pricePence),
+        description: s.description,
+      })),
+  }));
+}
+
+export type ServicePage = {
+  type: 'service';
+  code: string;
+  name: string;
+  page_title: string;
+  page_meta: string;
+  bannerimage: string;
+  bannermobileimage: string;
+  details: string;
+};
+
+export async function listServicePages(db: DbOrTx): Promise<ServicePage[]> {
+  const rows = await db.select().from(servicePages).orderBy(asc(servicePages.sortOrder));
+  return rows.map(toServicePage);
+}
+
+function toServicePage(p: typeof servicePages.$inferSelect): ServicePage {
+  return {
+    type: 'service',
+    code: p.code,
+    name: p.name,
+    page_title: p.pageTitle,
+    page_meta: p.pageMeta,
+    bannerimage: p.bannerImage,
+    bannermobileimage: p.bannerMobileImage,
+    details: sanitizeContentHtml(p.details),
+  };
+}
+
+export async function findServicePage(db: DbOrTx, code: string): Promise<ServicePage | null> {
+  const [row] = await db.select().from(servicePages).where(eq(servicePages.code, code)).limit(1);
+  return row ? toServicePage(row) : null;
+}
+
+export type Area = {
+  type: 'area';
+  id: number;
+  area_code: string;
+  outward_code: string;
+  name: string;
+  page_title: string;
+  page_meta: string;
+  home_page_heading: string;
+  about_area: string;
+};
+
+function toArea(a: typeof areas.$inferSelect): Area {
+  return {
+    type: 'area',
+    id: a.id,
+    area_code: a.areaCode,
+    outward_code: a.outwardCode,
+    name: a.name,
+    page_title: a.pageTitle,
+    page_meta: a.pageMeta,
+    home_page_heading: a.homePageHeading,
+    about_area: sanitizeContentHtml(a.aboutArea),
+  };
+}
+
+export async function findArea(db: DbOrTx, code: string): Promise<Area | null> {
+  const [row] = await db.select().from(areas).where(eq(areas.areaCode, code)).limit(1);
+  return row ? toArea(row) : null;
+}
+
+export async function featuredAreas(db: DbOrTx): Promise<Area[]> {
+  const rows = await db
+    .select()
+    .from(areas)
+    .where(eq(areas.featured, true))
+    .orderBy(asc(areas.name));
+  return rows.map(toArea);
+}
+
+export type AreaGroup = { id: number; title: string; areas: Area[] };
+
+export async function areaGroupsWithAreas(db: DbOrTx): Promise<AreaGroup[]> {
+  const groups = await db.select().from(areaGroups).orderBy(asc(areaGroups.sortOrder));
+  const all = await db.select().from(areas).orderBy(asc(areas.sortOrder));
+  return groups.map((g) => ({
+    id: g.id,
+    title: g.title,
+    areas: all.filter((a) => a.groupId === g.id).map(toArea),
+  }));
+}
+
+export type Branch = {
+  id: number;
+  slug: string;
+  name: string;
+  address: string[];
+  postcode: string;
+  phone: string;
+  opening_hours: { days: string; hours: string }[];
+  latitude: number;
+  longitude: number;
+};
+
+export async function listBranches(db: DbOrTx): Promise<Branch[]> {
+  const rows = await db.select().from(branches).orderBy(asc(branches.sortOrder));
+  return rows.map((b) => ({
+    id: b.id,
+    slug: b.slug,
+    name: b.name,
+    address: [b.addressLine1, b.addressLine2, b.town, b.postcode].filter(Boolean),
+    postcode: b.postcode,
+    phone: b.phone,
+    opening_hours: b.openingHours,
+    latitude: b.latitude,
+    longitude: b.longitude,
+  }));
+}
+
+export async function listFaqs(db: DbOrTx) {
+  return db
+    .select({ id: faqs.id, question: faqs.question, answer: faqs.answer })
+    .from(faqs)
+    .orderBy(asc(faqs.sortOrder));
+}
+
+export type BlogPost = {
+  id: number;
+  slug: string;
+  image: string;
+  category: string;
+  title: string;
+  body: string;
+  author: string;
+  date: string;
+};
+
+function toBlog(p: typeof blogPosts.$inferSelect): BlogPost {
+  return {
+    id: p.id,
+    slug: p.slug,
+    image: p.image,
+    category: p.category,
+    title: p.title,
+    body: sanitizeContentHtml(p.body),
+    author: p.author,
+    date: p.publishedAt.toISOString(),
+  };
+}
+
+export async function listBlogPosts(db: DbOrTx): Promise<BlogPost[]> {
+  const rows = await db.select().from(blogPosts).orderBy(desc(blogPosts.publishedAt));
+  return rows.map(toBlog);
+}
+
+/** A post by slug, or by numeric id (the spec's /blog/{id}). */
+export async function findBlogPost(db: DbOrTx, idOrSlug: string): Promise<BlogPost | null> {
+  const byId = /^\d+$/.test(idOrSlug) ? Number(idOrSlug) : null;
+  const [row] = await db
+    .select()
+    .from(blogPosts)
+    .where(byId !== null && byId < 2 ** 31 ? eq(blogPosts.id, byId) : eq(blogPosts.slug, idOrSlug))
+    .limit(1);
+  return row ? toBlog(row) : null;
+}

@@ -1,0 +1,71 @@
+import type { Brand } from '@shared/brand';
+import { londonWindow, orderNumber } from '@shared/london-time';
+import { renderEmail } from '../../adapters/mail/layout';
+import type { MailMessage } from '../../adapters/mail/mail-service';
+
+export type PlacedOrderFacts = {
+  orderId: string;
+  orderNo: number;
+  status: string;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  notes: string;
+  fullAddress: string;
+  pickup: { startsAt: Date; endsAt: Date };
+  delivery: { startsAt: Date; endsAt: Date };
+};
+
+/** The customer's confirmation: what was booked, what happens next, how to cancel. */
+export function orderConfirmationEmail(
+  brand: Brand,
+  publicUrl: string,
+  order: PlacedOrderFacts,
+): MailMessage {
+  const number = orderNumber(order.orderNo);
+  const content = renderEmail(brand, {
+    heading: `Your collection is booked: ${number}`,
+    paragraphs: [
+      `Thank you, ${order.customerName}. Our driver will collect your items in the window below. Please have them ready in a bag; we will list and price every item when they reach our workshop.`,
+      'What happens next: cleaning takes 24 to 48 hours. Once your items are priced we e-mail you the invoice with a payment link before delivery. Minimum order £25, collection and delivery are free.',
+      `To cancel or change your order, do it from your account or call us on ${brand.phone} up to 2 hours before your collection window starts.`,
+    ],
+    details: [
+      { label: 'Order number', value: number },
+      { label: 'Collection', value: londonWindow(order.pickup.startsAt, order.pickup.endsAt) },
+      { label: 'Delivery', value: londonWindow(order.delivery.startsAt, order.delivery.endsAt) },
+      { label: 'Address', value: order.fullAddress },
+    ],
+    action: { label: 'View your order', url: `${publicUrl}/order/complete/${order.orderId}` },
+  });
+  return {
+    to: order.customerEmail,
+    subject: `${brand.name}: collection booked, ${number}`,
+    template: 'order-confirmation',
+    ...content,
+  };
+}
+
+/** The shop's notification of a new order, with what the driver needs. */
+export function newOrderNotificationEmail(brand: Brand, order: PlacedOrderFacts): MailMessage {
+  const number = orderNumber(order.orderNo);
+  const content = renderEmail(brand, {
+    heading: `New order ${number}`,
+    paragraphs: [`A new collection was booked online (status: ${order.status}).`],
+    details: [
+      { label: 'Customer', value: order.customerName },
+      { label: 'Phone', value: order.customerPhone },
+      { label: 'E-mail', value: order.customerEmail },
+      { label: 'Collection', value: londonWindow(order.pickup.startsAt, order.pickup.endsAt) },
+      { label: 'Delivery', value: londonWindow(order.delivery.startsAt, order.delivery.endsAt) },
+      { label: 'Address', value: order.fullAddress },
+      { label: 'Notes', value: order.notes || '(none)' },
+    ],
+  });
+  return {
+    to: brand.shopEmail,
+    subject: `New order ${number}`,
+    template: 'order-notification',
+    ...content,
+  };
+}

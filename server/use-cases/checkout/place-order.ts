@@ -1,0 +1,246 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { PlaceOrderPayload } from '@shared/checkout';
+import type { AddressInput } from '@shared/validation';
+import type { Database, Transaction } from '../../db/client';
+import { customerAddresses, customers, orderEvents, orders } from '../../db/schema';
+import { UnauthorizedError, ValidationError } from '../../errors';
+import type { AppServices } from '../../services';
+import { formatFullAddress } from '../accounts/full-address';
+import { checkCoverage } from '../booking/coverage';
+import { reserveSlots } from '../slots/reserve-slots';
+import { newOrderNotificationEmail, orderConfirmationEmail } from './order-emails';
+
+/** Who is ordering, as the server established it (session or checkout token). */
+export type OrderingCustomer =
+  | { kind: 'session'; customerId: string }
+  | { kind: 'checkout-token'; customerId: string; addressId: string };
+
+export type PlacedOrder = { orderId: string; orderNo: number; status: string };
+
+function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const e = error as {
+    code?: string;
+    constraint?: string;
+    cause?: { code?: string; constraint?: string };
+  };
+  const code = e?.code ?? e?.cause?.code;
+  const name = e?.constraint ?? e?.cause?.constraint;
+  return code === '23505' && (!constraint || name === constraint);
+}
+
+async function existingOrder(db: Database, key: string, customerId: string) {
+  const [row] = await db
+    .select({
+      id: orders.id,
+      orderNo: orders.orderNo,
+      status: orders.status,
+      customerId: orders.customerId,
+    })
+    .from(orders)
+    .where(eq(orders.idempotencyKey, key))
+    .limit(1);
+  if (!row) return null;
+  // A key is only good for its own customer; someone else's key is just a conflict.
+  if (row.customerId !== customerId) {
+    throw new ValidationError('Please check mandatory fields.', {
+      idempotency_key: ['This checkout attempt belongs to someone else.'],
+    });
+  }
+  return { orderId: row.id, orderNo: row.orderNo, status: row.status };
+}
+
+/** The address the order is collected from: the token's, or the booking's for a session. */
+async function addressFor(
+  tx: Transaction,
+  who: OrderingCustomer,
+  payload: PlaceOrderPayload,
+): Promise<{
+  fullAddress: string;
+  postcode: string;
+  door: string;
+  company: string;
+  type: string;
+  json: unknown;
+}> {
+  if (who.kind === 'checkout-token') {
+    const [address] = await tx
+      .select()
+      .from(customerAddresses)
+      .where(
+        and(
+          eq(customerAddresses.id, who.addressId),
+          eq(customerAddresses.customerId, who.customerId),
+        ),
+      )
+      .limit(1);
+    if (!address)
+      throw new UnauthorizedError('Please fill in your details again to place the order.');
+    return {
+      fullAddress: address.fullAddress,
+      postcode: address.postcode,
+      door: address.doorNumber,
+      company: address.company,
+      type: address.addressType,
+      json: address,
+    };
+  }
+  if (!payload.address || typeof payload.address === 'string') {
+    // A logged-in customer without a booking address: their latest address-book entry.
+    const [latest] = await tx
+      .select()
+      .from(customerAddresses)
+      .where(eq(customerAddresses.customerId, who.customerId))
+      .orderBy(customerAddresses.createdAt)
+      .limit(1);
+    if (!latest) {
+      throw new ValidationError('Please check mandatory fields.', {
+        address: ['Please choose your address'],
+      });
+    }
+    return {
+      fullAddress: latest.fullAddress,
+      postcode: latest.postcode,
+      door: latest.doorNumber,
+      company: latest.company,
+      type: latest.addressType,
+      json: latest,
+    };
+  }
+  const address: AddressInput = {
+    ...payload.address,
+    door_number: payload.door_number || payload.address.door_number,
+  };
+  const fullAddress = formatFullAddress(address);
+  // Keep it in the customer's address book unless it is already there.
+  const [known] = await tx
+    .select({ id: customerAddresses.id })
+    .from(customerAddresses)
+    .where(
+      and(
+        eq(customerAddresses.customerId, who.customerId),
+        eq(customerAddresses.fullAddress, fullAddress),
+      ),
+    )
+    .limit(1);
+  if (!known) {
+    await tx.insert(customerAddresses).values({
+      customerId: who.customerId,
+      doorNumber: address.door_number,
+      company: address.company,
+      line1: address.line1,
+      line2: address.line2,
+      town: address.town,
+      postcode: address.postcode,
+      addressType: address.address_type,
+      fullAddress,
+    });
+  }
+  return {
+    fullAddress,
+    postcode: address.postcode,
+    door: address.door_number,
+    company: address.company,
+    type: address.address_type,
+    json: address,
+  };
+}
+
+/**
+ * POST /placeorder. One transaction: the slots are re-checked and their places taken, the
+ * order, its first event and both e-mails are written, or nothing is. A repeated submission
+ * with the same idempotency key returns the order the first one made.
+ */
+export async function placeOrder(
+  services: Pick<AppServices, 'db' | 'mail' | 'config'>,
+  input: { who: OrderingCustomer; payload: PlaceOrderPayload; ip: string },
+  now: Date,
+): Promise<PlacedOrder> {
+  const { db, config } = services;
+  const { who, payload } = input;
+  const key = payload.idempotency_key;
+  if (key) {
+    const done = await existingOrder(db, key, who.customerId);
+    if (done) return done;
+  }
+  try {
+    return await db.transaction(async (tx) => {
+      const [customer] = await tx
+        .select()
+        .from(customers)
+        .where(and(eq(customers.id, who.customerId), isNull(customers.deletedAt)))
+        .limit(1);
+      if (!customer)
+        throw new UnauthorizedError('Please fill in your details again to place the order.');
+      const address = await addressFor(tx, who, payload);
+      const coverage = await checkCoverage(tx, address.postcode, config.brand);
+      if (!coverage.served) {
+        throw new ValidationError(coverage.message, { postalcode: [coverage.message] });
+      }
+      const slots = await reserveSlots(
+        tx,
+        {
+          pickup: { date: payload.pickup_date, start: payload.pickup_start },
+          delivery: { date: payload.delivery_date, start: payload.delivery_start },
+        },
+        now,
+      );
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          customerId: customer.id,
+          status: payload.status,
+          customerName: payload.customer_name,
+          customerEmail: customer.email,
+          customerPhone: customer.phone,
+          customerNotes: payload.customer_notes,
+          companyName: payload.company_name || address.company,
+          doorNumber: address.door,
+          postcode: address.postcode,
+          addressType: address.type,
+          fullAddress: address.fullAddress,
+          addressJson: address.json,
+          pickupStartsAt: slots.pickup.startsAt,
+          pickupEndsAt: slots.pickup.endsAt,
+          deliveryStartsAt: slots.delivery.startsAt,
+          deliveryEndsAt: slots.delivery.endsAt,
+          ip: input.ip,
+          idempotencyKey: key,
+          createdAt: now,
+          statusChangedAt: now,
+        })
+        .returning({ id: orders.id, orderNo: orders.orderNo, status: orders.status });
+      await tx.insert(orderEvents).values({
+        orderId: order!.id,
+        fromStatus: null,
+        toStatus: payload.status,
+        actor: who.kind === 'session' ? 'customer' : 'guest',
+        at: now,
+      });
+      const facts = {
+        orderId: order!.id,
+        orderNo: order!.orderNo,
+        status: order!.status,
+        customerName: payload.customer_name,
+        customerEmail: customer.email,
+        customerPhone: customer.phone,
+        notes: payload.customer_notes,
+        fullAddress: address.fullAddress,
+        pickup: slots.pickup,
+        delivery: slots.delivery,
+      };
+      await services.mail.enqueue(
+        orderConfirmationEmail(config.brand, config.publicUrl, facts),
+        tx,
+      );
+      await services.mail.enqueue(newOrderNotificationEmail(config.brand, facts), tx);
+      return { orderId: order!.id, orderNo: order!.orderNo, status: order!.status };
+    });
+  } catch (error) {
+    // Two submissions with one key at the same moment: the loser returns the winner's order.
+    if (key && isUniqueViolation(error, 'orders_idempotency_key_unique')) {
+      const done = await existingOrder(db, key, who.customerId);
+      if (done) return done;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,47 @@
+import { normaliseUkMobile, type AddressInput } from '@shared/validation';
+import { issueCheckoutToken } from '../../auth/checkout-token';
+import type { Database } from '../../db/client';
+import { customerAddresses, customers } from '../../db/schema';
+import { formatFullAddress } from '../accounts/full-address';
+
+/**
+ * POST /guest: a customer record without a password for this checkout, with its address,
+ * and the checkout token that alone lets the same browser place the order.
+ */
+export async function registerGuest(
+  db: Database,
+  input: { name: string; email: string; phone: string; address: AddressInput },
+  now: Date,
+): Promise<{ customerId: string; addressId: string; checkoutToken: string }> {
+  return db.transaction(async (tx) => {
+    const [customer] = await tx
+      .insert(customers)
+      .values({
+        name: input.name,
+        email: input.email,
+        phone: normaliseUkMobile(input.phone),
+        isGuest: true,
+      })
+      .returning({ id: customers.id });
+    const [address] = await tx
+      .insert(customerAddresses)
+      .values({
+        customerId: customer!.id,
+        doorNumber: input.address.door_number,
+        company: input.address.company,
+        line1: input.address.line1,
+        line2: input.address.line2,
+        town: input.address.town,
+        postcode: input.address.postcode,
+        addressType: input.address.address_type,
+        fullAddress: formatFullAddress(input.address),
+      })
+      .returning({ id: customerAddresses.id });
+    const checkoutToken = await issueCheckoutToken(
+      tx,
+      { customerId: customer!.id, addressId: address!.id },
+      now,
+    );
+    return { customerId: customer!.id, addressId: address!.id, checkoutToken };
+  });
+}

@@ -1,0 +1,201 @@
+import { and, eq } from 'drizzle-orm';
+import { PAYPAL_VERIFICATION_PENCE, formatPence } from '@shared/money';
+import { orderNumber } from '@shared/london-time';
+import type { Database } from '../../db/client';
+import { orderEvents, orders, payments } from '../../db/schema';
+import { ConflictError, NotFoundError } from '../../errors';
+import type { CardPaymentProvider, PayPalProvider } from '../../adapters/payments/payment-provider';
+
+export type PaymentProviders = { card: CardPaymentProvider; paypal: PayPalProvider };
+
+const PAYABLE = new Set([
+  'pending',
+  'pending payment',
+  'collected',
+  'cleaning',
+  'ready',
+  'out for delivery',
+]);
+
+async function payableOrder(db: Database, orderId: string) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order) throw new NotFoundError('We could not find that order.');
+  if (!PAYABLE.has(order.status)) {
+    throw new ConflictError(`Order ${orderNumber(order.orderNo)} cannot take a payment now.`);
+  }
+  return order;
+}
+
+/** What the payment page shows: nothing personal, as anyone with the link may open it. */
+export async function paymentPageOrder(db: Database, orderId: string) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order) return null;
+  return {
+    id: order.id,
+    order_no: orderNumber(order.orderNo),
+    status: order.status,
+    amount_due: formatPence(order.amountDuePence),
+    payment_method: order.paymentMethod,
+    payment_state: order.paymentState,
+  };
+}
+
+/** Starts saving a card for the order (£0.00 now): the browser confirms it with the provider. */
+export async function startCardSetup(db: Database, providers: PaymentProviders, orderId: string) {
+  const order = await payableOrder(db, orderId);
+  const start = await providers.card.startCardSetup({
+    orderId: order.id,
+    customerEmail: order.customerEmail,
+    customerName: order.customerName,
+  });
+  await db.insert(payments).values({
+    orderId: order.id,
+    provider: providers.card.name,
+    kind: 'card_setup',
+    providerRef: start.setupId,
+    status: 'started',
+    amountPence: 0,
+    providerCustomerId: start.providerCustomerId,
+  });
+  return { setup_id: start.setupId, client_secret: start.clientSecret };
+}
+
+async function markPaymentReady(
+  db: Database,
+  orderId: string,
+  change: { method: 'card' | 'paypal'; state: 'card_saved' | 'paypal_verified' },
+  payment: Partial<typeof payments.$inferInsert> & {
+    providerRef: string;
+    provider: 'stripe' | 'paypal' | 'test';
+  },
+) {
+  await db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order) throw new NotFoundError('We could not find that order.');
+    await tx
+      .update(payments)
+      .set({ ...payment, updatedAt: new Date() })
+      .where(
+        and(eq(payments.provider, payment.provider), eq(payments.providerRef, payment.providerRef)),
+      );
+    const nextStatus = order.status === 'pending payment' ? 'pending' : order.status;
+    await tx
+      .update(orders)
+      .set({ paymentMethod: change.method, paymentState: change.state, status: nextStatus })
+      .where(eq(orders.id, orderId));
+    if (nextStatus !== order.status) {
+      await tx.insert(orderEvents).values({
+        orderId,
+        fromStatus: order.status,
+        toStatus: nextStatus,
+        actor: `payment:${change.method}`,
+      });
+    }
+  });
+}
+
+/**
+ * POST /update-payment-method {payment_id, id}: the browser says the card was saved. The
+ * provider is asked; only a setup it confirms, made for this very order, changes anything.
+ */
+export async function confirmCardSaved(
+  db: Database,
+  providers: PaymentProviders,
+  input: { orderId: string; setupId: string },
+): Promise<{ status: boolean; message: string }> {
+  await payableOrder(db, input.orderId);
+  const [known] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.providerRef, input.setupId), eq(payments.orderId, input.orderId)))
+    .limit(1);
+  const result = await providers.card.retrieveCardSetup(input.setupId);
+  if (!known || result.orderId !== input.orderId) {
+    return { status: false, message: 'This card was not saved for this order.' };
+  }
+  if (result.status !== 'succeeded') {
+    const message = result.status === 'failed' ? result.message : 'The card is not confirmed yet.';
+    await db
+      .update(payments)
+      .set({ status: result.status === 'failed' ? 'failed' : 'requires_action', message })
+      .where(eq(payments.id, known.id));
+    return { status: false, message };
+  }
+  await markPaymentReady(
+    db,
+    input.orderId,
+    { method: 'card', state: 'card_saved' },
+    {
+      provider: providers.card.name,
+      providerRef: input.setupId,
+      status: 'succeeded',
+      paymentMethodId: result.paymentMethodId,
+      providerCustomerId: result.providerCustomerId,
+      cardBrand: result.cardBrand,
+      cardLast4: result.cardLast4,
+    },
+  );
+  return { status: true, message: 'Your card is saved. Nothing has been charged.' };
+}
+
+/** A £0.35 PayPal order, description 'Skip basket', our order id as its reference (spec 7). */
+export async function startPayPalVerification(
+  db: Database,
+  providers: PaymentProviders,
+  orderId: string,
+) {
+  const order = await payableOrder(db, orderId);
+  const start = await providers.paypal.createVerificationOrder({
+    orderId: order.id,
+    amountPence: PAYPAL_VERIFICATION_PENCE,
+  });
+  await db.insert(payments).values({
+    orderId: order.id,
+    provider: providers.paypal.name === 'test' ? 'test' : 'paypal',
+    kind: 'paypal_verification',
+    providerRef: start.paypalOrderId,
+    status: 'started',
+    amountPence: PAYPAL_VERIFICATION_PENCE,
+  });
+  return { paypal_order_id: start.paypalOrderId };
+}
+
+/**
+ * POST /paypal-success {id, payment_id}: captured and checked on the server (amount,
+ * currency, reference, status) before the order counts as verified.
+ */
+export async function confirmPayPal(
+  db: Database,
+  providers: PaymentProviders,
+  input: { orderId: string; paypalOrderId: string },
+): Promise<{ status: boolean; message: string }> {
+  await payableOrder(db, input.orderId);
+  const provider = providers.paypal.name === 'test' ? 'test' : 'paypal';
+  const [known] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.providerRef, input.paypalOrderId), eq(payments.orderId, input.orderId)))
+    .limit(1);
+  if (!known) return { status: false, message: 'This PayPal payment is not for this order.' };
+  const capture = await providers.paypal.captureVerificationOrder(input.paypalOrderId);
+  const valid =
+    capture.status === 'captured' &&
+    capture.amountPence === PAYPAL_VERIFICATION_PENCE &&
+    capture.currency === 'GBP' &&
+    capture.referenceId === input.orderId;
+  if (!valid) {
+    const message =
+      capture.status === 'failed'
+        ? capture.message
+        : 'The PayPal payment did not match this order.';
+    await db.update(payments).set({ status: 'failed', message }).where(eq(payments.id, known.id));
+    return { status: false, message };
+  }
+  await markPaymentReady(
+    db,
+    input.orderId,
+    { method: 'paypal', state: 'paypal_verified' },
+    { provider, providerRef: input.paypalOrderId, status: 'succeeded' },
+  );
+  return { status: true, message: 'PayPal verified. Thank you.' };
+}

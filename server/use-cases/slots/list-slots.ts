@@ -1,0 +1,37 @@
+import {
+  deliverySlots,
+  findPickupSlot,
+  parseSlotKey,
+  pickupSlots,
+  usageRange,
+  type Slot,
+} from '@shared/slots';
+import type { DbOrTx } from '../../db/client';
+import { BadRequestError } from '../../errors';
+import { loadSlotRules, loadSlotUsage } from './slot-rules';
+
+/** GET /api/pickup: the collection windows offered now. */
+export async function listPickupSlots(db: DbOrTx, now: Date): Promise<Slot[]> {
+  const rules = await loadSlotRules(db);
+  const usage = await loadSlotUsage(db, 'pickup', usageRange(now, rules));
+  return pickupSlots(rules, usage, now);
+}
+
+/** GET /api/delivery/{date start}: delivery windows for a collection window offered now. */
+export async function listDeliverySlots(db: DbOrTx, key: string, now: Date): Promise<Slot[]> {
+  const choice = parseSlotKey(key);
+  if (!choice) {
+    throw new BadRequestError(
+      'The collection slot must be a date and a start time, like "2026-11-23 09:00".',
+    );
+  }
+  const rules = await loadSlotRules(db);
+  const range = usageRange(now, rules);
+  const pickup = findPickupSlot(rules, await loadSlotUsage(db, 'pickup', range), now, choice);
+  if (!pickup) {
+    throw new BadRequestError(
+      'That collection slot is not available (it is past, full or outside our hours). Please choose another.',
+    );
+  }
+  return deliverySlots(rules, await loadSlotUsage(db, 'delivery', range), pickup);
+}

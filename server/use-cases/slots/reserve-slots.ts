@@ -1,0 +1,113 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  deliverySlots,
+  EXPRESS_SLOT_START,
+  findPickupSlot,
+  usageRange,
+  type SlotKind,
+} from '@shared/slots';
+import type { DbOrTx, Transaction } from '../../db/client';
+import { slotUsage } from '../../db/schema';
+import { ConflictError } from '../../errors';
+import { loadSlotRules, loadSlotUsage } from './slot-rules';
+
+/** A slot as the placeorder payload names it: London calendar date and start time. */
+export type SlotChoice = {
+  /** YYYY-MM-DD, Europe/London. */
+  date: string;
+  /** HH:mm, Europe/London. */
+  start: string;
+};
+
+export type ReservedSlot = { startsAt: Date; endsAt: Date; display: string };
+
+export const PICKUP_GONE =
+  'Sorry, the collection slot you chose is no longer available. Please choose another one.';
+export const DELIVERY_GONE =
+  'Sorry, the delivery slot you chose is no longer available. Please choose another one.';
+export const EXPRESS_BY_PHONE = 'Same-day express delivery is arranged by phone.';
+
+/**
+ * Takes one place in a slot, or none when it is full. The conditional upsert makes the
+ * database the arbiter: concurrent transactions queue on the row, and the WHERE is checked
+ * against the latest committed count, so a slot is never sold beyond its capacity.
+ */
+async function takePlace(
+  tx: Transaction,
+  kind: SlotKind,
+  startsAt: Date,
+  capacity: number,
+): Promise<boolean> {
+  if (capacity < 1) return false;
+  const rows = await tx
+    .insert(slotUsage)
+    .values({ kind, startsAt, taken: 1 })
+    .onConflictDoUpdate({
+      target: [slotUsage.kind, slotUsage.startsAt],
+      set: { taken: sql`${slotUsage.taken} + 1` },
+      setWhere: sql`${slotUsage.taken} < ${capacity}`,
+    })
+    .returning({ taken: slotUsage.taken });
+  return rows.length === 1;
+}
+
+/**
+ * Checks that both slots are still offered at `now` (the same availability functions that
+ * list them) and takes one place in each, atomically inside `tx`. Throws ConflictError with
+ * a message for people when either is no longer offered or is full.
+ */
+export async function reserveSlots(
+  tx: Transaction,
+  choice: { pickup: SlotChoice; delivery: SlotChoice },
+  now: Date,
+): Promise<{ pickup: ReservedSlot; delivery: ReservedSlot }> {
+  if (choice.delivery.start === EXPRESS_SLOT_START) throw new ConflictError(EXPRESS_BY_PHONE);
+  const rules = await loadSlotRules(tx);
+  const range = usageRange(now, rules);
+  const pickup = findPickupSlot(
+    rules,
+    await loadSlotUsage(tx, 'pickup', range),
+    now,
+    choice.pickup,
+  );
+  if (!pickup) throw new ConflictError(PICKUP_GONE);
+  const delivery = deliverySlots(rules, await loadSlotUsage(tx, 'delivery', range), pickup).find(
+    (s) =>
+      s.slot_start !== EXPRESS_SLOT_START &&
+      s.slot_date === choice.delivery.date &&
+      s.slot_start === choice.delivery.start,
+  );
+  if (!delivery) throw new ConflictError(DELIVERY_GONE);
+  const pickupStartsAt = new Date(pickup.starts_at);
+  const deliveryStartsAt = new Date(delivery.starts_at);
+  if (!(await takePlace(tx, 'pickup', pickupStartsAt, rules.pickupCapacityPerSlot))) {
+    throw new ConflictError(PICKUP_GONE);
+  }
+  if (!(await takePlace(tx, 'delivery', deliveryStartsAt, rules.deliveryCapacityPerSlot))) {
+    throw new ConflictError(DELIVERY_GONE);
+  }
+  return {
+    pickup: { startsAt: pickupStartsAt, endsAt: new Date(pickup.ends_at), display: pickup.display },
+    delivery: {
+      startsAt: deliveryStartsAt,
+      endsAt: new Date(delivery.ends_at),
+      display: delivery.display,
+    },
+  };
+}
+
+/** Gives back the places of a cancelled order. */
+export async function releaseSlots(
+  db: DbOrTx,
+  slots: { pickupStartsAt: Date; deliveryStartsAt: Date },
+): Promise<void> {
+  for (const [kind, startsAt] of [
+    ['pickup', slots.pickupStartsAt],
+    ['delivery', slots.deliveryStartsAt],
+  ] as const) {
+    await db
+      .update(slotUsage)
+      .set({ taken: sql`greatest(${slotUsage.taken} - 1, 0)` })
+      .where(and(eq(slotUsage.kind, kind), eq(slotUsage.startsAt, startsAt)));
+  }
+}

@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import { isUkPostcode, normalisePostcode } from './postcode';
+
+// zod compiles fast parsers with `new Function` when it may; our Content-Security-Policy
+// forbids eval in the browser, so parse without it everywhere (same results, no violation).
+z.config({ jitless: true });
+
+/*
+ * The validation rules of spec section 5, shared by the browser forms and the server. Messages
+ * are the spec's wording where it has one. Field names are the API's (spec sections 3 and 7).
+ */
+
+export const messages = {
+  ukMobile: 'Please provide valid UK mobile number',
+  password:
+    'Minimum 8 characters, at least one uppercase letter, one lowercase letter, one number and one special character (@$!%*?&)',
+  passwordMismatch: 'Password mismatch, please confirm password before submit',
+  loginEmail: 'Please enter valid email id',
+  loginPassword: 'Please enter password',
+  deleteEmail: 'Please enter valid email id',
+  deleteOtp: 'Please enter valid otp',
+  name: 'Please enter your full name',
+  email: 'Please enter a valid email address',
+  phoneRequired: 'Please enter your mobile number',
+  phoneTooLong: 'The phone number may be at most 20 characters',
+  currentPassword: 'Please enter your current password',
+  mandatory: 'Please check mandatory fields.',
+} as const;
+
+export const PHONE_MAX_LENGTH = 20;
+
+/**
+ * UK mobile: an optional 0 (or +44), then 7 and three digits, then three and three digits,
+ * with optional spaces or brackets: 07700 900123, 7700900123, (07700) 900 123, +44 7700 900123.
+ */
+export const ukMobilePattern = /^(?:\(?(?:\+44\s?|0)?7\d{3}\)?)\s?\d{3}\s?\d{3}$/;
+
+/** At least 8 characters with an upper-case letter, a lower-case letter, a digit and one of @$!%*?&. */
+export const passwordPattern = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&]).{8,}$/;
+
+export function isUkMobile(value: string): boolean {
+  return ukMobilePattern.test(value.trim());
+}
+
+/** 07700 900123 and +44 7700 900123 are the same phone: stored as 07700900123. */
+export function normaliseUkMobile(value: string): string {
+  const digits = value.replace(/[^\d+]/g, '');
+  if (digits.startsWith('+44')) return `0${digits.slice(3)}`;
+  if (digits.startsWith('7')) return `0${digits}`;
+  return digits;
+}
+
+export function normaliseEmail(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+const email = z
+  .string({ error: messages.email })
+  .trim()
+  .min(1, messages.email)
+  .max(254, messages.email)
+  .pipe(z.email({ error: messages.email }))
+  .transform(normaliseEmail);
+
+const fullName = z
+  .string({ error: messages.name })
+  .trim()
+  .min(1, messages.name)
+  .max(100, 'The name may be at most 100 characters');
+
+const ukMobile = z
+  .string({ error: messages.phoneRequired })
+  .trim()
+  .min(1, messages.phoneRequired)
+  .max(PHONE_MAX_LENGTH, messages.phoneTooLong)
+  .refine(isUkMobile, messages.ukMobile);
+
+const newPassword = z
+  .string({ error: messages.password })
+  .max(200, 'The password may be at most 200 characters')
+  .regex(passwordPattern, messages.password);
+
+export const fields = { email, fullName, ukMobile, newPassword };
+
+// ─── Login (spec 2 'Login', 4 'Login') ──────────────────────────────────────
+
+export const loginEmailSchema = z.object({
+  email: z
+    .string({ error: messages.loginEmail })
+    .trim()
+    .min(1, messages.loginEmail)
+    .pipe(z.email({ error: messages.loginEmail }))
+    .transform(normaliseEmail),
+});
+
+export const loginSchema = loginEmailSchema.extend({
+  password: z.string({ error: messages.loginPassword }).min(1, messages.loginPassword),
+});
+
+export const passwordResetRequestSchema = loginEmailSchema;
+
+export const passwordResetSchema = z
+  .object({
+    token: z.string().min(1),
+    password: newPassword,
+    password_confirmation: z.string({ error: messages.passwordMismatch }),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    message: messages.passwordMismatch,
+    path: ['password_confirmation'],
+  });
+
+// ─── Customer details: checkout step 1 and sign-up ──────────────────────────
+
+/** A guest's details (spec 5: password rules apply to registered customers only). */
+export const guestDetailsSchema = z.object({
+  name: fullName,
+  phone: ukMobile,
+  email,
+  notes: z.string().trim().max(1000, 'Notes may be at most 1000 characters').optional(),
+});
+
+/**
+ * The address chosen at booking or sign-up: the lookup result of spec section 3 (Label,
+ * PostalCode, Company, Type) or one typed by hand.
+ */
+export const addressSchema = z.object({
+  door_number: z.string().trim().max(50).optional().default(''),
+  line1: z.string().trim().min(1, 'Please enter the street address').max(200),
+  line2: z.string().trim().max(200).optional().default(''),
+  town: z.string().trim().max(100).optional().default('London'),
+  postcode: z
+    .string()
+    .trim()
+    .refine(isUkPostcode, 'Please enter a valid UK postcode')
+    .transform((v) => normalisePostcode(v)!),
+  company: z.string().trim().max(200).optional().default(''),
+  address_type: z.string().trim().max(50).optional().default('Residential'),
+});
+export type AddressInput = z.infer<typeof addressSchema>;
+
+/** Registration payload (spec 3): name, email, phone, password, address. */
+export const registrationSchema = z
+  .object({
+    name: fullName,
+    email,
+    phone: ukMobile,
+    password: newPassword,
+    /** Sent by our forms; when present it must match (spec 5). */
+    password_confirmation: z.string().optional(),
+    address: addressSchema.optional(),
+  })
+  .refine((v) => v.password_confirmation === undefined || v.password === v.password_confirmation, {
+    message: messages.passwordMismatch,
+    path: ['password_confirmation'],
+  });
+
+/** The sign-up and checkout forms require the confirmation. */
+export const registrationFormSchema = z
+  .object({
+    name: fullName,
+    email,
+    phone: ukMobile,
+    password: newPassword,
+    password_confirmation: z.string({ error: messages.passwordMismatch }),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    message: messages.passwordMismatch,
+    path: ['password_confirmation'],
+  });
+
+// ─── Account ────────────────────────────────────────────────────────────────
+
+/** Profile update payload (spec 3): name, email, phone_number, current_password. */
+export const profileUpdateSchema = z.object({
+  name: fullName,
+  email,
+  phone_number: ukMobile,
+  current_password: z.string({ error: messages.currentPassword }).min(1, messages.currentPassword),
+});
+
+/** Password change payload (spec 3). */
+export const passwordChangeSchema = z
+  .object({
+    current_password: z
+      .string({ error: messages.currentPassword })
+      .min(1, messages.currentPassword),
+    new_password: newPassword,
+    new_password_confirmation: z.string({ error: messages.passwordMismatch }),
+  })
+  .refine((v) => v.new_password === v.new_password_confirmation, {
+    message: messages.passwordMismatch,
+    path: ['new_password_confirmation'],
+  });
+
+// ─── Account deletion (spec 2 'Delete Account', 5) ──────────────────────────
+
+export const deleteAccountEmailSchema = z.object({
+  email: z
+    .string({ error: messages.deleteEmail })
+    .trim()
+    .min(1, messages.deleteEmail)
+    .pipe(z.email({ error: messages.deleteEmail }))
+    .transform(normaliseEmail),
+});
+
+export const deleteAccountCodeSchema = deleteAccountEmailSchema.extend({
+  otp: z
+    .string({ error: messages.deleteOtp })
+    .trim()
+    .regex(/^\d{6}$/, messages.deleteOtp),
+});
+
+/** First field message per field, for showing next to inputs. */
+export function firstErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    out[key] ??= issue.message;
+  }
+  return out;
+}

@@ -1,0 +1,163 @@
+import { chromium, type Browser } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderItems, orders } from '../../server/db/schema';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+
+/*
+ * The account pages with real orders in the database, in Chromium at 1280 px (desktop page)
+ * and 375 px (mobile page), served from the production build (npm run test:e2e builds it).
+ * Orders are inserted directly, as checkout would write them.
+ */
+
+const HOUR = 60 * 60 * 1000;
+const password = 'Secret@123';
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+describe('account pages with orders', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let token: string;
+  const now = new Date();
+  const ids: Record<string, { id: string; orderNo: number }> = {};
+
+  beforeAll(async () => {
+    server = await startTestServer({ pages: 'build' });
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+    const reg = await server.api<{ customer_id: string }>('/api/register', {
+      body: {
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        phone: '07700 900123',
+        password,
+        address: { door_number: '12', line1: 'Elgin Avenue', postcode: 'W9 2HD' },
+      },
+    });
+    const customerId = reg.body.customer_id;
+    const login = await server.api<{ token: string }>('/api/login', {
+      body: { email: 'ada@example.com', password },
+    });
+    token = login.body.token;
+    const make = async (key: string, pickupInMs: number, status: 'pending' | 'pending payment') => {
+      const pickup = new Date(now.getTime() + pickupInMs);
+      const [order] = await server.database.db
+        .insert(orders)
+        .values({
+          customerId,
+          status,
+          customerName: 'Ada Lovelace',
+          customerEmail: 'ada@example.com',
+          customerPhone: '07700900123',
+          postcode: 'W9 2HD',
+          fullAddress: '12 Elgin Avenue\nLondon\nW9 2HD',
+          pickupStartsAt: pickup,
+          pickupEndsAt: new Date(pickup.getTime() + HOUR),
+          deliveryStartsAt: new Date(pickup.getTime() + 48 * HOUR),
+          deliveryEndsAt: new Date(pickup.getTime() + 49 * HOUR),
+          subtotalPence: 3250,
+          discountPence: 500,
+          totalPence: 2750,
+          amountDuePence: 2750,
+        })
+        .returning();
+      await server.database.db.insert(orderItems).values([
+        { orderId: order!.id, itemName: 'Two-piece suit', quantity: 1, unitPricePence: 1850 },
+        { orderId: order!.id, itemName: 'Shirt on hanger', quantity: 4, unitPricePence: 350 },
+      ]);
+      ids[key] = { id: order!.id, orderNo: order!.orderNo };
+    };
+    await make('soon', 1 * HOUR, 'pending payment');
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function openAccount(width: number) {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const url = new URL(server.url);
+    await context.addCookies([
+      { name: 'cl_session', value: token, domain: url.hostname, path: '/', httpOnly: true },
+    ]);
+    // A returning visitor: the promo pop-up and the app banner were closed before.
+    await context.addInitScript(() => {
+      localStorage.setItem('promo_dismissed_at', String(Date.now()));
+      localStorage.setItem('app_banner_dismissed_at', String(Date.now()));
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/account`, { waitUntil: 'networkidle', timeout: 90_000 });
+    if (!page.url().endsWith('/account')) throw new Error(`redirected to ${page.url()}`);
+    return { page, context };
+  }
+
+  it('desktop (1280 px): recent orders, order detail with totals, Pay Now, and a late cancel explained', async () => {
+    const { page, context } = await openAccount(1280);
+    const order = ids.soon!;
+    const row = page
+      .getByRole('row')
+      .filter({ hasText: `LD-${order.orderNo}` })
+      .filter({ visible: true });
+    await row.waitFor({ timeout: 60_000 });
+    expect(await row.innerText()).toMatch(/Ada Lovelace[\s\S]*£27\.50[\s\S]*pending payment/i);
+    await page.screenshot({ path: 'test-results/account-pages/orders-1280.png', fullPage: true });
+    await row.getByRole('button', { name: `View order LD-${order.orderNo}` }).click();
+    const detail = page
+      .locator('section')
+      .filter({ visible: true })
+      .filter({ hasText: 'Payment method' });
+    await detail.waitFor();
+    const text = await detail.innerText();
+    expect(text).toContain('PENDING PAYMENT');
+    expect(text).toContain('Online Payment');
+    expect(text).toMatch(/Subtotal\s+£32\.50/);
+    expect(text).toMatch(/Discount\s+−£5\.00/);
+    expect(text).toMatch(/Total\s+£27\.50/);
+    expect(text).toContain('12 Elgin Avenue');
+    const pay = detail.getByRole('link', { name: 'Pay Now' });
+    expect(await pay.getAttribute('href')).toBe(
+      `/order/payment/${order.id}?amount=27.50&tag=Skip%20Basket`,
+    );
+    await page.screenshot({
+      path: 'test-results/account-pages/order-detail-1280.png',
+      fullPage: true,
+    });
+    await detail.getByRole('button', { name: 'Cancel Order' }).click();
+    await detail.getByRole('button', { name: 'Yes, cancel order' }).click();
+    await detail
+      .getByText(/can be cancelled up to 2 hours before collection[\s\S]*\(020\) 7328 5621/)
+      .waitFor();
+    await context.close();
+  }, 120_000);
+
+  it('mobile (375 px): greeting, menu, order list with due amount, order detail', async () => {
+    const { page, context } = await openAccount(375);
+    const order = ids.soon!;
+    await page.getByText('Hello, Ada Lovelace').waitFor({ timeout: 60_000 });
+    await page
+      .getByRole('navigation', { name: 'Account menu' })
+      .getByRole('button', { name: 'Orders' })
+      .click();
+    const item = page.getByRole('button', { name: new RegExp(`Order LD-${order.orderNo}`) });
+    expect(await item.innerText()).toMatch(/Total £27\.50[\s\S]*Due £27\.50/);
+    await page.screenshot({ path: 'test-results/account-pages/orders-375.png', fullPage: true });
+    await item.click();
+    const detail = page
+      .locator('section')
+      .filter({ visible: true })
+      .filter({ hasText: 'Amount due' });
+    await detail.getByRole('link', { name: 'Pay Now' }).waitFor();
+    await page.screenshot({
+      path: 'test-results/account-pages/order-detail-375.png',
+      fullPage: true,
+    });
+    await context.close();
+  }, 120_000);
+});

@@ -1,0 +1,247 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, readMail } from './support';
+
+const password = 'Secret@123';
+
+// axe-core is injected as an inline script, which the site's CSP (rightly) blocks.
+test.use({ bypassCSP: true });
+
+/** The visible one of the desktop/mobile twins on the account page. */
+const visible = (page: Page, label: string) =>
+  page.getByLabel(label, { exact: true }).filter({ visible: true });
+
+async function signUp(page: Page, email: string, name = 'Ada Lovelace') {
+  await page.goto('/signup');
+  await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('Phone').fill('07700 900123');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByLabel('Your Location Or Postcode').fill('W9 2HD');
+  await page.getByLabel('Door no.').fill('12');
+  await page.getByLabel('Street').fill('Elgin Avenue');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page).toHaveURL(/\/login\?notice=created$/);
+  await expect(
+    page.getByText('Your account is successfully created, please login to your account.'),
+  ).toBeVisible();
+}
+
+async function logIn(page: Page, email: string, pass = password) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Password').fill(pass);
+  await page.getByRole('button', { name: 'LOG IN' }).click();
+  // Spec 4: the page reloads logged in, and a logged-in visitor on /login goes home.
+  await expect(page).toHaveURL(/\/$/);
+}
+
+test('sign up, empty-field messages, log in, account page, profile update, logout', async ({
+  page,
+}, info) => {
+  const email = `ada-${info.project.name}-${Date.now()}@example.com`;
+  await page.goto('/signup');
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please check mandatory fields.');
+  await signUp(page, email);
+
+  // Signing up again with the same e-mail goes to /login with the spec's message.
+  await page.goto('/signup');
+  await page.getByLabel('Full name').fill('Someone Else');
+  await page.getByLabel('Phone').fill('07700 900999');
+  await page.getByLabel('Email').fill(email.toUpperCase());
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByLabel('Your Location Or Postcode').fill('W9 2HD');
+  await page.getByLabel('Street').fill('Elgin Avenue');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page).toHaveURL(/\/login\?notice=taken$/);
+  await expect(page.getByText(/It seems like that email has already been taken/)).toBeVisible();
+
+  // Login: empty fields, then a wrong password shows the server's message under the heading.
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Please enter valid email id')).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'LOG IN' }).click();
+  await expect(page.getByText('Please enter password')).toBeVisible();
+  await page.getByLabel('Password').fill('Wrong@1234');
+  await page.getByRole('button', { name: 'LOG IN' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'The e-mail address or password is incorrect. Please try again.',
+  );
+  await expectNoSeriousA11yViolations(page);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'LOG IN' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  // The session is an HttpOnly cookie, invisible to page scripts.
+  const cookies = await page.context().cookies();
+  expect(cookies.find((c) => c.name === 'cl_session')).toMatchObject({
+    httpOnly: true,
+    sameSite: 'Lax',
+  });
+  expect(await page.evaluate(() => document.cookie)).not.toContain('cl_session');
+
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto('/account');
+  await expect(page.getByText(/Hello,? Ada Lovelace/).filter({ visible: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  const desktop = (page.viewportSize()?.width ?? 0) >= 1060;
+  if (desktop) {
+    await expect(page.getByRole('navigation', { name: 'Account' })).toBeVisible();
+    for (const item of ['Dashboard', 'Profile', 'Change Password', 'Orders', 'Logout']) {
+      await expect(
+        page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: item }),
+      ).toBeVisible();
+    }
+    await expect(page.getByRole('heading', { name: 'Address book' })).toBeVisible();
+    await expect(page.getByText('12 Elgin Avenue').filter({ visible: true })).toBeVisible();
+  } else {
+    const menu = page.getByRole('navigation', { name: 'Account menu' });
+    await expect(menu.getByRole('button', { name: 'Orders' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Delete Account' })).toBeVisible();
+  }
+  await page
+    .getByRole('button', { name: 'Profile', exact: true })
+    .filter({ visible: true })
+    .click();
+  await visible(page, 'Name').fill('Ada King');
+  await visible(page, 'Mobile number').fill('0770090');
+  await visible(page, 'Current password').first().fill(password);
+  await page.getByRole('button', { name: 'Save' }).filter({ visible: true }).first().click();
+  await expect(
+    page.getByText('Please provide valid UK mobile number').filter({ visible: true }),
+  ).toBeVisible();
+  await visible(page, 'Mobile number').fill('07700 900456');
+  await page.getByRole('button', { name: 'Save' }).filter({ visible: true }).first().click();
+  await expect(
+    page.getByText('Your profile has been updated.').filter({ visible: true }),
+  ).toBeVisible();
+  await page.reload();
+  await expect(page.getByText(/Hello,? Ada King/).filter({ visible: true })).toBeVisible();
+
+  // Logout ends the session and goes to /login; /account then sends the visitor home.
+  await page.getByRole('button', { name: 'Logout' }).filter({ visible: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect((await page.context().cookies()).find((c) => c.name === 'cl_session')).toBeUndefined();
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('change password logs out everywhere; reset password through the e-mailed link', async ({
+  page,
+  browser,
+}, info) => {
+  const email = `bob-${info.project.name}-${Date.now()}@example.com`;
+  await signUp(page, email, 'Bob Brown');
+  await logIn(page, email);
+
+  // A second device, logged in too.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await logIn(otherPage, email);
+
+  await page.goto('/account');
+  if ((page.viewportSize()?.width ?? 0) >= 1060) {
+    await page.getByRole('button', { name: 'Change Password' }).click();
+  } else {
+    await page.getByRole('button', { name: 'Profile', exact: true }).click();
+  }
+  const form = page.locator('form').filter({ visible: true }).filter({ hasText: 'New password' });
+  await form.getByLabel('Current password').fill(password);
+  await form.getByLabel('New password', { exact: true }).fill('Better@123');
+  await form.getByLabel('Confirm new password').fill('Better@124');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    form.getByText('Password mismatch, please confirm password before submit'),
+  ).toBeVisible();
+  await form.getByLabel('Confirm new password').fill('Better@123');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/login\?notice=password-changed$/);
+  await otherPage.goto('/account');
+  await expect(otherPage).toHaveURL(/\/$/);
+  await other.close();
+  await logIn(page, email, 'Better@123');
+
+  // Reset: request from the login page, follow the e-mailed link, choose a new password.
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Reset it here' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(
+    page.getByText('Your reset password is sent to your registered email, please check your inbox'),
+  ).toBeVisible();
+  const [mail] = await readMail(email);
+  expect(mail!.text).not.toContain('Better@123');
+  const link = /https?:\/\/\S+\/reset-password\/[\w-]+/.exec(mail!.text)![0];
+  await page.goto(new URL(link).pathname);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByLabel('New password', { exact: true }).fill('Newest@123');
+  await page.getByLabel('Confirm new password').fill('Newest@123');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(
+    page.getByText('Your password has been changed. Please log in with your new password.'),
+  ).toBeVisible();
+  // The link works once.
+  await page.goto(new URL(link).pathname);
+  await expect(page.getByText('This reset link is invalid or has expired.')).toBeVisible();
+  await logIn(page, email, 'Newest@123');
+});
+
+test('delete the account through the e-mailed code; the e-mail can sign up again', async ({
+  page,
+}, info) => {
+  const email = `carl-${info.project.name}-${Date.now()}@example.com`;
+  await signUp(page, email, 'Carl Cox');
+  await logIn(page, email);
+  await page.goto('/account');
+  await page.getByRole('link', { name: 'Delete Account' }).filter({ visible: true }).click();
+  await expect(page).toHaveURL(/\/account\/delete$/);
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await page.getByLabel('Email').fill('');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByText('Please enter valid email id')).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByLabel('One-time code')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page.getByText('Please enter valid otp')).toBeVisible();
+  const [mail] = await readMail(email);
+  const code = /one-time code is (\d{6})/.exec(mail!.text)![1]!;
+  await page.getByLabel('One-time code').fill(code);
+  let question = '';
+  page.once('dialog', (dialog) => {
+    question = dialog.message();
+    void dialog.accept();
+  });
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(
+    page.getByText('Your account has been deleted. We are sorry to see you go.'),
+  ).toBeVisible();
+  expect(question).toBe('Are you sure you want to delete account?');
+  await page.getByRole('link', { name: 'Back to Home' }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/$/);
+  await signUp(page, email, 'Carl Again');
+});
+
+test('login started from checkout returns to /customer', async ({ page }, info) => {
+  const email = `dee-${info.project.name}-${Date.now()}@example.com`;
+  await signUp(page, email, 'Dee Dee');
+  await page.evaluate(() => localStorage.setItem('FROM', 'checkout'));
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'LOG IN' }).click();
+  await expect(page).toHaveURL(/\/customer$/);
+  expect(await page.evaluate(() => localStorage.getItem('FROM'))).toBeNull();
+});

@@ -1,0 +1,56 @@
+/**
+ * What Playwright starts: the production build on a fresh embedded database in a temporary
+ * folder, sending mail to a real SMTP server started here. Tests read that mail over HTTP
+ * on E2E_PORT + 1 (tests/e2e/support.ts).
+ */
+import { createServer } from 'node:http';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../server/config';
+import { startServer } from '../../server/start';
+import { startSmtpServer } from '../helpers/smtp-server';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+if (!existsSync(path.join(process.env.BUILD_DIR ?? 'build', 'server/index.js'))) {
+  console.error('No production build: run `npm run build` first (npm run test:e2e does).');
+  process.exit(1);
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'cl-e2e-'));
+const smtp = await startSmtpServer();
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'production',
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  SMTP_URL: smtp.url,
+  PUBLIC_URL: `http://localhost:${port}`,
+  LOG_LEVEL: 'warn',
+  DATABASE_URL: '',
+});
+const running = await startServer(config, { pages: 'build' });
+
+const mailApi = createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const to = url.searchParams.get('to')?.toLowerCase();
+  const found = smtp.messages.filter((m) => !to || m.to.some((a) => a.toLowerCase() === to));
+  res.setHeader('Content-Type', 'application/json');
+  res.end(
+    JSON.stringify(
+      found.map(({ subject, text, to: recipients }) => ({ subject, text, to: recipients })),
+    ),
+  );
+});
+mailApi.listen(port + 1, '127.0.0.1');
+
+const stop = async () => {
+  mailApi.close();
+  await running.stop();
+  await smtp.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, type Page } from '@playwright/test';
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const mailPort = Number(process.env.E2E_PORT ?? 3100) + 1;
+
+export type ReceivedMail = { subject: string; text: string; to: string[] };
+
+/** E-mails the server sent to `to` through the test's SMTP server, waiting for `count`. */
+export async function readMail(to: string, count = 1, timeoutMs = 15_000): Promise<ReceivedMail[]> {
+  const started = Date.now();
+  for (;;) {
+    const res = await fetch(`http://127.0.0.1:${mailPort}/?to=${encodeURIComponent(to)}`);
+    const messages = (await res.json()) as ReceivedMail[];
+    if (messages.length >= count) return messages;
+    if (Date.now() - started > timeoutMs) {
+      throw new Error(`expected ${count} e-mail(s) to ${to}, got ${messages.length}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Runs axe-core on the page and fails on any serious or critical violation. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  // Evaluated over the DevTools protocol, which the page's Content-Security-Policy (no inline
+  // scripts) does not govern; a <script> tag would be refused, as it should be.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (ctx: Document) => Promise<{
+            violations: {
+              id: string;
+              impact: string;
+              help: string;
+              nodes: { target: string[] }[];
+            }[];
+          }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document);
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+      );
+  });
+  expect(violations, violations.join('\n')).toEqual([]);
+}

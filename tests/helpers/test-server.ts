@@ -1,0 +1,76 @@
+import { loadConfig } from '../../server/config';
+import { createLogger, type Logger } from '../../server/logger';
+import type { PagesMode } from '../../server/http/app';
+import type { MailTransport } from '../../server/adapters/mail/mail-service';
+import { startServer, type RunningServer } from '../../server/start';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export type TestServer = RunningServer & {
+  database: TestDatabase;
+  /** Logged errors; tests fail on unexpected server errors. */
+  errors: string[];
+  /** fetch against the server with a JSON body and a parsed JSON reply. */
+  api<T = unknown>(
+    path: string,
+    init?: { method?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: T; headers: Headers }>;
+};
+
+/**
+ * A whole server (API, and pages when asked) on a random port, over a private copy of the
+ * seeded test database. Stop it in afterAll.
+ */
+export async function startTestServer(
+  options: {
+    pages?: PagesMode;
+    env?: Record<string, string>;
+    now?: () => Date;
+    mailTransport?: MailTransport;
+    database?: TestDatabase;
+  } = {},
+): Promise<TestServer> {
+  const database = options.database ?? (await createTestDatabase());
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    // pages: 'build' serves the production build of BUILD_DIR, as npm run test:e2e makes it.
+    ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
+    ...options.env,
+  });
+  const errors: string[] = [];
+  const logger: Logger = createLogger('warn', (line) => {
+    const entry = JSON.parse(line) as { level: string };
+    if (entry.level === 'error') errors.push(line);
+  });
+  const running = await startServer(config, {
+    pages: options.pages ?? 'none',
+    database,
+    logger,
+    overrides: { now: options.now, mailTransport: options.mailTransport },
+  });
+  return {
+    ...running,
+    database,
+    errors,
+    async api(path, init = {}) {
+      const response = await fetch(running.url + path, {
+        method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+        headers: {
+          ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...init.headers,
+        },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+      const text = await response.text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // not JSON; tests asserting on JSON will fail with the raw text visible
+      }
+      return { status: response.status, body: body as never, headers: response.headers };
+    },
+  };
+}

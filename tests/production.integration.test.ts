@@ -1,0 +1,110 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../server/config';
+import { createLogger } from '../server/logger';
+import { startServer, type RunningServer } from '../server/start';
+import { createTestDatabase } from './helpers/test-database';
+
+/*
+ * What the engineer running the site relies on: health and readiness, a shutdown that
+ * finishes requests in flight, and logs free of personal data and secrets.
+ */
+
+describe('running in production', () => {
+  let server: RunningServer;
+  const logLines: string[] = [];
+
+  beforeAll(async () => {
+    const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1' });
+    server = await startServer(config, {
+      pages: 'none',
+      database: await createTestDatabase(),
+      logger: createLogger('debug', (line) => logLines.push(line)),
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('answers /healthz and /readyz', async () => {
+    const health = await fetch(`${server.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.text()).toBe('ok');
+    const ready = await fetch(`${server.url}/readyz`);
+    expect(ready.status).toBe(200);
+  });
+
+  it('logs one JSON line per request without e-mails, passwords, tokens or query strings', async () => {
+    const email = 'private.person@example.com';
+    const password = 'Very$ecret123';
+    await fetch(`${server.url}/api/login?email=${encodeURIComponent(email)}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    await fetch(`${server.url}/api/orders`, { headers: { Authorization: 'Bearer abc.def-token' } });
+    const lines = logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.some((l) => l.message === 'request' && l.path === '/api/login')).toBe(true);
+    const all = logLines.join('\n');
+    expect(all).not.toContain(email);
+    expect(all).not.toContain('private.person');
+    expect(all).not.toContain(password);
+    expect(all).not.toContain('abc.def-token');
+  });
+
+  it('on stop, finishes a request in flight, then refuses new connections', async () => {
+    const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1' });
+    const second = await startServer(config, {
+      pages: 'none',
+      database: await createTestDatabase(),
+      logger: createLogger('silent'),
+    });
+    const port = new URL(second.url).port;
+    const body = JSON.stringify({ email: 'someone@example.com', password: 'Wrong$pass1' });
+    const reply = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/api/login',
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Content-Length': body.length },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
+      req.on('error', reject);
+      // Half the body now, the rest after the shutdown has begun.
+      req.write(body.slice(0, 10));
+      setTimeout(() => {
+        req.end(body.slice(10));
+      }, 300);
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    const stopped = second.stop();
+    const answer = await reply;
+    expect(answer.status).toBe(401);
+    expect(JSON.parse(answer.text).status).toBe(false);
+    await stopped;
+    await expect(fetch(`${second.url}/healthz`)).rejects.toThrow();
+  });
+
+  it('answers /readyz with 503 when the database is gone', async () => {
+    const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1' });
+    const database = await createTestDatabase();
+    const third = await startServer(config, {
+      pages: 'none',
+      database,
+      logger: createLogger('silent'),
+    });
+    await database.close();
+    const ready = await fetch(`${third.url}/readyz`);
+    expect(ready.status).toBe(503);
+    expect((await fetch(`${third.url}/healthz`)).status).toBe(200);
+    third.server.close();
+  });
+});

@@ -1,0 +1,56 @@
+import { defineConfig } from 'vitest/config';
+import { pathAliases } from './scripts/path-aliases.ts';
+
+// Unit tests: pure code, no database. Integration tests: real database (PGlite by
+// default, PostgreSQL when DATABASE_URL is set), each file on its own copy of a
+// database migrated once in the global set-up. Browser tests: Chromium, with test:e2e.
+export default defineConfig({
+  resolve: { alias: pathAliases },
+  test: {
+    env: { TZ: 'UTC' },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['{app,server,shared}/**/*.test.{ts,tsx}'],
+          exclude: ['**/*.integration.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['{server,tests}/**/*.integration.test.ts'],
+          globalSetup: ['tests/helpers/global-db-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // Server processes on real PostgreSQL, killed and cut off: run by npm run test:pg.
+        extends: true,
+        test: {
+          name: 'faults',
+          include: ['tests/faults/**/*.fault.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // Chromium over a test server with its own database; run by npm run test:e2e after
+        // the production build, never by npm test (which needs no browser).
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.browser.test.ts'],
+          globalSetup: ['tests/helpers/global-db-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
