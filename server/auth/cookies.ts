@@ -1,6 +1,9 @@
 /** The website's session cookie. HttpOnly so page scripts never see the token. */
 export const SESSION_COOKIE = 'cl_session';
 
+/** The back office's cookie (server/auth/staff.ts). */
+export const STAFF_COOKIE = 'cl_staff';
+
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Reads one cookie from a Cookie header. */

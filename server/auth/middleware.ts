@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import type { AppServices } from '../services';
-import { clearedSessionCookie, SESSION_COOKIE, readCookie } from './cookies';
+import { clearedSessionCookie, SESSION_COOKIE, STAFF_COOKIE, readCookie } from './cookies';
 import { getCurrentCustomer, type CurrentCustomer } from './current-customer';
 
 declare module 'express-serve-static-core' {
@@ -74,7 +74,12 @@ export function csrfProtection(services: AppServices): RequestHandler {
       if (claimed === ownOrigin || claimed === publicOrigin) return next();
       throw new ForbiddenError(CSRF_MESSAGE);
     }
-    if (readCookie(req.headers.cookie, SESSION_COOKIE)) throw new ForbiddenError(CSRF_MESSAGE);
+    if (
+      readCookie(req.headers.cookie, SESSION_COOKIE) ||
+      readCookie(req.headers.cookie, STAFF_COOKIE)
+    ) {
+      throw new ForbiddenError(CSRF_MESSAGE);
+    }
     next();
   };
 }

@@ -26,6 +26,8 @@ export const rateRules = {
   deleteCodePerIp: { name: 'delete-code:ip', limit: 10, windowSeconds: 60 * 60 },
   deleteCodePerAccount: { name: 'delete-code:account', limit: 3, windowSeconds: 60 * 60 },
   codeCheckPerIp: { name: 'code-check:ip', limit: 30, windowSeconds: 15 * 60 },
+  staffLoginPerIp: { name: 'staff-login:ip', limit: 20, windowSeconds: 15 * 60 },
+  staffLoginPerAccount: { name: 'staff-login:account', limit: 8, windowSeconds: 15 * 60 },
   passwordCheckPerAccount: { name: 'password-check:account', limit: 10, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateRule>;
 

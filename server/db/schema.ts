@@ -362,6 +362,10 @@ export const orders = pgTable(
     discountPence: integer('discount_pence').notNull().default(0),
     totalPence: integer('total_pence').notNull().default(0),
     amountDuePence: integer('amount_due_pence').notNull().default(0),
+    /** What the customer has paid towards the total (charges that succeeded). */
+    paidPence: integer('paid_pence').notNull().default(0),
+    /** When staff last e-mailed the itemised invoice; Pay Now shows while something is due. */
+    invoicedAt: timestamp('invoiced_at', { withTimezone: true }),
     paymentMethod: text('payment_method'),
     paymentState: text('payment_state').notNull().default('none'),
     ip: text('ip'),
@@ -386,6 +390,8 @@ export const orderItems = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     serviceId: integer('service_id').references(() => services.id, { onDelete: 'set null' }),
     itemName: text('item_name').notNull(),
+    /** 'service' for what was cleaned; 'minimum' for the top-up to the £25 minimum order. */
+    kind: text('kind', { enum: ['service', 'minimum'] }).notNull().default('service'),
     quantity: integer('quantity').notNull(),
     unitPricePence: integer('unit_price_pence').notNull(),
   },

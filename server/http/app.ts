@@ -43,6 +43,16 @@ export async function createHttpApp(services: AppServices, pages: PagesMode): Pr
   });
 
   app.use('/api', createApiRouter(services));
+  // Images uploaded in the back office, stored under the data folder (fingerprinted names).
+  app.use(
+    '/uploads',
+    express.static(path.join(services.config.dataDir, 'uploads'), {
+      maxAge: '30d',
+      immutable: true,
+      index: false,
+      dotfiles: 'deny',
+    }),
+  );
 
   let close = async () => {};
   if (pages === 'none') return { app, close };

@@ -3,6 +3,7 @@ import type { AppServices } from '../../services';
 import { apiErrorHandler, apiNotFound } from '../error-handler';
 import { csrfProtection } from '../../auth/middleware';
 import { accountsRoutes } from './accounts';
+import { adminRoutes } from './admin';
 import { bookingRoutes } from './booking';
 import { catalogueRoutes } from './catalogue';
 import { checkoutRoutes } from './checkout';
@@ -27,6 +28,7 @@ export function createApiRouter(services: AppServices): Router {
   api.use(accountsRoutes(services));
   api.use(checkoutRoutes(services));
   api.use(paymentsRoutes(services));
+  api.use(adminRoutes(services));
   api.use(apiNotFound);
   api.use(apiErrorHandler(services.logger));
   return api;

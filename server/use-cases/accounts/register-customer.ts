@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../../db/errors';
 import { and, eq, isNull } from 'drizzle-orm';
 import { normaliseUkMobile, type AddressInput } from '@shared/validation';
 import { issueCheckoutToken } from '../../auth/checkout-token';
@@ -18,12 +19,6 @@ export type Registration = {
 
 function emailTaken(): ValidationError {
   return new ValidationError(accountMessages.emailTaken, { email: [accountMessages.emailTaken] });
-}
-
-/** Unique-index violation: someone registered the same e-mail at the same moment. */
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 /**

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../../db/errors';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { normaliseUkMobile } from '@shared/validation';
 import { hashToken } from '../../auth/tokens';
@@ -58,8 +59,7 @@ export async function updateProfile(
       .returning({ name: customers.name, email: customers.email, phone: customers.phone });
     return updated!;
   } catch (error) {
-    const e = error as { code?: string; cause?: { code?: string } };
-    if (e?.code === '23505' || e?.cause?.code === '23505') throw takenError();
+    if (isUniqueViolation(error)) throw takenError();
     throw error;
   }
 }

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../../db/errors';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { PlaceOrderPayload } from '@shared/checkout';
 import type { AddressInput } from '@shared/validation';
@@ -16,17 +17,6 @@ export type OrderingCustomer =
   | { kind: 'checkout-token'; customerId: string; addressId: string };
 
 export type PlacedOrder = { orderId: string; orderNo: number; status: string };
-
-function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  const e = error as {
-    code?: string;
-    constraint?: string;
-    cause?: { code?: string; constraint?: string };
-  };
-  const code = e?.code ?? e?.cause?.code;
-  const name = e?.constraint ?? e?.cause?.constraint;
-  return code === '23505' && (!constraint || name === constraint);
-}
 
 async function existingOrder(db: Database, key: string, customerId: string) {
   const [row] = await db

@@ -1,0 +1,17 @@
+/** The PostgreSQL error code of a failed query (drizzle wraps the driver's error as `cause`). */
+export function pgErrorCode(error: unknown): string | undefined {
+  const e = error as { code?: string; cause?: { code?: string } } | undefined;
+  return e?.code ?? e?.cause?.code;
+}
+
+/** A unique index refused the row, optionally a given one. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const e = error as { constraint?: string; cause?: { constraint?: string } } | undefined;
+  const name = e?.constraint ?? e?.cause?.constraint;
+  return pgErrorCode(error) === '23505' && (!constraint || name === constraint);
+}
+
+/** A foreign key refused the change (a record still in use elsewhere). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return pgErrorCode(error) === '23503';
+}

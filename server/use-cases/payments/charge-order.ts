@@ -1,0 +1,154 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Brand } from '@shared/brand';
+import { formatGbp } from '@shared/money';
+import { orderNumber } from '@shared/london-time';
+import type { CardPaymentProvider } from '../../adapters/payments/payment-provider';
+import type { MailService } from '../../adapters/mail/mail-service';
+import type { Database } from '../../db/client';
+import { orderItems, orders, payments } from '../../db/schema';
+import { ConflictError, NotFoundError } from '../../errors';
+import { recordAudit, type Actor } from '../admin/audit';
+import { invoiceEmail, receiptEmail } from '../admin/order-emails';
+
+export type ChargeDeps = {
+  db: Database;
+  card: CardPaymentProvider;
+  mail: MailService;
+  brand: Brand;
+  publicUrl: string;
+};
+
+export type ChargeOutcome =
+  | { status: 'succeeded'; amountPence: number; message: string }
+  | { status: 'authentication_required' | 'declined'; amountPence: number; message: string };
+
+/** The card saved for an order (the latest confirmed setup), or null. */
+export async function savedCardOf(db: Database, orderId: string) {
+  const [card] = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.kind, 'card_setup'),
+        eq(payments.status, 'succeeded'),
+      ),
+    )
+    .orderBy(desc(payments.updatedAt))
+    .limit(1);
+  return card?.paymentMethodId && card.providerCustomerId ? card : null;
+}
+
+/**
+ * Charges the amount due of an order to its saved card, off-session (payment after
+ * cleaning). The provider is called outside any transaction; the result is then recorded
+ * with a conditional update, so a charge is counted once even when two clicks race. A charge
+ * that fails or needs the customer's bank e-mails them the payment link.
+ */
+export async function chargeSavedCard(
+  deps: ChargeDeps,
+  orderId: string,
+  now: Date,
+  /** The staff member who charged; audited. Absent when the customer pays themselves. */
+  actor?: Actor,
+): Promise<ChargeOutcome> {
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order) throw new NotFoundError('We could not find that order.');
+  const number = orderNumber(order.orderNo);
+  if (order.amountDuePence <= 0) throw new ConflictError(`Nothing is due on order ${number}.`);
+  const card = await savedCardOf(deps.db, order.id);
+  if (!card) {
+    throw new ConflictError(
+      `Order ${number} has no saved card. Send the invoice so the customer can pay online.`,
+    );
+  }
+  const amount = order.amountDuePence;
+  const result = await deps.card.chargeOffSession({
+    orderId: order.id,
+    providerCustomerId: card.providerCustomerId!,
+    paymentMethodId: card.paymentMethodId!,
+    amountPence: amount,
+    // The same order, amount and payments so far is the same charge, however often retried.
+    idempotencyKey: `charge:${order.id}:${amount}:${order.paidPence}`,
+  });
+  return deps.db.transaction(async (tx) => {
+    if (actor) {
+      await recordAudit(
+        tx,
+        actor,
+        {
+          action: 'order.charge',
+          entity: 'order',
+          entityId: order.id,
+          before: { amountDue: amount, paymentState: order.paymentState },
+          after: { result: result.status, ...(result.status === 'succeeded' ? {} : { message: result.message }) },
+        },
+        now,
+      );
+    }
+    const providerRef =
+      result.status === 'declined'
+        ? (result.chargeId ?? `declined:${order.id}:${now.getTime()}`)
+        : result.chargeId;
+    const inserted = await tx
+      .insert(payments)
+      .values({
+        orderId: order.id,
+        provider: deps.card.name,
+        kind: 'charge',
+        providerRef,
+        status:
+          result.status === 'succeeded'
+            ? 'succeeded'
+            : result.status === 'authentication_required'
+              ? 'requires_action'
+              : 'failed',
+        amountPence: amount,
+        providerCustomerId: card.providerCustomerId,
+        paymentMethodId: card.paymentMethodId,
+        cardBrand: card.cardBrand,
+        cardLast4: card.cardLast4,
+        message: result.status === 'succeeded' ? null : result.message,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: payments.id });
+    if (result.status === 'succeeded') {
+      // The provider's idempotency returned a charge we already recorded: nothing more to do.
+      if (inserted.length === 0) {
+        return { status: 'succeeded', amountPence: amount, message: 'Already paid.' } as const;
+      }
+      const [paid] = await tx
+        .update(orders)
+        .set({ paidPence: order.paidPence + amount, amountDuePence: 0, paymentState: 'paid' })
+        .where(and(eq(orders.id, order.id), eq(orders.paidPence, order.paidPence)))
+        .returning();
+      if (!paid) throw new ConflictError(`Order ${number} has just changed. Please reload.`);
+      await deps.mail.enqueue(receiptEmail(deps.brand, paid, amount), tx);
+      return {
+        status: 'succeeded',
+        amountPence: amount,
+        message: `${formatGbp(amount)} charged to the card ending ${card.cardLast4 ?? '····'}.`,
+      } as const;
+    }
+    const [updated] = await tx
+      .update(orders)
+      .set({
+        paymentState: result.status === 'authentication_required' ? 'authentication_required' : 'charge_failed',
+        invoicedAt: order.invoicedAt ?? now,
+      })
+      .where(eq(orders.id, order.id))
+      .returning();
+    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    await deps.mail.enqueue(
+      invoiceEmail(deps.brand, deps.publicUrl, updated!, items, 'charge-failed'),
+      tx,
+    );
+    return {
+      status: result.status,
+      amountPence: amount,
+      message: `${result.message} We have e-mailed the customer the payment link.`,
+    } as const;
+  });
+}

@@ -1,0 +1,78 @@
+/**
+ * The order pipeline the shop runs (issue 7): pending → collected → cleaning → ready →
+ * out for delivery → delivered, plus cancelled. 'pending payment' is an order whose payment
+ * details are still missing; the driver may collect it all the same. Pure.
+ */
+export const pipelineStatuses = [
+  'pending',
+  'pending payment',
+  'collected',
+  'cleaning',
+  'ready',
+  'out for delivery',
+  'delivered',
+  'cancelled',
+] as const;
+export type PipelineStatus = (typeof pipelineStatuses)[number];
+
+const moves: Record<PipelineStatus, readonly PipelineStatus[]> = {
+  pending: ['collected', 'cancelled'],
+  'pending payment': ['collected', 'cancelled'],
+  collected: ['cleaning', 'cancelled'],
+  cleaning: ['ready'],
+  ready: ['out for delivery'],
+  // A delivery nobody was home for goes back to the shop.
+  'out for delivery': ['delivered', 'ready'],
+  delivered: [],
+  cancelled: [],
+};
+
+export function isPipelineStatus(value: string): value is PipelineStatus {
+  return (pipelineStatuses as readonly string[]).includes(value);
+}
+
+/** The statuses an order in `from` may move to. */
+export function nextStatuses(from: string): readonly PipelineStatus[] {
+  return isPipelineStatus(from) ? moves[from] : [];
+}
+
+export function canMove(from: string, to: string): boolean {
+  return nextStatuses(from).includes(to as PipelineStatus);
+}
+
+/** Moves a customer wants to hear about; the e-mail's template name. */
+export function customerEmailFor(to: PipelineStatus): string | null {
+  switch (to) {
+    case 'collected':
+      return 'order-collected';
+    case 'out for delivery':
+      return 'order-out-for-delivery';
+    case 'delivered':
+      return 'order-delivered';
+    case 'cancelled':
+      return 'order-cancelled-by-shop';
+    default:
+      return null;
+  }
+}
+
+/** Items may be listed and priced once the order is in the shop, until it leaves it. */
+export function canItemise(status: string): boolean {
+  return ['collected', 'cleaning', 'ready'].includes(status);
+}
+
+/** The button label for a move, as staff read it. */
+export function moveLabel(to: PipelineStatus): string {
+  return (
+    {
+      collected: 'Mark collected',
+      cleaning: 'Start cleaning',
+      ready: 'Mark ready',
+      'out for delivery': 'Out for delivery',
+      delivered: 'Mark delivered',
+      cancelled: 'Cancel order',
+      pending: 'Back to pending',
+      'pending payment': 'Back to pending payment',
+    } as const
+  )[to];
+}
