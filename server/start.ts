@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { seedDatabase } from './db/seed';
+import { ensureDemoOwner } from './use-cases/admin/demo-owner';
 import { createHttpApp, type PagesMode } from './http/app';
 import { createLogger, type Logger } from './logger';
 import { createServices, type AppServices, type ServiceOverrides } from './services';
@@ -39,6 +40,17 @@ export async function startServer(
     ...(database.kind === 'pglite' ? { dataDir: config.dataDir, note: 'embedded PGlite' } : {}),
   });
 
+  if (database.kind === 'pglite' && config.mode !== 'test') {
+    const owner = await ensureDemoOwner(database.db, `owner@${config.brand.email.split('@')[1]}`);
+    if (owner) {
+      // Printed this once: only its hash is kept. Sign in at /admin/login and change it.
+      logger.warn('back office: demo owner created (shown once)', {
+        url: `${config.publicUrl}/admin`,
+        email: owner.email,
+        password: owner.password,
+      });
+    }
+  }
   const services = createServices(config, database, logger, options.overrides);
   services.mail.start();
   const pages = options.pages ?? (config.mode === 'production' ? 'build' : 'vite');

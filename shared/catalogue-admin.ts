@@ -52,7 +52,13 @@ export const catalogueEntities = {
     title: 'Services and prices',
     singular: 'service',
     fields: [
-      { key: 'categoryId', label: 'Category', kind: { ref: 'categories' }, required: true, list: true },
+      {
+        key: 'categoryId',
+        label: 'Category',
+        kind: { ref: 'categories' },
+        required: true,
+        list: true,
+      },
       { key: 'serviceName', label: 'Service', kind: 'text', required: true, list: true },
       {
         key: 'pricePence',

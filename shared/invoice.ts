@@ -43,7 +43,8 @@ export function priceInvoice(
   const topUp = lines.length > 0 && afterDiscount < minimumPence ? minimumPence - afterDiscount : 0;
   return {
     lines,
-    minimumLine: topUp > 0 ? { itemName: MINIMUM_LINE_NAME, quantity: 1, unitPricePence: topUp } : null,
+    minimumLine:
+      topUp > 0 ? { itemName: MINIMUM_LINE_NAME, quantity: 1, unitPricePence: topUp } : null,
     subtotalPence: linesTotal + topUp,
     discountPence: discount,
     totalPence: afterDiscount + topUp,

@@ -50,7 +50,9 @@ export default function OrderPayment({ loaderData }: Route.ComponentProps) {
   const [paypalApproval, setPaypalApproval] = useState<null | ((ok: boolean) => void)>(null);
   const challengeDialog = useRef<HTMLDialogElement>(null);
   const paypalDialog = useRef<HTMLDialogElement>(null);
-  const done = order.payment_state !== 'none';
+  // An e-mailed invoice with something due is paid here; otherwise a card is saved for later.
+  const invoiceDue = order.invoice_due;
+  const done = !invoiceDue && order.payment_state !== 'none';
 
   function ask(
     dialog: React.RefObject<HTMLDialogElement | null>,
@@ -109,7 +111,7 @@ export default function OrderPayment({ loaderData }: Route.ComponentProps) {
         id: order.id,
       });
       if (saved.status === 200 && saved.body.status === true) {
-        navigate(`/order/complete/${order.id}`);
+        navigate(invoiceDue ? `/payment/complete/${order.id}` : `/order/complete/${order.id}`);
         return;
       }
       setError(saved.body.message ?? NOT_READY);
@@ -146,7 +148,11 @@ export default function OrderPayment({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="bg-slate-50 px-4 py-10">
       <div className="mx-auto max-w-2xl">
-        <h1 className="page-title">Payment details for {order.order_no}</h1>
+        <h1 className="page-title">
+          {invoiceDue
+            ? `Pay for ${order.order_no}: £${order.amount_due} due`
+            : `Payment details for ${order.order_no}`}
+        </h1>
         {testMode && (
           <p className="mt-3 inline-block rounded bg-amber-100 px-3 py-1 text-sm font-bold text-amber-900">
             TEST MODE: no card is charged. Use 4242 4242 4242 4242 (saved), 4000 0000 0000 0002
@@ -155,29 +161,43 @@ export default function OrderPayment({ loaderData }: Route.ComponentProps) {
         )}
         {done ? (
           <div className="card mt-6">
-            <p>Your payment details for this order are already saved.</p>
+            <p>
+              {order.payment_state === 'paid'
+                ? 'This order is paid. Thank you!'
+                : 'Your payment details for this order are already saved.'}
+            </p>
             <Link to={`/order/complete/${order.id}`} className="btn-primary mt-4">
               See your order
             </Link>
           </div>
         ) : (
           <>
-            <div className="mt-6 grid gap-4 md:grid-cols-2">
-              <div className="card">
-                <h2 className="font-semibold">Card: £0.00 now</h2>
+            {invoiceDue ? (
+              <div className="card mt-6">
+                <h2 className="font-semibold">Your invoice: £{order.amount_due}</h2>
                 <p className="mt-2 text-sm text-slate-600">
-                  We save your card and charge nothing now. After cleaning we e-mail the invoice and
-                  a payment link before delivery.
+                  Your items are cleaned and priced; the itemised invoice is in your e-mail and in
+                  your account. Enter your card to pay the amount due now.
                 </p>
               </div>
-              <div className="card">
-                <h2 className="font-semibold">PayPal: £0.35 verification</h2>
-                <p className="mt-2 text-sm text-slate-600">
-                  A 35p verification payment confirms your PayPal account; the order is charged
-                  after cleaning.
-                </p>
+            ) : (
+              <div className="mt-6 grid gap-4 md:grid-cols-2">
+                <div className="card">
+                  <h2 className="font-semibold">Card: £0.00 now</h2>
+                  <p className="mt-2 text-sm text-slate-600">
+                    We save your card and charge nothing now. After cleaning we e-mail the invoice
+                    and a payment link before delivery.
+                  </p>
+                </div>
+                <div className="card">
+                  <h2 className="font-semibold">PayPal: £0.35 verification</h2>
+                  <p className="mt-2 text-sm text-slate-600">
+                    A 35p verification payment confirms your PayPal account; the order is charged
+                    after cleaning.
+                  </p>
+                </div>
               </div>
-            </div>
+            )}
 
             <form
               onSubmit={saveCard}
@@ -186,7 +206,7 @@ export default function OrderPayment({ loaderData }: Route.ComponentProps) {
               aria-labelledby="card-title"
             >
               <h2 id="card-title" className="font-bold tracking-wide text-slate-900">
-                CARD DETAILS (PAYMENT AFTER CLEANING)
+                {invoiceDue ? 'CARD DETAILS' : 'CARD DETAILS (PAYMENT AFTER CLEANING)'}
               </h2>
               <div>
                 <label htmlFor="card-number" className="field-label">
@@ -232,7 +252,11 @@ export default function OrderPayment({ loaderData }: Route.ComponentProps) {
                 </div>
               </div>
               <button type="submit" className="btn-primary w-full" disabled={busy}>
-                {busy ? 'Your Payment Processing...' : 'Pay with Stripe'}
+                {busy
+                  ? 'Your Payment Processing...'
+                  : invoiceDue
+                    ? `Pay £${order.amount_due}`
+                    : 'Pay with Stripe'}
               </button>
               {error && (
                 <p role="alert" className="field-error">
@@ -241,18 +265,26 @@ export default function OrderPayment({ loaderData }: Route.ComponentProps) {
               )}
             </form>
 
-            <p className="my-4 text-center font-semibold text-slate-500">OR</p>
-            <button
-              type="button"
-              onClick={() => void payPal()}
-              className="flex w-full items-center justify-center rounded-md bg-[#ffc439] px-5 py-3 font-bold text-[#003087] shadow-sm"
-            >
-              Pay with PayPal
-            </button>
-            <p className="mt-6 text-sm text-slate-600">
-              No card payment is taken until your items are collected and the price is confirmed by
-              e-mail. Questions? Call {brand.phone}.
-            </p>
+            {invoiceDue ? (
+              <p className="mt-6 text-sm text-slate-600">
+                To pay another way, call us on {brand.phone}.
+              </p>
+            ) : (
+              <>
+                <p className="my-4 text-center font-semibold text-slate-500">OR</p>
+                <button
+                  type="button"
+                  onClick={() => void payPal()}
+                  className="flex w-full items-center justify-center rounded-md bg-[#ffc439] px-5 py-3 font-bold text-[#003087] shadow-sm"
+                >
+                  Pay with PayPal
+                </button>
+                <p className="mt-6 text-sm text-slate-600">
+                  No card payment is taken until your items are collected and the price is confirmed
+                  by e-mail. Questions? Call {brand.phone}.
+                </p>
+              </>
+            )}
           </>
         )}
       </div>

@@ -129,7 +129,9 @@ export async function staffLogIn(
   if (!staff || !ok) throw new UnauthorizedError(staffMessages.loginFailed);
   const token = newToken();
   const expiresAt = new Date(now.getTime() + STAFF_SESSION_TTL_MS);
-  await db.insert(staffSessions).values({ tokenHash: hashToken(token), staffId: staff.id, expiresAt });
+  await db
+    .insert(staffSessions)
+    .values({ tokenHash: hashToken(token), staffId: staff.id, expiresAt });
   return {
     token,
     expiresAt,

@@ -11,7 +11,8 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return pgErrorCode(error) === '23505' && (!constraint || name === constraint);
 }
 
-/** A foreign key refused the change (a record still in use elsewhere). */
+/** A foreign key refused the change (a record still in use elsewhere; 23001 is ON DELETE RESTRICT). */
 export function isForeignKeyViolation(error: unknown): boolean {
-  return pgErrorCode(error) === '23503';
+  const code = pgErrorCode(error);
+  return code === '23503' || code === '23001';
 }

@@ -391,7 +391,9 @@ export const orderItems = pgTable(
     serviceId: integer('service_id').references(() => services.id, { onDelete: 'set null' }),
     itemName: text('item_name').notNull(),
     /** 'service' for what was cleaned; 'minimum' for the top-up to the £25 minimum order. */
-    kind: text('kind', { enum: ['service', 'minimum'] }).notNull().default('service'),
+    kind: text('kind', { enum: ['service', 'minimum'] })
+      .notNull()
+      .default('service'),
     quantity: integer('quantity').notNull(),
     unitPricePence: integer('unit_price_pence').notNull(),
   },

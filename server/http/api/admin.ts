@@ -73,7 +73,10 @@ const itemsInput = z.object({
   lines: z
     .array(
       z.object({
-        service_id: z.coerce.number({ error: 'Choose an item from the price list.' }).int().positive(),
+        service_id: z.coerce
+          .number({ error: 'Choose an item from the price list.' })
+          .int()
+          .positive(),
         quantity: z.coerce
           .number({ error: 'Enter a quantity.' })
           .int('Enter a whole quantity.')
@@ -189,7 +192,11 @@ export function adminRoutes(services: AppServices): Router {
       now(),
       staffOf(res),
     );
-    res.json({ status: outcome.status === 'succeeded', charge_status: outcome.status, message: outcome.message });
+    res.json({
+      status: outcome.status === 'succeeded',
+      charge_status: outcome.status,
+      message: outcome.message,
+    });
   });
 
   // ─── Slots ───
@@ -205,7 +212,10 @@ export function adminRoutes(services: AppServices): Router {
     res.json({ status: true, message: 'Closed date saved.' });
   });
   router.delete('/admin/slots/closed-dates/:day', staffOnly, async (req, res) => {
-    const { day } = parseParams(z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Not a date.') }), req.params);
+    const { day } = parseParams(
+      z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Not a date.') }),
+      req.params,
+    );
     await removeClosedDate(services.db, staffOf(res), day, now());
     res.json({ status: true, message: 'The shop is open that day again.' });
   });
@@ -225,13 +235,27 @@ export function adminRoutes(services: AppServices): Router {
   router.post('/admin/catalogue/:entity', staffOnly, async (req, res) => {
     const { entity } = parseParams(entityParams, req.params);
     if (!isCatalogueEntity(entity)) throw new NotFoundError();
-    const record = await saveCatalogueRecord(services.db, staffOf(res), entity, null, req.body, now());
+    const record = await saveCatalogueRecord(
+      services.db,
+      staffOf(res),
+      entity,
+      null,
+      req.body,
+      now(),
+    );
     res.status(201).json({ status: true, message: 'Saved. It is on the website now.', record });
   });
   router.put('/admin/catalogue/:entity/:id', staffOnly, async (req, res) => {
     const { entity, id } = parseParams(recordParams, req.params);
     if (!isCatalogueEntity(entity)) throw new NotFoundError();
-    const record = await saveCatalogueRecord(services.db, staffOf(res), entity, id, req.body, now());
+    const record = await saveCatalogueRecord(
+      services.db,
+      staffOf(res),
+      entity,
+      id,
+      req.body,
+      now(),
+    );
     res.json({ status: true, message: 'Saved. It is on the website now.', record });
   });
   router.delete('/admin/catalogue/:entity/:id', staffOnly, async (req, res) => {
@@ -303,7 +327,9 @@ export function adminRoutes(services: AppServices): Router {
   });
   router.post('/admin/staff', ownerOnly, async (req, res) => {
     const created = await addStaff(services.db, staffOf(res), req.body, now());
-    res.status(201).json({ status: true, message: `${created.name} can now sign in.`, staff: created });
+    res
+      .status(201)
+      .json({ status: true, message: `${created.name} can now sign in.`, staff: created });
   });
   router.post('/admin/staff/:id/disabled', ownerOnly, async (req, res) => {
     const { id } = parseParams(uuidParams, req.params);

@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppServices } from '../../services';
+import { saveCardAndPayInvoice } from '../../use-cases/payments/charge-order';
 import {
-  confirmCardSaved,
   confirmPayPal,
   startCardSetup,
   startPayPalVerification,
@@ -39,7 +39,17 @@ export function paymentsRoutes(services: AppServices): Router {
   router.post('/update-payment-method', async (req, res) => {
     const input = parseBody(updatePaymentMethodBody, req.body);
     res.json(
-      await confirmCardSaved(db, payments, { orderId: input.id, setupId: input.payment_id }),
+      await saveCardAndPayInvoice(
+        {
+          db,
+          providers: payments,
+          mail: services.mail,
+          brand: services.config.brand,
+          publicUrl: services.config.publicUrl,
+        },
+        { orderId: input.id, setupId: input.payment_id },
+        services.now(),
+      ),
     );
   });
 

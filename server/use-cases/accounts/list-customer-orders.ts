@@ -71,6 +71,7 @@ export async function listCustomerOrders(db: DbOrTx, customerId: string, now: Da
         discount: formatPence(o.discountPence),
         total: formatPence(Math.max(0, subtotal - o.discountPence)),
         amount_due: formatPence(o.amountDuePence),
+        invoiced: o.invoicedAt !== null,
         can_cancel: checkCancellation(o, now).allowed,
         items: lines.map((i) => ({
           item_name: i.itemName,

@@ -1,11 +1,7 @@
 import { asc, eq, getTableColumns } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import {
-  catalogueEntities,
-  type CatalogueEntity,
-  type FieldSpec,
-} from '@shared/catalogue-admin';
+import { catalogueEntities, type CatalogueEntity, type FieldSpec } from '@shared/catalogue-admin';
 import { formatPence, parsePounds } from '@shared/money';
 import type { Database } from '../../db/client';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
@@ -192,12 +188,17 @@ export async function saveCatalogueRecord(
           .from(table)
           .where(eq(idColumn(entity), id))
           .for('update')) as Row[];
-        if (!before) throw new NotFoundError(`That ${catalogueEntities[entity].singular} no longer exists.`);
+        if (!before)
+          throw new NotFoundError(`That ${catalogueEntities[entity].singular} no longer exists.`);
       }
       const [after] = (
         id === null
           ? await tx.insert(table).values(values).returning()
-          : await tx.update(table).set(values).where(eq(idColumn(entity), id)).returning()
+          : await tx
+              .update(table)
+              .set(values)
+              .where(eq(idColumn(entity), id))
+              .returning()
       ) as Row[];
       await recordAudit(
         tx,
@@ -232,7 +233,8 @@ export async function deleteCatalogueRecord(
         .delete(table)
         .where(eq(idColumn(entity), id))
         .returning()) as Row[];
-      if (!before) throw new NotFoundError(`That ${catalogueEntities[entity].singular} no longer exists.`);
+      if (!before)
+        throw new NotFoundError(`That ${catalogueEntities[entity].singular} no longer exists.`);
       await recordAudit(
         tx,
         actor,

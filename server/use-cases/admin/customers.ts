@@ -84,7 +84,11 @@ export async function customerDetail(db: Database, id: string) {
     guest: customer.isGuest,
     erased: customer.deletedAt !== null,
     created_at: customer.createdAt.toISOString(),
-    addresses: addresses.map((a) => ({ id: a.id, full_address: a.fullAddress, postcode: a.postcode })),
+    addresses: addresses.map((a) => ({
+      id: a.id,
+      full_address: a.fullAddress,
+      postcode: a.postcode,
+    })),
     orders: orderRows.map((o) => ({
       id: o.id,
       order_no: orderNumber(o.orderNo),
@@ -126,11 +130,19 @@ export async function exportCustomer(db: Database, actor: Actor, id: string, now
     .select()
     .from(newsletterSubscribers)
     .where(eq(newsletterSubscribers.email, customer.email));
-  const waitlist = await db.select().from(areaWaitlist).where(eq(areaWaitlist.email, customer.email));
+  const waitlist = await db
+    .select()
+    .from(areaWaitlist)
+    .where(eq(areaWaitlist.email, customer.email));
   await recordAudit(
     db,
     actor,
-    { action: 'customer.export', entity: 'customer', entityId: id, after: { email: customer.email } },
+    {
+      action: 'customer.export',
+      entity: 'customer',
+      entityId: id,
+      after: { email: customer.email },
+    },
     now,
   );
   return {
@@ -170,7 +182,11 @@ export async function exportCustomer(db: Database, actor: Actor, id: string, now
       amount_due: formatPence(o.amountDuePence),
       items: items
         .filter((i) => i.orderId === o.id)
-        .map((i) => ({ item: i.itemName, quantity: i.quantity, price: formatPence(i.unitPricePence) })),
+        .map((i) => ({
+          item: i.itemName,
+          quantity: i.quantity,
+          price: formatPence(i.unitPricePence),
+        })),
       history: events
         .filter((e) => e.orderId === o.id)
         .map((e) => ({ from: e.fromStatus, to: e.toStatus, at: iso(e.at) })),

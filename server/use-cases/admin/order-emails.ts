@@ -79,7 +79,12 @@ export function statusEmail(
       ? { action: { label: 'Pay now', url: paymentLink(publicUrl, order) } }
       : {}),
   });
-  return { to: order.customerEmail, subject: message.subject, template: message.template, ...content };
+  return {
+    to: order.customerEmail,
+    subject: message.subject,
+    template: message.template,
+    ...content,
+  };
 }
 
 /** The itemised invoice with its payment link (spec 1: invoice and payment link by e-mail). */

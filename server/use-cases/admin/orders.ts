@@ -327,7 +327,9 @@ export async function setOrderItems(
     await tx.delete(orderItems).where(eq(orderItems.orderId, order.id));
     const rows = [
       ...priced.lines.map((l) => ({ ...l, kind: 'service' as const })),
-      ...(priced.minimumLine ? [{ ...priced.minimumLine, serviceId: null, kind: 'minimum' as const }] : []),
+      ...(priced.minimumLine
+        ? [{ ...priced.minimumLine, serviceId: null, kind: 'minimum' as const }]
+        : []),
     ];
     if (rows.length) {
       await tx.insert(orderItems).values(rows.map((r) => ({ ...r, orderId: order.id })));
@@ -347,12 +349,16 @@ export async function setOrderItems(
         entity: 'order',
         entityId: order.id,
         before: {
-          items: before.map((i) => `${i.quantity} × ${i.itemName} @ ${formatPence(i.unitPricePence)}`),
+          items: before.map(
+            (i) => `${i.quantity} × ${i.itemName} @ ${formatPence(i.unitPricePence)}`,
+          ),
           total: formatPence(order.totalPence),
           discount: formatPence(order.discountPence),
         },
         after: {
-          items: rows.map((i) => `${i.quantity} × ${i.itemName} @ ${formatPence(i.unitPricePence)}`),
+          items: rows.map(
+            (i) => `${i.quantity} × ${i.itemName} @ ${formatPence(i.unitPricePence)}`,
+          ),
           total: formatPence(totals.totalPence),
           discount: formatPence(totals.discountPence),
         },
@@ -398,10 +404,17 @@ export async function sendInvoice(deps: AdminDeps, actor: Actor, orderId: string
         entity: 'order',
         entityId: order.id,
         before: { invoicedAt: order.invoicedAt, paymentState: order.paymentState },
-        after: { invoicedAt: now, paymentState: 'invoiced', amountDue: formatPence(order.amountDuePence) },
+        after: {
+          invoicedAt: now,
+          paymentState: 'invoiced',
+          amountDue: formatPence(order.amountDuePence),
+        },
       },
       now,
     );
-    return { order_no: number, message: `Invoice for ${number} e-mailed to ${order.customerEmail}.` };
+    return {
+      order_no: number,
+      message: `Invoice for ${number} e-mailed to ${order.customerEmail}.`,
+    };
   });
 }

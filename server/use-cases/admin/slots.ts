@@ -20,7 +20,10 @@ const count = (label: string, min: number, max: number) =>
 export const slotRulesInput = z.object({
   slotLengthMinutes: z.coerce
     .number()
-    .refine((n) => [30, 60, 90, 120, 180, 240].includes(n), 'Slot length: 30, 60, 90, 120, 180 or 240 minutes.'),
+    .refine(
+      (n) => [30, 60, 90, 120, 180, 240].includes(n),
+      'Slot length: 30, 60, 90, 120, 180 or 240 minutes.',
+    ),
   leadTimeMinutes: count('Lead time', 0, 7 * 24 * 60),
   daysAhead: count('Days ahead', 1, 60),
   pickupCapacityPerSlot: count('Collections per slot', 0, 500),
@@ -118,7 +121,9 @@ export async function saveSlotRules(db: Database, actor: Actor, input: unknown, 
     if (open.length) {
       await tx
         .insert(openingHours)
-        .values(open.map((d) => ({ weekday: d.weekday, opensAt: d.opensAt, closesAt: d.closesAt })));
+        .values(
+          open.map((d) => ({ weekday: d.weekday, opensAt: d.opensAt, closesAt: d.closesAt })),
+        );
     }
     await recordAudit(
       tx,
@@ -148,7 +153,12 @@ export async function addClosedDate(db: Database, actor: Actor, input: unknown, 
     await recordAudit(
       tx,
       actor,
-      { action: 'slots.close', entity: 'closed_date', entityId: parsed.data.day, after: parsed.data },
+      {
+        action: 'slots.close',
+        entity: 'closed_date',
+        entityId: parsed.data.day,
+        after: parsed.data,
+      },
       now,
     );
   });

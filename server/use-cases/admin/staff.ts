@@ -66,7 +66,11 @@ export async function setStaffDisabled(
 ) {
   if (staffId === actor.id) throw new ConflictError('You cannot disable your own account.');
   await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(staffUsers).where(eq(staffUsers.id, staffId)).for('update');
+    const [before] = await tx
+      .select()
+      .from(staffUsers)
+      .where(eq(staffUsers.id, staffId))
+      .for('update');
     if (!before) throw new NotFoundError('That staff account does not exist.');
     const [after] = await tx
       .update(staffUsers)
@@ -77,7 +81,13 @@ export async function setStaffDisabled(
     await recordAudit(
       tx,
       actor,
-      { action: disabled ? 'staff.disable' : 'staff.enable', entity: 'staff', entityId: staffId, before, after },
+      {
+        action: disabled ? 'staff.disable' : 'staff.enable',
+        entity: 'staff',
+        entityId: staffId,
+        before,
+        after,
+      },
       now,
     );
   });

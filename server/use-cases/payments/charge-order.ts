@@ -9,6 +9,7 @@ import { orderItems, orders, payments } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
 import { recordAudit, type Actor } from '../admin/audit';
 import { invoiceEmail, receiptEmail } from '../admin/order-emails';
+import { confirmCardSaved, type PaymentProviders } from './payment-steps';
 
 export type ChargeDeps = {
   db: Database;
@@ -20,7 +21,14 @@ export type ChargeDeps = {
 
 export type ChargeOutcome =
   | { status: 'succeeded'; amountPence: number; message: string }
-  | { status: 'authentication_required' | 'declined'; amountPence: number; message: string };
+  | {
+      status: 'authentication_required' | 'declined';
+      amountPence: number;
+      /** For staff: what happened and that the customer got the link. */
+      message: string;
+      /** The provider's words, for the customer. */
+      reason: string;
+    };
 
 /** The card saved for an order (the latest confirmed setup), or null. */
 export async function savedCardOf(db: Database, orderId: string) {
@@ -81,7 +89,10 @@ export async function chargeSavedCard(
           entity: 'order',
           entityId: order.id,
           before: { amountDue: amount, paymentState: order.paymentState },
-          after: { result: result.status, ...(result.status === 'succeeded' ? {} : { message: result.message }) },
+          after: {
+            result: result.status,
+            ...(result.status === 'succeeded' ? {} : { message: result.message }),
+          },
         },
         now,
       );
@@ -135,7 +146,8 @@ export async function chargeSavedCard(
     const [updated] = await tx
       .update(orders)
       .set({
-        paymentState: result.status === 'authentication_required' ? 'authentication_required' : 'charge_failed',
+        paymentState:
+          result.status === 'authentication_required' ? 'authentication_required' : 'charge_failed',
         invoicedAt: order.invoicedAt ?? now,
       })
       .where(eq(orders.id, order.id))
@@ -149,6 +161,27 @@ export async function chargeSavedCard(
       status: result.status,
       amountPence: amount,
       message: `${result.message} We have e-mailed the customer the payment link.`,
+      reason: result.message,
     } as const;
   });
+}
+
+/**
+ * POST /update-payment-method: the card is confirmed with the provider and saved; when the
+ * order's invoice is out and something is due (the e-mailed Pay Now link), it is charged at
+ * once with that card.
+ */
+export async function saveCardAndPayInvoice(
+  deps: Omit<ChargeDeps, 'card'> & { providers: PaymentProviders },
+  input: { orderId: string; setupId: string },
+  now: Date,
+): Promise<{ status: boolean; message: string; paid?: boolean }> {
+  const saved = await confirmCardSaved(deps.db, deps.providers, input);
+  if (!saved.status) return saved;
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, input.orderId));
+  if (!order || order.invoicedAt === null || order.amountDuePence <= 0) return saved;
+  const charged = await chargeSavedCard({ ...deps, card: deps.providers.card }, order.id, now);
+  return charged.status === 'succeeded'
+    ? { status: true, paid: true, message: `Thank you: ${formatGbp(charged.amountPence)} paid.` }
+    : { status: false, paid: false, message: charged.reason };
 }

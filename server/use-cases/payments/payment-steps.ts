@@ -20,7 +20,9 @@ const PAYABLE = new Set([
 async function payableOrder(db: Database, orderId: string) {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) throw new NotFoundError('We could not find that order.');
-  if (!PAYABLE.has(order.status)) {
+  // A delivered order may still be paid for when its invoice is outstanding.
+  const owesAfterDelivery = order.status === 'delivered' && order.amountDuePence > 0;
+  if (!PAYABLE.has(order.status) && !owesAfterDelivery) {
     throw new ConflictError(`Order ${orderNumber(order.orderNo)} cannot take a payment now.`);
   }
   return order;
@@ -35,6 +37,8 @@ export async function paymentPageOrder(db: Database, orderId: string) {
     order_no: orderNumber(order.orderNo),
     status: order.status,
     amount_due: formatPence(order.amountDuePence),
+    /** Staff e-mailed the invoice and something is still due: the page takes the payment. */
+    invoice_due: order.invoicedAt !== null && order.amountDuePence > 0,
     payment_method: order.paymentMethod,
     payment_state: order.paymentState,
   };
