@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 
 // Routes of spec section 2. Static paths before the single-segment landing page /:id.
 export default [
@@ -29,6 +29,19 @@ export default [
   route('order/payment/:id', 'routes/order-payment.tsx'),
   route('payment/complete/:id', 'routes/payment-complete.tsx'),
   route('payment/cancel/:id', 'routes/payment-cancel.tsx'),
+
+  route('admin/login', 'routes/admin/login.tsx'),
+  layout('routes/admin/layout.tsx', [
+    route('admin', 'routes/admin/board.tsx'),
+    route('admin/route-sheet', 'routes/admin/route-sheet.tsx'),
+    route('admin/orders', 'routes/admin/orders.tsx'),
+    route('admin/orders/:id', 'routes/admin/order.tsx'),
+    route('admin/slots', 'routes/admin/slots.tsx'),
+    route('admin/catalogue/:entity?', 'routes/admin/catalogue.tsx'),
+    route('admin/customers', 'routes/admin/customers.tsx'),
+    route('admin/audit', 'routes/admin/audit.tsx'),
+    route('admin/staff', 'routes/admin/staff.tsx'),
+  ]),
 
   route('sitemap.xml', 'routes/sitemap[.]xml.ts'),
   route('robots.txt', 'routes/robots[.]txt.ts'),

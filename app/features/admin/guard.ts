@@ -1,0 +1,27 @@
+import { redirect } from 'react-router';
+import { getCurrentStaff, type StaffRole } from '@server/auth/staff';
+import type { AppServices } from '@server/services';
+
+/**
+ * Loaders of /admin pages: the staff member of the request's cookie, or a redirect to the
+ * sign-in page. Owner-only pages answer 403 to staff, as the API does.
+ */
+export async function requireStaffPage(
+  services: AppServices,
+  request: Request,
+  roles: StaffRole[] = ['owner', 'staff'],
+) {
+  const staff = await getCurrentStaff(
+    services.db,
+    { cookie: request.headers.get('cookie') },
+    services.now(),
+  );
+  if (!staff) {
+    const from = new URL(request.url).pathname;
+    throw redirect(`/admin/login?from=${encodeURIComponent(from)}`);
+  }
+  if (!roles.includes(staff.role)) {
+    throw new Response('Only the owner can see this page.', { status: 403 });
+  }
+  return staff;
+}

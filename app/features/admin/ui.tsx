@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { callApi } from '~/features/account/api-client';
+
+export function StatusPill({ status }: { status: string }) {
+  const tone: Record<string, string> = {
+    pending: 'bg-sky-100 text-sky-900',
+    'pending payment': 'bg-amber-100 text-amber-900',
+    collected: 'bg-indigo-100 text-indigo-900',
+    cleaning: 'bg-violet-100 text-violet-900',
+    ready: 'bg-teal-100 text-teal-900',
+    'out for delivery': 'bg-orange-100 text-orange-900',
+    delivered: 'bg-emerald-100 text-emerald-900',
+    cancelled: 'bg-slate-200 text-slate-700',
+  };
+  return (
+    <span
+      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap uppercase ${tone[status] ?? 'bg-slate-100'}`}
+    >
+      {status}
+    </span>
+  );
+}
+
+export type Feedback = { ok: boolean; text: string; errors?: Record<string, string[]> } | null;
+
+/**
+ * Calls the admin API and reloads the page's data when it worked; keeps the server's message
+ * (and field errors) for the page to show.
+ */
+export function useAdminAction() {
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  async function run<T = Record<string, unknown>>(path: string, body?: unknown, method?: string) {
+    setBusy(true);
+    const reply = await callApi<T>(path, body, method);
+    setBusy(false);
+    const ok = reply.status >= 200 && reply.status < 300 && reply.body.status !== false;
+    setFeedback({
+      ok,
+      text: reply.body.message ?? (ok ? 'Saved.' : 'Something went wrong, please try again.'),
+      errors: reply.body.errors,
+    });
+    if (reply.status >= 200 && reply.status < 300) await revalidator.revalidate();
+    return { ok, reply };
+  }
+  return { run, busy, feedback, setFeedback };
+}
+
+export function FeedbackBanner({ feedback }: { feedback: Feedback }) {
+  if (!feedback) return null;
+  return (
+    <div
+      role={feedback.ok ? 'status' : 'alert'}
+      className={`rounded-md border px-4 py-3 text-sm ${
+        feedback.ok
+          ? 'border-emerald-200 bg-emerald-50 text-emerald-900'
+          : 'border-red-200 bg-red-50 text-red-900'
+      }`}
+    >
+      {feedback.text}
+      {feedback.errors && Object.keys(feedback.errors).length > 0 ? (
+        <ul className="mt-1 list-disc pl-5">
+          {Object.entries(feedback.errors).map(([field, messages]) => (
+            <li key={field}>{messages.join(' ')}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+export function londonDateTime(iso: string) {
+  return new Date(iso).toLocaleString('en-GB', {
+    timeZone: 'Europe/London',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}

@@ -1,0 +1,135 @@
+import { Form, Link } from 'react-router';
+import { pipelineStatuses } from '@shared/order-pipeline';
+import { listOrders, londonToday, orderBoard } from '@server/use-cases/admin/orders';
+import { requireStaffPage } from '~/features/admin/guard';
+import { StatusPill } from '~/features/admin/ui';
+import type { Route } from './+types/board';
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { services } = context;
+  await requireStaffPage(services, request);
+  const url = new URL(request.url);
+  const asked = url.searchParams.get('date') ?? '';
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : londonToday(services.now());
+  const board = await orderBoard(services.db, day);
+  const inShop = await listOrders(services.db, { status: 'cleaning', limit: 50 });
+  return { board, inShop };
+}
+
+type Row = Awaited<ReturnType<typeof orderBoard>>['collections'][number];
+
+function RunList({ title, rows, empty }: { title: string; rows: Row[]; empty: string }) {
+  return (
+    <section className="card p-0" aria-labelledby={`${title}-title`}>
+      <h2
+        id={`${title}-title`}
+        className="border-b border-slate-200 px-5 py-3 text-lg font-semibold"
+      >
+        {title} <span className="text-slate-500">({rows.length})</span>
+      </h2>
+      {rows.length === 0 ? (
+        <p className="px-5 py-6 text-sm text-slate-500">{empty}</p>
+      ) : (
+        <ol className="divide-y divide-slate-100">
+          {rows.map((row) => (
+            <li key={row.id} className="flex flex-wrap items-start gap-x-4 gap-y-1 px-5 py-3">
+              <span className="w-24 font-mono text-sm font-semibold text-slate-700">
+                {row.window}
+              </span>
+              <div className="min-w-0 flex-1">
+                <Link to={`/admin/orders/${row.id}`} className="font-semibold text-brand underline">
+                  {row.order_no}
+                </Link>{' '}
+                · {row.customer_name} ·{' '}
+                <a href={`tel:${row.customer_phone}`}>{row.customer_phone}</a>
+                <p className="text-sm whitespace-pre-line text-slate-600">
+                  {row.door_number ? `Door ${row.door_number}, ` : ''}
+                  {row.full_address.replace(/\n/g, ', ')}
+                </p>
+                {row.notes ? <p className="text-sm text-amber-800">Note: {row.notes}</p> : null}
+              </div>
+              <StatusPill status={row.status} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+export default function AdminBoard({ loaderData }: Route.ComponentProps) {
+  const { board, inShop } = loaderData;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold">Orders board</h1>
+          <p className="text-sm text-slate-600">
+            Collections and deliveries of one day, in slot order.
+          </p>
+        </div>
+        <div className="flex flex-wrap items-end gap-3">
+          <Form method="get" className="flex items-end gap-2">
+            <div>
+              <label htmlFor="date" className="field-label">
+                Day
+              </label>
+              <input
+                id="date"
+                name="date"
+                type="date"
+                defaultValue={board.day}
+                className="field-input"
+              />
+            </div>
+            <button type="submit" className="btn-secondary py-2.5">
+              Show
+            </button>
+          </Form>
+          <Link to={`/admin/route-sheet?date=${board.day}`} className="btn-primary py-2.5">
+            Route sheet
+          </Link>
+        </div>
+      </div>
+
+      <ul
+        className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-8"
+        aria-label="Orders by status"
+      >
+        {pipelineStatuses.map((status) => (
+          <li key={status}>
+            <Link
+              to={`/admin/orders?status=${encodeURIComponent(status)}`}
+              className="block rounded-lg border border-slate-200 bg-white p-3 shadow-sm hover:border-brand"
+            >
+              <span className="block text-2xl font-bold">{board.counts[status] ?? 0}</span>
+              <span className="text-xs font-medium text-slate-600 uppercase">{status}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <RunList title="Collections" rows={board.collections} empty="No collections on this day." />
+        <RunList title="Deliveries" rows={board.deliveries} empty="No deliveries on this day." />
+      </div>
+
+      <section className="card">
+        <h2 className="text-lg font-semibold">In cleaning ({inShop.length})</h2>
+        <ul className="mt-2 flex flex-wrap gap-2 text-sm">
+          {inShop.map((o) => (
+            <li key={o.id}>
+              <Link
+                to={`/admin/orders/${o.id}`}
+                className="rounded bg-slate-100 px-2 py-1 text-brand underline"
+              >
+                {o.order_no} · {o.customer_name}
+              </Link>
+            </li>
+          ))}
+          {inShop.length === 0 ? <li className="text-slate-500">Nothing in cleaning.</li> : null}
+        </ul>
+      </section>
+    </div>
+  );
+}

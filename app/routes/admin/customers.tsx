@@ -1,0 +1,114 @@
+import { Form, Link } from 'react-router';
+import { customerDetail, searchCustomers } from '@server/use-cases/admin/customers';
+import { requireStaffPage } from '~/features/admin/guard';
+import { StatusPill } from '~/features/admin/ui';
+import type { Route } from './+types/customers';
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { services } = context;
+  await requireStaffPage(services, request);
+  const url = new URL(request.url);
+  const q = (url.searchParams.get('q') ?? '').slice(0, 100);
+  const id = url.searchParams.get('id') ?? '';
+  const customers = q ? await searchCustomers(services.db, q) : [];
+  const customer = /^[0-9a-f-]{36}$/i.test(id)
+    ? await customerDetail(services.db, id).catch(() => null)
+    : null;
+  return { q, customers, customer };
+}
+
+export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
+  const { q, customers, customer } = loaderData;
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-bold">Customers</h1>
+      <Form method="get" className="card flex flex-wrap items-end gap-3 p-4">
+        <div className="min-w-64 flex-1">
+          <label htmlFor="q" className="field-label">
+            Name, e-mail, phone or postcode
+          </label>
+          <input id="q" name="q" defaultValue={q} className="field-input" />
+        </div>
+        <button type="submit" className="btn-primary py-2.5">
+          Search
+        </button>
+      </Form>
+      {q ? (
+        <ul className="card divide-y divide-slate-100 p-0">
+          {customers.map((c) => (
+            <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+              <span>
+                <Link
+                  to={`/admin/customers?q=${encodeURIComponent(q)}&id=${c.id}`}
+                  className="font-semibold text-brand underline"
+                >
+                  {c.name}
+                </Link>{' '}
+                · {c.email} · {c.phone}{' '}
+                {c.guest ? <span className="text-xs text-slate-500">(guest)</span> : null}
+              </span>
+            </li>
+          ))}
+          {customers.length === 0 ? (
+            <li className="px-4 py-3 text-slate-500">Nobody found.</li>
+          ) : null}
+        </ul>
+      ) : null}
+      {customer ? (
+        <section className="card space-y-3" aria-label="Customer">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 className="text-xl font-semibold">
+              {customer.name} {customer.erased ? '(erased)' : ''}
+            </h2>
+            <a
+              href={`/api/admin/customers/${customer.id}/export`}
+              className="btn-secondary py-2"
+              download
+            >
+              Export data (JSON)
+            </a>
+          </div>
+          <p className="text-sm">
+            {customer.email} · {customer.phone} · {customer.guest ? 'guest' : 'registered'} since{' '}
+            {new Date(customer.created_at).toLocaleDateString('en-GB')}
+          </p>
+          <ul className="text-sm text-slate-700">
+            {customer.addresses.map((a) => (
+              <li key={a.id} className="whitespace-pre-line">
+                {a.full_address}
+              </li>
+            ))}
+          </ul>
+          <table className="w-full text-left text-sm">
+            <thead className="text-xs text-slate-600 uppercase">
+              <tr>
+                <th className="py-2">Order</th>
+                <th className="py-2">Placed</th>
+                <th className="py-2">Total</th>
+                <th className="py-2">Due</th>
+                <th className="py-2">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {customer.orders.map((o) => (
+                <tr key={o.id} className="border-t border-slate-100">
+                  <td className="py-2">
+                    <Link to={`/admin/orders/${o.id}`} className="text-brand underline">
+                      {o.order_no}
+                    </Link>
+                  </td>
+                  <td className="py-2">{new Date(o.created_at).toLocaleDateString('en-GB')}</td>
+                  <td className="py-2">£{o.total}</td>
+                  <td className="py-2">£{o.amount_due}</td>
+                  <td className="py-2">
+                    <StatusPill status={o.status} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { callApi } from '~/features/account/api-client';
+import { requireStaffPage } from '~/features/admin/guard';
+import type { Route } from './+types/layout';
+
+export function meta() {
+  return [{ title: 'Back office' }, { name: 'robots', content: 'noindex' }];
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const staff = await requireStaffPage(context.services, request);
+  return {
+    staff: { name: staff.name, role: staff.role },
+    brand: context.services.config.brand.name,
+    testMode: context.services.payments.testMode,
+  };
+}
+
+export function headers() {
+  return { 'Cache-Control': 'private, no-store' };
+}
+
+const links: { to: string; label: string; end?: boolean }[] = [
+  { to: '/admin', label: 'Board', end: true },
+  { to: '/admin/orders', label: 'Orders' },
+  { to: '/admin/customers', label: 'Customers' },
+  { to: '/admin/slots', label: 'Slots' },
+  { to: '/admin/catalogue', label: 'Catalogue' },
+];
+const ownerLinks: typeof links = [
+  { to: '/admin/audit', label: 'Audit log' },
+  { to: '/admin/staff', label: 'Staff' },
+];
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { staff, brand, testMode } = loaderData;
+  const navigate = useNavigate();
+  const items = staff.role === 'owner' ? [...links, ...ownerLinks] : links;
+  async function signOut() {
+    await callApi('/api/admin/logout', {});
+    navigate('/admin/login');
+  }
+  return (
+    <div className="min-h-screen bg-slate-100 text-slate-900">
+      <header className="border-b border-slate-200 bg-brand text-white print:hidden">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+          <p className="font-bold">
+            {brand} <span className="font-normal text-white/80">· back office</span>
+          </p>
+          <nav aria-label="Back office" className="flex flex-wrap gap-1 text-sm">
+            {items.map((item) => (
+              <NavLink
+                key={item.to}
+                to={item.to}
+                end={item.end}
+                className={({ isActive }) =>
+                  `rounded-md px-3 py-1.5 font-medium ${isActive ? 'bg-white text-brand' : 'text-white hover:bg-white/15'}`
+                }
+              >
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="ml-auto flex items-center gap-3 text-sm">
+            {testMode ? (
+              <span className="rounded bg-amber-300 px-2 py-0.5 text-xs font-bold text-amber-950">
+                PAYMENTS: TEST MODE
+              </span>
+            ) : null}
+            <span>
+              {staff.name} ({staff.role})
+            </span>
+            <button
+              type="button"
+              onClick={() => void signOut()}
+              className="rounded-md border border-white/60 px-3 py-1 hover:bg-white/15"
+            >
+              Sign out
+            </button>
+          </div>
+        </div>
+      </header>
+      <main id="main" className="mx-auto max-w-7xl px-4 py-6 print:p-0">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,370 @@
+import { useMemo, useState } from 'react';
+import { data, Link } from 'react-router';
+import { moveLabel, type PipelineStatus } from '@shared/order-pipeline';
+import { formatPence, parsePounds } from '@shared/money';
+import { adminOrderDetail } from '@server/use-cases/admin/orders';
+import { priceList as loadPriceList } from '@server/use-cases/catalogue/catalogue';
+import { requireStaffPage } from '~/features/admin/guard';
+import { FeedbackBanner, londonDateTime, StatusPill, useAdminAction } from '~/features/admin/ui';
+import type { Route } from './+types/order';
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { services } = context;
+  await requireStaffPage(services, request);
+  if (!/^[0-9a-f-]{36}$/i.test(params.id)) throw data('Not found', { status: 404 });
+  const order = await adminOrderDetail(services.db, params.id).catch(() => null);
+  if (!order) throw data('Not found', { status: 404 });
+  const priceList = await loadPriceList(services.db);
+  return { order, priceList };
+}
+
+type Line = { service_id: number; quantity: number; unit_price: string };
+
+export default function AdminOrder({ loaderData }: Route.ComponentProps) {
+  const { order, priceList } = loaderData;
+  const { run, busy, feedback } = useAdminAction();
+  const services = useMemo(
+    () =>
+      priceList.flatMap((c) =>
+        c.services.map((s) => ({
+          id: s.id,
+          name: s.service_name,
+          price: s.price,
+          category: c.name,
+        })),
+      ),
+    [priceList],
+  );
+  const [lines, setLines] = useState<Line[]>(
+    order.items
+      .filter((i) => i.kind === 'service' && i.service_id !== null)
+      .map((i) => ({ service_id: i.service_id!, quantity: i.quantity, unit_price: i.price })),
+  );
+  const [discount, setDiscount] = useState(order.discount);
+  const [adding, setAdding] = useState<string>('');
+
+  const preview = lines.reduce((sum, l) => {
+    const listed = services.find((s) => s.id === l.service_id);
+    const price = listed && listed.price !== '0.00' ? listed.price : l.unit_price;
+    return sum + (parsePounds(price) ?? 0) * l.quantity;
+  }, 0);
+
+  function addLine() {
+    const id = Number(adding);
+    if (!id) return;
+    const listed = services.find((s) => s.id === id);
+    setLines((ls) => [...ls, { service_id: id, quantity: 1, unit_price: listed?.price ?? '0.00' }]);
+    setAdding('');
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <Link to="/admin/orders" className="text-sm text-brand underline">
+          ← Orders
+        </Link>
+        <h1 className="text-2xl font-bold">Order {order.order_no}</h1>
+        <StatusPill status={order.status} />
+      </div>
+      <FeedbackBanner feedback={feedback} />
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <section className="card space-y-2 lg:col-span-1" aria-label="Customer and slots">
+          <h2 className="text-lg font-semibold">Customer</h2>
+          <p className="font-medium">{order.customer_name}</p>
+          <p className="text-sm">
+            <a href={`tel:${order.customer_phone}`}>{order.customer_phone}</a> ·{' '}
+            <a href={`mailto:${order.customer_email}`}>{order.customer_email}</a>
+          </p>
+          <p className="text-sm whitespace-pre-line text-slate-700">
+            {order.door_number ? `Door ${order.door_number}\n` : ''}
+            {order.full_address}
+          </p>
+          {order.notes ? <p className="text-sm text-amber-800">Note: {order.notes}</p> : null}
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-slate-500">Collection</dt>
+            <dd>{order.pickup_display}</dd>
+            <dt className="text-slate-500">Delivery</dt>
+            <dd>{order.delivery_display}</dd>
+            <dt className="text-slate-500">Payment</dt>
+            <dd>
+              {order.saved_card
+                ? `Card saved (${order.saved_card.brand ?? 'card'} ····${order.saved_card.last4 ?? ''})`
+                : order.payment_method === 'paypal'
+                  ? 'PayPal verified'
+                  : 'No card saved'}{' '}
+              · {order.payment_state}
+            </dd>
+          </dl>
+          {order.customer_id ? (
+            <Link
+              to={`/admin/customers?id=${order.customer_id}`}
+              className="text-sm text-brand underline"
+            >
+              Customer record
+            </Link>
+          ) : null}
+        </section>
+
+        <section className="card space-y-3 lg:col-span-2" aria-label="Status">
+          <h2 className="text-lg font-semibold">Status</h2>
+          {order.next_statuses.length ? (
+            <div className="flex flex-wrap gap-2">
+              {order.next_statuses.map((to) => (
+                <button
+                  key={to}
+                  type="button"
+                  disabled={busy}
+                  className={to === 'cancelled' ? 'btn-secondary py-2' : 'btn-primary py-2'}
+                  onClick={() => {
+                    if (to === 'cancelled' && !window.confirm(`Cancel ${order.order_no}?`)) return;
+                    void run(`/api/admin/orders/${order.id}/status`, { to, from: order.status });
+                  }}
+                >
+                  {moveLabel(to as PipelineStatus)}
+                </button>
+              ))}
+            </div>
+          ) : (
+            <p className="text-sm text-slate-600">
+              This order is {order.status}: nothing more to do.
+            </p>
+          )}
+          <ol className="border-l-2 border-slate-200 pl-4 text-sm">
+            {order.events.map((e, i) => (
+              <li key={i} className="py-0.5">
+                <span className="font-medium">{e.to}</span>{' '}
+                <span className="text-slate-500">
+                  {londonDateTime(e.at)} · {e.actor}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
+
+      <section className="card space-y-4" aria-labelledby="items-title">
+        <h2 id="items-title" className="text-lg font-semibold">
+          Items and invoice
+        </h2>
+        {order.can_itemise ? (
+          <>
+            <table className="w-full text-left text-sm">
+              <thead className="text-xs text-slate-600 uppercase">
+                <tr>
+                  <th className="py-2">Item</th>
+                  <th className="py-2">Quantity</th>
+                  <th className="py-2">Price (£)</th>
+                  <th className="py-2" />
+                </tr>
+              </thead>
+              <tbody>
+                {lines.map((line, index) => {
+                  const listed = services.find((s) => s.id === line.service_id);
+                  const onRequest = listed?.price === '0.00';
+                  return (
+                    <tr key={index} className="border-t border-slate-100">
+                      <td className="py-2 pr-2">{listed?.name ?? 'Unknown item'}</td>
+                      <td className="py-2 pr-2">
+                        <input
+                          aria-label={`Quantity of ${listed?.name ?? 'item'}`}
+                          type="number"
+                          min={1}
+                          className="field-input w-20 py-1.5"
+                          value={line.quantity}
+                          onChange={(e) =>
+                            setLines((ls) =>
+                              ls.map((l, i) =>
+                                i === index ? { ...l, quantity: Number(e.target.value) } : l,
+                              ),
+                            )
+                          }
+                        />
+                      </td>
+                      <td className="py-2 pr-2">
+                        {onRequest ? (
+                          <input
+                            aria-label={`Agreed price of ${listed?.name ?? 'item'}`}
+                            inputMode="decimal"
+                            className="field-input w-28 py-1.5"
+                            value={line.unit_price === '0.00' ? '' : line.unit_price}
+                            placeholder="on request"
+                            onChange={(e) =>
+                              setLines((ls) =>
+                                ls.map((l, i) =>
+                                  i === index ? { ...l, unit_price: e.target.value } : l,
+                                ),
+                              )
+                            }
+                          />
+                        ) : (
+                          listed?.price
+                        )}
+                      </td>
+                      <td className="py-2 text-right">
+                        <button
+                          type="button"
+                          className="text-red-700 underline"
+                          onClick={() => setLines((ls) => ls.filter((_, i) => i !== index))}
+                        >
+                          Remove
+                        </button>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+            <div className="flex flex-wrap items-end gap-3">
+              <div className="min-w-64 flex-1">
+                <label htmlFor="add-item" className="field-label">
+                  Add from the price list
+                </label>
+                <select
+                  id="add-item"
+                  className="field-input"
+                  value={adding}
+                  onChange={(e) => setAdding(e.target.value)}
+                >
+                  <option value="">Choose an item…</option>
+                  {priceList.map((c) => (
+                    <optgroup key={c.id} label={c.name}>
+                      {c.services.map((s) => (
+                        <option key={s.id} value={s.id}>
+                          {s.service_name} ({s.price === '0.00' ? 'on request' : `£${s.price}`})
+                        </option>
+                      ))}
+                    </optgroup>
+                  ))}
+                </select>
+              </div>
+              <button type="button" className="btn-secondary py-2.5" onClick={addLine}>
+                Add item
+              </button>
+              <div>
+                <label htmlFor="discount" className="field-label">
+                  Discount (£)
+                </label>
+                <input
+                  id="discount"
+                  inputMode="decimal"
+                  className="field-input w-28"
+                  value={discount}
+                  onChange={(e) => setDiscount(e.target.value)}
+                />
+              </div>
+              <button
+                type="button"
+                className="btn-primary py-2.5"
+                disabled={busy}
+                onClick={() =>
+                  void run(
+                    `/api/admin/orders/${order.id}/items`,
+                    {
+                      lines: lines.map((l) => ({
+                        service_id: l.service_id,
+                        quantity: l.quantity,
+                        ...(services.find((s) => s.id === l.service_id)?.price === '0.00'
+                          ? { unit_price: l.unit_price }
+                          : {}),
+                      })),
+                      discount: discount || '0',
+                    },
+                    'PUT',
+                  )
+                }
+              >
+                Save items
+              </button>
+            </div>
+            <p className="text-sm text-slate-500">
+              Lines before saving: £{formatPence(preview)}. The server applies the discount and the
+              £25 minimum.
+            </p>
+          </>
+        ) : (
+          <p className="text-sm text-slate-600">
+            Items are listed once the order is collected, until it leaves for delivery.
+          </p>
+        )}
+
+        <div className="rounded-lg bg-slate-50 p-4">
+          <h3 className="font-semibold">Saved invoice</h3>
+          <table className="mt-2 w-full text-sm">
+            <tbody>
+              {order.items.map((i) => (
+                <tr key={i.id} className={i.kind === 'minimum' ? 'text-amber-900' : ''}>
+                  <td className="py-0.5">
+                    {i.quantity} × {i.item_name}
+                  </td>
+                  <td className="py-0.5 text-right">£{i.line_total}</td>
+                </tr>
+              ))}
+              <tr className="border-t border-slate-300">
+                <td className="pt-1">Subtotal</td>
+                <td className="pt-1 text-right">£{order.subtotal}</td>
+              </tr>
+              <tr>
+                <td>Discount</td>
+                <td className="text-right">−£{order.discount}</td>
+              </tr>
+              <tr className="font-semibold">
+                <td>Total</td>
+                <td className="text-right">£{order.total}</td>
+              </tr>
+              <tr>
+                <td>Paid</td>
+                <td className="text-right">£{order.paid}</td>
+              </tr>
+              <tr className="text-lg font-bold">
+                <td>Amount due</td>
+                <td className="text-right" data-testid="amount-due">
+                  £{order.amount_due}
+                </td>
+              </tr>
+            </tbody>
+          </table>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <button
+              type="button"
+              className="btn-primary py-2"
+              disabled={busy || order.amount_due === '0.00'}
+              onClick={() => void run(`/api/admin/orders/${order.id}/invoice`, {})}
+            >
+              E-mail invoice
+            </button>
+            <button
+              type="button"
+              className="btn-secondary py-2"
+              disabled={busy || order.amount_due === '0.00' || !order.saved_card}
+              onClick={() => void run(`/api/admin/orders/${order.id}/charge`, {})}
+            >
+              Charge saved card
+            </button>
+          </div>
+          {order.invoiced_at ? (
+            <p className="mt-2 text-xs text-slate-500">
+              Invoice e-mailed {londonDateTime(order.invoiced_at)}.
+            </p>
+          ) : null}
+        </div>
+
+        {order.payments.length ? (
+          <div>
+            <h3 className="font-semibold">Payments</h3>
+            <ul className="mt-1 text-sm">
+              {order.payments.map((p, i) => (
+                <li key={i}>
+                  {londonDateTime(p.at)} · {p.kind} · {p.provider} · £{p.amount} ·{' '}
+                  <strong>{p.status}</strong>
+                  {p.card ? ` · ${p.card}` : ''}
+                  {p.message ? ` · ${p.message}` : ''}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { listStaff } from '@server/use-cases/admin/staff';
+import { requireStaffPage } from '~/features/admin/guard';
+import { FeedbackBanner, useAdminAction } from '~/features/admin/ui';
+import type { Route } from './+types/staff';
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { services } = context;
+  const me = await requireStaffPage(services, request, ['owner']);
+  return { staff: await listStaff(services.db), meId: me.id };
+}
+
+export default function AdminStaff({ loaderData }: Route.ComponentProps) {
+  const { staff, meId } = loaderData;
+  const { run, busy, feedback } = useAdminAction();
+  const [form, setForm] = useState({ name: '', email: '', role: 'staff', password: '' });
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-bold">Staff</h1>
+      <FeedbackBanner feedback={feedback} />
+      <ul className="card divide-y divide-slate-100 p-0">
+        {staff.map((s) => (
+          <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+            <span>
+              <strong>{s.name}</strong> · {s.email} · {s.role}{' '}
+              {s.disabled ? <em className="text-red-700">(disabled)</em> : null}
+            </span>
+            {s.id !== meId ? (
+              <button
+                type="button"
+                className="text-brand underline"
+                disabled={busy}
+                onClick={() =>
+                  void run(`/api/admin/staff/${s.id}/disabled`, { disabled: !s.disabled })
+                }
+              >
+                {s.disabled ? 'Enable' : 'Disable'}
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <section className="card space-y-3" aria-labelledby="new-staff">
+        <h2 id="new-staff" className="text-lg font-semibold">
+          Add a staff account
+        </h2>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {(['name', 'email', 'password'] as const).map((key) => (
+            <div key={key}>
+              <label htmlFor={`staff-${key}`} className="field-label">
+                {key === 'name' ? 'Name' : key === 'email' ? 'E-mail' : 'Password (12+ characters)'}
+              </label>
+              <input
+                id={`staff-${key}`}
+                type={key === 'password' ? 'password' : key === 'email' ? 'email' : 'text'}
+                autoComplete="off"
+                className="field-input"
+                value={form[key]}
+                onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.value }))}
+              />
+              {feedback?.errors?.[key] ? (
+                <p className="field-error">{feedback.errors[key].join(' ')}</p>
+              ) : null}
+            </div>
+          ))}
+          <div>
+            <label htmlFor="staff-role" className="field-label">
+              Role
+            </label>
+            <select
+              id="staff-role"
+              className="field-input"
+              value={form.role}
+              onChange={(e) => setForm((f) => ({ ...f, role: e.target.value }))}
+            >
+              <option value="staff">Staff: orders and customers</option>
+              <option value="owner">Owner: everything</option>
+            </select>
+          </div>
+        </div>
+        <button
+          type="button"
+          className="btn-primary"
+          disabled={busy}
+          onClick={async () => {
+            const { ok } = await run('/api/admin/staff', form);
+            if (ok) setForm({ name: '', email: '', role: 'staff', password: '' });
+          }}
+        >
+          Add account
+        </button>
+      </section>
+    </div>
+  );
+}
