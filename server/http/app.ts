@@ -5,7 +5,7 @@ import express from 'express';
 import type { ServerBuild } from 'react-router';
 import type { AppServices } from '../services';
 import { errorFields } from '../logger';
-import { pageCsrfProtection } from '../auth/middleware';
+import { clientIp, pageCsrfProtection } from '../auth/middleware';
 import { createApiRouter } from './api';
 import { requestLog } from './request-log';
 import { securityHeaders } from './security-headers';
@@ -83,7 +83,11 @@ export async function createHttpApp(services: AppServices, pages: PagesMode): Pr
     createRequestHandler({
       build,
       mode: pages === 'vite' ? 'development' : 'production',
-      getLoadContext: (_req, res) => ({ services, cspNonce: String(res.locals.cspNonce) }),
+      getLoadContext: (req, res) => ({
+        services,
+        cspNonce: String(res.locals.cspNonce),
+        clientIp: clientIp(req),
+      }),
     }),
   );
   app.use(((error, req, res, _next) => {

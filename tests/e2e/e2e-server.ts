@@ -10,6 +10,8 @@ import path from 'node:path';
 import { loadConfig } from '../../server/config';
 import { startServer } from '../../server/start';
 import { startSmtpServer } from '../helpers/smtp-server';
+import { createStaffUser } from '../../server/auth/staff';
+import { E2E_STAFF } from './e2e-staff';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 if (!existsSync(path.join(process.env.BUILD_DIR ?? 'build', 'server/index.js'))) {
@@ -31,6 +33,13 @@ const config = loadConfig({
   DATABASE_URL: '',
 });
 const running = await startServer(config, { pages: 'build' });
+// The back-office spec signs in as this member of staff.
+await createStaffUser(running.services.db, {
+  email: E2E_STAFF.email,
+  password: E2E_STAFF.password,
+  name: 'Sam Staff',
+  role: 'staff',
+});
 
 const mailApi = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');

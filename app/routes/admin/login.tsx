@@ -1,7 +1,7 @@
-import { useState } from 'react';
-import { redirect, useNavigate, useSearchParams } from 'react-router';
-import { getCurrentStaff } from '@server/auth/staff';
-import { callApi } from '~/features/account/api-client';
+import { data, Form, redirect, useNavigation, useSearchParams } from 'react-router';
+import { getCurrentStaff, staffCookie, staffLogIn } from '@server/auth/staff';
+import { isSecure } from '@server/auth/middleware';
+import { AppError } from '@server/errors';
 import type { Route } from './+types/login';
 
 export function meta() {
@@ -19,37 +19,47 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { brand: services.config.brand.name };
 }
 
-export default function AdminLogin({ loaderData }: Route.ComponentProps) {
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setBusy(true);
-    setError(null);
-    const reply = await callApi('/api/admin/login', {
-      email: String(form.get('email') ?? ''),
-      password: String(form.get('password') ?? ''),
-    });
-    setBusy(false);
-    if (reply.status !== 200) {
-      setError(reply.body.message ?? 'Something went wrong, please try again.');
-      return;
-    }
-    const from = params.get('from');
-    navigate(from && from.startsWith('/admin') ? from : '/admin');
+/** Signs in on the server, so the form works (and never puts a password in a URL) before hydration. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const { services } = context;
+  const form = await request.formData();
+  const email = String(form.get('email') ?? '').slice(0, 200);
+  const password = String(form.get('password') ?? '').slice(0, 200);
+  if (!email.trim() || !password) {
+    return data({ error: 'Please enter your e-mail and password.' }, { status: 422 });
   }
+  try {
+    const result = await staffLogIn(
+      services.db,
+      { email, password, ip: context.clientIp },
+      services.now(),
+    );
+    const from = String(form.get('from') ?? '');
+    return redirect(from.startsWith('/admin') && !from.startsWith('//') ? from : '/admin', {
+      headers: {
+        'Set-Cookie': staffCookie(result.token, {
+          secure: isSecure(services),
+          expires: result.expiresAt,
+        }),
+      },
+    });
+  } catch (error) {
+    if (error instanceof AppError) return data({ error: error.message }, { status: error.status });
+    throw error;
+  }
+}
 
+export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const busy = useNavigation().state === 'submitting';
   return (
     <main id="main" className="flex min-h-screen items-center justify-center bg-slate-100 px-4">
-      <form onSubmit={submit} noValidate className="card w-full max-w-sm space-y-4">
+      <Form method="post" className="card w-full max-w-sm space-y-4">
         <div>
           <p className="text-sm font-semibold text-brand">{loaderData.brand}</p>
           <h1 className="text-2xl font-bold text-slate-900">Back office</h1>
         </div>
+        <input type="hidden" name="from" value={params.get('from') ?? ''} />
         <div>
           <label htmlFor="email" className="field-label">
             E-mail
@@ -58,6 +68,7 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
             id="email"
             name="email"
             type="email"
+            required
             autoComplete="username"
             className="field-input"
           />
@@ -70,19 +81,20 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
             id="password"
             name="password"
             type="password"
+            required
             autoComplete="current-password"
             className="field-input"
           />
         </div>
-        {error ? (
+        {actionData?.error ? (
           <p role="alert" className="field-error">
-            {error}
+            {actionData.error}
           </p>
         ) : null}
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
-      </form>
+      </Form>
     </main>
   );
 }
