@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStaffUser } from '../server/auth/staff';
+import { startTestServer, type TestServer } from './helpers/test-server';
+
+/*
+ * The back office pages as the server renders them: the guard, the owner-only pages, and the
+ * route sheet a driver prints, with the day's collections in slot order and what the driver
+ * needs (door number, address, phone, notes). The flows in Chromium are in
+ * tests/e2e/back-office.spec.ts.
+ */
+
+// Monday 23 November 2026, 06:00 in London.
+const now = new Date('2026-11-23T06:00:00Z');
+const password = 'a-long-staff-password';
+
+describe('back office pages on the server', () => {
+  let server: TestServer;
+  let staffCookie: string;
+  let ownerCookie: string;
+
+  async function signIn(email: string) {
+    const reply = await server.api<{ token: string }>('/api/admin/login', {
+      body: { email, password },
+    });
+    expect(reply.status).toBe(200);
+    return `cl_staff=${reply.body.token}`;
+  }
+
+  async function book(name: string, hour: string, notes: string) {
+    const email = `${name.split(' ')[0]!.toLowerCase()}@example.com`;
+    const guest = await server.api<{ checkout_token: string }>('/api/guest', {
+      body: {
+        name,
+        email,
+        phone: '07700 900123',
+        address: { door_number: `Flat ${hour}`, line1: 'Elgin Avenue', postcode: 'W9 2HD' },
+      },
+    });
+    const placed = await server.api('/api/placeorder', {
+      body: {
+        pickup_date: '2026-11-24',
+        pickup_start: hour,
+        delivery_date: '2026-11-27',
+        delivery_start: hour,
+        customer_name: name,
+        customer_email: email,
+        customer_phone: '07700 900123',
+        customer_notes: notes,
+        status: 'pending',
+      },
+      headers: { 'X-Checkout-Token': guest.body.checkout_token },
+    });
+    expect(placed.status).toBe(200);
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer({ pages: 'vite', now: () => now });
+    const db = server.database.db;
+    await createStaffUser(db, { email: 'sam@shop.test', name: 'Sam', role: 'staff', password });
+    await createStaffUser(db, { email: 'olive@shop.test', name: 'Olive', role: 'owner', password });
+    staffCookie = await signIn('sam@shop.test');
+    ownerCookie = await signIn('olive@shop.test');
+    await book('Charles Babbage', '14:00', 'Parcel box by the gate');
+    await book('Ada Lovelace', '09:00', 'Ring twice');
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const page = (path: string, cookie?: string) =>
+    fetch(`${server.url}${path}`, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+
+  it('without a staff session every page goes to the sign-in page', async () => {
+    for (const path of ['/admin', '/admin/orders', '/admin/route-sheet', '/admin/catalogue']) {
+      const reply = await page(path);
+      expect(reply.status, path).toBe(302);
+      expect(reply.headers.get('location'), path).toBe(
+        `/admin/login?from=${encodeURIComponent(path)}`,
+      );
+    }
+  });
+
+  it('the route sheet lists the day in slot order with door, address, phone and notes', async () => {
+    const reply = await page('/admin/route-sheet?date=2026-11-24', staffCookie);
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('cache-control')).toContain('no-store');
+    // React separates adjacent text with empty comments; read the text as a person would.
+    const html = (await reply.text()).replaceAll('<!-- -->', '');
+    expect(html).toMatch(/Route sheet: Tuesday,? 24 November 2026/);
+    const ada = html.indexOf('Ada Lovelace');
+    const charles = html.indexOf('Charles Babbage');
+    expect(ada).toBeGreaterThan(-1);
+    expect(charles).toBeGreaterThan(ada);
+    for (const text of ['09:00–10:00', 'Door Flat 09:00', 'W9 2HD', '07700900123', 'Ring twice']) {
+      expect(html, text).toContain(text);
+    }
+  });
+
+  it('owner-only pages refuse staff and open for the owner', async () => {
+    for (const path of ['/admin/audit', '/admin/staff']) {
+      expect((await page(path, staffCookie)).status, path).toBe(403);
+      expect((await page(path, ownerCookie)).status, path).toBe(200);
+    }
+  });
+});
