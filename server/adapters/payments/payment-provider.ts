@@ -33,6 +33,31 @@ export type CardSetupResult =
   | { status: 'requires_action' | 'processing'; setupId: string; orderId: string }
   | { status: 'failed'; setupId: string; orderId: string; message: string };
 
+export type CardPaymentStart = {
+  /** Given to the browser (Stripe.js confirmCardPayment, or the test-mode card form). */
+  clientSecret: string;
+  /** The provider's id of the payment (Stripe PaymentIntent id). */
+  paymentId: string;
+  providerCustomerId: string;
+};
+
+export type CardPaymentResult =
+  | {
+      status: 'succeeded';
+      paymentId: string;
+      /** Our order id, as recorded on the provider's object when it was created. */
+      orderId: string;
+      amountPence: number;
+      /** Upper case ISO code, e.g. GBP. */
+      currency: string;
+      providerCustomerId: string;
+      paymentMethodId: string;
+      cardBrand?: string;
+      cardLast4?: string;
+    }
+  | { status: 'requires_action' | 'processing'; paymentId: string; orderId: string }
+  | { status: 'failed'; paymentId: string; orderId: string; message: string };
+
 export type OffSessionChargeResult =
   | { status: 'succeeded'; chargeId: string }
   /** Strong customer authentication needed: e-mail the customer the payment link. */
@@ -52,6 +77,24 @@ export interface CardPaymentProvider {
   }): Promise<CardSetupStart>;
   /** Reads the setup back from the provider: the only source of truth for its outcome. */
   retrieveCardSetup(setupId: string): Promise<CardSetupResult>;
+  /**
+   * A payment of an invoice with the customer present (the e-mailed Pay Now link): the
+   * browser confirms it, with the bank's authentication when asked; the card is kept for
+   * later off-session use.
+   */
+  startCardPayment(input: {
+    orderId: string;
+    /** Shown on the customer's statement and in the provider's dashboard. */
+    description: string;
+    amountPence: number;
+    customerEmail: string;
+    customerName: string;
+    providerCustomerId?: string;
+    /** The same order, amount and payments so far is the same payment, however often asked. */
+    idempotencyKey: string;
+  }): Promise<CardPaymentStart>;
+  /** Reads the payment back from the provider: the only source of truth for its outcome. */
+  retrieveCardPayment(paymentId: string): Promise<CardPaymentResult>;
   chargeOffSession(input: {
     orderId: string;
     providerCustomerId: string;
@@ -62,7 +105,11 @@ export interface CardPaymentProvider {
   }): Promise<OffSessionChargeResult>;
 }
 
-export type PayPalVerificationStart = { paypalOrderId: string; approveUrl?: string };
+export type PayPalVerificationStart = {
+  paypalOrderId: string;
+  /** Where the buyer approves the payment; PayPal then sends them to returnUrl or cancelUrl. */
+  approveUrl: string;
+};
 
 export type PayPalCaptureResult =
   | {
@@ -84,6 +131,9 @@ export interface PayPalProvider {
   createVerificationOrder(input: {
     orderId: string;
     amountPence: number;
+    /** PayPal appends ?token={paypal order id}&PayerID=… to these. */
+    returnUrl: string;
+    cancelUrl: string;
   }): Promise<PayPalVerificationStart>;
   /** Captures on the server and reports what PayPal says was captured. */
   captureVerificationOrder(paypalOrderId: string): Promise<PayPalCaptureResult>;

@@ -13,6 +13,8 @@ export function createPayPalProvider(options: {
   clientSecret: string;
   apiBase?: string;
   timeoutMs?: number;
+  /** Shown on PayPal's approval page. */
+  brandName?: string;
 }): PayPalProvider {
   const base = options.apiBase ?? 'https://api-m.paypal.com';
   const timeout = options.timeoutMs ?? 10_000;
@@ -60,7 +62,7 @@ export function createPayPalProvider(options: {
   return {
     name: 'paypal',
     clientId: options.clientId,
-    async createVerificationOrder({ orderId, amountPence }) {
+    async createVerificationOrder({ orderId, amountPence, returnUrl, cancelUrl }) {
       const reply = await api(
         '/v2/checkout/orders',
         {
@@ -72,15 +74,27 @@ export function createPayPalProvider(options: {
               amount: { currency_code: 'GBP', value: (amountPence / 100).toFixed(2) },
             },
           ],
+          // The buyer approves on PayPal's page and comes back to ours; nothing is shipped.
+          payment_source: {
+            paypal: {
+              experience_context: {
+                return_url: returnUrl,
+                cancel_url: cancelUrl,
+                shipping_preference: 'NO_SHIPPING',
+                user_action: 'PAY_NOW',
+                ...(options.brandName ? { brand_name: options.brandName } : {}),
+              },
+            },
+          },
         },
         `verify-${orderId}`,
       );
-      if (!reply.ok || typeof reply.json.id !== 'string') throw new PaymentProviderError();
       const links = (reply.json.links ?? []) as { rel: string; href: string }[];
-      return {
-        paypalOrderId: reply.json.id,
-        approveUrl: links.find((l) => l.rel === 'approve' || l.rel === 'payer-action')?.href,
-      };
+      const approveUrl = links.find((l) => l.rel === 'payer-action' || l.rel === 'approve')?.href;
+      if (!reply.ok || typeof reply.json.id !== 'string' || !approveUrl) {
+        throw new PaymentProviderError();
+      }
+      return { paypalOrderId: reply.json.id, approveUrl };
     },
     async captureVerificationOrder(paypalOrderId): Promise<PayPalCaptureResult> {
       if (!/^[A-Z0-9-]{5,64}$/i.test(paypalOrderId)) {

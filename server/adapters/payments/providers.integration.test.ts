@@ -1,204 +1,54 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, payments, webhookEvents } from '../../db/schema';
+import { orders, outbox, payments, webhookEvents } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { startStripeStandIn, type StripeStandIn } from '../../../tests/helpers/stripe-stand-in';
+import { startPayPalStandIn, type PayPalStandIn } from '../../../tests/helpers/paypal-stand-in';
 import { createStripeCardProvider } from './stripe-provider';
 import { createPayPalProvider } from './paypal-provider';
 import { PaymentProviderError } from './payment-provider';
 
 /*
  * The Stripe (official SDK) and PayPal (Orders v2) adapters against local HTTP stand-ins that
- * answer the endpoints they call: success, declines, authentication required, network
- * failure, and ids forged by the browser. Then Stripe webhooks with SDK-made signatures.
+ * answer the endpoints they call, with Stripe's documented test cards: success, declines,
+ * authentication required, network failure, and ids forged by the browser. Then Stripe
+ * webhooks with SDK-made signatures.
  */
 
 const now = new Date('2026-11-23T06:00:00Z');
 const WEBHOOK_SECRET = 'whsec_test_secret';
+const AUTH_FAILED = /unable to authenticate your payment method/;
 
-function body(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    let data = '';
-    req.on('data', (c: Buffer) => (data += c.toString()));
-    req.on('end', () => resolve(data));
-  });
-}
-
-/** What the stand-in Stripe knows: setup intents by id with their order. */
-const setups = new Map<string, { orderId: string; status: string }>();
-let stripeCalls: string[] = [];
-
-async function stripeStandIn(req: IncomingMessage, res: ServerResponse) {
-  const url = new URL(req.url ?? '/', 'http://x');
-  stripeCalls.push(`${req.method} ${url.pathname}`);
-  const form = new URLSearchParams(await body(req));
-  const send = (status: number, json: unknown) => {
-    res.writeHead(status, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify(json));
-  };
-  if (req.method === 'POST' && url.pathname === '/v1/customers') {
-    return send(200, { id: 'cus_standin', object: 'customer' });
-  }
-  if (req.method === 'POST' && url.pathname === '/v1/setup_intents') {
-    const id = `seti_${setups.size + 1}`;
-    const orderId = form.get('metadata[order_id]') ?? '';
-    setups.set(id, { orderId, status: 'requires_payment_method' });
-    return send(200, {
-      id,
-      object: 'setup_intent',
-      client_secret: `${id}_secret_abc`,
-      status: 'requires_payment_method',
-      customer: 'cus_standin',
-      metadata: { order_id: orderId },
-    });
-  }
-  const setupMatch = /^\/v1\/setup_intents\/([\w-]+)$/.exec(url.pathname);
-  if (req.method === 'GET' && setupMatch) {
-    const setup = setups.get(setupMatch[1]!);
-    if (!setup) {
-      return send(404, {
-        error: {
-          type: 'invalid_request_error',
-          message: `No such setupintent: '${setupMatch[1]}'`,
-        },
-      });
-    }
-    return send(200, {
-      id: setupMatch[1],
-      object: 'setup_intent',
-      status: setup.status,
-      customer: 'cus_standin',
-      metadata: { order_id: setup.orderId },
-      payment_method: {
-        id: 'pm_standin',
-        object: 'payment_method',
-        card: { brand: 'visa', last4: '4242' },
-      },
-      last_setup_error:
-        setup.status === 'requires_payment_method' ? { message: 'Your card was declined.' } : null,
-    });
-  }
-  if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
-    const method = form.get('payment_method');
-    if (method === 'pm_ok')
-      return send(200, { id: 'pi_ok', object: 'payment_intent', status: 'succeeded' });
-    if (method === 'pm_declined') {
-      return send(402, {
-        error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
-      });
-    }
-    return send(402, {
-      error: {
-        type: 'card_error',
-        code: 'authentication_required',
-        message: 'This payment requires authentication.',
-        payment_intent: {
-          id: 'pi_auth',
-          object: 'payment_intent',
-          status: 'requires_payment_method',
-        },
-      },
-    });
-  }
-  send(404, { error: { type: 'invalid_request_error', message: 'Unknown stand-in path' } });
-}
-
-const paypalOrders = new Map<string, { referenceId: string; value: string }>();
-
-async function paypalStandIn(req: IncomingMessage, res: ServerResponse) {
-  const url = new URL(req.url ?? '/', 'http://x');
-  const text = await body(req);
-  const send = (status: number, json: unknown) => {
-    res.writeHead(status, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify(json));
-  };
-  if (url.pathname === '/v1/oauth2/token') {
-    const expected = `Basic ${Buffer.from('client-id:client-secret').toString('base64')}`;
-    if (req.headers.authorization !== expected) return send(401, { error: 'invalid_client' });
-    return send(200, { access_token: 'A21-token', expires_in: 3600 });
-  }
-  if (req.headers.authorization !== 'Bearer A21-token') return send(401, {});
-  if (url.pathname === '/v2/checkout/orders') {
-    const json = JSON.parse(text) as {
-      purchase_units: { reference_id: string; description: string; amount: { value: string } }[];
-    };
-    const unit = json.purchase_units[0]!;
-    expect(unit.description).toBe('Skip basket');
-    const id = `PAYPAL${paypalOrders.size + 1}`;
-    paypalOrders.set(id, { referenceId: unit.reference_id, value: unit.amount.value });
-    return send(201, {
-      id,
-      status: 'CREATED',
-      links: [{ rel: 'approve', href: `https://paypal.test/${id}` }],
-    });
-  }
-  const capture = /^\/v2\/checkout\/orders\/(\w+)\/capture$/.exec(url.pathname);
-  if (capture) {
-    const order = paypalOrders.get(capture[1]!);
-    if (!order || capture[1] === 'PAYPALDECLINED') {
-      return send(422, {
-        name: 'UNPROCESSABLE_ENTITY',
-        details: [{ description: 'Instrument declined.' }],
-      });
-    }
-    return send(201, {
-      id: capture[1],
-      status: 'COMPLETED',
-      purchase_units: [
-        {
-          reference_id: order.referenceId,
-          payments: {
-            captures: [
-              {
-                id: 'CAP1',
-                status: 'COMPLETED',
-                amount: { currency_code: 'GBP', value: order.value },
-              },
-            ],
-          },
-        },
-      ],
-    });
-  }
-  send(404, {});
-}
-
-async function listen(handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>) {
-  const server = createServer((req, res) => void handler(req, res));
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
+type Reply = { status: boolean; message: string; paid?: boolean };
 
 describe('payment providers against local stand-ins', () => {
-  let stripeServer: Server;
-  let paypalServer: Server;
-  let stripeUrl: string;
-  let paypalUrl: string;
+  let stripe: StripeStandIn;
+  let paypal: PayPalStandIn;
   let app: TestServer;
   let seq = 0;
 
   beforeAll(async () => {
-    ({ server: stripeServer, url: stripeUrl } = await listen(stripeStandIn));
-    ({ server: paypalServer, url: paypalUrl } = await listen(paypalStandIn));
+    stripe = await startStripeStandIn();
+    paypal = await startPayPalStandIn();
     app = await startTestServer({
       now: () => now,
       env: {
+        PUBLIC_URL: 'https://shop.example',
         STRIPE_SECRET_KEY: 'sk_test_standin',
         STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
         STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_BASE: stripeUrl,
-        PAYPAL_CLIENT_ID: 'client-id',
-        PAYPAL_CLIENT_SECRET: 'client-secret',
-        PAYPAL_API_BASE: paypalUrl,
+        STRIPE_API_BASE: stripe.url,
+        PAYPAL_CLIENT_ID: paypal.clientId,
+        PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+        PAYPAL_API_BASE: paypal.url,
       },
     });
   }, 60_000);
   afterAll(async () => {
     await app?.stop();
-    stripeServer?.close();
-    paypalServer?.close();
+    await stripe?.close();
+    await paypal?.close();
   });
 
   async function order() {
@@ -214,9 +64,9 @@ describe('payment providers against local stand-ins', () => {
     const placed = await app.api<{ order: { order_id: string } }>('/api/placeorder', {
       body: {
         pickup_date: '2026-11-24',
-        pickup_start: `${String(8 + seq).padStart(2, '0')}:00`,
+        pickup_start: `${String(8 + (seq % 12)).padStart(2, '0')}:00`,
         delivery_date: '2026-11-27',
-        delivery_start: `${String(8 + seq).padStart(2, '0')}:00`,
+        delivery_start: `${String(8 + (seq % 12)).padStart(2, '0')}:00`,
         customer_name: 'Ada Lovelace',
         customer_email: `stripe${seq}@example.com`,
         customer_phone: '07700 900123',
@@ -224,159 +74,325 @@ describe('payment providers against local stand-ins', () => {
       },
       headers: { 'X-Checkout-Token': guest.body.checkout_token },
     });
+    expect(placed.status).toBe(200);
     return placed.body.order.order_id;
   }
 
+  const setUp = (id: string) =>
+    app.api<{ setup_id: string; client_secret: string }>('/api/payment/card/setup', {
+      body: { id },
+    });
+  const claim = (id: string, paymentId: string) =>
+    app.api<Reply>('/api/update-payment-method', { body: { payment_id: paymentId, id } });
+  const orderRow = async (id: string) =>
+    (await app.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+
+  /** An order whose items are priced and invoiced: £37.00 due. */
+  async function invoicedOrder() {
+    const id = await order();
+    await app.database.db
+      .update(orders)
+      .set({ status: 'collected', invoicedAt: now, totalPence: 3700, amountDuePence: 3700 })
+      .where(eq(orders.id, id));
+    return id;
+  }
+
   it('with keys configured, the TEST MODE endpoints do not exist', async () => {
-    const reply = await app.api('/api/payment/test/confirm-setup', {
-      body: { setup_id: 'x', client_secret: 'y', payment_method: 'pm_card_visa' },
+    const reply = await app.api('/api/payment/test/confirm', {
+      body: { intent_id: 'x', client_secret: 'y', payment_method: 'pm_card_visa' },
     });
     expect(reply.status).toBe(404);
   });
 
-  it('Stripe: a SetupIntent for the order; saved only once Stripe says it succeeded', async () => {
-    const id = await order();
-    stripeCalls = [];
-    const setup = await app.api<{ setup_id: string; client_secret: string }>(
-      '/api/payment/card/setup',
-      { body: { id } },
-    );
-    expect(setup.status).toBe(200);
-    expect(setup.body.client_secret).toContain('_secret_');
-    expect(stripeCalls).toEqual(['POST /v1/customers', 'POST /v1/setup_intents']);
-    // Not confirmed in Stripe yet: the browser's claim changes nothing.
-    const early = await app.api<{ status: boolean; message: string }>(
-      '/api/update-payment-method',
-      {
-        body: { payment_id: setup.body.setup_id, id },
-      },
-    );
-    expect(early.body).toEqual({ status: false, message: 'Your card was declined.' });
-    setups.get(setup.body.setup_id)!.status = 'succeeded';
-    const saved = await app.api<{ status: boolean }>('/api/update-payment-method', {
-      body: { payment_id: setup.body.setup_id, id },
+  describe('Stripe: card saved for later (SetupIntent, £0.00)', () => {
+    it('is saved only once Stripe says the setup succeeded', async () => {
+      const id = await order();
+      stripe.calls.length = 0;
+      const setup = await setUp(id);
+      expect(setup.status).toBe(200);
+      expect(setup.body.client_secret).toContain('_secret_');
+      expect(stripe.calls).toEqual([
+        'POST /v1/customers (secret)',
+        'POST /v1/setup_intents (secret)',
+      ]);
+      expect(stripe.intents.get(setup.body.setup_id)!.metadata).toEqual({ order_id: id });
+      // Not confirmed in Stripe yet: the browser's claim changes nothing.
+      const early = await claim(id, setup.body.setup_id);
+      expect(early.body).toEqual({ status: false, message: 'The card was not saved.' });
+
+      await stripe.confirmAsBrowser(setup.body.client_secret, '4242 4242 4242 4242');
+      const saved = await claim(id, setup.body.setup_id);
+      expect(saved.body.status).toBe(true);
+      const [row] = await app.database.db.select().from(payments).where(eq(payments.orderId, id));
+      expect(row).toMatchObject({
+        provider: 'stripe',
+        kind: 'card_setup',
+        status: 'succeeded',
+        cardBrand: 'visa',
+        cardLast4: '4242',
+        paymentMethodId: expect.stringMatching(/^pm_/),
+      });
+      expect(await orderRow(id)).toMatchObject({
+        paymentMethod: 'card',
+        paymentState: 'card_saved',
+        status: 'pending',
+      });
     });
-    expect(saved.body.status).toBe(true);
-    const [row] = await app.database.db.select().from(payments).where(eq(payments.orderId, id));
-    expect(row).toMatchObject({
-      provider: 'stripe',
-      status: 'succeeded',
-      cardLast4: '4242',
-      paymentMethodId: 'pm_standin',
+
+    it('declined (0002), or authentication failed (3155): refused with the provider message', async () => {
+      const declined = await order();
+      const first = await setUp(declined);
+      await stripe.confirmAsBrowser(first.body.client_secret, '4000000000000002');
+      expect((await claim(declined, first.body.setup_id)).body).toEqual({
+        status: false,
+        message: 'Your card was declined.',
+      });
+      const failed = await order();
+      const second = await setUp(failed);
+      await stripe.confirmAsBrowser(second.body.client_secret, '4000002500003155', 'fail');
+      const refused = await claim(failed, second.body.setup_id);
+      expect(refused.body.status).toBe(false);
+      expect(refused.body.message).toMatch(AUTH_FAILED);
+      expect((await orderRow(failed)).paymentState).toBe('none');
+
+      const authenticated = await order();
+      const third = await setUp(authenticated);
+      await stripe.confirmAsBrowser(third.body.client_secret, '4000002500003155', 'complete');
+      expect((await claim(authenticated, third.body.setup_id)).body.status).toBe(true);
+    });
+
+    it('a forged setup id, or one made for another order, is refused', async () => {
+      const mine = await order();
+      const other = await order();
+      const theirs = await setUp(other);
+      await stripe.confirmAsBrowser(theirs.body.client_secret, '4242424242424242');
+      expect((await claim(mine, theirs.body.setup_id)).body.status).toBe(false);
+      expect((await claim(mine, 'seti_forged')).body.status).toBe(false);
+      expect((await orderRow(mine)).paymentState).toBe('none');
     });
   });
 
-  it('Stripe: a forged setup id, or one made for another order, is refused', async () => {
-    const mine = await order();
-    const other = await order();
-    const theirs = await app.api<{ setup_id: string }>('/api/payment/card/setup', {
-      body: { id: other },
+  describe('Stripe: an invoice paid with the customer present (PaymentIntent)', () => {
+    const pay = (id: string) =>
+      app.api<{ payment_id: string; client_secret: string; amount: string; message?: string }>(
+        '/api/payment/card/pay',
+        { body: { id } },
+      );
+
+    it('charges the amount due once Stripe confirms it, once, with a receipt', async () => {
+      const id = await invoicedOrder();
+      const started = await pay(id);
+      expect(started.status).toBe(200);
+      expect(started.body.amount).toBe('37.00');
+      const intent = stripe.intents.get(started.body.payment_id)!;
+      expect(intent).toMatchObject({ amount: 3700, currency: 'gbp', metadata: { order_id: id } });
+      // Asking again continues the same payment.
+      expect((await pay(id)).body.payment_id).toBe(started.body.payment_id);
+      // Before the browser confirmed it, the claim changes nothing.
+      expect((await claim(id, started.body.payment_id)).body.status).toBe(false);
+
+      await stripe.confirmAsBrowser(started.body.client_secret, '4242424242424242');
+      const paid = await claim(id, started.body.payment_id);
+      expect(paid.body).toEqual({ status: true, paid: true, message: 'Thank you: £37.00 paid.' });
+      // The same claim again (a reload, or the webhook) counts nothing twice.
+      expect((await claim(id, started.body.payment_id)).body.status).toBe(true);
+      expect(await orderRow(id)).toMatchObject({
+        amountDuePence: 0,
+        paidPence: 3700,
+        paymentState: 'paid',
+      });
+      const { customerEmail } = await orderRow(id);
+      const receipts = await app.database.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.template, 'order-receipt'), eq(outbox.toAddress, customerEmail)));
+      expect(receipts).toHaveLength(1);
+      const nothingDue = await pay(id);
+      expect(nothingDue.status).toBe(409);
     });
-    setups.get(theirs.body.setup_id)!.status = 'succeeded';
-    const foreign = await app.api<{ status: boolean }>('/api/update-payment-method', {
-      body: { payment_id: theirs.body.setup_id, id: mine },
+
+    it('with 3-D Secure (3155) completed: paid; declined or failed: not paid, and can retry', async () => {
+      const id = await invoicedOrder();
+      const started = await pay(id);
+      await stripe.confirmAsBrowser(started.body.client_secret, '4000000000000002');
+      expect((await claim(id, started.body.payment_id)).body).toEqual({
+        status: false,
+        paid: false,
+        message: 'Your card was declined.',
+      });
+      await stripe.confirmAsBrowser(started.body.client_secret, '4000002500003155', 'fail');
+      expect((await claim(id, started.body.payment_id)).body.message).toMatch(AUTH_FAILED);
+      expect((await orderRow(id)).amountDuePence).toBe(3700);
+
+      await stripe.confirmAsBrowser(started.body.client_secret, '4000002500003155', 'complete');
+      expect((await claim(id, started.body.payment_id)).body.paid).toBe(true);
+      expect((await orderRow(id)).paymentState).toBe('paid');
     });
-    expect(foreign.body.status).toBe(false);
-    const forged = await app.api<{ status: boolean }>('/api/update-payment-method', {
-      body: { payment_id: 'seti_forged', id: mine },
+
+    it('refuses a payment of another order, a forged id, or a different amount', async () => {
+      const mine = await invoicedOrder();
+      const theirs = await invoicedOrder();
+      const other = await pay(theirs);
+      await stripe.confirmAsBrowser(other.body.client_secret, '4242424242424242');
+      expect((await claim(mine, other.body.payment_id)).body.status).toBe(false);
+      expect((await claim(mine, 'pi_forged')).body.status).toBe(false);
+
+      const started = await pay(mine);
+      stripe.intents.get(started.body.payment_id)!.amount = 100;
+      await stripe.confirmAsBrowser(started.body.client_secret, '4242424242424242');
+      expect((await claim(mine, started.body.payment_id)).body).toEqual({
+        status: false,
+        paid: false,
+        message: 'The payment did not match this order.',
+      });
+      expect((await orderRow(mine)).amountDuePence).toBe(3700);
+      expect(app.errors.join('\n')).toContain('provider amount differs from the invoice');
+      app.errors.length = 0;
     });
-    expect(forged.body.status).toBe(false);
-    const [row] = await app.database.db.select().from(orders).where(eq(orders.id, mine));
-    expect(row!.paymentState).toBe('none');
   });
 
-  it('Stripe off-session charge: paid, declined, authentication required', async () => {
+  it('Stripe off-session charge after cleaning: paid, declined, authentication required', async () => {
     const provider = createStripeCardProvider({
       secretKey: 'sk_test_standin',
       publishableKey: 'pk_test_standin',
-      apiBase: stripeUrl,
+      apiBase: stripe.url,
     });
-    const charge = (paymentMethodId: string) =>
-      provider.chargeOffSession({
-        orderId: 'o1',
-        providerCustomerId: 'cus_standin',
-        paymentMethodId,
-        amountPence: 3250,
-        idempotencyKey: `charge-${paymentMethodId}`,
+    async function savedCard(number: string) {
+      const setup = await provider.startCardSetup({
+        orderId: `o-${number}`,
+        customerEmail: 'a@example.com',
+        customerName: 'Ada',
       });
-    expect(await charge('pm_ok')).toEqual({ status: 'succeeded', chargeId: 'pi_ok' });
-    expect(await charge('pm_declined')).toMatchObject({
+      await stripe.confirmAsBrowser(setup.clientSecret, number, 'complete');
+      const saved = await provider.retrieveCardSetup(setup.setupId);
+      if (saved.status !== 'succeeded') throw new Error(`not saved: ${saved.status}`);
+      return saved;
+    }
+    const charge = async (number: string) => {
+      const card = await savedCard(number);
+      return provider.chargeOffSession({
+        orderId: 'o1',
+        providerCustomerId: card.providerCustomerId,
+        paymentMethodId: card.paymentMethodId,
+        amountPence: 3250,
+        idempotencyKey: `charge-${number}`,
+      });
+    };
+    expect(await charge('4242424242424242')).toEqual({
+      status: 'succeeded',
+      chargeId: expect.stringMatching(/^pi_/),
+    });
+    // 3155 authenticated when saved: later off-session charges need nothing more.
+    expect((await charge('4000002500003155')).status).toBe('succeeded');
+    expect(await charge('4000000000000341')).toMatchObject({
       status: 'declined',
       message: 'Your card was declined.',
     });
-    expect(await charge('pm_auth')).toMatchObject({
+    expect(await charge('4000002760003184')).toMatchObject({
       status: 'authentication_required',
-      chargeId: 'pi_auth',
+      chargeId: expect.stringMatching(/^pi_/),
     });
   });
 
   it('Stripe and PayPal unreachable: a PaymentProviderError (502), not a crash', async () => {
-    const stripe = createStripeCardProvider({
+    const unreachableStripe = createStripeCardProvider({
       secretKey: 'sk_test_x',
       publishableKey: 'pk_test_x',
       apiBase: 'http://127.0.0.1:9',
     });
     await expect(
-      stripe.startCardSetup({ orderId: 'o', customerEmail: 'a@b.c', customerName: 'A' }),
+      unreachableStripe.startCardSetup({ orderId: 'o', customerEmail: 'a@b.c', customerName: 'A' }),
     ).rejects.toBeInstanceOf(PaymentProviderError);
-    const paypal = createPayPalProvider({
+    await expect(unreachableStripe.retrieveCardPayment('pi_x')).rejects.toBeInstanceOf(
+      PaymentProviderError,
+    );
+    const unreachablePayPal = createPayPalProvider({
       clientId: 'a',
       clientSecret: 'b',
       apiBase: 'http://127.0.0.1:9',
     });
     await expect(
-      paypal.createVerificationOrder({ orderId: 'o', amountPence: 35 }),
+      unreachablePayPal.createVerificationOrder({
+        orderId: 'o',
+        amountPence: 35,
+        returnUrl: 'https://shop.example/r',
+        cancelUrl: 'https://shop.example/c',
+      }),
     ).rejects.toBeInstanceOf(PaymentProviderError);
   });
 
-  it('PayPal: a 0.35 GBP Skip basket order, captured and checked on the server', async () => {
-    const id = await order();
-    const created = await app.api<{ paypal_order_id: string }>('/api/payment/paypal/create', {
-      body: { id },
-    });
-    expect(paypalOrders.get(created.body.paypal_order_id)).toEqual({
-      referenceId: id,
-      value: '0.35',
-    });
-    const other = await order();
-    const foreign = await app.api<{ status: boolean }>('/api/paypal-success', {
-      body: { id: other, payment_id: created.body.paypal_order_id },
-    });
-    expect(foreign.body.status).toBe(false);
-    const ok = await app.api<{ status: boolean }>('/api/paypal-success', {
-      body: { id, payment_id: created.body.paypal_order_id },
-    });
-    expect(ok.body.status).toBe(true);
-    const [row] = await app.database.db.select().from(orders).where(eq(orders.id, id));
-    expect(row).toMatchObject({
-      paymentMethod: 'paypal',
-      paymentState: 'paypal_verified',
-      status: 'pending',
-    });
-  });
+  describe('PayPal', () => {
+    const create = (id: string) =>
+      app.api<{ paypal_order_id: string; approve_url: string }>('/api/payment/paypal/create', {
+        body: { id },
+      });
+    const success = (id: string, paypalOrderId: string) =>
+      app.api<Reply>('/api/paypal-success', { body: { id, payment_id: paypalOrderId } });
 
-  it('PayPal: a wrong amount or a declined capture is refused', async () => {
-    const id = await order();
-    const created = await app.api<{ paypal_order_id: string }>('/api/payment/paypal/create', {
-      body: { id },
+    it('a 0.35 GBP Skip basket order, approved on PayPal, captured and checked on the server', async () => {
+      const id = await order();
+      const created = await create(id);
+      expect(created.status).toBe(200);
+      const standIn = paypal.orders.get(created.body.paypal_order_id)!;
+      expect(standIn).toMatchObject({
+        referenceId: id,
+        description: 'Skip basket',
+        currency: 'GBP',
+        value: '0.35',
+        returnUrl: `https://shop.example/order/payment/${id}?paypal=approved`,
+        cancelUrl: `https://shop.example/order/payment/${id}?paypal=cancelled`,
+      });
+      expect(created.body.approve_url).toBe(
+        `${paypal.url}/checkoutnow?token=${created.body.paypal_order_id}`,
+      );
+      const back = new URL(paypal.decide(created.body.paypal_order_id, true));
+      expect(back.searchParams.get('token')).toBe(created.body.paypal_order_id);
+
+      const other = await order();
+      expect((await success(other, created.body.paypal_order_id)).body.status).toBe(false);
+      expect((await success(id, created.body.paypal_order_id)).body.status).toBe(true);
+      // A reload of the return page asks again: still verified, captured once.
+      expect((await success(id, created.body.paypal_order_id)).body.status).toBe(true);
+      expect(paypal.calls.filter((c) => c.endsWith('/capture'))).toHaveLength(1);
+      expect(await orderRow(id)).toMatchObject({
+        paymentMethod: 'paypal',
+        paymentState: 'paypal_verified',
+        status: 'pending',
+      });
     });
-    paypalOrders.get(created.body.paypal_order_id)!.value = '0.01';
-    const wrong = await app.api<{ status: boolean; message: string }>('/api/paypal-success', {
-      body: { id, payment_id: created.body.paypal_order_id },
-    });
-    expect(wrong.body).toEqual({
-      status: false,
-      message: 'The PayPal payment did not match this order.',
-    });
-    const provider = createPayPalProvider({
-      clientId: 'client-id',
-      clientSecret: 'client-secret',
-      apiBase: paypalUrl,
-    });
-    expect(await provider.captureVerificationOrder('PAYPALDECLINED')).toEqual({
-      status: 'failed',
-      paypalOrderId: 'PAYPALDECLINED',
-      message: 'Instrument declined.',
+
+    it('cancelled on PayPal, a wrong amount or a declined capture: refused', async () => {
+      const cancelled = await order();
+      const first = await create(cancelled);
+      paypal.decide(first.body.paypal_order_id, false);
+      expect((await success(cancelled, first.body.paypal_order_id)).body).toEqual({
+        status: false,
+        message: 'Payer has not yet approved the Order for payment.',
+      });
+      expect((await orderRow(cancelled)).paymentState).toBe('none');
+
+      const wrong = await order();
+      const second = await create(wrong);
+      paypal.orders.get(second.body.paypal_order_id)!.value = '0.01';
+      paypal.decide(second.body.paypal_order_id, true);
+      expect((await success(wrong, second.body.paypal_order_id)).body).toEqual({
+        status: false,
+        message: 'The PayPal payment did not match this order.',
+      });
+
+      const declined = await order();
+      const third = await create(declined);
+      paypal.orders.get(third.body.paypal_order_id)!.declineCapture = true;
+      paypal.decide(third.body.paypal_order_id, true);
+      expect((await success(declined, third.body.paypal_order_id)).body).toEqual({
+        status: false,
+        message: 'Instrument declined.',
+      });
+      const [row] = await app.database.db
+        .select()
+        .from(payments)
+        .where(eq(payments.providerRef, third.body.paypal_order_id));
+      expect(row).toMatchObject({ status: 'failed', message: 'Instrument declined.' });
     });
   });
 
@@ -387,30 +403,27 @@ describe('payment providers against local stand-ins', () => {
         headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
         body: payload,
       });
+    const event = (eventId: string, type: string, object: Record<string, unknown>) => {
+      const payload = JSON.stringify({ id: eventId, object: 'event', type, data: { object } });
+      return {
+        payload,
+        signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+      };
+    };
 
     it('valid: processed once; replayed: acknowledged without effect; invalid: 400', async () => {
       const id = await order();
-      const setup = await app.api<{ setup_id: string }>('/api/payment/card/setup', {
-        body: { id },
-      });
-      setups.get(setup.body.setup_id)!.status = 'succeeded';
-      const payload = JSON.stringify({
-        id: 'evt_1',
-        object: 'event',
-        type: 'setup_intent.succeeded',
-        data: {
-          object: { id: setup.body.setup_id, object: 'setup_intent', metadata: { order_id: id } },
-        },
-      });
-      const signature = Stripe.webhooks.generateTestHeaderString({
-        payload,
-        secret: WEBHOOK_SECRET,
+      const setup = await setUp(id);
+      await stripe.confirmAsBrowser(setup.body.client_secret, '4242424242424242');
+      const { payload, signature } = event('evt_1', 'setup_intent.succeeded', {
+        id: setup.body.setup_id,
+        object: 'setup_intent',
+        metadata: { order_id: id },
       });
       const first = await send(payload, signature);
       expect(first.status).toBe(200);
       expect(await first.json()).toEqual({ received: true });
-      const [row] = await app.database.db.select().from(orders).where(eq(orders.id, id));
-      expect(row!.paymentState).toBe('card_saved');
+      expect((await orderRow(id)).paymentState).toBe('card_saved');
       const replay = await send(payload, signature);
       expect(await replay.json()).toEqual({ received: true, duplicate: true });
       const events = await app.database.db.select().from(webhookEvents);
@@ -425,6 +438,37 @@ describe('payment providers against local stand-ins', () => {
         body: payload,
       });
       expect(missing.status).toBe(400);
+    });
+
+    it('payment_intent.succeeded pays the invoice once, checked with Stripe, whatever the event says', async () => {
+      const id = await invoicedOrder();
+      const started = await app.api<{ payment_id: string; client_secret: string }>(
+        '/api/payment/card/pay',
+        { body: { id } },
+      );
+      const claimed = event('evt_early', 'payment_intent.succeeded', {
+        id: started.body.payment_id,
+        object: 'payment_intent',
+        amount: 3700,
+        metadata: { order_id: id },
+      });
+      // The event claims success before Stripe has it: Stripe is asked, nothing changes.
+      expect((await send(claimed.payload, claimed.signature)).status).toBe(200);
+      expect((await orderRow(id)).amountDuePence).toBe(3700);
+
+      await stripe.confirmAsBrowser(started.body.client_secret, '4242424242424242');
+      for (const eventId of ['evt_paid_1', 'evt_paid_2']) {
+        const paid = event(eventId, 'payment_intent.succeeded', {
+          id: started.body.payment_id,
+          object: 'payment_intent',
+          metadata: { order_id: id },
+        });
+        expect((await send(paid.payload, paid.signature)).status).toBe(200);
+      }
+      expect(await orderRow(id)).toMatchObject({ paidPence: 3700, amountDuePence: 0 });
+      // The browser's claim after the webhook: still paid once.
+      expect((await claim(id, started.body.payment_id)).body.paid).toBe(true);
+      expect((await orderRow(id)).paidPence).toBe(3700);
     });
   });
 });

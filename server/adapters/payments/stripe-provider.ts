@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import {
   PaymentProviderError,
   type CardPaymentProvider,
+  type CardPaymentResult,
   type CardSetupResult,
   type OffSessionChargeResult,
 } from './payment-provider';
@@ -36,20 +37,43 @@ export function createStripeCardProvider(options: {
     throw new PaymentProviderError();
   };
 
+  /** One Stripe customer per order, however often the customer retries. */
+  const customerFor = async (input: {
+    orderId: string;
+    customerEmail: string;
+    customerName: string;
+    providerCustomerId?: string;
+  }) =>
+    input.providerCustomerId ??
+    (
+      await stripe.customers.create(
+        {
+          email: input.customerEmail,
+          name: input.customerName,
+          metadata: { order_id: input.orderId },
+        },
+        { idempotencyKey: `customer:${input.orderId}` },
+      )
+    ).id;
+
+  const cardOf = (method: Stripe.PaymentMethod | string | null) => {
+    const card = typeof method === 'object' && method ? method.card : undefined;
+    return {
+      paymentMethodId: typeof method === 'string' ? method : (method?.id ?? ''),
+      cardBrand: card?.brand,
+      cardLast4: card?.last4,
+    };
+  };
+  const customerIdOf = (customer: string | Stripe.Customer | Stripe.DeletedCustomer | null) =>
+    typeof customer === 'string' ? customer : (customer?.id ?? '');
+
   return {
     name: 'stripe',
     publishableKey: options.publishableKey,
-    async startCardSetup({ orderId, customerEmail, customerName, providerCustomerId }) {
+    async startCardSetup(input) {
+      const { orderId } = input;
       try {
-        const customerId =
-          providerCustomerId ??
-          (
-            await stripe.customers.create({
-              email: customerEmail,
-              name: customerName,
-              metadata: { order_id: orderId },
-            })
-          ).id;
+        const customerId = await customerFor(input);
         const setup = await stripe.setupIntents.create({
           customer: customerId,
           usage: 'off_session',
@@ -77,17 +101,12 @@ export function createStripeCardProvider(options: {
       }
       const orderId = setup.metadata?.order_id ?? '';
       if (setup.status === 'succeeded') {
-        const method = setup.payment_method as Stripe.PaymentMethod | string | null;
-        const card = typeof method === 'object' && method ? method.card : undefined;
         return {
           status: 'succeeded',
           setupId,
           orderId,
-          providerCustomerId:
-            typeof setup.customer === 'string' ? setup.customer : (setup.customer?.id ?? ''),
-          paymentMethodId: typeof method === 'string' ? method : (method?.id ?? ''),
-          cardBrand: card?.brand,
-          cardLast4: card?.last4,
+          providerCustomerId: customerIdOf(setup.customer),
+          ...cardOf(setup.payment_method as Stripe.PaymentMethod | string | null),
         };
       }
       if (setup.status === 'requires_action' || setup.status === 'processing') {
@@ -102,6 +121,69 @@ export function createStripeCardProvider(options: {
         setupId,
         orderId,
         message: setup.last_setup_error?.message ?? 'The card was not saved.',
+      };
+    },
+    async startCardPayment(input) {
+      try {
+        const customerId = await customerFor(input);
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: input.amountPence,
+            currency: 'gbp',
+            customer: customerId,
+            allowed_payment_method_types: ['card'],
+            // Kept for the next order's charge after cleaning.
+            setup_future_usage: 'off_session',
+            description: input.description,
+            metadata: { order_id: input.orderId },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        if (!intent.client_secret) throw new PaymentProviderError();
+        return {
+          clientSecret: intent.client_secret,
+          paymentId: intent.id,
+          providerCustomerId: customerId,
+        };
+      } catch (error) {
+        return unavailable(error);
+      }
+    },
+    async retrieveCardPayment(paymentId): Promise<CardPaymentResult> {
+      let intent: Stripe.PaymentIntent;
+      try {
+        intent = await stripe.paymentIntents.retrieve(paymentId, { expand: ['payment_method'] });
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          return { status: 'failed', paymentId, orderId: '', message: 'No such payment.' };
+        }
+        return unavailable(error);
+      }
+      const orderId = intent.metadata?.order_id ?? '';
+      if (intent.status === 'succeeded') {
+        return {
+          status: 'succeeded',
+          paymentId,
+          orderId,
+          amountPence: intent.amount_received || intent.amount,
+          currency: intent.currency.toUpperCase(),
+          providerCustomerId: customerIdOf(intent.customer),
+          ...cardOf(intent.payment_method as Stripe.PaymentMethod | string | null),
+        };
+      }
+      if (intent.status === 'processing') return { status: 'processing', paymentId, orderId };
+      if (intent.status === 'requires_action' || intent.status === 'requires_confirmation') {
+        return { status: 'requires_action', paymentId, orderId };
+      }
+      return {
+        status: 'failed',
+        paymentId,
+        orderId,
+        message:
+          intent.last_payment_error?.message ??
+          (intent.status === 'canceled'
+            ? 'The payment was cancelled.'
+            : 'The card was not charged.'),
       };
     },
     async chargeOffSession(input): Promise<OffSessionChargeResult> {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type {
   CardPaymentProvider,
+  CardPaymentResult,
   CardSetupResult,
   OffSessionChargeResult,
   PayPalCaptureResult,
@@ -23,17 +24,21 @@ export const TEST_PAYMENT_METHODS = {
 } as const;
 export type TestPaymentMethod = keyof typeof TEST_PAYMENT_METHODS;
 
-type SetupObject = {
+/** A SetupIntent or a PaymentIntent: confirmed in the browser with a test card. */
+type IntentObject = {
   orderId: string;
   clientSecret: string;
   status: 'requires_payment_method' | 'requires_action' | 'succeeded' | 'failed';
   paymentMethod?: TestPaymentMethod;
   message?: string;
 };
-type PayPalObject = {
+type PaymentObject = IntentObject & { amountPence: number };
+export type TestPayPalOrder = {
   orderId: string;
   amountPence: number;
   status: 'CREATED' | 'APPROVED' | 'DECLINED' | 'COMPLETED';
+  returnUrl: string;
+  cancelUrl: string;
 };
 
 const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
@@ -41,21 +46,28 @@ const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')
 export type TestModeProvider = CardPaymentProvider &
   PayPalProvider & {
     readonly name: 'test';
-    /** What Stripe.js confirmCardSetup does in the browser, for the TEST MODE form. */
-    confirmSetup(input: {
-      setupId: string;
+    /**
+     * What Stripe.js confirmCardSetup / confirmCardPayment do in the browser, for the TEST
+     * MODE form: `intentId` is a setup (seti_…) or a payment (pi_…).
+     */
+    confirmIntent(input: {
+      intentId: string;
       clientSecret: string;
       paymentMethod: string;
       /** The test 3-D Secure step's answer. */
       authenticated?: boolean;
-    }): { status: SetupObject['status']; message?: string };
-    /** What the buyer does on PayPal's approval page. */
-    approvePayPal(paypalOrderId: string, approve: boolean): boolean;
+    }): { status: IntentObject['status']; message?: string };
+    /** The TEST MODE PayPal approval page shows this order. */
+    payPalOrder(paypalOrderId: string): TestPayPalOrder | undefined;
+    /** What the buyer does on PayPal's approval page: where PayPal then sends them, or null. */
+    approvePayPal(paypalOrderId: string, approve: boolean): string | null;
   };
 
 export function createTestModeProvider(): TestModeProvider {
-  const setups = new Map<string, SetupObject>();
-  const paypalOrders = new Map<string, PayPalObject>();
+  const setups = new Map<string, IntentObject>();
+  const cardPayments = new Map<string, PaymentObject>();
+  const paymentsByKey = new Map<string, string>();
+  const paypalOrders = new Map<string, TestPayPalOrder>();
   return {
     name: 'test',
     publishableKey: null,
@@ -66,30 +78,31 @@ export function createTestModeProvider(): TestModeProvider {
       setups.set(setupId, { orderId, clientSecret, status: 'requires_payment_method' });
       return { setupId, clientSecret, providerCustomerId: id('cus') };
     },
-    confirmSetup({ setupId, clientSecret, paymentMethod, authenticated }) {
-      const setup = setups.get(setupId);
-      if (!setup || setup.clientSecret !== clientSecret) {
+    confirmIntent({ intentId, clientSecret, paymentMethod, authenticated }) {
+      const intent = setups.get(intentId) ?? cardPayments.get(intentId);
+      if (!intent || intent.clientSecret !== clientSecret) {
         return { status: 'failed', message: 'No such setup.' };
       }
+      if (intent.status === 'succeeded') return { status: intent.status };
       const method = TEST_PAYMENT_METHODS[paymentMethod as TestPaymentMethod];
       if (!method) {
-        setup.status = 'failed';
-        setup.message = 'Your card number is incorrect.';
+        intent.status = 'failed';
+        intent.message = 'Your card number is incorrect.';
       } else if (method.outcome === 'declined') {
-        setup.status = 'failed';
-        setup.message = 'Your card was declined.';
+        intent.status = 'failed';
+        intent.message = 'Your card was declined.';
       } else if (method.outcome === 'authenticate' && authenticated === undefined) {
-        setup.status = 'requires_action';
+        intent.status = 'requires_action';
       } else if (method.outcome === 'authenticate' && !authenticated) {
-        setup.status = 'failed';
-        setup.message =
+        intent.status = 'failed';
+        intent.message =
           'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
       } else {
-        setup.status = 'succeeded';
-        setup.message = undefined;
+        intent.status = 'succeeded';
+        intent.message = undefined;
       }
-      setup.paymentMethod = paymentMethod as TestPaymentMethod;
-      return { status: setup.status, message: setup.message };
+      intent.paymentMethod = paymentMethod as TestPaymentMethod;
+      return { status: intent.status, message: intent.message };
     },
     async retrieveCardSetup(setupId): Promise<CardSetupResult> {
       const setup = setups.get(setupId);
@@ -116,6 +129,52 @@ export function createTestModeProvider(): TestModeProvider {
         message: setup.message ?? 'The card was not saved.',
       };
     },
+    async startCardPayment({ orderId, amountPence, idempotencyKey }) {
+      const known = paymentsByKey.get(idempotencyKey);
+      const paymentId = known ?? id('pi');
+      if (!known) {
+        paymentsByKey.set(idempotencyKey, paymentId);
+        cardPayments.set(paymentId, {
+          orderId,
+          amountPence,
+          clientSecret: `${paymentId}_secret_${randomBytes(8).toString('hex')}`,
+          status: 'requires_payment_method',
+        });
+      }
+      return {
+        paymentId,
+        clientSecret: cardPayments.get(paymentId)!.clientSecret,
+        providerCustomerId: 'cus_test',
+      };
+    },
+    async retrieveCardPayment(paymentId): Promise<CardPaymentResult> {
+      const payment = cardPayments.get(paymentId);
+      if (!payment)
+        return { status: 'failed', paymentId, orderId: '', message: 'No such payment.' };
+      if (payment.status === 'succeeded' && payment.paymentMethod) {
+        const method = TEST_PAYMENT_METHODS[payment.paymentMethod];
+        return {
+          status: 'succeeded',
+          paymentId,
+          orderId: payment.orderId,
+          amountPence: payment.amountPence,
+          currency: 'GBP',
+          providerCustomerId: 'cus_test',
+          paymentMethodId: payment.paymentMethod,
+          cardBrand: method.brand,
+          cardLast4: method.last4,
+        };
+      }
+      if (payment.status === 'requires_action') {
+        return { status: 'requires_action', paymentId, orderId: payment.orderId };
+      }
+      return {
+        status: 'failed',
+        paymentId,
+        orderId: payment.orderId,
+        message: payment.message ?? 'The card was not charged.',
+      };
+    },
     async chargeOffSession({ paymentMethodId }): Promise<OffSessionChargeResult> {
       const method = TEST_PAYMENT_METHODS[paymentMethodId as TestPaymentMethod];
       if (!method || method.outcome === 'declined') {
@@ -130,16 +189,30 @@ export function createTestModeProvider(): TestModeProvider {
       }
       return { status: 'succeeded', chargeId: id('pi') };
     },
-    async createVerificationOrder({ orderId, amountPence }) {
+    async createVerificationOrder({ orderId, amountPence, returnUrl, cancelUrl }) {
       const paypalOrderId = id('PAYPAL').toUpperCase();
-      paypalOrders.set(paypalOrderId, { orderId, amountPence, status: 'CREATED' });
-      return { paypalOrderId };
+      paypalOrders.set(paypalOrderId, {
+        orderId,
+        amountPence,
+        status: 'CREATED',
+        returnUrl,
+        cancelUrl,
+      });
+      // Our own TEST MODE stand-in for PayPal's approval page.
+      return { paypalOrderId, approveUrl: `/payment/test-paypal/${paypalOrderId}` };
+    },
+    payPalOrder(paypalOrderId) {
+      return paypalOrders.get(paypalOrderId);
     },
     approvePayPal(paypalOrderId, approve) {
       const order = paypalOrders.get(paypalOrderId);
-      if (!order || order.status !== 'CREATED') return false;
+      if (!order || order.status !== 'CREATED') return null;
       order.status = approve ? 'APPROVED' : 'DECLINED';
-      return true;
+      // As PayPal does: the order id as token, and a payer id when approved.
+      const next = new URL(approve ? order.returnUrl : order.cancelUrl);
+      next.searchParams.set('token', paypalOrderId);
+      if (approve) next.searchParams.set('PayerID', 'TESTPAYER');
+      return next.toString();
     },
     async captureVerificationOrder(paypalOrderId): Promise<PayPalCaptureResult> {
       const order = paypalOrders.get(paypalOrderId);

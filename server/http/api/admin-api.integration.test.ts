@@ -358,16 +358,20 @@ describe('back office API', () => {
       expect(seen.invoiced).toBe(true);
       expect(seen.items).toHaveLength(1);
 
-      // The payment page: save a card, which pays the invoice at once.
-      const setup = await server.api<{ setup_id: string; client_secret: string }>(
-        '/api/payment/card/setup',
+      // The payment page: the amount due, paid with a card.
+      const payment = await server.api<{ payment_id: string; client_secret: string }>(
+        '/api/payment/card/pay',
         { body: { id: order.id } },
       );
-      await server.api('/api/payment/test/confirm-setup', {
-        body: { ...setup.body, payment_method: 'pm_card_visa' },
+      await server.api('/api/payment/test/confirm', {
+        body: {
+          intent_id: payment.body.payment_id,
+          client_secret: payment.body.client_secret,
+          payment_method: 'pm_card_visa',
+        },
       });
       const paid = await server.api<Reply<{ paid: boolean }>>('/api/update-payment-method', {
-        body: { payment_id: setup.body.setup_id, id: order.id },
+        body: { payment_id: payment.body.payment_id, id: order.id },
       });
       expect(paid.body).toMatchObject({ status: true, paid: true });
       const [row] = await server.database.db.select().from(orders).where(eq(orders.id, order.id));
@@ -386,11 +390,16 @@ describe('back office API', () => {
         { body: { id: order.id } },
       );
       const confirm = (authenticated?: boolean) =>
-        server.api<{ setup_status: string }>('/api/payment/test/confirm-setup', {
-          body: { ...setup.body, payment_method: paymentMethod, authenticated },
+        server.api<{ intent_status: string }>('/api/payment/test/confirm', {
+          body: {
+            intent_id: setup.body.setup_id,
+            client_secret: setup.body.client_secret,
+            payment_method: paymentMethod,
+            authenticated,
+          },
         });
       const first = await confirm();
-      if (first.body.setup_status === 'requires_action') await confirm(true);
+      if (first.body.intent_status === 'requires_action') await confirm(true);
       const saved = await server.api<Reply>('/api/update-payment-method', {
         body: { payment_id: setup.body.setup_id, id: order.id },
       });

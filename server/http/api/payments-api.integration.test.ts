@@ -51,16 +51,16 @@ describe('payment after cleaning (TEST MODE provider)', () => {
     );
     expect(setup.status).toBe(200);
     const confirm = (auth?: boolean) =>
-      server.api<{ setup_status: string; message?: string }>('/api/payment/test/confirm-setup', {
+      server.api<{ intent_status: string; message?: string }>('/api/payment/test/confirm', {
         body: {
-          setup_id: setup.body.setup_id,
+          intent_id: setup.body.setup_id,
           client_secret: setup.body.client_secret,
           payment_method: paymentMethod,
           ...(auth === undefined ? {} : { authenticated: auth }),
         },
       });
     let confirmed = await confirm();
-    if (confirmed.body.setup_status === 'requires_action' && authenticated !== undefined) {
+    if (confirmed.body.intent_status === 'requires_action' && authenticated !== undefined) {
       confirmed = await confirm(authenticated);
     }
     const saved = await server.api<{ status: boolean; message: string }>(
@@ -141,11 +141,22 @@ describe('payment after cleaning (TEST MODE provider)', () => {
 
   it('PayPal: £0.35 verified on the server; a cancelled approval or a foreign order fails', async () => {
     const id = await pendingPaymentOrder();
-    const created = await server.api<{ paypal_order_id: string }>('/api/payment/paypal/create', {
-      body: { id },
-    });
-    await server.api('/api/payment/test/paypal-approve', {
-      body: { paypal_order_id: created.body.paypal_order_id, approve: true },
+    const created = await server.api<{ paypal_order_id: string; approve_url: string }>(
+      '/api/payment/paypal/create',
+      { body: { id } },
+    );
+    expect(created.body.approve_url).toBe(`/payment/test-paypal/${created.body.paypal_order_id}`);
+    const approved = await server.api<{ status: boolean; redirect_url: string }>(
+      '/api/payment/test/paypal-approve',
+      { body: { paypal_order_id: created.body.paypal_order_id, approve: true } },
+    );
+    // As PayPal does: back to the payment page with the PayPal order id as token.
+    const back = new URL(approved.body.redirect_url);
+    expect(back.pathname).toBe(`/order/payment/${id}`);
+    expect(Object.fromEntries(back.searchParams)).toEqual({
+      paypal: 'approved',
+      token: created.body.paypal_order_id,
+      PayerID: 'TESTPAYER',
     });
     const other = await pendingPaymentOrder();
     const foreign = await server.api<{ status: boolean }>('/api/paypal-success', {
@@ -186,6 +197,46 @@ describe('payment after cleaning (TEST MODE provider)', () => {
       status: false,
       message: 'The PayPal payment was not approved.',
     });
+  });
+
+  it('an invoice paid on the payment page: 3-D Secure (3155) asked for, then paid once', async () => {
+    const id = await pendingPaymentOrder();
+    const early = await server.api<{ message: string }>('/api/payment/card/pay', {
+      body: { id },
+    });
+    expect(early.status).toBe(409);
+    expect(early.body.message).toMatch(/Nothing is due on order LD-\d+ yet/);
+    await server.database.db
+      .update(orders)
+      .set({ status: 'ready', invoicedAt: now, totalPence: 4150, amountDuePence: 4150 })
+      .where(eq(orders.id, id));
+    const payment = await server.api<{ payment_id: string; client_secret: string; amount: string }>(
+      '/api/payment/card/pay',
+      { body: { id } },
+    );
+    expect(payment.body.amount).toBe('41.50');
+    const confirm = (authenticated?: boolean) =>
+      server.api<{ intent_status: string }>('/api/payment/test/confirm', {
+        body: {
+          intent_id: payment.body.payment_id,
+          client_secret: payment.body.client_secret,
+          payment_method: 'pm_card_authenticationRequired',
+          authenticated,
+        },
+      });
+    expect((await confirm()).body.intent_status).toBe('requires_action');
+    const pending = await server.api<{ status: boolean }>('/api/update-payment-method', {
+      body: { payment_id: payment.body.payment_id, id },
+    });
+    expect(pending.body.status).toBe(false);
+    expect((await confirm(true)).body.intent_status).toBe('succeeded');
+    const paid = await server.api<{ status: boolean; paid: boolean }>(
+      '/api/update-payment-method',
+      { body: { payment_id: payment.body.payment_id, id } },
+    );
+    expect(paid.body).toMatchObject({ status: true, paid: true });
+    const [order] = await server.database.db.select().from(orders).where(eq(orders.id, id));
+    expect(order).toMatchObject({ amountDuePence: 0, paidPence: 4150, paymentState: 'paid' });
   });
 
   it('unknown orders get 404, not 500', async () => {

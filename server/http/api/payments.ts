@@ -1,7 +1,11 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppServices } from '../../services';
-import { saveCardAndPayInvoice } from '../../use-cases/payments/charge-order';
+import {
+  confirmPaymentMethod,
+  startInvoicePayment,
+  type PaymentDeps,
+} from '../../use-cases/payments/pay-invoice';
 import {
   confirmPayPal,
   startCardSetup,
@@ -16,7 +20,8 @@ const updatePaymentMethodBody = z.object({
   payment_id: z.string({ error: 'payment_id is required' }).min(1).max(200),
 });
 const testConfirmBody = z.object({
-  setup_id: z.string().min(1).max(200),
+  /** A card setup (seti_…) or an invoice payment (pi_…). */
+  intent_id: z.string().min(1).max(200),
   client_secret: z.string().min(1).max(300),
   payment_method: z.string().min(1).max(100),
   authenticated: z.boolean().optional(),
@@ -30,32 +35,41 @@ const testPayPalBody = z.object({
 export function paymentsRoutes(services: AppServices): Router {
   const router = Router();
   const { db, payments } = services;
+  const deps: PaymentDeps = {
+    db,
+    providers: payments,
+    mail: services.mail,
+    brand: services.config.brand,
+    publicUrl: services.config.publicUrl,
+    logger: services.logger,
+  };
 
+  // Saves a card for the charge after cleaning (£0.00 now).
   router.post('/payment/card/setup', async (req, res) => {
     const { id } = parseBody(idBody, req.body);
     res.json({ status: true, ...(await startCardSetup(db, payments, id)) });
   });
 
+  // Pays the amount due of an invoiced order (the e-mailed Pay Now link).
+  router.post('/payment/card/pay', async (req, res) => {
+    const { id } = parseBody(idBody, req.body);
+    res.json({ status: true, ...(await startInvoicePayment(deps, id)) });
+  });
+
   router.post('/update-payment-method', async (req, res) => {
     const input = parseBody(updatePaymentMethodBody, req.body);
-    res.json(
-      await saveCardAndPayInvoice(
-        {
-          db,
-          providers: payments,
-          mail: services.mail,
-          brand: services.config.brand,
-          publicUrl: services.config.publicUrl,
-        },
-        { orderId: input.id, setupId: input.payment_id },
-        services.now(),
-      ),
-    );
+    res.json(await confirmPaymentMethod(deps, { orderId: input.id, paymentId: input.payment_id }));
   });
 
   router.post('/payment/paypal/create', async (req, res) => {
     const { id } = parseBody(idBody, req.body);
-    res.json({ status: true, ...(await startPayPalVerification(db, payments, id)) });
+    res.json({
+      status: true,
+      ...(await startPayPalVerification(db, payments, {
+        orderId: id,
+        publicUrl: services.config.publicUrl,
+      })),
+    });
   });
 
   router.post('/paypal-success', async (req, res) => {
@@ -68,19 +82,20 @@ export function paymentsRoutes(services: AppServices): Router {
   // TEST MODE only: what Stripe.js and PayPal's approval page do in the browser.
   const test = payments.test;
   if (test) {
-    router.post('/payment/test/confirm-setup', (req, res) => {
+    router.post('/payment/test/confirm', (req, res) => {
       const input = parseBody(testConfirmBody, req.body);
-      const result = test.confirmSetup({
-        setupId: input.setup_id,
+      const result = test.confirmIntent({
+        intentId: input.intent_id,
         clientSecret: input.client_secret,
         paymentMethod: input.payment_method,
         authenticated: input.authenticated,
       });
-      res.json({ setup_status: result.status, message: result.message });
+      res.json({ intent_status: result.status, message: result.message });
     });
     router.post('/payment/test/paypal-approve', (req, res) => {
       const input = parseBody(testPayPalBody, req.body);
-      res.json({ status: test.approvePayPal(input.paypal_order_id, input.approve) });
+      const next = test.approvePayPal(input.paypal_order_id, input.approve);
+      res.json({ status: next !== null, redirect_url: next });
     });
   }
 

@@ -1,10 +1,11 @@
 import express, { Router } from 'express';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { verifyStripeWebhook } from '../../adapters/payments/stripe-provider';
-import { orders, payments, webhookEvents } from '../../db/schema';
+import { payments, webhookEvents } from '../../db/schema';
 import { BadRequestError, NotFoundError } from '../../errors';
 import type { AppServices } from '../../services';
+import { confirmInvoicePaid } from '../../use-cases/payments/pay-invoice';
 import { confirmCardSaved } from '../../use-cases/payments/payment-steps';
 
 /**
@@ -29,20 +30,25 @@ export function stripeWebhookRoutes(services: AppServices): Router {
       } catch {
         throw new BadRequestError('Invalid Stripe signature.');
       }
-      const [seen] = await services.db
-        .select()
-        .from(webhookEvents)
-        .where(and(eq(webhookEvents.provider, 'stripe'), eq(webhookEvents.eventId, event.id)))
-        .limit(1);
-      if (seen) {
+      // Claimed before it is handled, so two deliveries at once cannot both act; released
+      // when handling fails, so Stripe's retry is processed.
+      const claimed = await services.db
+        .insert(webhookEvents)
+        .values({ provider: 'stripe', eventId: event.id })
+        .onConflictDoNothing()
+        .returning({ eventId: webhookEvents.eventId });
+      if (claimed.length === 0) {
         res.json({ received: true, duplicate: true });
         return;
       }
-      await handle(services, event);
-      await services.db
-        .insert(webhookEvents)
-        .values({ provider: 'stripe', eventId: event.id })
-        .onConflictDoNothing();
+      try {
+        await handle(services, event);
+      } catch (error) {
+        await services.db
+          .delete(webhookEvents)
+          .where(and(eq(webhookEvents.provider, 'stripe'), eq(webhookEvents.eventId, event.id)));
+        throw error;
+      }
       res.json({ received: true });
     },
   );
@@ -59,21 +65,35 @@ async function handle(services: AppServices, event: Stripe.Event) {
   }
   if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
     const intent = event.data.object;
-    const orderId = intent.metadata?.order_id;
-    if (!orderId) return;
-    const paid = event.type === 'payment_intent.succeeded';
-    await db.transaction(async (tx) => {
-      await tx
-        .update(payments)
-        .set({ status: paid ? 'succeeded' : 'failed', updatedAt: new Date() })
-        .where(and(eq(payments.provider, 'stripe'), eq(payments.providerRef, intent.id)));
-      await tx
-        .update(orders)
-        .set(
-          paid ? { paymentState: 'paid', amountDuePence: 0 } : { paymentState: 'payment_failed' },
-        )
-        .where(eq(orders.id, orderId));
-    });
+    // Only payments this server started count; the provider is asked, not the event body.
+    const [known] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, 'stripe'), eq(payments.providerRef, intent.id)))
+      .limit(1);
+    if (!known || known.kind !== 'charge' || known.status === 'succeeded') return;
+    if (event.type === 'payment_intent.succeeded') {
+      await confirmInvoicePaid(
+        {
+          db,
+          providers,
+          mail: services.mail,
+          brand: services.config.brand,
+          publicUrl: services.config.publicUrl,
+          logger,
+        },
+        { orderId: known.orderId, paymentId: intent.id },
+      );
+      return;
+    }
+    await db
+      .update(payments)
+      .set({
+        status: 'failed',
+        message: intent.last_payment_error?.message ?? 'The card was not charged.',
+        updatedAt: new Date(),
+      })
+      .where(and(eq(payments.id, known.id), ne(payments.status, 'succeeded')));
     return;
   }
   logger.info('stripe webhook ignored', { type: event.type });

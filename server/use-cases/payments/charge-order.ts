@@ -9,7 +9,7 @@ import { orderItems, orders, payments } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
 import { recordAudit, type Actor } from '../admin/audit';
 import { invoiceEmail, receiptEmail } from '../admin/order-emails';
-import { confirmCardSaved, type PaymentProviders } from './payment-steps';
+import type { Logger } from '../../logger';
 
 export type ChargeDeps = {
   db: Database;
@@ -17,6 +17,7 @@ export type ChargeDeps = {
   mail: MailService;
   brand: Brand;
   publicUrl: string;
+  logger?: Logger;
 };
 
 export type ChargeOutcome =
@@ -130,13 +131,7 @@ export async function chargeSavedCard(
       if (inserted.length === 0) {
         return { status: 'succeeded', amountPence: amount, message: 'Already paid.' } as const;
       }
-      const [paid] = await tx
-        .update(orders)
-        .set({ paidPence: order.paidPence + amount, amountDuePence: 0, paymentState: 'paid' })
-        .where(and(eq(orders.id, order.id), eq(orders.paidPence, order.paidPence)))
-        .returning();
-      if (!paid) throw new ConflictError(`Order ${number} has just changed. Please reload.`);
-      await deps.mail.enqueue(receiptEmail(deps.brand, paid, amount), tx);
+      await creditOrder(tx, deps, order.id, amount);
       return {
         status: 'succeeded',
         amountPence: amount,
@@ -167,21 +162,36 @@ export async function chargeSavedCard(
 }
 
 /**
- * POST /update-payment-method: the card is confirmed with the provider and saved; when the
- * order's invoice is out and something is due (the e-mailed Pay Now link), it is charged at
- * once with that card.
+ * Counts a payment confirmed by the provider against the order, in the caller's transaction
+ * (which has already recorded the payment row once): paid goes up, the amount due falls (to
+ * 0 when paid in full), and the receipt is queued.
  */
-export async function saveCardAndPayInvoice(
-  deps: Omit<ChargeDeps, 'card'> & { providers: PaymentProviders },
-  input: { orderId: string; setupId: string },
-  now: Date,
-): Promise<{ status: boolean; message: string; paid?: boolean }> {
-  const saved = await confirmCardSaved(deps.db, deps.providers, input);
-  if (!saved.status) return saved;
-  const [order] = await deps.db.select().from(orders).where(eq(orders.id, input.orderId));
-  if (!order || order.invoicedAt === null || order.amountDuePence <= 0) return saved;
-  const charged = await chargeSavedCard({ ...deps, card: deps.providers.card }, order.id, now);
-  return charged.status === 'succeeded'
-    ? { status: true, paid: true, message: `Thank you: ${formatGbp(charged.amountPence)} paid.` }
-    : { status: false, paid: false, message: charged.reason };
+export async function creditOrder(
+  tx: Database,
+  deps: { mail: MailService; brand: Brand; logger?: Logger },
+  orderId: string,
+  amountPence: number,
+) {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order) throw new NotFoundError('We could not find that order.');
+  const amountDuePence = Math.max(0, order.amountDuePence - amountPence);
+  if (amountPence > order.amountDuePence) {
+    // Two payments crossed (staff charged while the customer paid): staff refund the rest.
+    deps.logger?.warn('payment: more paid than due', {
+      orderId,
+      due: order.amountDuePence,
+      paid: amountPence,
+    });
+  }
+  const [paid] = await tx
+    .update(orders)
+    .set({
+      paidPence: order.paidPence + amountPence,
+      amountDuePence,
+      paymentState: amountDuePence === 0 ? 'paid' : order.paymentState,
+    })
+    .where(eq(orders.id, orderId))
+    .returning();
+  await deps.mail.enqueue(receiptEmail(deps.brand, paid!, amountPence), tx);
+  return paid!;
 }

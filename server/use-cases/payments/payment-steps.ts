@@ -17,7 +17,7 @@ const PAYABLE = new Set([
   'out for delivery',
 ]);
 
-async function payableOrder(db: Database, orderId: string) {
+export async function payableOrder(db: Database, orderId: string) {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) throw new NotFoundError('We could not find that order.');
   // A delivered order may still be paid for when its invoice is outstanding.
@@ -142,26 +142,36 @@ export async function confirmCardSaved(
   return { status: true, message: 'Your card is saved. Nothing has been charged.' };
 }
 
-/** A £0.35 PayPal order, description 'Skip basket', our order id as its reference (spec 7). */
+/**
+ * A £0.35 PayPal order, description 'Skip basket', our order id as its reference (spec 7).
+ * The buyer approves it on PayPal's page, which sends them back to the payment page.
+ */
 export async function startPayPalVerification(
   db: Database,
   providers: PaymentProviders,
-  orderId: string,
+  input: { orderId: string; publicUrl: string },
 ) {
-  const order = await payableOrder(db, orderId);
+  const order = await payableOrder(db, input.orderId);
+  const back = `${input.publicUrl}/order/payment/${order.id}`;
   const start = await providers.paypal.createVerificationOrder({
     orderId: order.id,
     amountPence: PAYPAL_VERIFICATION_PENCE,
+    returnUrl: `${back}?paypal=approved`,
+    cancelUrl: `${back}?paypal=cancelled`,
   });
-  await db.insert(payments).values({
-    orderId: order.id,
-    provider: providers.paypal.name === 'test' ? 'test' : 'paypal',
-    kind: 'paypal_verification',
-    providerRef: start.paypalOrderId,
-    status: 'started',
-    amountPence: PAYPAL_VERIFICATION_PENCE,
-  });
-  return { paypal_order_id: start.paypalOrderId };
+  // PayPal answers a repeated request for the same order with the same PayPal order.
+  await db
+    .insert(payments)
+    .values({
+      orderId: order.id,
+      provider: providers.paypal.name === 'test' ? 'test' : 'paypal',
+      kind: 'paypal_verification',
+      providerRef: start.paypalOrderId,
+      status: 'started',
+      amountPence: PAYPAL_VERIFICATION_PENCE,
+    })
+    .onConflictDoNothing();
+  return { paypal_order_id: start.paypalOrderId, approve_url: start.approveUrl };
 }
 
 /**
@@ -181,6 +191,8 @@ export async function confirmPayPal(
     .where(and(eq(payments.providerRef, input.paypalOrderId), eq(payments.orderId, input.orderId)))
     .limit(1);
   if (!known) return { status: false, message: 'This PayPal payment is not for this order.' };
+  // The return page may ask twice (a reload): a capture already recorded is a success.
+  if (known.status === 'succeeded') return { status: true, message: 'PayPal verified. Thank you.' };
   const capture = await providers.paypal.captureVerificationOrder(input.paypalOrderId);
   const valid =
     capture.status === 'captured' &&

@@ -1,0 +1,151 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { formatGbp, formatPence } from '@shared/money';
+import { orderNumber } from '@shared/london-time';
+import type { Database } from '../../db/client';
+import { orders, payments } from '../../db/schema';
+import { ConflictError } from '../../errors';
+import { creditOrder, type ChargeDeps } from './charge-order';
+import { confirmCardSaved, payableOrder, type PaymentProviders } from './payment-steps';
+
+export type PaymentDeps = Omit<ChargeDeps, 'card'> & { providers: PaymentProviders };
+
+type Reply = { status: boolean; message: string; paid?: boolean };
+
+/**
+ * The e-mailed Pay Now link: the amount due of an invoiced order, paid with the customer
+ * present. The provider's payment is confirmed in the browser (Stripe.js handles the bank's
+ * authentication), then checked here by POST /update-payment-method.
+ */
+export async function startInvoicePayment(deps: PaymentDeps, orderId: string) {
+  const order = await payableOrder(deps.db, orderId);
+  const number = orderNumber(order.orderNo);
+  if (order.invoicedAt === null || order.amountDuePence <= 0) {
+    throw new ConflictError(`Nothing is due on order ${number} yet.`);
+  }
+  const amount = order.amountDuePence;
+  const [earlier] = await deps.db
+    .select({ customer: payments.providerCustomerId })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, order.id),
+        eq(payments.provider, deps.providers.card.name),
+        ne(payments.providerCustomerId, ''),
+      ),
+    )
+    .limit(1);
+  const start = await deps.providers.card.startCardPayment({
+    orderId: order.id,
+    description: `${deps.brand.name} order ${number}`,
+    amountPence: amount,
+    customerEmail: order.customerEmail,
+    customerName: order.customerName,
+    providerCustomerId: earlier?.customer ?? undefined,
+    // Asking again for the same amount continues the same payment (after a decline, say).
+    idempotencyKey: `pay:${order.id}:${amount}:${order.paidPence}`,
+  });
+  await deps.db
+    .insert(payments)
+    .values({
+      orderId: order.id,
+      provider: deps.providers.card.name,
+      kind: 'charge',
+      providerRef: start.paymentId,
+      status: 'started',
+      amountPence: amount,
+      providerCustomerId: start.providerCustomerId,
+    })
+    .onConflictDoNothing();
+  return {
+    payment_id: start.paymentId,
+    client_secret: start.clientSecret,
+    amount: formatPence(amount),
+  };
+}
+
+/**
+ * Records an invoice payment once the provider says it succeeded, for this order, in full
+ * and in pounds. Safe to call twice (the browser and the webhook both do): the payment row
+ * turns 'succeeded' once, and only that call credits the order.
+ */
+export async function confirmInvoicePaid(
+  deps: PaymentDeps,
+  input: { orderId: string; paymentId: string },
+): Promise<Reply> {
+  const [known] = await deps.db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.providerRef, input.paymentId),
+        eq(payments.orderId, input.orderId),
+        eq(payments.kind, 'charge'),
+      ),
+    )
+    .limit(1);
+  if (!known) return { status: false, message: 'This payment is not for this order.' };
+  const thanks = `Thank you: ${formatGbp(known.amountPence)} paid.`;
+  if (known.status === 'succeeded') return { status: true, paid: true, message: thanks };
+  const result = await deps.providers.card.retrieveCardPayment(input.paymentId);
+  if (result.orderId !== input.orderId) {
+    return { status: false, message: 'This payment is not for this order.' };
+  }
+  if (result.status !== 'succeeded') {
+    const message =
+      result.status === 'failed' ? result.message : 'The payment is not confirmed yet.';
+    await deps.db
+      .update(payments)
+      .set({ status: result.status === 'failed' ? 'failed' : 'requires_action', message })
+      .where(and(eq(payments.id, known.id), ne(payments.status, 'succeeded')));
+    return { status: false, paid: false, message };
+  }
+  if (result.amountPence !== known.amountPence || result.currency !== 'GBP') {
+    deps.logger?.error('payment: provider amount differs from the invoice', {
+      orderId: input.orderId,
+      expected: known.amountPence,
+      got: result.amountPence,
+      currency: result.currency,
+    });
+    return { status: false, paid: false, message: 'The payment did not match this order.' };
+  }
+  await deps.db.transaction(async (tx) => {
+    const [first] = await tx
+      .update(payments)
+      .set({
+        status: 'succeeded',
+        message: null,
+        paymentMethodId: result.paymentMethodId,
+        providerCustomerId: result.providerCustomerId,
+        cardBrand: result.cardBrand,
+        cardLast4: result.cardLast4,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(payments.id, known.id), ne(payments.status, 'succeeded')))
+      .returning({ id: payments.id });
+    if (!first) return; // recorded by a concurrent call
+    await tx.update(orders).set({ paymentMethod: 'card' }).where(eq(orders.id, input.orderId));
+    await creditOrder(tx, deps, input.orderId, known.amountPence);
+  });
+  return { status: true, paid: true, message: thanks };
+}
+
+/**
+ * POST /update-payment-method {payment_id, id}: the browser says a card step succeeded. The
+ * id is one this order started (a card saved for later, or an invoice payment) and the
+ * provider is asked; an id the browser made up, or one of another order, changes nothing.
+ */
+export async function confirmPaymentMethod(
+  deps: PaymentDeps,
+  input: { orderId: string; paymentId: string },
+): Promise<Reply> {
+  const [known] = await deps.db
+    .select({ kind: payments.kind })
+    .from(payments)
+    .where(and(eq(payments.providerRef, input.paymentId), eq(payments.orderId, input.orderId)))
+    .limit(1);
+  if (known?.kind === 'charge') return confirmInvoicePaid(deps, input);
+  return confirmCardSaved(deps.db, deps.providers, {
+    orderId: input.orderId,
+    setupId: input.paymentId,
+  });
+}

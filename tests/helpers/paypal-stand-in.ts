@@ -1,0 +1,195 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/*
+ * A local stand-in for PayPal's REST API (OAuth, Orders v2) and its approval page, for tests
+ * that cannot reach the internet. The buyer approves or cancels on `/checkoutnow` and is sent
+ * back to the order's return_url or cancel_url with `token` (and `PayerID`), as PayPal does.
+ */
+
+export type PayPalStandInOrder = {
+  id: string;
+  status: 'CREATED' | 'APPROVED' | 'COMPLETED';
+  referenceId: string;
+  description: string;
+  currency: string;
+  value: string;
+  returnUrl?: string;
+  cancelUrl?: string;
+  /** Set by a test: the capture is declined by the buyer's bank. */
+  declineCapture?: boolean;
+};
+
+export type PayPalStandIn = {
+  url: string;
+  clientId: string;
+  clientSecret: string;
+  orders: Map<string, PayPalStandInOrder>;
+  calls: string[];
+  /** What the buyer does on PayPal's page; returns where PayPal sends them. */
+  decide(orderId: string, approve: boolean): string;
+  close(): Promise<void>;
+};
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    let data = '';
+    req.on('data', (c: Buffer) => (data += c.toString()));
+    req.on('end', () => resolve(data));
+  });
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export async function startPayPalStandIn(): Promise<PayPalStandIn> {
+  const clientId = 'client-id';
+  const clientSecret = 'client-secret';
+  const orders = new Map<string, PayPalStandInOrder>();
+  const byRequestId = new Map<string, unknown>();
+  const calls: string[] = [];
+  let url = '';
+
+  function decide(orderId: string, approve: boolean): string {
+    const order = orders.get(orderId);
+    if (!order) throw new Error(`No such PayPal order ${orderId}`);
+    if (approve && order.status === 'CREATED') order.status = 'APPROVED';
+    const next = new URL((approve ? order.returnUrl : order.cancelUrl) ?? 'http://invalid/');
+    next.searchParams.set('token', orderId);
+    if (approve) next.searchParams.set('PayerID', 'STANDINPAYER');
+    return next.toString();
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const address = new URL(req.url ?? '/', 'http://x');
+    const path = address.pathname;
+    const text = await readBody(req);
+    calls.push(`${req.method} ${path}`);
+    const send = (status: number, json: unknown) => {
+      res.writeHead(status, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(json));
+    };
+
+    // The buyer's side: the approval page and its two buttons.
+    if (path === '/checkoutnow') {
+      const order = orders.get(address.searchParams.get('token') ?? '');
+      if (!order) {
+        res.writeHead(404, { 'Content-Type': 'text/plain' });
+        return res.end('No such order');
+      }
+      if (req.method === 'POST') {
+        const choice = new URLSearchParams(text).get('choice');
+        res.writeHead(303, { Location: decide(order.id, choice === 'approve') });
+        return res.end();
+      }
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      return res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8">
+<title>PayPal (stand-in)</title></head><body style="font:16px system-ui,sans-serif;padding:24px">
+<h1>PayPal stand-in: pay £${escapeHtml(order.value)}</h1>
+<p>${escapeHtml(order.description)}</p>
+<form method="post"><button name="choice" value="approve">Approve payment</button>
+<button name="choice" value="cancel">Cancel and return</button></form></body></html>`);
+    }
+
+    if (path === '/v1/oauth2/token') {
+      const expected = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
+      if (req.headers.authorization !== expected) return send(401, { error: 'invalid_client' });
+      return send(200, { access_token: 'A21-standin-token', expires_in: 3600 });
+    }
+    if (req.headers.authorization !== 'Bearer A21-standin-token') {
+      return send(401, { name: 'AUTHENTICATION_FAILURE' });
+    }
+    if (req.method === 'POST' && path === '/v2/checkout/orders') {
+      const requestId = req.headers['paypal-request-id'];
+      if (typeof requestId === 'string' && byRequestId.has(requestId)) {
+        return send(200, byRequestId.get(requestId));
+      }
+      const json = JSON.parse(text) as {
+        purchase_units: {
+          reference_id: string;
+          description: string;
+          amount: { currency_code: string; value: string };
+        }[];
+        payment_source?: {
+          paypal?: { experience_context?: { return_url?: string; cancel_url?: string } };
+        };
+      };
+      const unit = json.purchase_units[0]!;
+      const id = `STANDIN${String(orders.size + 1).padStart(10, '0')}`;
+      const context = json.payment_source?.paypal?.experience_context;
+      orders.set(id, {
+        id,
+        status: 'CREATED',
+        referenceId: unit.reference_id,
+        description: unit.description,
+        currency: unit.amount.currency_code,
+        value: unit.amount.value,
+        returnUrl: context?.return_url,
+        cancelUrl: context?.cancel_url,
+      });
+      const reply = {
+        id,
+        status: context ? 'PAYER_ACTION_REQUIRED' : 'CREATED',
+        links: [
+          { rel: 'self', href: `${url}/v2/checkout/orders/${id}` },
+          { rel: context ? 'payer-action' : 'approve', href: `${url}/checkoutnow?token=${id}` },
+        ],
+      };
+      if (typeof requestId === 'string') byRequestId.set(requestId, reply);
+      return send(201, reply);
+    }
+    const capture = /^\/v2\/checkout\/orders\/(\w+)\/capture$/.exec(path);
+    if (req.method === 'POST' && capture) {
+      const order = orders.get(capture[1]!);
+      if (!order) {
+        return send(404, {
+          name: 'RESOURCE_NOT_FOUND',
+          details: [
+            { issue: 'INVALID_RESOURCE_ID', description: 'Specified resource ID does not exist.' },
+          ],
+        });
+      }
+      const refuse = (issue: string, description: string) =>
+        send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue, description }] });
+      if (order.status === 'CREATED') {
+        return refuse('ORDER_NOT_APPROVED', 'Payer has not yet approved the Order for payment.');
+      }
+      if (order.status === 'COMPLETED') {
+        return refuse('ORDER_ALREADY_CAPTURED', 'Order already captured.');
+      }
+      if (order.declineCapture) return refuse('INSTRUMENT_DECLINED', 'Instrument declined.');
+      order.status = 'COMPLETED';
+      return send(201, {
+        id: order.id,
+        status: 'COMPLETED',
+        purchase_units: [
+          {
+            reference_id: order.referenceId,
+            payments: {
+              captures: [
+                {
+                  id: `CAP${order.id}`,
+                  status: 'COMPLETED',
+                  amount: { currency_code: order.currency, value: order.value },
+                },
+              ],
+            },
+          },
+        ],
+      });
+    }
+    send(404, { name: 'RESOURCE_NOT_FOUND' });
+  }
+
+  const server: Server = createServer((req, res) => void handle(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    clientId,
+    clientSecret,
+    orders,
+    calls,
+    decide,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
