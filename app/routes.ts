@@ -29,6 +29,7 @@ export default [
   route('order/payment/:id', 'routes/order-payment.tsx'),
   route('payment/complete/:id', 'routes/payment-complete.tsx'),
   route('payment/cancel/:id', 'routes/payment-cancel.tsx'),
+  route('payment/test-paypal/:paypalOrderId', 'routes/test-paypal.tsx'),
 
   route('admin/login', 'routes/admin/login.tsx'),
   layout('routes/admin/layout.tsx', [

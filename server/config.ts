@@ -45,6 +45,8 @@ const envSchema = z.object({
     .regex(/^whsec_/, 'must start with whsec_')
     .optional(),
   STRIPE_API_BASE: z.url().optional(),
+  /** Where the payment page loads Stripe.js from (tests point it at a local stand-in). */
+  STRIPE_JS_URL: z.url().default('https://js.stripe.com/v3/'),
   /** PayPal REST app; without both, PayPal uses the embedded TEST MODE provider. */
   PAYPAL_CLIENT_ID: z.string().optional(),
   PAYPAL_CLIENT_SECRET: z.string().optional(),
@@ -70,6 +72,7 @@ export type AppConfig = {
         publishableKey: string;
         webhookSecret: string | undefined;
         apiBase: string | undefined;
+        jsUrl: string;
       }
     | undefined;
   paypal: { clientId: string; clientSecret: string; apiBase: string | undefined } | undefined;
@@ -117,6 +120,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           publishableKey: requireSetting(e.STRIPE_PUBLISHABLE_KEY, 'STRIPE_PUBLISHABLE_KEY'),
           webhookSecret: e.STRIPE_WEBHOOK_SECRET,
           apiBase: e.STRIPE_API_BASE,
+          jsUrl: e.STRIPE_JS_URL,
         }
       : undefined,
     paypal:

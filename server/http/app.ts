@@ -25,7 +25,12 @@ export async function createHttpApp(services: AppServices, pages: PagesMode): Pr
   app.disable('x-powered-by');
   // req.ip honours X-Forwarded-For only from the configured number of proxies in front.
   app.set('trust proxy', services.config.trustProxyHops);
-  app.use(securityHeaders({ production: services.config.mode === 'production' }));
+  app.use(
+    securityHeaders({
+      production: services.config.mode === 'production',
+      stripeJsUrl: services.config.stripe?.jsUrl,
+    }),
+  );
   app.use(compression());
   app.use(requestLog(services.logger));
 

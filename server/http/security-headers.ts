@@ -18,17 +18,22 @@ const thirdParty = {
   img: ['https://*.stripe.com', 'https://www.paypalobjects.com'],
 };
 
-/** The Content-Security-Policy for a page whose inline scripts carry `nonce`. */
-export function contentSecurityPolicy(nonce: string): string {
+/**
+ * The Content-Security-Policy for a page whose inline scripts carry `nonce`. `paymentOrigins`
+ * are where a configured Stripe.js comes from when it is not js.stripe.com (a stand-in).
+ */
+export function contentSecurityPolicy(nonce: string, paymentOrigins: string[] = []): string {
+  const script = [...thirdParty.script, ...paymentOrigins];
+  const frame = [...thirdParty.frame, ...paymentOrigins];
   return [
     `default-src 'self'`,
-    `script-src 'self' 'nonce-${nonce}' ${thirdParty.script.join(' ')}`,
+    `script-src 'self' 'nonce-${nonce}' ${script.join(' ')}`,
     // React sets style attributes (brand colours, progress bars); no inline <style> blocks.
     `style-src 'self' 'unsafe-inline'`,
     `img-src 'self' data: ${thirdParty.img.join(' ')}`,
     `font-src 'self'`,
     `connect-src 'self' ${thirdParty.connect.join(' ')}`,
-    `frame-src ${thirdParty.frame.join(' ')}`,
+    `frame-src ${frame.join(' ')}`,
     `frame-ancestors 'none'`,
     `form-action 'self'`,
     `base-uri 'self'`,
@@ -40,7 +45,14 @@ export function contentSecurityPolicy(nonce: string): string {
  * Security headers for every response. The CSP and HSTS only in production: Vite's
  * development server injects inline scripts of its own, and localhost has no TLS.
  */
-export function securityHeaders(options: { production: boolean }): RequestHandler {
+export function securityHeaders(options: {
+  production: boolean;
+  /** Stripe.js's URL, when configured. */
+  stripeJsUrl?: string;
+}): RequestHandler {
+  const stripeOrigin = options.stripeJsUrl ? new URL(options.stripeJsUrl).origin : null;
+  const paymentOrigins =
+    stripeOrigin && !thirdParty.script.includes(stripeOrigin) ? [stripeOrigin] : [];
   return (_req, res, next) => {
     const nonce = randomBytes(16).toString('base64');
     res.locals.cspNonce = nonce;
@@ -53,7 +65,7 @@ export function securityHeaders(options: { production: boolean }): RequestHandle
       'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")',
     );
     if (options.production) {
-      res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce));
+      res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, paymentOrigins));
       res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     }
     next();

@@ -58,6 +58,9 @@ test('PayPal verified: confirmation; PayPal cancelled: the payment-error panel',
 }, info) => {
   await orderWaitingForPayment(page, `paypal-${info.project.name}`);
   await page.getByRole('button', { name: 'Pay with PayPal' }).click();
+  // The embedded provider's stand-in for PayPal's approval page, then back with the token.
+  await expect(page).toHaveURL(/\/payment\/test-paypal\/PAYPAL_TEST_/);
+  await expect(page.getByRole('heading', { name: 'PayPal: approve £0.35' })).toBeVisible();
   await page.getByRole('button', { name: 'Approve' }).click();
   await expect(page).toHaveURL(/\/order\/complete\//);
 

@@ -1,7 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { formatGbp, formatPence } from '@shared/money';
 import { orderNumber } from '@shared/london-time';
-import type { Database } from '../../db/client';
 import { orders, payments } from '../../db/schema';
 import { ConflictError } from '../../errors';
 import { creditOrder, type ChargeDeps } from './charge-order';
