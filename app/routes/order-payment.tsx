@@ -61,12 +61,18 @@ export default function OrderPayment({ loaderData }: Route.ComponentProps) {
         payment_id: paypalToken,
       });
       if (result.status !== 200) console.error('PayPal confirmation failed', result.status);
-      const verified = result.status === 200 && result.body.status === true;
-      navigate(verified ? `/order/complete/${order.id}` : `/order/cancel/${order.id}`, {
-        replace: true,
-      });
+      const ok = result.status === 200 && result.body.status === true;
+      // Spec 4: the verification goes to the order's result pages; an invoice to the payment's.
+      const next = invoiceDue
+        ? ok
+          ? 'payment/complete'
+          : 'payment/cancel'
+        : ok
+          ? 'order/complete'
+          : 'order/cancel';
+      navigate(`/${next}/${order.id}`, { replace: true });
     })();
-  }, [paypalToken, order.id, navigate]);
+  }, [paypalToken, order.id, invoiceDue, navigate]);
 
   return (
     <main id="main" className="bg-slate-50 px-4 py-10">
@@ -257,24 +263,19 @@ function PaymentForms(props: {
         )}
       </form>
 
-      {invoiceDue ? (
-        <p className="mt-6 text-sm text-slate-600">To pay another way, call us on {brand.phone}.</p>
-      ) : (
-        <>
-          <p className="my-4 text-center font-semibold text-slate-500">OR</p>
-          <button
-            type="button"
-            onClick={() => void payPal()}
-            className="flex w-full items-center justify-center rounded-md bg-[#ffc439] px-5 py-3 font-bold text-[#003087] shadow-sm"
-          >
-            Pay with PayPal
-          </button>
-          <p className="mt-6 text-sm text-slate-600">
-            No card payment is taken until your items are collected and the price is confirmed by
-            e-mail. Questions? Call {brand.phone}.
-          </p>
-        </>
-      )}
+      <p className="my-4 text-center font-semibold text-slate-500">OR</p>
+      <button
+        type="button"
+        onClick={() => void payPal()}
+        className="flex w-full items-center justify-center rounded-md bg-[#ffc439] px-5 py-3 font-bold text-[#003087] shadow-sm"
+      >
+        Pay with PayPal
+      </button>
+      <p className="mt-6 text-sm text-slate-600">
+        {invoiceDue
+          ? `To pay another way, call us on ${brand.phone}.`
+          : `No card payment is taken until your items are collected and the price is confirmed by e-mail. Questions? Call ${brand.phone}.`}
+      </p>
     </>
   );
 }

@@ -19,6 +19,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const order = await paymentPageOrder(context.services.db, paypal.orderId);
   return {
     orderNo: order?.order_no ?? '',
+    description: paypal.description,
     amount: formatPence(paypal.amountPence),
     open: paypal.status === 'CREATED',
   };
@@ -50,7 +51,7 @@ export default function TestPayPal({ loaderData, actionData }: Route.ComponentPr
           PayPal: approve £{loaderData.amount}
         </h1>
         <p className="mt-2 text-slate-700">
-          Skip basket: the verification payment for order <strong>{loaderData.orderNo}</strong>.
+          {loaderData.description} (order <strong>{loaderData.orderNo}</strong>)
         </p>
         {loaderData.open ? (
           <form method="post" className="mt-6 flex flex-wrap gap-3">

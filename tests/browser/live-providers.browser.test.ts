@@ -249,6 +249,23 @@ describe('payment page with Stripe Elements and PayPal (live-key code path)', ()
     await second.context.close();
   });
 
+  it('Pay Now with PayPal: the amount due approved on PayPal, then the payment confirmation', async () => {
+    const order = await makeOrder('invoiced');
+    const { page, context } = await openPayment(order.id, 375);
+    await page.getByRole('button', { name: 'Pay with PayPal' }).click();
+    await page.waitForURL(`${paypal.url}/checkoutnow?**`);
+    await page.getByRole('heading', { name: 'PayPal stand-in: pay £37.00' }).waitFor();
+    await page.getByRole('button', { name: 'Approve payment' }).click();
+    await page.waitForURL(/\/payment\/complete\//);
+    await page.getByRole('heading', { name: 'Your Payment is confirmed!' }).waitFor();
+    expect(await orderRow(order.id)).toMatchObject({
+      paymentMethod: 'paypal',
+      paymentState: 'paid',
+      amountDuePence: 0,
+    });
+    await context.close();
+  });
+
   it('Stripe.js unreachable: the card step says the payment tools are not ready', async () => {
     const order = await makeOrder('pending payment');
     const context = await browser.newContext();

@@ -105,7 +105,7 @@ export interface CardPaymentProvider {
   }): Promise<OffSessionChargeResult>;
 }
 
-export type PayPalVerificationStart = {
+export type PayPalOrderStart = {
   paypalOrderId: string;
   /** Where the buyer approves the payment; PayPal then sends them to returnUrl or cancelUrl. */
   approveUrl: string;
@@ -127,16 +127,22 @@ export interface PayPalProvider {
   readonly name: 'paypal' | 'test';
   /** Client id for the PayPal JS SDK, or null in test mode. */
   readonly clientId: string | null;
-  /** A 0.35 GBP order, description 'Skip basket', reference = our order id (spec 7). */
-  createVerificationOrder(input: {
+  /**
+   * A GBP order with our order id as reference: the 0.35 verification at booking
+   * (description 'Skip basket', spec 7), or the amount due of an invoice after cleaning.
+   */
+  createOrder(input: {
     orderId: string;
     amountPence: number;
+    description: string;
+    /** The same request id gives the same PayPal order (PayPal-Request-Id). */
+    requestId: string;
     /** PayPal appends ?token={paypal order id}&PayerID=… to these. */
     returnUrl: string;
     cancelUrl: string;
-  }): Promise<PayPalVerificationStart>;
+  }): Promise<PayPalOrderStart>;
   /** Captures on the server and reports what PayPal says was captured. */
-  captureVerificationOrder(paypalOrderId: string): Promise<PayPalCaptureResult>;
+  captureOrder(paypalOrderId: string): Promise<PayPalCaptureResult>;
 }
 
 /** A provider could not be reached or answered nonsense: a 502 for the browser, retry later. */

@@ -5,8 +5,9 @@ import {
 } from './payment-provider';
 
 /**
- * PayPal Orders v2 over HTTPS: a 0.35 GBP order, description 'Skip basket', our order id as
- * reference_id; captured on the server, which reports what PayPal says was captured.
+ * PayPal Orders v2 over HTTPS: a GBP order with our order id as reference_id (the 0.35
+ * 'Skip basket' verification, or an invoice's amount due), approved by the buyer on PayPal's
+ * page and captured on the server, which reports what PayPal says was captured.
  */
 export function createPayPalProvider(options: {
   clientId: string;
@@ -62,7 +63,7 @@ export function createPayPalProvider(options: {
   return {
     name: 'paypal',
     clientId: options.clientId,
-    async createVerificationOrder({ orderId, amountPence, returnUrl, cancelUrl }) {
+    async createOrder({ orderId, amountPence, description, requestId, returnUrl, cancelUrl }) {
       const reply = await api(
         '/v2/checkout/orders',
         {
@@ -70,7 +71,7 @@ export function createPayPalProvider(options: {
           purchase_units: [
             {
               reference_id: orderId,
-              description: 'Skip basket',
+              description,
               amount: { currency_code: 'GBP', value: (amountPence / 100).toFixed(2) },
             },
           ],
@@ -87,7 +88,7 @@ export function createPayPalProvider(options: {
             },
           },
         },
-        `verify-${orderId}`,
+        requestId,
       );
       const links = (reply.json.links ?? []) as { rel: string; href: string }[];
       const approveUrl = links.find((l) => l.rel === 'payer-action' || l.rel === 'approve')?.href;
@@ -96,7 +97,7 @@ export function createPayPalProvider(options: {
       }
       return { paypalOrderId: reply.json.id, approveUrl };
     },
-    async captureVerificationOrder(paypalOrderId): Promise<PayPalCaptureResult> {
+    async captureOrder(paypalOrderId): Promise<PayPalCaptureResult> {
       if (!/^[A-Z0-9-]{5,64}$/i.test(paypalOrderId)) {
         return { status: 'failed', paypalOrderId, message: 'No such PayPal order.' };
       }

@@ -312,9 +312,11 @@ describe('payment providers against local stand-ins', () => {
       apiBase: 'http://127.0.0.1:9',
     });
     await expect(
-      unreachablePayPal.createVerificationOrder({
+      unreachablePayPal.createOrder({
         orderId: 'o',
         amountPence: 35,
+        description: 'Skip basket',
+        requestId: 'verify-o',
         returnUrl: 'https://shop.example/r',
         cancelUrl: 'https://shop.example/c',
       }),
@@ -358,6 +360,30 @@ describe('payment providers against local stand-ins', () => {
         paymentMethod: 'paypal',
         paymentState: 'paypal_verified',
         status: 'pending',
+      });
+    });
+
+    it('after cleaning, the invoice paid with PayPal: the amount due, captured and counted once', async () => {
+      const id = await invoicedOrder();
+      const created = await create(id);
+      const standIn = paypal.orders.get(created.body.paypal_order_id)!;
+      expect(standIn).toMatchObject({ referenceId: id, currency: 'GBP', value: '37.00' });
+      expect(standIn.description).toMatch(/^Maida Vale Dry Cleaners order LD-\d+$/);
+      // Not approved yet: nothing is paid.
+      expect((await success(id, created.body.paypal_order_id)).body.status).toBe(false);
+      const again = await create(id);
+      paypal.decide(again.body.paypal_order_id, true);
+      expect((await success(id, again.body.paypal_order_id)).body).toEqual({
+        status: true,
+        paid: true,
+        message: 'Thank you: £37.00 paid.',
+      });
+      expect((await success(id, again.body.paypal_order_id)).body.paid).toBe(true);
+      expect(await orderRow(id)).toMatchObject({
+        paymentMethod: 'paypal',
+        paymentState: 'paid',
+        paidPence: 3700,
+        amountDuePence: 0,
       });
     });
 

@@ -36,6 +36,7 @@ type PaymentObject = IntentObject & { amountPence: number };
 export type TestPayPalOrder = {
   orderId: string;
   amountPence: number;
+  description: string;
   status: 'CREATED' | 'APPROVED' | 'DECLINED' | 'COMPLETED';
   returnUrl: string;
   cancelUrl: string;
@@ -189,11 +190,12 @@ export function createTestModeProvider(): TestModeProvider {
       }
       return { status: 'succeeded', chargeId: id('pi') };
     },
-    async createVerificationOrder({ orderId, amountPence, returnUrl, cancelUrl }) {
+    async createOrder({ orderId, amountPence, description, returnUrl, cancelUrl }) {
       const paypalOrderId = id('PAYPAL').toUpperCase();
       paypalOrders.set(paypalOrderId, {
         orderId,
         amountPence,
+        description,
         status: 'CREATED',
         returnUrl,
         cancelUrl,
@@ -214,7 +216,7 @@ export function createTestModeProvider(): TestModeProvider {
       if (approve) next.searchParams.set('PayerID', 'TESTPAYER');
       return next.toString();
     },
-    async captureVerificationOrder(paypalOrderId): Promise<PayPalCaptureResult> {
+    async captureOrder(paypalOrderId): Promise<PayPalCaptureResult> {
       const order = paypalOrders.get(paypalOrderId);
       if (!order) return { status: 'failed', paypalOrderId, message: 'No such PayPal order.' };
       if (order.status === 'DECLINED' || order.status === 'CREATED') {

@@ -6,11 +6,8 @@ import {
   startInvoicePayment,
   type PaymentDeps,
 } from '../../use-cases/payments/pay-invoice';
-import {
-  confirmPayPal,
-  startCardSetup,
-  startPayPalVerification,
-} from '../../use-cases/payments/payment-steps';
+import { startCardSetup } from '../../use-cases/payments/payment-steps';
+import { confirmPayPal, startPayPal } from '../../use-cases/payments/paypal-steps';
 import { parseBody } from '../parse';
 
 const orderId = z.uuid({ error: 'We could not find that order.' });
@@ -63,20 +60,12 @@ export function paymentsRoutes(services: AppServices): Router {
 
   router.post('/payment/paypal/create', async (req, res) => {
     const { id } = parseBody(idBody, req.body);
-    res.json({
-      status: true,
-      ...(await startPayPalVerification(db, payments, {
-        orderId: id,
-        publicUrl: services.config.publicUrl,
-      })),
-    });
+    res.json({ status: true, ...(await startPayPal(deps, id)) });
   });
 
   router.post('/paypal-success', async (req, res) => {
     const input = parseBody(updatePaymentMethodBody, req.body);
-    res.json(
-      await confirmPayPal(db, payments, { orderId: input.id, paypalOrderId: input.payment_id }),
-    );
+    res.json(await confirmPayPal(deps, { orderId: input.id, paypalOrderId: input.payment_id }));
   });
 
   // TEST MODE only: what Stripe.js and PayPal's approval page do in the browser.

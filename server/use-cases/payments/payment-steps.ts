@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { PAYPAL_VERIFICATION_PENCE, formatPence } from '@shared/money';
+import { formatPence } from '@shared/money';
 import { orderNumber } from '@shared/london-time';
 import type { Database } from '../../db/client';
 import { orderEvents, orders, payments } from '../../db/schema';
@@ -64,7 +64,7 @@ export async function startCardSetup(db: Database, providers: PaymentProviders, 
   return { setup_id: start.setupId, client_secret: start.clientSecret };
 }
 
-async function markPaymentReady(
+export async function markPaymentReady(
   db: Database,
   orderId: string,
   change: { method: 'card' | 'paypal'; state: 'card_saved' | 'paypal_verified' },
@@ -140,78 +140,4 @@ export async function confirmCardSaved(
     },
   );
   return { status: true, message: 'Your card is saved. Nothing has been charged.' };
-}
-
-/**
- * A £0.35 PayPal order, description 'Skip basket', our order id as its reference (spec 7).
- * The buyer approves it on PayPal's page, which sends them back to the payment page.
- */
-export async function startPayPalVerification(
-  db: Database,
-  providers: PaymentProviders,
-  input: { orderId: string; publicUrl: string },
-) {
-  const order = await payableOrder(db, input.orderId);
-  const back = `${input.publicUrl}/order/payment/${order.id}`;
-  const start = await providers.paypal.createVerificationOrder({
-    orderId: order.id,
-    amountPence: PAYPAL_VERIFICATION_PENCE,
-    returnUrl: `${back}?paypal=approved`,
-    cancelUrl: `${back}?paypal=cancelled`,
-  });
-  // PayPal answers a repeated request for the same order with the same PayPal order.
-  await db
-    .insert(payments)
-    .values({
-      orderId: order.id,
-      provider: providers.paypal.name === 'test' ? 'test' : 'paypal',
-      kind: 'paypal_verification',
-      providerRef: start.paypalOrderId,
-      status: 'started',
-      amountPence: PAYPAL_VERIFICATION_PENCE,
-    })
-    .onConflictDoNothing();
-  return { paypal_order_id: start.paypalOrderId, approve_url: start.approveUrl };
-}
-
-/**
- * POST /paypal-success {id, payment_id}: captured and checked on the server (amount,
- * currency, reference, status) before the order counts as verified.
- */
-export async function confirmPayPal(
-  db: Database,
-  providers: PaymentProviders,
-  input: { orderId: string; paypalOrderId: string },
-): Promise<{ status: boolean; message: string }> {
-  await payableOrder(db, input.orderId);
-  const provider = providers.paypal.name === 'test' ? 'test' : 'paypal';
-  const [known] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.providerRef, input.paypalOrderId), eq(payments.orderId, input.orderId)))
-    .limit(1);
-  if (!known) return { status: false, message: 'This PayPal payment is not for this order.' };
-  // The return page may ask twice (a reload): a capture already recorded is a success.
-  if (known.status === 'succeeded') return { status: true, message: 'PayPal verified. Thank you.' };
-  const capture = await providers.paypal.captureVerificationOrder(input.paypalOrderId);
-  const valid =
-    capture.status === 'captured' &&
-    capture.amountPence === PAYPAL_VERIFICATION_PENCE &&
-    capture.currency === 'GBP' &&
-    capture.referenceId === input.orderId;
-  if (!valid) {
-    const message =
-      capture.status === 'failed'
-        ? capture.message
-        : 'The PayPal payment did not match this order.';
-    await db.update(payments).set({ status: 'failed', message }).where(eq(payments.id, known.id));
-    return { status: false, message };
-  }
-  await markPaymentReady(
-    db,
-    input.orderId,
-    { method: 'paypal', state: 'paypal_verified' },
-    { provider, providerRef: input.paypalOrderId, status: 'succeeded' },
-  );
-  return { status: true, message: 'PayPal verified. Thank you.' };
 }

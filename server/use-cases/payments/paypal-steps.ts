@@ -1,0 +1,105 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { PAYPAL_VERIFICATION_PENCE, formatGbp } from '@shared/money';
+import { orderNumber } from '@shared/london-time';
+import { orders, payments } from '../../db/schema';
+import { creditOrder } from './charge-order';
+import type { PaymentDeps } from './pay-invoice';
+import { markPaymentReady, payableOrder } from './payment-steps';
+
+type Reply = { status: boolean; message: string; paid?: boolean };
+
+/**
+ * POST /api/payment/paypal/create {id}: a PayPal order for the payment page. Before cleaning
+ * it is the £0.35 verification, description 'Skip basket', our order id as its reference
+ * (spec 7); once the invoice is out it is the amount due. The buyer approves it on PayPal's
+ * page, which sends them back to the payment page with the PayPal order id as `token`.
+ */
+export async function startPayPal(deps: PaymentDeps, orderId: string) {
+  const order = await payableOrder(deps.db, orderId);
+  const invoice = order.invoicedAt !== null && order.amountDuePence > 0;
+  const amount = invoice ? order.amountDuePence : PAYPAL_VERIFICATION_PENCE;
+  const back = `${deps.publicUrl}/order/payment/${order.id}`;
+  const start = await deps.providers.paypal.createOrder({
+    orderId: order.id,
+    amountPence: amount,
+    description: invoice ? `${deps.brand.name} order ${orderNumber(order.orderNo)}` : 'Skip basket',
+    // PayPal answers a repeated request with the same PayPal order.
+    requestId: invoice ? `pay-${order.id}-${amount}-${order.paidPence}` : `verify-${order.id}`,
+    returnUrl: `${back}?paypal=approved`,
+    cancelUrl: `${back}?paypal=cancelled`,
+  });
+  await deps.db
+    .insert(payments)
+    .values({
+      orderId: order.id,
+      provider: deps.providers.paypal.name === 'test' ? 'test' : 'paypal',
+      kind: invoice ? 'charge' : 'paypal_verification',
+      providerRef: start.paypalOrderId,
+      status: 'started',
+      amountPence: amount,
+    })
+    .onConflictDoNothing();
+  return { paypal_order_id: start.paypalOrderId, approve_url: start.approveUrl };
+}
+
+/**
+ * POST /paypal-success {id, payment_id}: only a PayPal order this order started counts. It is
+ * captured and checked on the server (amount, currency, reference, status) before the order
+ * counts as verified, or the invoice as paid. Asked twice (a reload), it counts once.
+ */
+export async function confirmPayPal(
+  deps: PaymentDeps,
+  input: { orderId: string; paypalOrderId: string },
+): Promise<Reply> {
+  await payableOrder(deps.db, input.orderId);
+  const [known] = await deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.providerRef, input.paypalOrderId), eq(payments.orderId, input.orderId)))
+    .limit(1);
+  if (!known || known.kind === 'card_setup') {
+    return { status: false, message: 'This PayPal payment is not for this order.' };
+  }
+  const invoice = known.kind === 'charge';
+  const success: Reply = invoice
+    ? { status: true, paid: true, message: `Thank you: ${formatGbp(known.amountPence)} paid.` }
+    : { status: true, message: 'PayPal verified. Thank you.' };
+  if (known.status === 'succeeded') return success;
+  const capture = await deps.providers.paypal.captureOrder(input.paypalOrderId);
+  const valid =
+    capture.status === 'captured' &&
+    capture.amountPence === known.amountPence &&
+    capture.currency === 'GBP' &&
+    capture.referenceId === input.orderId;
+  if (!valid) {
+    const message =
+      capture.status === 'failed'
+        ? capture.message
+        : 'The PayPal payment did not match this order.';
+    await deps.db
+      .update(payments)
+      .set({ status: 'failed', message, updatedAt: new Date() })
+      .where(and(eq(payments.id, known.id), ne(payments.status, 'succeeded')));
+    return { status: false, message };
+  }
+  if (!invoice) {
+    await markPaymentReady(
+      deps.db,
+      input.orderId,
+      { method: 'paypal', state: 'paypal_verified' },
+      { provider: known.provider, providerRef: input.paypalOrderId, status: 'succeeded' },
+    );
+    return success;
+  }
+  await deps.db.transaction(async (tx) => {
+    const [first] = await tx
+      .update(payments)
+      .set({ status: 'succeeded', message: null, updatedAt: new Date() })
+      .where(and(eq(payments.id, known.id), ne(payments.status, 'succeeded')))
+      .returning({ id: payments.id });
+    if (!first) return;
+    await tx.update(orders).set({ paymentMethod: 'paypal' }).where(eq(orders.id, input.orderId));
+    await creditOrder(tx, deps, input.orderId, known.amountPence);
+  });
+  return success;
+}
