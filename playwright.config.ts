@@ -1,21 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './tests/helpers/chromium';
 
 // The app under test: the production build on a fresh embedded database, with a real SMTP
 // server beside it (tests/e2e/e2e-server.ts). E2E_PORT lets several runs share a machine.
 const port = Number(process.env.E2E_PORT ?? 3100);
 
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
+const chromium = { executablePath: chromiumPath, args: chromiumArgs };
 
 export default defineConfig({
   testDir: 'tests/e2e',

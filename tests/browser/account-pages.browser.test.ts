@@ -2,6 +2,7 @@ import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders } from '../../server/db/schema';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { chromiumArgs, chromiumPath } from '../helpers/chromium';
 
 /*
  * The account pages with real orders in the database, in Chromium at 1280 px (desktop page)
@@ -11,15 +12,6 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
 
 const HOUR = 60 * 60 * 1000;
 const password = 'Secret@123';
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 describe('account pages with orders', () => {
   let server: TestServer;
@@ -30,7 +22,7 @@ describe('account pages with orders', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ pages: 'build' });
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
     const reg = await server.api<{ customer_id: string }>('/api/register', {
       body: {
         name: 'Ada Lovelace',

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments } from '../../server/db/schema';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { chromiumArgs, chromiumPath } from '../helpers/chromium';
 import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-in';
 import { startPayPalStandIn, type PayPalStandIn } from '../helpers/paypal-stand-in';
 
@@ -14,15 +15,6 @@ import { startPayPalStandIn, type PayPalStandIn } from '../helpers/paypal-stand-
  * against js.stripe.com and paypal.com with live keys.
  */
 
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const HOUR = 60 * 60 * 1000;
 const CARD_FRAME = 'iframe[title="Secure card payment input frame"]';
 const CHALLENGE_FRAME = 'iframe[name="stripe-challenge-frame"]';
@@ -63,7 +55,7 @@ describe('payment page with Stripe Elements and PayPal (live-key code path)', ()
         PAYPAL_API_BASE: paypal.url,
       },
     });
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   }, 120_000);
 
   afterAll(async () => {

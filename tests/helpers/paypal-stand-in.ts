@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody } from './read-body';
 
 /*
  * A local stand-in for PayPal's REST API (OAuth, Orders v2) and its approval page, for tests
@@ -30,14 +31,6 @@ export type PayPalStandIn = {
   decide(orderId: string, approve: boolean): string;
   close(): Promise<void>;
 };
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    let data = '';
-    req.on('data', (c: Buffer) => (data += c.toString()));
-    req.on('end', () => resolve(data));
-  });
-}
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

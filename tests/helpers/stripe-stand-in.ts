@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody } from './read-body';
 
 /*
  * A local stand-in for Stripe, for tests that cannot reach the internet. It answers what the
@@ -61,14 +62,6 @@ export type StripeStandIn = {
   ): Promise<{ status: number; body: Record<string, unknown> }>;
   close(): Promise<void>;
 };
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    let data = '';
-    req.on('data', (c: Buffer) => (data += c.toString()));
-    req.on('end', () => resolve(data));
-  });
-}
 
 export async function startStripeStandIn(
   options: { secretKey?: string; publishableKey?: string } = {},
