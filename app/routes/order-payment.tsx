@@ -63,14 +63,8 @@ export default function OrderPayment({ loaderData }: Route.ComponentProps) {
       if (result.status !== 200) console.error('PayPal confirmation failed', result.status);
       const ok = result.status === 200 && result.body.status === true;
       // Spec 4: the verification goes to the order's result pages; an invoice to the payment's.
-      const next = invoiceDue
-        ? ok
-          ? 'payment/complete'
-          : 'payment/cancel'
-        : ok
-          ? 'order/complete'
-          : 'order/cancel';
-      navigate(`/${next}/${order.id}`, { replace: true });
+      const pages = invoiceDue ? 'payment' : 'order';
+      navigate(`/${pages}/${ok ? 'complete' : 'cancel'}/${order.id}`, { replace: true });
     })();
   }, [paypalToken, order.id, invoiceDue, navigate]);
 
