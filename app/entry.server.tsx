@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { Transform } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
@@ -42,12 +42,9 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          const body = coalescedBody(() => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
@@ -68,4 +65,37 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/**
+ * React writes the page in many small pieces (a few kB each), and the Express adapter writes
+ * and flushes every piece on its own: through gzip that is a compression flush and a socket
+ * write per piece, which cost more than rendering the page. This joins what React writes in
+ * one turn of the event loop into one chunk; later pieces (deferred data) still stream.
+ */
+function coalescedBody(onEnd: () => void): Transform {
+  let pending: Buffer[] = [];
+  let scheduled = false;
+  const release = () => {
+    scheduled = false;
+    if (pending.length === 0) return;
+    body.push(pending.length === 1 ? pending[0] : Buffer.concat(pending));
+    pending = [];
+  };
+  const body = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      pending.push(chunk);
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(release);
+      }
+      callback();
+    },
+    flush(callback) {
+      release();
+      onEnd();
+      callback();
+    },
+  });
+  return body;
 }

@@ -27,7 +27,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     cookie: request.headers.get('cookie'),
     authorization: request.headers.get('authorization'),
   });
-  const branches = await listBranches(services.db);
+  const branches = await listBranches(services.content);
   const agent = request.headers.get('user-agent') ?? '';
   return {
     brand: services.config.brand,

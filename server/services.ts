@@ -1,5 +1,6 @@
 import type { AppConfig } from './config';
 import type { Database, DatabaseHandle } from './db/client';
+import { createContentCache, type ContentCache } from './db/content-cache';
 import type { Logger } from './logger';
 import {
   createMailService,
@@ -26,6 +27,11 @@ export type AppServices = {
   config: AppConfig;
   database: DatabaseHandle;
   db: Database;
+  /**
+   * The catalogue and slot rules as of the database's content version, kept in memory between
+   * changes: what public pages and the public API read (server/db/content-cache.ts).
+   */
+  content: ContentCache;
   logger: Logger;
   mail: MailService;
   address: AddressProvider;
@@ -89,6 +95,7 @@ export function createServices(
     config,
     database,
     db: database.db,
+    content: createContentCache(database.db),
     logger,
     mail,
     address,

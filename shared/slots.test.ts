@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addDays,
   deliverySlots,
   EXPRESS_SLOT_START,
   findPickupSlot,
@@ -206,5 +207,18 @@ describe('slot keys in the delivery path', () => {
     for (const bad of ['', 'tomorrow', '2026-13-01 09:00', '2026-11-23 25:00', '2026-11-23']) {
       expect(parseSlotKey(bad)).toBeNull();
     }
+  });
+});
+
+describe('calendar days', () => {
+  it('add across month and year ends, leap days and clock changes', () => {
+    expect(addDays('2026-11-23', 0)).toBe('2026-11-23');
+    expect(addDays('2026-11-30', 1)).toBe('2026-12-01');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2027-03-27', 1)).toBe('2027-03-28');
+    expect(addDays('2027-03-28', 1)).toBe('2027-03-29');
+    expect(addDays('2027-10-31', 1)).toBe('2027-11-01');
+    expect(addDays('2026-12-20', 14)).toBe('2027-01-03');
   });
 });

@@ -80,18 +80,26 @@ function londonMoment(date: string, time: string): DateTime | null {
  * slot_date + slot_start names exactly one window.
  */
 export function windowsOfDay(date: string, rules: SlotRules): Slot[] {
+  return dayWindows(date, rules).slots;
+}
+
+/** A day's windows with their start instants in epoch milliseconds, for the listings. */
+type DayWindows = { slots: Slot[]; startsAtMs: number[] };
+
+function dayWindows(date: string, rules: SlotRules): DayWindows {
   // Pure, so memoised: listing slots is the busiest call of the site, and luxon is slow.
   const key = `${date}|${rulesKey(rules)}`;
   const cached = windowCache.get(key);
   if (cached) return cached;
-  const computed = computeWindowsOfDay(date, rules);
+  const slots = computeWindowsOfDay(date, rules);
+  const computed = { slots, startsAtMs: slots.map((s) => Date.parse(s.starts_at)) };
   if (windowCache.size >= WINDOW_CACHE_LIMIT) windowCache.clear();
   windowCache.set(key, computed);
   return computed;
 }
 
 const WINDOW_CACHE_LIMIT = 2_000;
-const windowCache = new Map<string, Slot[]>();
+const windowCache = new Map<string, DayWindows>();
 const rulesKeys = new WeakMap<SlotRules, string>();
 
 /** What a day's windows depend on: slot length and the day's hours or closure. */
@@ -147,8 +155,34 @@ function londonDate(instant: Date): string {
   return DateTime.fromJSDate(instant, { zone: LONDON }).toISODate()!;
 }
 
-function hasRoom(slot: Slot, usage: SlotUsage, capacity: number): boolean {
-  return (usage.get(slot.starts_at) ?? 0) < capacity;
+/** The calendar date `days` after a YYYY-MM-DD date (no time zone: dates only). */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * The windows of `days` London days from `firstDay` that start at or after `earliest` (epoch
+ * ms) and have a place left.
+ */
+function openWindows(
+  rules: SlotRules,
+  usage: SlotUsage,
+  capacity: number,
+  firstDay: string,
+  earliest: number,
+  into: Slot[],
+): Slot[] {
+  for (let i = 0; i < rules.daysAhead; i++) {
+    const { slots, startsAtMs } = dayWindows(addDays(firstDay, i), rules);
+    for (let j = 0; j < slots.length; j++) {
+      const slot = slots[j]!;
+      if (startsAtMs[j]! >= earliest && (usage.get(slot.starts_at) ?? 0) < capacity) {
+        into.push(slot);
+      }
+    }
+  }
+  return into;
 }
 
 /**
@@ -157,19 +191,7 @@ function hasRoom(slot: Slot, usage: SlotUsage, capacity: number): boolean {
  */
 export function pickupSlots(rules: SlotRules, usage: SlotUsage, now: Date): Slot[] {
   const earliest = now.getTime() + rules.leadTimeMinutes * 60_000;
-  const today = DateTime.fromISO(londonDate(now), { zone: LONDON });
-  const slots: Slot[] = [];
-  for (let i = 0; i < rules.daysAhead; i++) {
-    const date = today.plus({ days: i }).toISODate()!;
-    for (const slot of windowsOfDay(date, rules)) {
-      if (
-        Date.parse(slot.starts_at) >= earliest &&
-        hasRoom(slot, usage, rules.pickupCapacityPerSlot)
-      )
-        slots.push(slot);
-    }
-  }
-  return slots;
+  return openWindows(rules, usage, rules.pickupCapacityPerSlot, londonDate(now), earliest, []);
 }
 
 /** The collection window named by date and start, if it is offered at `now`. */
@@ -203,19 +225,10 @@ export function expressOption(pickup: Slot): Slot {
  */
 export function deliverySlots(rules: SlotRules, usage: SlotUsage, pickup: Slot): Slot[] {
   const earliest = Date.parse(pickup.ends_at) + rules.minTurnaroundHours * 3_600_000;
-  const firstDay = DateTime.fromISO(londonDate(new Date(earliest)), { zone: LONDON });
-  const slots: Slot[] = [expressOption(pickup)];
-  for (let i = 0; i < rules.daysAhead; i++) {
-    const date = firstDay.plus({ days: i }).toISODate()!;
-    for (const slot of windowsOfDay(date, rules)) {
-      if (
-        Date.parse(slot.starts_at) >= earliest &&
-        hasRoom(slot, usage, rules.deliveryCapacityPerSlot)
-      )
-        slots.push(slot);
-    }
-  }
-  return slots;
+  const firstDay = londonDate(new Date(earliest));
+  return openWindows(rules, usage, rules.deliveryCapacityPerSlot, firstDay, earliest, [
+    expressOption(pickup),
+  ]);
 }
 
 /** Parses the delivery path's "{slot date} {start}" (a space, `T` or `+` between). */

@@ -5,7 +5,7 @@ import { seo } from '~/utils/seo';
 import type { Route } from './+types/areas';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const groups = await areaGroupsWithAreas(context.services.db);
+  const groups = await areaGroupsWithAreas(context.services.content);
   return {
     groups: groups.map((g) => ({
       id: g.id,

@@ -6,7 +6,7 @@ import { seo } from '~/utils/seo';
 import type { Route } from './+types/blog-post';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const post = await findBlogPost(context.services.db, params.id);
+  const post = await findBlogPost(context.services.content, params.id);
   if (!post) throw data(null, { status: 404 });
   return { post, summary: htmlToText(post.body).slice(0, 155) };
 }

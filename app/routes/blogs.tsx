@@ -5,7 +5,7 @@ import { seo } from '~/utils/seo';
 import type { Route } from './+types/blogs';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { posts: await listBlogPosts(context.services.db) };
+  return { posts: await listBlogPosts(context.services.content) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

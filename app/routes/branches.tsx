@@ -5,7 +5,7 @@ import { seo } from '~/utils/seo';
 import type { Route } from './+types/branches';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const branches = await listBranches(context.services.db);
+  const branches = await listBranches(context.services.content);
   const selected = params.id
     ? branches.find((b) => b.slug === params.id || String(b.id) === params.id)
     : branches[0];

@@ -3,7 +3,7 @@ import { seo } from '~/utils/seo';
 import type { Route } from './+types/faqs';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { faqs: await listFaqs(context.services.db) };
+  return { faqs: await listFaqs(context.services.content) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

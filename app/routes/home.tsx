@@ -10,8 +10,8 @@ import type { Route } from './+types/home';
 export async function loader({ context }: Route.LoaderArgs) {
   const { services } = context;
   const [categories, branches] = await Promise.all([
-    priceList(services.db),
-    listBranches(services.db),
+    priceList(services.content),
+    listBranches(services.content),
   ]);
   const brand = services.config.brand;
   // schema.org for local search: the business and each branch with address and hours.

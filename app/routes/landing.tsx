@@ -10,10 +10,13 @@ import type { Route } from './+types/landing';
 export async function loader({ context, params }: Route.LoaderArgs) {
   const code = params.id.toLowerCase();
   if (!/^[a-z0-9-]{1,100}$/.test(code)) throw data(null, { status: 404 });
-  const service = await findServicePage(context.services.db, code);
-  if (service) return { page: service };
-  const area = await findArea(context.services.db, code);
-  if (area) return { page: area };
+  // Both looked up at once: from memory, under one content-version check.
+  const [service, area] = await Promise.all([
+    findServicePage(context.services.content, code),
+    findArea(context.services.content, code),
+  ]);
+  const page = service ?? area;
+  if (page) return { page };
   throw data(null, { status: 404 });
 }
 

@@ -6,7 +6,7 @@ import { seo } from '~/utils/seo';
 import type { Route } from './+types/pricing';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const categories = await priceList(context.services.db);
+  const categories = await priceList(context.services.content);
   const code = params.code?.toLowerCase();
   const selected = code
     ? categories.find((c) => c.category_code.toLowerCase().split('|').includes(code))

@@ -5,8 +5,8 @@ import type { Route } from './+types/services';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [pages, categories] = await Promise.all([
-    listServicePages(context.services.db),
-    priceList(context.services.db),
+    listServicePages(context.services.content),
+    priceList(context.services.content),
   ]);
   return {
     pages: pages.map((p) => ({

@@ -29,13 +29,13 @@ const escapeXml = (s: string) =>
 
 /** Every public page, price category, branch, area and service landing page, and blog post. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, config } = context.services;
+  const { content, config } = context.services;
   const [categories, pages, groups, posts, branches] = await Promise.all([
-    priceList(db),
-    listServicePages(db),
-    areaGroupsWithAreas(db),
-    listBlogPosts(db),
-    listBranches(db),
+    priceList(content),
+    listServicePages(content),
+    areaGroupsWithAreas(content),
+    listBlogPosts(content),
+    listBranches(content),
   ]);
   const paths = [
     ...STATIC_PAGES,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -157,6 +158,22 @@ export const areaWaitlist = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('area_waitlist_email_postcode_uq').on(t.email, t.postcode)],
+);
+
+/**
+ * One row (id = 1) counting changes to what the public pages show: the catalogue tables above
+ * and the slot rules below. Statement triggers (migration 0005) add one in the transaction of
+ * every insert, update, delete or truncate of those tables, whichever code or person writes
+ * them, so a server instance may keep that content in memory while this number is unchanged
+ * (server/db/content-cache.ts, docs/decisions/009).
+ */
+export const contentVersion = pgTable(
+  'content_version',
+  {
+    id: smallint('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(1),
+  },
+  (t) => [check('content_version_single_row', sql`${t.id} = 1`)],
 );
 
 // ─── Slots ──────────────────────────────────────────────────────────────────

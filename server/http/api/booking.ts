@@ -24,12 +24,12 @@ export function bookingRoutes(services: AppServices): Router {
 
   router.get('/pickup', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json(await listPickupSlots(services.db, services.now()));
+    res.json(await listPickupSlots(services.content, services.now()));
   });
 
   router.get('/delivery/:slot', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json(await listDeliverySlots(services.db, String(req.params.slot), services.now()));
+    res.json(await listDeliverySlots(services.content, String(req.params.slot), services.now()));
   });
 
   // Address search starts at 2 characters and is limited to GB; lookup errors give an empty

@@ -38,45 +38,47 @@ const newsletterBody = z.object({
 export function catalogueRoutes(services: AppServices): Router {
   const router = Router();
   const { db } = services;
+  // The catalogue comes from memory while it is unchanged (server/db/content-cache.ts).
+  const content = services.content;
 
   router.get('/pricelist', async (_req, res) => {
-    res.json(await priceList(db));
+    res.json(await priceList(content));
   });
 
   // A landing page: the service page of that code, else the area of that code.
   router.get('/service/:id', async (req, res) => {
     const { id } = parseParams(codeParams, req.params);
-    const page = (await findServicePage(db, id)) ?? (await findArea(db, id));
+    const page = (await findServicePage(content, id)) ?? (await findArea(content, id));
     if (!page) throw new NotFoundError('We could not find that page.');
     res.json(page);
   });
 
   router.get('/getarea/limited', async (_req, res) => {
-    res.json(await featuredAreas(db));
+    res.json(await featuredAreas(content));
   });
   router.get('/getarea/group', async (_req, res) => {
-    res.json(await areaGroupsWithAreas(db));
+    res.json(await areaGroupsWithAreas(content));
   });
   router.get('/getarea/:id', async (req, res) => {
     const { id } = parseParams(codeParams, req.params);
-    const area = await findArea(db, id);
+    const area = await findArea(content, id);
     if (!area) throw new NotFoundError('We could not find that area.');
     res.json(area);
   });
 
   router.get('/branches', async (_req, res) => {
-    res.json(await listBranches(db));
+    res.json(await listBranches(content));
   });
   router.get('/faqs', async (_req, res) => {
-    res.json(await listFaqs(db));
+    res.json(await listFaqs(content));
   });
 
   router.get('/getblogs', async (_req, res) => {
-    res.json(await listBlogPosts(db));
+    res.json(await listBlogPosts(content));
   });
   router.get('/getblog/:id', async (req, res) => {
     const { id } = parseParams(codeParams, req.params);
-    const post = await findBlogPost(db, id);
+    const post = await findBlogPost(content, id);
     if (!post) throw new NotFoundError('We could not find that post.');
     res.json(post);
   });

@@ -2,6 +2,7 @@ import { asc, desc, eq } from 'drizzle-orm';
 import { formatPence } from '@shared/money';
 import { sanitizeContentHtml } from '../../content/sanitize';
 import type { DbOrTx } from '../../db/client';
+import { readContent, type ContentSource } from '../../db/content-cache';
 import {
   areaGroups,
   areas,
@@ -16,6 +17,10 @@ import {
 /**
  * The public catalogue in the spec's shapes (section 3). HTML fields leave here sanitised,
  * so no page or API client ever sees stored markup that could run.
+ *
+ * Each read takes a ContentSource: pages and the public API pass `services.content`, which
+ * keeps results in memory until the content changes (server/db/content-cache.ts); a database
+ * or transaction reads directly. Results from the cache are shared and frozen.
  */
 
 export type PriceService = { id: number; service_name: string; price: string; description: string };
@@ -30,7 +35,11 @@ export type PriceCategory = {
   services: PriceService[];
 };
 
-export async function priceList(db: DbOrTx): Promise<PriceCategory[]> {
+export function priceList(source: ContentSource): Promise<PriceCategory[]> {
+  return readContent(source, 'price-list', loadPriceList);
+}
+
+async function loadPriceList(db: DbOrTx): Promise<PriceCategory[]> {
   const categories = await db
     .select()
     .from(priceCategories)
@@ -65,9 +74,11 @@ export type ServicePage = {
   details: string;
 };
 
-export async function listServicePages(db: DbOrTx): Promise<ServicePage[]> {
-  const rows = await db.select().from(servicePages).orderBy(asc(servicePages.sortOrder));
-  return rows.map(toServicePage);
+export function listServicePages(source: ContentSource): Promise<ServicePage[]> {
+  return readContent(source, 'service-pages', async (db) => {
+    const rows = await db.select().from(servicePages).orderBy(asc(servicePages.sortOrder));
+    return rows.map(toServicePage);
+  });
 }
 
 function toServicePage(p: typeof servicePages.$inferSelect): ServicePage {
@@ -83,9 +94,15 @@ function toServicePage(p: typeof servicePages.$inferSelect): ServicePage {
   };
 }
 
-export async function findServicePage(db: DbOrTx, code: string): Promise<ServicePage | null> {
-  const [row] = await db.select().from(servicePages).where(eq(servicePages.code, code)).limit(1);
-  return row ? toServicePage(row) : null;
+export async function findServicePage(
+  source: ContentSource,
+  code: string,
+): Promise<ServicePage | null> {
+  const byCode = await readContent(source, 'service-pages-by-code', async (db) => {
+    const rows = await db.select().from(servicePages);
+    return new Map(rows.map((p) => [p.code, toServicePage(p)]));
+  });
+  return byCode.get(code) ?? null;
 }
 
 export type Area = {
@@ -114,30 +131,37 @@ function toArea(a: typeof areas.$inferSelect): Area {
   };
 }
 
-export async function findArea(db: DbOrTx, code: string): Promise<Area | null> {
-  const [row] = await db.select().from(areas).where(eq(areas.areaCode, code)).limit(1);
-  return row ? toArea(row) : null;
+export async function findArea(source: ContentSource, code: string): Promise<Area | null> {
+  const byCode = await readContent(source, 'areas-by-code', async (db) => {
+    const rows = await db.select().from(areas);
+    return new Map(rows.map((a) => [a.areaCode, toArea(a)]));
+  });
+  return byCode.get(code) ?? null;
 }
 
-export async function featuredAreas(db: DbOrTx): Promise<Area[]> {
-  const rows = await db
-    .select()
-    .from(areas)
-    .where(eq(areas.featured, true))
-    .orderBy(asc(areas.name));
-  return rows.map(toArea);
+export function featuredAreas(source: ContentSource): Promise<Area[]> {
+  return readContent(source, 'featured-areas', async (db) => {
+    const rows = await db
+      .select()
+      .from(areas)
+      .where(eq(areas.featured, true))
+      .orderBy(asc(areas.name));
+    return rows.map(toArea);
+  });
 }
 
 export type AreaGroup = { id: number; title: string; areas: Area[] };
 
-export async function areaGroupsWithAreas(db: DbOrTx): Promise<AreaGroup[]> {
-  const groups = await db.select().from(areaGroups).orderBy(asc(areaGroups.sortOrder));
-  const all = await db.select().from(areas).orderBy(asc(areas.sortOrder));
-  return groups.map((g) => ({
-    id: g.id,
-    title: g.title,
-    areas: all.filter((a) => a.groupId === g.id).map(toArea),
-  }));
+export function areaGroupsWithAreas(source: ContentSource): Promise<AreaGroup[]> {
+  return readContent(source, 'area-groups', async (db) => {
+    const groups = await db.select().from(areaGroups).orderBy(asc(areaGroups.sortOrder));
+    const all = await db.select().from(areas).orderBy(asc(areas.sortOrder));
+    return groups.map((g) => ({
+      id: g.id,
+      title: g.title,
+      areas: all.filter((a) => a.groupId === g.id).map(toArea),
+    }));
+  });
 }
 
 export type Branch = {
@@ -152,26 +176,32 @@ export type Branch = {
   longitude: number;
 };
 
-export async function listBranches(db: DbOrTx): Promise<Branch[]> {
-  const rows = await db.select().from(branches).orderBy(asc(branches.sortOrder));
-  return rows.map((b) => ({
-    id: b.id,
-    slug: b.slug,
-    name: b.name,
-    address: [b.addressLine1, b.addressLine2, b.town, b.postcode].filter(Boolean),
-    postcode: b.postcode,
-    phone: b.phone,
-    opening_hours: b.openingHours,
-    latitude: b.latitude,
-    longitude: b.longitude,
-  }));
+export function listBranches(source: ContentSource): Promise<Branch[]> {
+  return readContent(source, 'branches', async (db) => {
+    const rows = await db.select().from(branches).orderBy(asc(branches.sortOrder));
+    return rows.map((b) => ({
+      id: b.id,
+      slug: b.slug,
+      name: b.name,
+      address: [b.addressLine1, b.addressLine2, b.town, b.postcode].filter(Boolean),
+      postcode: b.postcode,
+      phone: b.phone,
+      opening_hours: b.openingHours,
+      latitude: b.latitude,
+      longitude: b.longitude,
+    }));
+  });
 }
 
-export async function listFaqs(db: DbOrTx) {
-  return db
-    .select({ id: faqs.id, question: faqs.question, answer: faqs.answer })
-    .from(faqs)
-    .orderBy(asc(faqs.sortOrder));
+export type Faq = { id: number; question: string; answer: string };
+
+export function listFaqs(source: ContentSource): Promise<Faq[]> {
+  return readContent(source, 'faqs', (db) =>
+    db
+      .select({ id: faqs.id, question: faqs.question, answer: faqs.answer })
+      .from(faqs)
+      .orderBy(asc(faqs.sortOrder)),
+  );
 }
 
 export type BlogPost = {
@@ -198,18 +228,22 @@ function toBlog(p: typeof blogPosts.$inferSelect): BlogPost {
   };
 }
 
-export async function listBlogPosts(db: DbOrTx): Promise<BlogPost[]> {
-  const rows = await db.select().from(blogPosts).orderBy(desc(blogPosts.publishedAt));
-  return rows.map(toBlog);
+export function listBlogPosts(source: ContentSource): Promise<BlogPost[]> {
+  return readContent(source, 'blog-posts', async (db) => {
+    const rows = await db.select().from(blogPosts).orderBy(desc(blogPosts.publishedAt));
+    return rows.map(toBlog);
+  });
 }
 
 /** A post by slug, or by numeric id (the spec's /blog/{id}). */
-export async function findBlogPost(db: DbOrTx, idOrSlug: string): Promise<BlogPost | null> {
+export async function findBlogPost(
+  source: ContentSource,
+  idOrSlug: string,
+): Promise<BlogPost | null> {
   const byId = /^\d+$/.test(idOrSlug) ? Number(idOrSlug) : null;
-  const [row] = await db
-    .select()
-    .from(blogPosts)
-    .where(byId !== null && byId < 2 ** 31 ? eq(blogPosts.id, byId) : eq(blogPosts.slug, idOrSlug))
-    .limit(1);
-  return row ? toBlog(row) : null;
+  const posts = await listBlogPosts(source);
+  return (
+    posts.find((p) => (byId !== null && byId < 2 ** 31 ? p.id === byId : p.slug === idOrSlug)) ??
+    null
+  );
 }

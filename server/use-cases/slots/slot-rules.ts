@@ -1,10 +1,18 @@
 import { and, eq, gte, lt } from 'drizzle-orm';
 import type { SlotKind, SlotRules, SlotUsage } from '@shared/slots';
 import type { DbOrTx } from '../../db/client';
+import { readContent, type ContentSource } from '../../db/content-cache';
 import { closedDates, openingHours, slotSettings, slotUsage } from '../../db/schema';
 
-/** The slot rules as stored (the back office edits them; nothing is hard-coded). */
-export async function loadSlotRules(db: DbOrTx): Promise<SlotRules> {
+/**
+ * The slot rules as stored (the back office edits them; nothing is hard-coded). Listings pass
+ * `services.content` (kept in memory until the rules change); transactions read directly.
+ */
+export function loadSlotRules(source: ContentSource): Promise<SlotRules> {
+  return readContent(source, 'slot-rules', readSlotRules);
+}
+
+async function readSlotRules(db: DbOrTx): Promise<SlotRules> {
   // One after another: inside a transaction there is one connection to share.
   const [settings] = await db.select().from(slotSettings).limit(1);
   const hours = await db.select().from(openingHours);
