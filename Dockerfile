@@ -15,6 +15,8 @@ COPY --from=build /app/build ./build
 COPY --from=build /app/server ./server
 COPY --from=build /app/shared ./shared
 COPY --from=build /app/config ./config
+# npm run admin:create creates the first owner: docker compose exec app1 npm run admin:create …
+COPY --from=build /app/scripts ./scripts
 COPY --from=build /app/tsconfig.json ./
 USER node
 EXPOSE 3000

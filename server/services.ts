@@ -78,7 +78,7 @@ export function createServices(
   if (!config.loqate) {
     logger.info('address lookup: no LOQATE_KEY set, using the bundled offline address set');
   }
-  const testPayments = config.stripe && config.paypal ? null : createTestModeProvider();
+  const testPayments = config.stripe && config.paypal ? null : createTestModeProvider(database.db);
   if (testPayments) {
     logger.info('payments: TEST MODE provider (no card is charged, test card numbers only)', {
       card: config.stripe ? 'stripe' : 'test',

@@ -8,14 +8,14 @@ import type { Route } from './+types/test-paypal';
  * the buyer approves or cancels, and is sent back to the payment page with the PayPal order
  * id as `token`. Plain HTML forms, so it works before (and without) hydration.
  */
-function testOrder(context: Route.LoaderArgs['context'], paypalOrderId: string) {
-  const order = context.services.payments.test?.payPalOrder(paypalOrderId);
+async function testOrder(context: Route.LoaderArgs['context'], paypalOrderId: string) {
+  const order = await context.services.payments.test?.payPalOrder(paypalOrderId);
   if (!order) throw data(null, { status: 404 });
   return order;
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const paypal = testOrder(context, params.paypalOrderId);
+  const paypal = await testOrder(context, params.paypalOrderId);
   const order = await paymentPageOrder(context.services.db, paypal.orderId);
   return {
     orderNo: order?.order_no ?? '',
@@ -26,9 +26,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
-  testOrder(context, params.paypalOrderId);
+  await testOrder(context, params.paypalOrderId);
   const form = await request.formData();
-  const next = context.services.payments.test!.approvePayPal(
+  const next = await context.services.payments.test!.approvePayPal(
     params.paypalOrderId,
     form.get('decision') === 'approve',
   );

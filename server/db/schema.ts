@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   doublePrecision,
   index,
@@ -24,6 +25,12 @@ import {
  */
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Raw bytes: node-postgres gives a Buffer, PGlite a Uint8Array; code sees a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
 
 // ─── Catalogue ──────────────────────────────────────────────────────────────
 
@@ -560,3 +567,34 @@ export const auditLog = pgTable(
     index('audit_log_at_idx').on(t.at),
   ],
 );
+
+// ─── Uploaded images ────────────────────────────────────────────────────────
+
+/**
+ * Images uploaded in the back office, kept in PostgreSQL so every instance behind the load
+ * balancer serves them (they are few and small: 2 MB at most, checked by their bytes).
+ */
+export const uploads = pgTable('uploads', {
+  /** Fingerprinted file name, served at /uploads/{name} with a year-long cache. */
+  name: text('name').primaryKey(),
+  mime: text('mime').notNull(),
+  bytes: bytea('bytes').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  createdAt: createdAt(),
+});
+
+// ─── TEST MODE payment provider ─────────────────────────────────────────────
+
+/**
+ * The embedded TEST MODE provider's own objects (its stand-ins for Stripe's SetupIntents and
+ * PaymentIntents and PayPal's orders), kept here rather than in memory so that several
+ * instances without keys (the compose demo) agree on them. Unused with real keys.
+ */
+export const testPaymentObjects = pgTable('test_payment_objects', {
+  id: text('id').primaryKey(),
+  kind: text('kind', { enum: ['setup', 'payment', 'paypal'] }).notNull(),
+  /** A payment asked for again with the same key is the same payment. */
+  idempotencyKey: text('idempotency_key').unique(),
+  data: jsonb('data').notNull(),
+  createdAt: createdAt(),
+});

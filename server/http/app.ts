@@ -10,6 +10,7 @@ import { clientIp, pageCsrfProtection } from '../auth/middleware';
 import { createApiRouter } from './api';
 import { requestLog } from './request-log';
 import { securityHeaders } from './security-headers';
+import { findImage } from '../use-cases/admin/uploads';
 
 export type PagesMode =
   /** Vite in middleware mode: compiles app/ on request (npm start, page tests). */
@@ -49,7 +50,15 @@ export async function createHttpApp(services: AppServices, pages: PagesMode): Pr
   });
 
   app.use('/api', createApiRouter(services));
-  // Images uploaded in the back office, stored under the data folder (fingerprinted names).
+  // Images uploaded in the back office: kept in PostgreSQL (every instance serves them), under
+  // fingerprinted names, so they can be cached for a year.
+  app.get('/uploads/:name', async (req, res, next) => {
+    const image = await findImage(services.db, req.params.name);
+    if (!image) return next();
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.type(image.mime).send(image.bytes);
+  });
+  // Images uploaded before they moved to the database, from the data folder.
   app.use(
     '/uploads',
     express.static(path.join(services.config.dataDir, 'uploads'), {

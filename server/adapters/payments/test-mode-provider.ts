@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { testPaymentObjects } from '../../db/schema';
 import type {
   CardPaymentProvider,
   CardPaymentResult,
@@ -12,8 +15,9 @@ import type {
  * The embedded default for running without keys: a stand-in for Stripe and PayPal with the
  * same flows and outcomes. The browser's TEST MODE card form turns Stripe's documented test
  * card numbers into Stripe's test payment-method ids (pm_card_visa …), so no card number
- * reaches the server; the provider's objects live in this process (test mode is for one
- * instance: a demo, a developer, the browser tests). Labelled TEST MODE on the page.
+ * reaches the server. The provider's own objects (what Stripe and PayPal would hold) live in
+ * the `test_payment_objects` table, so several instances without keys agree on them.
+ * Labelled TEST MODE on the page and in the log.
  */
 
 /** Stripe's documented test payment methods and what they do. */
@@ -24,15 +28,15 @@ export const TEST_PAYMENT_METHODS = {
 } as const;
 export type TestPaymentMethod = keyof typeof TEST_PAYMENT_METHODS;
 
-/** A SetupIntent or a PaymentIntent: confirmed in the browser with a test card. */
+/** A SetupIntent or (with an amount) a PaymentIntent: confirmed in the browser with a test card. */
 type IntentObject = {
   orderId: string;
   clientSecret: string;
   status: 'requires_payment_method' | 'requires_action' | 'succeeded' | 'failed';
   paymentMethod?: TestPaymentMethod;
   message?: string;
+  amountPence?: number;
 };
-type PaymentObject = IntentObject & { amountPence: number };
 export type TestPayPalOrder = {
   orderId: string;
   amountPence: number;
@@ -41,6 +45,9 @@ export type TestPayPalOrder = {
   returnUrl: string;
   cancelUrl: string;
 };
+
+const AUTH_FAILED =
+  'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 
 const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
 
@@ -57,56 +64,75 @@ export type TestModeProvider = CardPaymentProvider &
       paymentMethod: string;
       /** The test 3-D Secure step's answer. */
       authenticated?: boolean;
-    }): { status: IntentObject['status']; message?: string };
+    }): Promise<{ status: IntentObject['status']; message?: string }>;
     /** The TEST MODE PayPal approval page shows this order. */
-    payPalOrder(paypalOrderId: string): TestPayPalOrder | undefined;
+    payPalOrder(paypalOrderId: string): Promise<TestPayPalOrder | undefined>;
     /** What the buyer does on PayPal's approval page: where PayPal then sends them, or null. */
-    approvePayPal(paypalOrderId: string, approve: boolean): string | null;
+    approvePayPal(paypalOrderId: string, approve: boolean): Promise<string | null>;
   };
 
-export function createTestModeProvider(): TestModeProvider {
-  const setups = new Map<string, IntentObject>();
-  const cardPayments = new Map<string, PaymentObject>();
-  const paymentsByKey = new Map<string, string>();
-  const paypalOrders = new Map<string, TestPayPalOrder>();
+/** What a test card does to an intent when the browser confirms it. */
+function confirmWithTestCard(
+  intent: IntentObject,
+  paymentMethod: string,
+  authenticated: boolean | undefined,
+): IntentObject {
+  const method = TEST_PAYMENT_METHODS[paymentMethod as TestPaymentMethod];
+  const next: IntentObject = { ...intent, message: undefined };
+  if (!method) return { ...next, status: 'failed', message: 'Your card number is incorrect.' };
+  next.paymentMethod = paymentMethod as TestPaymentMethod;
+  if (method.outcome === 'declined') {
+    return { ...next, status: 'failed', message: 'Your card was declined.' };
+  }
+  if (method.outcome === 'authenticate' && authenticated === undefined) {
+    return { ...next, status: 'requires_action' };
+  }
+  if (method.outcome === 'authenticate' && !authenticated) {
+    return { ...next, status: 'failed', message: AUTH_FAILED };
+  }
+  return { ...next, status: 'succeeded' };
+}
+
+export function createTestModeProvider(db: Database): TestModeProvider {
+  async function load<T>(objectId: string, kind: 'setup' | 'payment' | 'paypal') {
+    const [row] = await db
+      .select()
+      .from(testPaymentObjects)
+      .where(and(eq(testPaymentObjects.id, objectId), eq(testPaymentObjects.kind, kind)))
+      .limit(1);
+    return row ? (row.data as T) : undefined;
+  }
+  async function save(objectId: string, data: IntentObject | TestPayPalOrder) {
+    await db.update(testPaymentObjects).set({ data }).where(eq(testPaymentObjects.id, objectId));
+  }
+
   return {
     name: 'test',
     publishableKey: null,
     clientId: null,
     async startCardSetup({ orderId }) {
       const setupId = id('seti');
-      const clientSecret = `${setupId}_secret_${randomBytes(8).toString('hex')}`;
-      setups.set(setupId, { orderId, clientSecret, status: 'requires_payment_method' });
-      return { setupId, clientSecret, providerCustomerId: id('cus') };
+      const data: IntentObject = {
+        orderId,
+        clientSecret: `${setupId}_secret_${randomBytes(8).toString('hex')}`,
+        status: 'requires_payment_method',
+      };
+      await db.insert(testPaymentObjects).values({ id: setupId, kind: 'setup', data });
+      return { setupId, clientSecret: data.clientSecret, providerCustomerId: 'cus_test' };
     },
-    confirmIntent({ intentId, clientSecret, paymentMethod, authenticated }) {
-      const intent = setups.get(intentId) ?? cardPayments.get(intentId);
+    async confirmIntent({ intentId, clientSecret, paymentMethod, authenticated }) {
+      const kind = intentId.startsWith('pi_') ? 'payment' : 'setup';
+      const intent = await load<IntentObject>(intentId, kind);
       if (!intent || intent.clientSecret !== clientSecret) {
-        return { status: 'failed', message: 'No such setup.' };
+        return { status: 'failed', message: 'This card form has expired. Please reload the page.' };
       }
       if (intent.status === 'succeeded') return { status: intent.status };
-      const method = TEST_PAYMENT_METHODS[paymentMethod as TestPaymentMethod];
-      if (!method) {
-        intent.status = 'failed';
-        intent.message = 'Your card number is incorrect.';
-      } else if (method.outcome === 'declined') {
-        intent.status = 'failed';
-        intent.message = 'Your card was declined.';
-      } else if (method.outcome === 'authenticate' && authenticated === undefined) {
-        intent.status = 'requires_action';
-      } else if (method.outcome === 'authenticate' && !authenticated) {
-        intent.status = 'failed';
-        intent.message =
-          'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
-      } else {
-        intent.status = 'succeeded';
-        intent.message = undefined;
-      }
-      intent.paymentMethod = paymentMethod as TestPaymentMethod;
-      return { status: intent.status, message: intent.message };
+      const next = confirmWithTestCard(intent, paymentMethod, authenticated);
+      await save(intentId, next);
+      return { status: next.status, message: next.message };
     },
     async retrieveCardSetup(setupId): Promise<CardSetupResult> {
-      const setup = setups.get(setupId);
+      const setup = await load<IntentObject>(setupId, 'setup');
       if (!setup) return { status: 'failed', setupId, orderId: '', message: 'No such setup.' };
       if (setup.status === 'succeeded' && setup.paymentMethod) {
         const method = TEST_PAYMENT_METHODS[setup.paymentMethod];
@@ -131,25 +157,30 @@ export function createTestModeProvider(): TestModeProvider {
       };
     },
     async startCardPayment({ orderId, amountPence, idempotencyKey }) {
-      const known = paymentsByKey.get(idempotencyKey);
-      const paymentId = known ?? id('pi');
-      if (!known) {
-        paymentsByKey.set(idempotencyKey, paymentId);
-        cardPayments.set(paymentId, {
-          orderId,
-          amountPence,
-          clientSecret: `${paymentId}_secret_${randomBytes(8).toString('hex')}`,
-          status: 'requires_payment_method',
-        });
-      }
+      const paymentId = id('pi');
+      const data: IntentObject = {
+        orderId,
+        amountPence,
+        clientSecret: `${paymentId}_secret_${randomBytes(8).toString('hex')}`,
+        status: 'requires_payment_method',
+      };
+      await db
+        .insert(testPaymentObjects)
+        .values({ id: paymentId, kind: 'payment', idempotencyKey, data })
+        .onConflictDoNothing({ target: testPaymentObjects.idempotencyKey });
+      // Asked again with the same key: the payment made the first time.
+      const [row] = await db
+        .select()
+        .from(testPaymentObjects)
+        .where(eq(testPaymentObjects.idempotencyKey, idempotencyKey));
       return {
-        paymentId,
-        clientSecret: cardPayments.get(paymentId)!.clientSecret,
+        paymentId: row!.id,
+        clientSecret: (row!.data as IntentObject).clientSecret,
         providerCustomerId: 'cus_test',
       };
     },
     async retrieveCardPayment(paymentId): Promise<CardPaymentResult> {
-      const payment = cardPayments.get(paymentId);
+      const payment = await load<IntentObject>(paymentId, 'payment');
       if (!payment)
         return { status: 'failed', paymentId, orderId: '', message: 'No such payment.' };
       if (payment.status === 'succeeded' && payment.paymentMethod) {
@@ -158,7 +189,7 @@ export function createTestModeProvider(): TestModeProvider {
           status: 'succeeded',
           paymentId,
           orderId: payment.orderId,
-          amountPence: payment.amountPence,
+          amountPence: payment.amountPence ?? 0,
           currency: 'GBP',
           providerCustomerId: 'cus_test',
           paymentMethodId: payment.paymentMethod,
@@ -192,24 +223,23 @@ export function createTestModeProvider(): TestModeProvider {
     },
     async createOrder({ orderId, amountPence, description, returnUrl, cancelUrl }) {
       const paypalOrderId = id('PAYPAL').toUpperCase();
-      paypalOrders.set(paypalOrderId, {
+      const data: TestPayPalOrder = {
         orderId,
         amountPence,
         description,
         status: 'CREATED',
         returnUrl,
         cancelUrl,
-      });
+      };
+      await db.insert(testPaymentObjects).values({ id: paypalOrderId, kind: 'paypal', data });
       // Our own TEST MODE stand-in for PayPal's approval page.
       return { paypalOrderId, approveUrl: `/payment/test-paypal/${paypalOrderId}` };
     },
-    payPalOrder(paypalOrderId) {
-      return paypalOrders.get(paypalOrderId);
-    },
-    approvePayPal(paypalOrderId, approve) {
-      const order = paypalOrders.get(paypalOrderId);
+    payPalOrder: (paypalOrderId) => load<TestPayPalOrder>(paypalOrderId, 'paypal'),
+    async approvePayPal(paypalOrderId, approve) {
+      const order = await load<TestPayPalOrder>(paypalOrderId, 'paypal');
       if (!order || order.status !== 'CREATED') return null;
-      order.status = approve ? 'APPROVED' : 'DECLINED';
+      await save(paypalOrderId, { ...order, status: approve ? 'APPROVED' : 'DECLINED' });
       // As PayPal does: the order id as token, and a payer id when approved.
       const next = new URL(approve ? order.returnUrl : order.cancelUrl);
       next.searchParams.set('token', paypalOrderId);
@@ -217,16 +247,29 @@ export function createTestModeProvider(): TestModeProvider {
       return next.toString();
     },
     async captureOrder(paypalOrderId): Promise<PayPalCaptureResult> {
-      const order = paypalOrders.get(paypalOrderId);
+      const order = await load<TestPayPalOrder>(paypalOrderId, 'paypal');
       if (!order) return { status: 'failed', paypalOrderId, message: 'No such PayPal order.' };
-      if (order.status === 'DECLINED' || order.status === 'CREATED') {
+      // Captured once, whichever instance asks first.
+      const [captured] = await db
+        .update(testPaymentObjects)
+        .set({ data: { ...order, status: 'COMPLETED' } })
+        .where(
+          and(
+            eq(testPaymentObjects.id, paypalOrderId),
+            sql`${testPaymentObjects.data}->>'status' = 'APPROVED'`,
+          ),
+        )
+        .returning({ id: testPaymentObjects.id });
+      if (!captured) {
         return {
           status: 'failed',
           paypalOrderId,
-          message: 'The PayPal payment was not approved.',
+          message:
+            order.status === 'COMPLETED'
+              ? 'Order already captured.'
+              : 'The PayPal payment was not approved.',
         };
       }
-      order.status = 'COMPLETED';
       return {
         status: 'captured',
         paypalOrderId,

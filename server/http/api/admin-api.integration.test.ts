@@ -571,6 +571,8 @@ describe('back office API', () => {
       expect(upload.status).toBe(201);
       const { path } = (await upload.json()) as { path: string };
       expect(path).toMatch(/^\/uploads\/[\w-]+\.png$/);
+      const served = await fetch(server.url + path);
+      expect(served.headers.get('content-type')).toBe('image/png');
       const fake = await fetch(`${server.url}/api/admin/uploads`, {
         method: 'POST',
         headers: { 'Content-Type': 'image/png', ...bearer(staff) },

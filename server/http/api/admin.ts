@@ -1,6 +1,3 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import express, { Router } from 'express';
 import { z } from 'zod';
 import { isCatalogueEntity, UPLOAD_MAX_BYTES } from '@shared/catalogue-admin';
@@ -16,7 +13,7 @@ import {
   staffOf,
 } from '../../auth/staff';
 import { clientIp, isSecure } from '../../auth/middleware';
-import { BadRequestError, NotFoundError, ValidationError } from '../../errors';
+import { NotFoundError } from '../../errors';
 import type { AppServices } from '../../services';
 import { listAudit } from '../../use-cases/admin/audit';
 import {
@@ -41,9 +38,9 @@ import {
   slotOverview,
 } from '../../use-cases/admin/slots';
 import { addStaff, listStaff, setStaffDisabled } from '../../use-cases/admin/staff';
+import { storeImage } from '../../use-cases/admin/uploads';
 import { chargeSavedCard } from '../../use-cases/payments/charge-order';
 import { parseBody, parseParams } from '../parse';
-import { detectImageType } from '../uploads';
 
 const uuidParams = z.object({ id: z.uuid({ error: 'We could not find that record.' }) });
 const dayQuery = z.object({
@@ -265,25 +262,14 @@ export function adminRoutes(services: AppServices): Router {
     res.json({ status: true, message: 'Deleted.' });
   });
 
-  // Images: the raw bytes, checked by content (not by name or claimed type), stored on disk.
+  // Images: the raw bytes, checked by content (not by name or claimed type), kept in PostgreSQL.
   router.post(
     '/admin/uploads',
     staffOnly,
     express.raw({ type: () => true, limit: UPLOAD_MAX_BYTES }),
     async (req, res) => {
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      if (body.length === 0) throw new BadRequestError('Choose an image to upload.');
-      const type = detectImageType(body);
-      if (!type) {
-        throw new ValidationError('Only PNG, JPEG, WebP or GIF images can be uploaded.', {
-          file: ['Only PNG, JPEG, WebP or GIF images can be uploaded.'],
-        });
-      }
-      const dir = path.join(services.config.dataDir, 'uploads');
-      await mkdir(dir, { recursive: true });
-      const name = `${Date.now().toString(36)}-${randomBytes(6).toString('hex')}.${type.ext}`;
-      await writeFile(path.join(dir, name), body, { flag: 'wx' });
-      res.status(201).json({ status: true, path: `/uploads/${name}` });
+      res.status(201).json({ status: true, path: await storeImage(services.db, body) });
     },
   );
 

@@ -71,9 +71,9 @@ export function paymentsRoutes(services: AppServices): Router {
   // TEST MODE only: what Stripe.js and PayPal's approval page do in the browser.
   const test = payments.test;
   if (test) {
-    router.post('/payment/test/confirm', (req, res) => {
+    router.post('/payment/test/confirm', async (req, res) => {
       const input = parseBody(testConfirmBody, req.body);
-      const result = test.confirmIntent({
+      const result = await test.confirmIntent({
         intentId: input.intent_id,
         clientSecret: input.client_secret,
         paymentMethod: input.payment_method,
@@ -81,9 +81,9 @@ export function paymentsRoutes(services: AppServices): Router {
       });
       res.json({ intent_status: result.status, message: result.message });
     });
-    router.post('/payment/test/paypal-approve', (req, res) => {
+    router.post('/payment/test/paypal-approve', async (req, res) => {
       const input = parseBody(testPayPalBody, req.body);
-      const next = test.approvePayPal(input.paypal_order_id, input.approve);
+      const next = await test.approvePayPal(input.paypal_order_id, input.approve);
       res.json({ status: next !== null, redirect_url: next });
     });
   }
