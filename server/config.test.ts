@@ -21,4 +21,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ BRAND_FILE: './no-such-brand.json' })).toThrow(/BRAND_FILE/);
     expect(() => loadConfig({ BRAND_FILE: './package.json' })).toThrow(/BRAND_FILE .* is invalid/);
   });
+
+  it('in production, refuses live keys for one payment provider and TEST MODE for the other', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x' };
+    const paypal = { PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' };
+    expect(() => loadConfig({ NODE_ENV: 'production', ...stripe })).toThrow(/PAYPAL_CLIENT_ID/);
+    expect(() => loadConfig({ NODE_ENV: 'production', ...paypal })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(loadConfig({ NODE_ENV: 'production', ...stripe, ...paypal }).stripe).toBeDefined();
+    // The all-TEST MODE demo, and development with one provider, still start.
+    expect(loadConfig({ NODE_ENV: 'production' }).stripe).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'development', ...stripe }).paypal).toBeUndefined();
+  });
 });

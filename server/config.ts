@@ -100,6 +100,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${problems}`);
   }
   const e = parsed.data;
+  // In production a live Stripe beside a TEST MODE PayPal (or the reverse) would let anyone
+  // mark a real order paid through the test provider: both providers' keys, or neither.
+  if (e.NODE_ENV === 'production' && !e.STRIPE_SECRET_KEY !== !e.PAYPAL_CLIENT_ID) {
+    const missing = e.STRIPE_SECRET_KEY ? 'PAYPAL_CLIENT_ID' : 'STRIPE_SECRET_KEY';
+    throw new ConfigError(
+      `Invalid configuration:\n  ${missing}: required in production once the other payment provider has keys (no TEST MODE beside live payments)`,
+    );
+  }
   const brand = loadBrand(e.BRAND_FILE);
   return {
     mode: e.NODE_ENV,

@@ -80,10 +80,14 @@ export function createServices(
   }
   const testPayments = config.stripe && config.paypal ? null : createTestModeProvider(database.db);
   if (testPayments) {
-    logger.info('payments: TEST MODE provider (no card is charged, test card numbers only)', {
-      card: config.stripe ? 'stripe' : 'test',
-      paypal: config.paypal ? 'paypal' : 'test',
-    });
+    // Worth a warning in production: nothing real is charged.
+    logger[config.mode === 'production' ? 'warn' : 'info'](
+      'payments: TEST MODE provider (no card is charged, test card numbers only)',
+      {
+        card: config.stripe ? 'stripe' : 'test',
+        paypal: config.paypal ? 'paypal' : 'test',
+      },
+    );
   }
   const card: CardPaymentProvider = config.stripe
     ? createStripeCardProvider(config.stripe)

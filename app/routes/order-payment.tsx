@@ -46,7 +46,8 @@ export default function OrderPayment({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   // Back from PayPal's approval page: ?paypal=approved|cancelled&token={PayPal order id}.
-  const paypalToken = searchParams.get('paypal') ? searchParams.get('token') : null;
+  const paypalReturn = searchParams.get('paypal');
+  const paypalToken = paypalReturn ? searchParams.get('token') : null;
   const confirming = useRef(false);
   // An e-mailed invoice with something due is paid here; otherwise a card is saved for later.
   const invoiceDue = order.invoice_due;
@@ -55,18 +56,27 @@ export default function OrderPayment({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (!paypalToken || confirming.current) return;
     confirming.current = true;
+    // Spec 4: the verification goes to the order's result pages; an invoice to the payment's.
+    const failed = `/${invoiceDue ? 'payment' : 'order'}/cancel/${order.id}`;
+    if (paypalReturn !== 'approved') {
+      navigate(failed, { replace: true });
+      return;
+    }
     void (async () => {
-      const result = await callApi('/api/paypal-success', {
+      const result = await callApi<{ paid?: boolean }>('/api/paypal-success', {
         id: order.id,
         payment_id: paypalToken,
       });
       if (result.status !== 200) console.error('PayPal confirmation failed', result.status);
-      const ok = result.status === 200 && result.body.status === true;
-      // Spec 4: the verification goes to the order's result pages; an invoice to the payment's.
-      const pages = invoiceDue ? 'payment' : 'order';
-      navigate(`/${pages}/${ok ? 'complete' : 'cancel'}/${order.id}`, { replace: true });
+      if (result.status !== 200 || result.body.status !== true) {
+        navigate(failed, { replace: true });
+        return;
+      }
+      // The server says what was done: an invoice paid, or the booking's verification.
+      const done = result.body.paid ? 'payment' : 'order';
+      navigate(`/${done}/complete/${order.id}`, { replace: true });
     })();
-  }, [paypalToken, order.id, invoiceDue, navigate]);
+  }, [paypalReturn, paypalToken, order.id, invoiceDue, navigate]);
 
   return (
     <main id="main" className="bg-slate-50 px-4 py-10">
@@ -155,14 +165,20 @@ function PaymentForms(props: {
     try {
       // The server starts the provider's setup (card saved) or payment (invoice due)…
       const started = invoiceDue
-        ? await callApi<{ payment_id: string; client_secret: string }>('/api/payment/card/pay', {
-            id: order.id,
-          })
+        ? await callApi<{ payment_id: string; client_secret: string; already_paid?: boolean }>(
+            '/api/payment/card/pay',
+            { id: order.id },
+          )
         : await callApi<{ setup_id: string; client_secret: string }>('/api/payment/card/setup', {
             id: order.id,
           });
       if (started.status !== 200) {
         setError(started.body.message ?? NOT_READY);
+        return;
+      }
+      // An earlier attempt went through after all (the page was closed before it said so).
+      if ('already_paid' in started.body && started.body.already_paid) {
+        navigate(`/payment/complete/${order.id}`);
         return;
       }
       const intent: CardIntent = {
@@ -192,15 +208,19 @@ function PaymentForms(props: {
   }
 
   async function payPal() {
+    if (busy) return;
     setError(null);
+    setBusy(true);
     const created = await callApi<{ approve_url: string }>('/api/payment/paypal/create', {
       id: order.id,
     });
     if (created.status !== 200 || !created.body.approve_url) {
+      setBusy(false);
       window.alert(created.body.message ?? NOT_READY);
       return;
     }
-    // PayPal's page asks the buyer, then sends them back here with the order as token.
+    // PayPal's page asks the buyer, then sends them back here with the order as token. The
+    // buttons stay disabled while the browser leaves.
     window.location.assign(created.body.approve_url);
   }
 
@@ -260,6 +280,7 @@ function PaymentForms(props: {
       <p className="my-4 text-center font-semibold text-slate-500">OR</p>
       <button
         type="button"
+        disabled={busy}
         onClick={() => void payPal()}
         className="flex w-full items-center justify-center rounded-md bg-[#ffc439] px-5 py-3 font-bold text-[#003087] shadow-sm"
       >

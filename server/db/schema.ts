@@ -592,7 +592,7 @@ export const uploads = pgTable('uploads', {
  */
 export const testPaymentObjects = pgTable('test_payment_objects', {
   id: text('id').primaryKey(),
-  kind: text('kind', { enum: ['setup', 'payment', 'paypal'] }).notNull(),
+  kind: text('kind', { enum: ['setup', 'payment', 'charge', 'paypal'] }).notNull(),
   /** A payment asked for again with the same key is the same payment. */
   idempotencyKey: text('idempotency_key').unique(),
   data: jsonb('data').notNull(),

@@ -6,9 +6,10 @@ import type { RequestHandler } from 'express';
  * branches page. Everything else is same-origin.
  */
 const thirdParty = {
-  script: ['https://js.stripe.com', 'https://www.paypal.com'],
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://www.paypal.com'],
   frame: [
     'https://js.stripe.com',
+    'https://*.js.stripe.com',
     'https://hooks.stripe.com',
     'https://www.paypal.com',
     'https://www.openstreetmap.org',

@@ -29,6 +29,10 @@ export type PayPalStandIn = {
   calls: string[];
   /** What the buyer does on PayPal's page; returns where PayPal sends them. */
   decide(orderId: string, approve: boolean): string;
+  /** The next capture is made, but its reply is lost (a 500 reaches us). */
+  loseNextCaptureReply(): void;
+  /** Forget the capture request ids seen, as after PayPal's retention period. */
+  forgetRequestIds(): void;
   close(): Promise<void>;
 };
 
@@ -39,6 +43,7 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
   const clientSecret = 'client-secret';
   const orders = new Map<string, PayPalStandInOrder>();
   const byRequestId = new Map<string, unknown>();
+  let loseCaptureReply = false;
   const calls: string[] = [];
   let url = '';
 
@@ -130,8 +135,17 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
       if (typeof requestId === 'string') byRequestId.set(requestId, reply);
       return send(201, reply);
     }
+    const read = /^\/v2\/checkout\/orders\/(\w+)$/.exec(path);
+    if (req.method === 'GET' && read) {
+      const order = orders.get(read[1]!);
+      if (!order) return send(404, { name: 'RESOURCE_NOT_FOUND' });
+      return send(200, orderJson(order));
+    }
     const capture = /^\/v2\/checkout\/orders\/(\w+)\/capture$/.exec(path);
     if (req.method === 'POST' && capture) {
+      const requestId = req.headers['paypal-request-id'];
+      const key = typeof requestId === 'string' ? `capture:${requestId}` : null;
+      if (key && byRequestId.has(key)) return send(201, byRequestId.get(key));
       const order = orders.get(capture[1]!);
       if (!order) {
         return send(404, {
@@ -151,26 +165,40 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
       }
       if (order.declineCapture) return refuse('INSTRUMENT_DECLINED', 'Instrument declined.');
       order.status = 'COMPLETED';
-      return send(201, {
-        id: order.id,
-        status: 'COMPLETED',
-        purchase_units: [
-          {
-            reference_id: order.referenceId,
-            payments: {
-              captures: [
-                {
-                  id: `CAP${order.id}`,
-                  status: 'COMPLETED',
-                  amount: { currency_code: order.currency, value: order.value },
-                },
-              ],
-            },
-          },
-        ],
-      });
+      const reply = orderJson(order);
+      if (key) byRequestId.set(key, reply);
+      if (loseCaptureReply) {
+        loseCaptureReply = false;
+        return send(500, { name: 'INTERNAL_SERVER_ERROR' });
+      }
+      return send(201, reply);
     }
     send(404, { name: 'RESOURCE_NOT_FOUND' });
+  }
+
+  function orderJson(order: PayPalStandInOrder) {
+    return {
+      id: order.id,
+      status: order.status,
+      purchase_units: [
+        {
+          reference_id: order.referenceId,
+          ...(order.status === 'COMPLETED'
+            ? {
+                payments: {
+                  captures: [
+                    {
+                      id: `CAP${order.id}`,
+                      status: 'COMPLETED',
+                      amount: { currency_code: order.currency, value: order.value },
+                    },
+                  ],
+                },
+              }
+            : {}),
+        },
+      ],
+    };
   }
 
   const server: Server = createServer((req, res) => void handle(req, res));
@@ -183,6 +211,12 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
     orders,
     calls,
     decide,
+    loseNextCaptureReply() {
+      loseCaptureReply = true;
+    },
+    forgetRequestIds() {
+      for (const key of byRequestId.keys()) if (key.startsWith('capture:')) byRequestId.delete(key);
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

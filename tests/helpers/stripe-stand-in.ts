@@ -60,6 +60,8 @@ export type StripeStandIn = {
     cardNumber: string,
     authenticate?: 'complete' | 'fail',
   ): Promise<{ status: number; body: Record<string, unknown> }>;
+  /** The next `calls` requests from our server get a 500, as in an outage. */
+  failNext(calls: number): void;
   close(): Promise<void>;
 };
 
@@ -70,7 +72,8 @@ export async function startStripeStandIn(
   const publishableKey = options.publishableKey ?? 'pk_test_standin';
   const intents = new Map<string, Intent>();
   const methods = new Map<string, PaymentMethod>();
-  const idempotent = new Map<string, { status: number; body: unknown }>();
+  const idempotent = new Map<string, { status: number; body: unknown; params: string }>();
+  let outage = 0;
   const calls: string[] = [];
   let seq = 0;
   let url = '';
@@ -198,7 +201,18 @@ export async function startStripeStandIn(
       const intent = intents.get(id);
       if (!intent || intent.clientSecret !== form.get('client_secret')) return notFound('intent');
       if (browserConfirm) {
-        if (intent.status === 'succeeded') return send(200, intentJson(intent, false));
+        if (intent.status === 'succeeded') {
+          // As Stripe does: a second confirmation is refused, with the intent attached.
+          const kindName = intent.kind === 'setup' ? 'SetupIntent' : 'PaymentIntent';
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: `${intent.kind}_intent_unexpected_state`,
+              message: `You cannot confirm this ${kindName} because it has already succeeded.`,
+              [`${intent.kind}_intent`]: intentJson(intent, false),
+            },
+          });
+        }
         const result = confirmWithCard(intent, form);
         return send(result.status, result.body);
       }
@@ -226,11 +240,26 @@ export async function startStripeStandIn(
       });
     }
     // Calls from our server through the SDK, with the secret key.
+    if (outage > 0) {
+      outage -= 1;
+      return send(500, { error: { type: 'api_error', message: 'Stand-in outage' } });
+    }
     const key = req.headers['idempotency-key'];
     const replay = typeof key === 'string' ? idempotent.get(`${path}:${key}`) : undefined;
-    if (req.method === 'POST' && replay) return send(replay.status, replay.body);
+    if (req.method === 'POST' && replay) {
+      // As Stripe does: a key reused with other parameters is an error, not a replay.
+      if (replay.params !== text) {
+        return send(400, {
+          error: {
+            type: 'idempotency_error',
+            message: `Keys for idempotent requests can only be used with the same parameters they were first used with.`,
+          },
+        });
+      }
+      return send(replay.status, replay.body);
+    }
     const remember = (status: number, body: unknown) => {
-      if (typeof key === 'string') idempotent.set(`${path}:${key}`, { status, body });
+      if (typeof key === 'string') idempotent.set(`${path}:${key}`, { status, body, params: text });
       send(status, body);
     };
     const metadata = (): Record<string, string> => {
@@ -247,6 +276,15 @@ export async function startStripeStandIn(
     }
     if (req.method === 'POST' && (path === '/v1/setup_intents' || path === '/v1/payment_intents')) {
       const kind = path === '/v1/setup_intents' ? 'setup' : 'payment';
+      if (kind === 'payment' && Number(form.get('amount')) < 30) {
+        return remember(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'amount_too_small',
+            message: 'Amount must be at least £0.30 gbp',
+          },
+        });
+      }
       const id = next(kind === 'setup' ? 'seti' : 'pi');
       const intent: Intent = {
         id,
@@ -333,6 +371,9 @@ export async function startStripeStandIn(
       });
       if (confirmed.body.status !== 'requires_action' || !authenticate) return confirmed;
       return post(`/v1/3ds/${id}`, { result: authenticate });
+    },
+    failNext(calls) {
+      outage = calls;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

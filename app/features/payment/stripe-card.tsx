@@ -11,13 +11,14 @@ function loadStripeJs(url: string): Promise<StripeConstructor> {
     const script = document.createElement('script');
     script.src = url;
     script.async = true;
-    script.onload = () =>
-      window.Stripe ? resolve(window.Stripe) : reject(new Error('Stripe.js did not start'));
-    script.onerror = () => {
+    const fail = (why: string) => {
       loading = null;
       script.remove();
-      reject(new Error('Stripe.js did not load'));
+      reject(new Error(why));
     };
+    script.onload = () =>
+      window.Stripe ? resolve(window.Stripe) : fail('Stripe.js did not start');
+    script.onerror = () => fail('Stripe.js did not load');
     document.head.appendChild(script);
   });
   return loading;
@@ -87,7 +88,15 @@ export function useStripeCard(options: { publishableKey: string; jsUrl: string }
         intent.kind === 'setup'
           ? await stripe.confirmCardSetup(intent.clientSecret, { payment_method: { card } })
           : await stripe.confirmCardPayment(intent.clientSecret, { payment_method: { card } });
-      if (result.error) return { ok: false, message: result.error.message ?? NOT_READY };
+      if (result.error) {
+        // Confirmed before (the page was reloaded, say): the server checks it with Stripe.
+        const intentStatus =
+          intent.kind === 'setup'
+            ? result.error.setup_intent?.status
+            : result.error.payment_intent?.status;
+        if (intentStatus === 'succeeded') return { ok: true };
+        return { ok: false, message: result.error.message ?? NOT_READY };
+      }
       return { ok: true };
     },
   };
@@ -101,17 +110,20 @@ export function useStripeCard(options: { publishableKey: string; jsUrl: string }
         ref={mountRef}
         role="group"
         aria-labelledby="card-element-label"
+        aria-describedby="card-element-status"
         className="field-input min-h-[2.75rem] py-2"
       />
-      {status === 'loading' && (
-        <p className="mt-1 text-sm text-slate-600">Loading the secure card form…</p>
-      )}
-      {status === 'failed' && (
-        <p className="mt-1 text-sm text-slate-600">
-          The secure card form could not load. Please reload the page, or pay with PayPal.
-        </p>
-      )}
-      {fieldError && <p className="field-error mt-1">{fieldError}</p>}
+      <div id="card-element-status" aria-live="polite">
+        {status === 'loading' && (
+          <p className="mt-1 text-sm text-slate-600">Loading the secure card form…</p>
+        )}
+        {status === 'failed' && (
+          <p className="mt-1 text-sm text-slate-600">
+            The secure card form could not load. Please reload the page, or pay with PayPal.
+          </p>
+        )}
+        {fieldError && <p className="field-error mt-1">{fieldError}</p>}
+      </div>
     </div>
   );
   return { form, field };

@@ -109,6 +109,8 @@ export function useTestCard() {
   const bankDialog = (
     <dialog
       ref={dialog}
+      // Escape is the customer declining the bank's step.
+      onCancel={() => challenge?.(false)}
       aria-labelledby="challenge-title"
       className="m-auto w-[min(92vw,420px)] rounded-xl p-6 backdrop:bg-slate-900/60"
     >

@@ -41,22 +41,34 @@ export function createPayPalProvider(options: {
       body: 'grant_type=client_credentials',
     });
     if (!reply.ok) throw new PaymentProviderError();
-    const body = (await reply.json()) as { access_token: string; expires_in: number };
+    const body = (await reply.json().catch(() => null)) as {
+      access_token?: string;
+      expires_in?: number;
+    } | null;
+    if (!body?.access_token || !body.expires_in) throw new PaymentProviderError();
     token = { value: body.access_token, expiresAt: Date.now() + body.expires_in * 1000 };
     return token.value;
   }
 
-  async function api(path: string, body: unknown, idempotencyKey?: string) {
+  async function api(
+    path: string,
+    body: unknown | undefined,
+    headers: Record<string, string> = {},
+  ) {
     const reply = await call(path, {
-      method: 'POST',
+      method: body === undefined ? 'GET' : 'POST',
       headers: {
         Authorization: `Bearer ${await accessToken()}`,
-        'Content-Type': 'application/json',
-        ...(idempotencyKey ? { 'PayPal-Request-Id': idempotencyKey } : {}),
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...headers,
       },
-      body: JSON.stringify(body),
+      body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const json = (await reply.json().catch(() => ({}))) as Record<string, unknown>;
+    const json = (await reply.json().catch(() => null)) as Record<string, unknown> | null;
+    // PayPal down, throttling us, or refusing our credentials: not the buyer's doing.
+    if (json === null || reply.status >= 500 || [401, 403, 429].includes(reply.status)) {
+      throw new PaymentProviderError();
+    }
     return { ok: reply.ok, status: reply.status, json };
   }
 
@@ -88,7 +100,7 @@ export function createPayPalProvider(options: {
             },
           },
         },
-        requestId,
+        { 'PayPal-Request-Id': requestId },
       );
       const links = (reply.json.links ?? []) as { rel: string; href: string }[];
       const approveUrl = links.find((l) => l.rel === 'payer-action' || l.rel === 'approve')?.href;
@@ -101,40 +113,53 @@ export function createPayPalProvider(options: {
       if (!/^[A-Z0-9-]{5,64}$/i.test(paypalOrderId)) {
         return { status: 'failed', paypalOrderId, message: 'No such PayPal order.' };
       }
-      const reply = await api(`/v2/checkout/orders/${paypalOrderId}/capture`, {});
-      if (!reply.ok) {
-        const details = (reply.json.details ?? []) as { description?: string }[];
-        return {
-          status: 'failed',
-          paypalOrderId,
-          message: details[0]?.description ?? 'The PayPal payment was not approved.',
-        };
-      }
-      type Capture = {
-        id: string;
-        status: string;
-        amount: { currency_code: string; value: string };
-      };
-      const unit = (
-        reply.json.purchase_units as
-          { reference_id: string; payments?: { captures?: Capture[] } }[] | undefined
-      )?.[0];
-      const capture = unit?.payments?.captures?.[0];
-      if (reply.json.status !== 'COMPLETED' || !capture || capture.status !== 'COMPLETED') {
-        return {
-          status: 'failed',
-          paypalOrderId,
-          message: 'The PayPal payment was not completed.',
-        };
+      // The same request id makes a retried capture (our reply lost on the way) PayPal's
+      // first answer again, not a second capture; the full order comes back in the reply.
+      const reply = await api(
+        `/v2/checkout/orders/${paypalOrderId}/capture`,
+        {},
+        { 'PayPal-Request-Id': `capture-${paypalOrderId}`, Prefer: 'return=representation' },
+      );
+      if (reply.ok) return capturedOf(paypalOrderId, reply.json);
+      const details = (reply.json.details ?? []) as { issue?: string; description?: string }[];
+      if (details.some((d) => d.issue === 'ORDER_ALREADY_CAPTURED')) {
+        // Captured before (another tab, or a reply we never got): read what was captured.
+        const order = await api(`/v2/checkout/orders/${paypalOrderId}`, undefined);
+        if (order.ok) return capturedOf(paypalOrderId, order.json);
       }
       return {
-        status: 'captured',
+        status: 'failed',
         paypalOrderId,
-        captureId: capture.id,
-        amountPence: Math.round(Number(capture.amount.value) * 100),
-        currency: capture.amount.currency_code,
-        referenceId: unit!.reference_id,
+        message: details[0]?.description ?? 'The PayPal payment was not approved.',
       };
     },
+  };
+}
+
+/** What PayPal says an order captured: one completed capture, its amount and our reference. */
+function capturedOf(paypalOrderId: string, order: Record<string, unknown>): PayPalCaptureResult {
+  type Capture = { id: string; status: string; amount: { currency_code: string; value: string } };
+  const unit = (
+    order.purchase_units as
+      { reference_id: string; payments?: { captures?: Capture[] } }[] | undefined
+  )?.[0];
+  const capture = unit?.payments?.captures?.[0];
+  if (capture?.status === 'PENDING') {
+    return {
+      status: 'failed',
+      paypalOrderId,
+      message: 'PayPal is still reviewing this payment. Please call us to complete your order.',
+    };
+  }
+  if (order.status !== 'COMPLETED' || !unit || capture?.status !== 'COMPLETED') {
+    return { status: 'failed', paypalOrderId, message: 'The PayPal payment was not completed.' };
+  }
+  return {
+    status: 'captured',
+    paypalOrderId,
+    captureId: capture.id,
+    amountPence: Math.round(Number(capture.amount.value) * 100),
+    currency: capture.amount.currency_code,
+    referenceId: unit.reference_id,
   };
 }

@@ -87,6 +87,20 @@ describe('payment providers against local stand-ins', () => {
   const orderRow = async (id: string) =>
     (await app.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 
+  const sendWebhook = (payload: string, signature: string) =>
+    fetch(`${app.url}/api/webhooks/stripe`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+      body: payload,
+    });
+  const signedEvent = (eventId: string, type: string, object: Record<string, unknown>) => {
+    const payload = JSON.stringify({ id: eventId, object: 'event', type, data: { object } });
+    return {
+      payload,
+      signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+    };
+  };
+
   /** An order whose items are priced and invoiced: £37.00 due. */
   async function invoicedOrder() {
     const id = await order();
@@ -118,7 +132,7 @@ describe('payment providers against local stand-ins', () => {
       expect(stripe.intents.get(setup.body.setup_id)!.metadata).toEqual({ order_id: id });
       // Not confirmed in Stripe yet: the browser's claim changes nothing.
       const early = await claim(id, setup.body.setup_id);
-      expect(early.body).toEqual({ status: false, message: 'The card was not saved.' });
+      expect(early.body).toEqual({ status: false, message: 'The card is not confirmed yet.' });
 
       await stripe.confirmAsBrowser(setup.body.client_secret, '4242 4242 4242 4242');
       const saved = await claim(id, setup.body.setup_id);
@@ -227,6 +241,57 @@ describe('payment providers against local stand-ins', () => {
       await stripe.confirmAsBrowser(started.body.client_secret, '4000002500003155', 'complete');
       expect((await claim(id, started.body.payment_id)).body.paid).toBe(true);
       expect((await orderRow(id)).paymentState).toBe('paid');
+    });
+
+    it('the browser and the webhook confirming at the same moment credit the order once', async () => {
+      const id = await invoicedOrder();
+      const started = await pay(id);
+      await stripe.confirmAsBrowser(started.body.client_secret, '4242424242424242');
+      const webhook = signedEvent(`evt_race_${id}`, 'payment_intent.succeeded', {
+        id: started.body.payment_id,
+        object: 'payment_intent',
+        metadata: { order_id: id },
+      });
+      const replies = await Promise.all([
+        claim(id, started.body.payment_id),
+        sendWebhook(webhook.payload, webhook.signature),
+        claim(id, started.body.payment_id),
+      ]);
+      expect(replies[0].body.paid).toBe(true);
+      expect(replies[2].body.paid).toBe(true);
+      expect(await orderRow(id)).toMatchObject({ paidPence: 3700, amountDuePence: 0 });
+      const { customerEmail } = await orderRow(id);
+      const receipts = await app.database.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.template, 'order-receipt'), eq(outbox.toAddress, customerEmail)));
+      expect(receipts).toHaveLength(1);
+    });
+
+    it('a payment Stripe took while the page never told us is found, not charged again', async () => {
+      const id = await invoicedOrder();
+      const started = await pay(id);
+      // The customer paid, then the tab closed before /update-payment-method.
+      await stripe.confirmAsBrowser(started.body.client_secret, '4242424242424242');
+      // A second confirmation of the same payment is refused by Stripe, as it is live.
+      const again = await stripe.confirmAsBrowser(started.body.client_secret, '4242424242424242');
+      expect(again.status).toBe(400);
+      const back = await app.api<{ already_paid: boolean; message: string }>(
+        '/api/payment/card/pay',
+        { body: { id } },
+      );
+      expect(back.body).toMatchObject({ already_paid: true, message: 'Thank you: £37.00 paid.' });
+      expect(await orderRow(id)).toMatchObject({ paidPence: 3700, amountDuePence: 0 });
+      const intents = [...stripe.intents.values()].filter((i) => i.metadata.order_id === id);
+      expect(intents).toHaveLength(1);
+    });
+
+    it('an amount Stripe refuses (under its 30p minimum) is a 409 with a message, not an outage', async () => {
+      const id = await invoicedOrder();
+      await app.database.db.update(orders).set({ amountDuePence: 20 }).where(eq(orders.id, id));
+      const refused = await pay(id);
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toMatch(/cannot be taken online .*Please call us/);
     });
 
     it('refuses a payment of another order, a forged id, or a different amount', async () => {
@@ -387,6 +452,45 @@ describe('payment providers against local stand-ins', () => {
       });
     });
 
+    it('a capture whose reply was lost is recorded on the next try, never taken twice', async () => {
+      const id = await order();
+      const created = await create(id);
+      paypal.decide(created.body.paypal_order_id, true);
+      paypal.loseNextCaptureReply();
+      const lost = await app.api<{ message: string }>('/api/paypal-success', {
+        body: { id, payment_id: created.body.paypal_order_id },
+      });
+      expect(lost.status).toBe(502);
+      expect((await orderRow(id)).paymentState).toBe('none');
+      // PayPal captured it; the same request id answers with that capture.
+      expect((await success(id, created.body.paypal_order_id)).body.status).toBe(true);
+      expect((await orderRow(id)).paymentState).toBe('paypal_verified');
+      expect(paypal.calls).not.toContain(`GET /v2/checkout/orders/${created.body.paypal_order_id}`);
+
+      // Without the request id's memory, PayPal says 'already captured': we read the order.
+      const other = await order();
+      const second = await create(other);
+      paypal.decide(second.body.paypal_order_id, true);
+      paypal.loseNextCaptureReply();
+      expect((await success(other, second.body.paypal_order_id)).status).toBe(502);
+      paypal.forgetRequestIds();
+      expect((await success(other, second.body.paypal_order_id)).body.status).toBe(true);
+    });
+
+    it('an invoice paid another way meanwhile: the PayPal approval is not captured', async () => {
+      const id = await invoicedOrder();
+      const created = await create(id);
+      paypal.decide(created.body.paypal_order_id, true);
+      await app.database.db
+        .update(orders)
+        .set({ amountDuePence: 0, paidPence: 3700, paymentState: 'paid' })
+        .where(eq(orders.id, id));
+      const reply = await success(id, created.body.paypal_order_id);
+      expect(reply.body.status).toBe(false);
+      expect(reply.body.message).toMatch(/already paid; nothing was taken by PayPal/);
+      expect(paypal.orders.get(created.body.paypal_order_id)!.status).toBe('APPROVED');
+    });
+
     it('cancelled on PayPal, a wrong amount or a declined capture: refused', async () => {
       const cancelled = await order();
       const first = await create(cancelled);
@@ -423,19 +527,8 @@ describe('payment providers against local stand-ins', () => {
   });
 
   describe('Stripe webhooks', () => {
-    const send = (payload: string, signature: string) =>
-      fetch(`${app.url}/api/webhooks/stripe`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
-        body: payload,
-      });
-    const event = (eventId: string, type: string, object: Record<string, unknown>) => {
-      const payload = JSON.stringify({ id: eventId, object: 'event', type, data: { object } });
-      return {
-        payload,
-        signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-      };
-    };
+    const send = sendWebhook;
+    const event = signedEvent;
 
     it('valid: processed once; replayed: acknowledged without effect; invalid: 400', async () => {
       const id = await order();
@@ -495,6 +588,53 @@ describe('payment providers against local stand-ins', () => {
       // The browser's claim after the webhook: still paid once.
       expect((await claim(id, started.body.payment_id)).body.paid).toBe(true);
       expect((await orderRow(id)).paidPence).toBe(3700);
+    });
+
+    it('an event that could not be handled (Stripe not answering) is processed on its retry', async () => {
+      const id = await invoicedOrder();
+      const started = await app.api<{ payment_id: string; client_secret: string }>(
+        '/api/payment/card/pay',
+        { body: { id } },
+      );
+      await stripe.confirmAsBrowser(started.body.client_secret, '4242424242424242');
+      const paid = event(`evt_retry_${id}`, 'payment_intent.succeeded', {
+        id: started.body.payment_id,
+        object: 'payment_intent',
+        metadata: { order_id: id },
+      });
+      stripe.failNext(2); // the SDK retries once
+      const first = await send(paid.payload, paid.signature);
+      expect(first.status).toBe(502);
+      expect((await orderRow(id)).amountDuePence).toBe(3700);
+      const retry = await send(paid.payload, paid.signature);
+      expect(await retry.json()).toEqual({ received: true });
+      expect(await orderRow(id)).toMatchObject({ paidPence: 3700, amountDuePence: 0 });
+    });
+
+    it('events of other systems, or late ones, are acknowledged and change nothing', async () => {
+      const foreign = event('evt_foreign', 'setup_intent.succeeded', {
+        id: 'seti_elsewhere',
+        object: 'setup_intent',
+        metadata: { order_id: 'not-one-of-ours' },
+      });
+      expect((await send(foreign.payload, foreign.signature)).status).toBe(200);
+
+      // A card saved, then the invoice paid; the setup's event arrives days late.
+      const id = await order();
+      const setup = await setUp(id);
+      await stripe.confirmAsBrowser(setup.body.client_secret, '4242424242424242');
+      expect((await claim(id, setup.body.setup_id)).body.status).toBe(true);
+      await app.database.db
+        .update(orders)
+        .set({ paymentState: 'paid', amountDuePence: 0 })
+        .where(eq(orders.id, id));
+      const late = event('evt_late', 'setup_intent.succeeded', {
+        id: setup.body.setup_id,
+        object: 'setup_intent',
+        metadata: { order_id: id },
+      });
+      expect((await send(late.payload, late.signature)).status).toBe(200);
+      expect((await orderRow(id)).paymentState).toBe('paid');
     });
   });
 });

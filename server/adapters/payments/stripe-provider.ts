@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { ConflictError } from '../../errors';
 import {
   PaymentProviderError,
   type CardPaymentProvider,
@@ -34,6 +35,16 @@ export function createStripeCardProvider(options: {
 
   const unavailable = (error: unknown): never => {
     if (error instanceof Stripe.errors.StripeError && error.type === 'StripeCardError') throw error;
+    // Stripe answered, and refused what we asked (an amount under its minimum, say): not an
+    // outage, and retrying will not help.
+    if (
+      error instanceof Stripe.errors.StripeInvalidRequestError ||
+      error instanceof Stripe.errors.StripeIdempotencyError
+    ) {
+      throw new ConflictError(
+        `This payment cannot be taken online (${error.message}). Please call us to pay.`,
+      );
+    }
     throw new PaymentProviderError();
   };
 
@@ -77,6 +88,7 @@ export function createStripeCardProvider(options: {
         const setup = await stripe.setupIntents.create({
           customer: customerId,
           usage: 'off_session',
+          allowed_payment_method_types: ['card'],
           metadata: { order_id: orderId },
         });
         if (!setup.client_secret) throw new PaymentProviderError();
@@ -109,7 +121,9 @@ export function createStripeCardProvider(options: {
           ...cardOf(setup.payment_method as Stripe.PaymentMethod | string | null),
         };
       }
-      if (setup.status === 'requires_action' || setup.status === 'processing') {
+      // Not confirmed yet (no card tried, or the bank's step is open): nothing has failed.
+      const untried = setup.status === 'requires_payment_method' && !setup.last_setup_error;
+      if (setup.status === 'requires_action' || setup.status === 'processing' || untried) {
         return {
           status: setup.status === 'processing' ? 'processing' : 'requires_action',
           setupId,
@@ -132,8 +146,6 @@ export function createStripeCardProvider(options: {
             currency: 'gbp',
             customer: customerId,
             allowed_payment_method_types: ['card'],
-            // Kept for the next order's charge after cleaning.
-            setup_future_usage: 'off_session',
             description: input.description,
             metadata: { order_id: input.orderId },
           },
@@ -172,7 +184,12 @@ export function createStripeCardProvider(options: {
         };
       }
       if (intent.status === 'processing') return { status: 'processing', paymentId, orderId };
-      if (intent.status === 'requires_action' || intent.status === 'requires_confirmation') {
+      const untried = intent.status === 'requires_payment_method' && !intent.last_payment_error;
+      if (
+        intent.status === 'requires_action' ||
+        intent.status === 'requires_confirmation' ||
+        untried
+      ) {
         return { status: 'requires_action', paymentId, orderId };
       }
       return {

@@ -207,21 +207,37 @@ export function createTestModeProvider(db: Database): TestModeProvider {
         message: payment.message ?? 'The card was not charged.',
       };
     },
-    async chargeOffSession({ paymentMethodId }): Promise<OffSessionChargeResult> {
+    async chargeOffSession({ paymentMethodId, idempotencyKey }): Promise<OffSessionChargeResult> {
       const method = TEST_PAYMENT_METHODS[paymentMethodId as TestPaymentMethod];
-      if (!method || method.outcome === 'declined') {
-        return { status: 'declined', message: 'Your card was declined.' };
-      }
-      if (method.outcome === 'authenticate') {
-        return {
-          status: 'authentication_required',
-          chargeId: id('pi'),
-          message: 'Your bank asks you to confirm this payment.',
-        };
-      }
-      return { status: 'succeeded', chargeId: id('pi') };
+      const chargeId = id('pi');
+      const result: OffSessionChargeResult =
+        !method || method.outcome === 'declined'
+          ? { status: 'declined', chargeId, message: 'Your card was declined.' }
+          : method.outcome === 'authenticate'
+            ? {
+                status: 'authentication_required',
+                chargeId,
+                message: 'Your bank asks you to confirm this payment.',
+              }
+            : { status: 'succeeded', chargeId };
+      // As Stripe does: the same key answers with the first charge's result.
+      await db
+        .insert(testPaymentObjects)
+        .values({ id: chargeId, kind: 'charge', idempotencyKey, data: result })
+        .onConflictDoNothing({ target: testPaymentObjects.idempotencyKey });
+      const [first] = await db
+        .select()
+        .from(testPaymentObjects)
+        .where(eq(testPaymentObjects.idempotencyKey, idempotencyKey));
+      return first!.data as OffSessionChargeResult;
     },
-    async createOrder({ orderId, amountPence, description, returnUrl, cancelUrl }) {
+    async createOrder({ orderId, amountPence, description, requestId, returnUrl, cancelUrl }) {
+      const [known] = await db
+        .select({ id: testPaymentObjects.id })
+        .from(testPaymentObjects)
+        .where(eq(testPaymentObjects.idempotencyKey, `paypal:${requestId}`));
+      // As PayPal does with a repeated PayPal-Request-Id: the same order.
+      if (known) return { paypalOrderId: known.id, approveUrl: `/payment/test-paypal/${known.id}` };
       const paypalOrderId = id('PAYPAL').toUpperCase();
       const data: TestPayPalOrder = {
         orderId,
@@ -231,7 +247,10 @@ export function createTestModeProvider(db: Database): TestModeProvider {
         returnUrl,
         cancelUrl,
       };
-      await db.insert(testPaymentObjects).values({ id: paypalOrderId, kind: 'paypal', data });
+      await db
+        .insert(testPaymentObjects)
+        .values({ id: paypalOrderId, kind: 'paypal', idempotencyKey: `paypal:${requestId}`, data })
+        .onConflictDoNothing({ target: testPaymentObjects.idempotencyKey });
       // Our own TEST MODE stand-in for PayPal's approval page.
       return { paypalOrderId, approveUrl: `/payment/test-paypal/${paypalOrderId}` };
     },

@@ -3,7 +3,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { verifyStripeWebhook } from '../../adapters/payments/stripe-provider';
 import { payments, webhookEvents } from '../../db/schema';
-import { BadRequestError, NotFoundError } from '../../errors';
+import { AppError, BadRequestError, NotFoundError } from '../../errors';
 import type { AppServices } from '../../services';
 import { confirmInvoicePaid } from '../../use-cases/payments/pay-invoice';
 import { confirmCardSaved } from '../../use-cases/payments/payment-steps';
@@ -44,6 +44,16 @@ export function stripeWebhookRoutes(services: AppServices): Router {
       try {
         await handle(services, event);
       } catch (error) {
+        if (error instanceof AppError && error.status < 500) {
+          // Refused for good (an order cancelled since, say): a retry would be refused too.
+          services.logger.warn('stripe webhook refused', {
+            type: event.type,
+            reason: error.message,
+          });
+          res.json({ received: true });
+          return;
+        }
+        // Not handled (the database or Stripe did not answer): Stripe retries it later.
         await services.db
           .delete(webhookEvents)
           .where(and(eq(webhookEvents.provider, 'stripe'), eq(webhookEvents.eventId, event.id)));
@@ -55,12 +65,17 @@ export function stripeWebhookRoutes(services: AppServices): Router {
   return router;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 async function handle(services: AppServices, event: Stripe.Event) {
   const { db, payments: providers, logger } = services;
   if (event.type === 'setup_intent.succeeded') {
     const setup = event.data.object;
     const orderId = setup.metadata?.order_id;
-    if (orderId) await confirmCardSaved(db, providers, { orderId, setupId: setup.id });
+    // Other systems on the same Stripe account send their events here too.
+    if (orderId && UUID.test(orderId)) {
+      await confirmCardSaved(db, providers, { orderId, setupId: setup.id });
+    }
     return;
   }
   if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {

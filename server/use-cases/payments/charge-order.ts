@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { Brand } from '@shared/brand';
 import { formatGbp } from '@shared/money';
 import { orderNumber } from '@shared/london-time';
@@ -72,13 +72,18 @@ export async function chargeSavedCard(
     );
   }
   const amount = order.amountDuePence;
+  const [tried] = await deps.db
+    .select({ attempts: count() })
+    .from(payments)
+    .where(and(eq(payments.orderId, order.id), eq(payments.kind, 'charge')));
   const result = await deps.card.chargeOffSession({
     orderId: order.id,
     providerCustomerId: card.providerCustomerId!,
     paymentMethodId: card.paymentMethodId!,
     amountPence: amount,
-    // The same order, amount and payments so far is the same charge, however often retried.
-    idempotencyKey: `charge:${order.id}:${amount}:${order.paidPence}`,
+    // A retry whose outcome we never heard is the same charge; one after a recorded decline
+    // (the customer has since topped up, say) or with another card is a new attempt.
+    idempotencyKey: `charge:${order.id}:${amount}:${order.paidPence}:${card.paymentMethodId}:${tried?.attempts ?? 0}`,
   });
   return deps.db.transaction(async (tx) => {
     if (actor) {

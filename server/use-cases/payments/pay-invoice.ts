@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import { formatGbp, formatPence } from '@shared/money';
 import { orderNumber } from '@shared/london-time';
 import { orders, payments } from '../../db/schema';
@@ -21,6 +21,25 @@ export async function startInvoicePayment(deps: PaymentDeps, orderId: string) {
   if (order.invoicedAt === null || order.amountDuePence <= 0) {
     throw new ConflictError(`Nothing is due on order ${number} yet.`);
   }
+  // A payment that went through while we never heard of it (the tab closed before the
+  // page could tell us) is recorded now, rather than charged a second time.
+  const open = await deps.db
+    .select({ providerRef: payments.providerRef })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, order.id),
+        eq(payments.provider, deps.providers.card.name),
+        eq(payments.kind, 'charge'),
+        inArray(payments.status, ['started', 'requires_action']),
+      ),
+    );
+  for (const { providerRef } of open) {
+    const outcome = await deps.providers.card.retrieveCardPayment(providerRef);
+    if (outcome.status !== 'succeeded') continue;
+    const recorded = await confirmInvoicePaid(deps, { orderId: order.id, paymentId: providerRef });
+    if (recorded.paid) return { already_paid: true, message: recorded.message };
+  }
   const amount = order.amountDuePence;
   const [earlier] = await deps.db
     .select({ customer: payments.providerCustomerId })
@@ -32,6 +51,7 @@ export async function startInvoicePayment(deps: PaymentDeps, orderId: string) {
         ne(payments.providerCustomerId, ''),
       ),
     )
+    .orderBy(desc(payments.createdAt))
     .limit(1);
   const start = await deps.providers.card.startCardPayment({
     orderId: order.id,

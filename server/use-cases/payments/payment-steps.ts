@@ -64,6 +64,9 @@ export async function startCardSetup(db: Database, providers: PaymentProviders, 
   return { setup_id: start.setupId, client_secret: start.clientSecret };
 }
 
+/** Payment states before anything was charged, which saving a card or PayPal may replace. */
+const PRE_CHARGE_STATES = new Set(['none', 'card_saved', 'paypal_verified']);
+
 export async function markPaymentReady(
   db: Database,
   orderId: string,
@@ -83,9 +86,15 @@ export async function markPaymentReady(
         and(eq(payments.provider, payment.provider), eq(payments.providerRef, payment.providerRef)),
       );
     const nextStatus = order.status === 'pending payment' ? 'pending' : order.status;
+    // A late event (a webhook retried for days) must not undo what came after: paid, a
+    // failed charge, a bank that asked for the customer.
+    const early = PRE_CHARGE_STATES.has(order.paymentState);
     await tx
       .update(orders)
-      .set({ paymentMethod: change.method, paymentState: change.state, status: nextStatus })
+      .set({
+        status: nextStatus,
+        ...(early ? { paymentMethod: change.method, paymentState: change.state } : {}),
+      })
       .where(eq(orders.id, orderId));
     if (nextStatus !== order.status) {
       await tx.insert(orderEvents).values({
@@ -107,14 +116,24 @@ export async function confirmCardSaved(
   providers: PaymentProviders,
   input: { orderId: string; setupId: string },
 ): Promise<{ status: boolean; message: string }> {
-  await payableOrder(db, input.orderId);
+  const saved = { status: true, message: 'Your card is saved. Nothing has been charged.' };
   const [known] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.providerRef, input.setupId), eq(payments.orderId, input.orderId)))
+    .where(
+      and(
+        eq(payments.providerRef, input.setupId),
+        eq(payments.orderId, input.orderId),
+        eq(payments.kind, 'card_setup'),
+      ),
+    )
     .limit(1);
+  // Only ids this order started reach the provider; a reload after saving is a success.
+  if (!known) return { status: false, message: 'This card was not saved for this order.' };
+  if (known.status === 'succeeded') return saved;
+  await payableOrder(db, input.orderId);
   const result = await providers.card.retrieveCardSetup(input.setupId);
-  if (!known || result.orderId !== input.orderId) {
+  if (result.orderId !== input.orderId) {
     return { status: false, message: 'This card was not saved for this order.' };
   }
   if (result.status !== 'succeeded') {
@@ -139,5 +158,5 @@ export async function confirmCardSaved(
       cardLast4: result.cardLast4,
     },
   );
-  return { status: true, message: 'Your card is saved. Nothing has been charged.' };
+  return saved;
 }

@@ -51,7 +51,6 @@ export async function confirmPayPal(
   deps: PaymentDeps,
   input: { orderId: string; paypalOrderId: string },
 ): Promise<Reply> {
-  await payableOrder(deps.db, input.orderId);
   const [known] = await deps.db
     .select()
     .from(payments)
@@ -65,6 +64,17 @@ export async function confirmPayPal(
     ? { status: true, paid: true, message: `Thank you: ${formatGbp(known.amountPence)} paid.` }
     : { status: true, message: 'PayPal verified. Thank you.' };
   if (known.status === 'succeeded') return success;
+  const order = await payableOrder(deps.db, input.orderId);
+  if (invoice && order.amountDuePence < known.amountPence) {
+    // Paid another way since (a card, or staff charged the saved card): PayPal's approval is
+    // left uncaptured, so nothing is taken twice.
+    const message = `Order ${orderNumber(order.orderNo)} is already paid; nothing was taken by PayPal.`;
+    await deps.db
+      .update(payments)
+      .set({ status: 'failed', message, updatedAt: new Date() })
+      .where(eq(payments.id, known.id));
+    return { status: false, message };
+  }
   const capture = await deps.providers.paypal.captureOrder(input.paypalOrderId);
   const valid =
     capture.status === 'captured' &&
