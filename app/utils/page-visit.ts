@@ -7,6 +7,10 @@ export function usePageVisit(page: 'home' | 'price') {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ page }),
-    }).catch(() => undefined);
+    })
+      // Read to the end: Chromium counts a response whose body nobody read as still loading,
+      // which keeps the page from ever being idle (Lighthouse gave up on the home page).
+      .then((reply) => reply.text())
+      .catch(() => undefined);
   }, [page]);
 }
