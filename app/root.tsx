@@ -18,6 +18,7 @@ import { SiteFooter } from './components/site/site-footer';
 import { SiteHeader } from './components/site/site-header';
 import type { Route } from './+types/root';
 import { NotFoundPanel } from './components/not-found-panel';
+import { appStoreFor } from '@shared/app-store';
 import { useNonce } from './utils/nonce';
 import './app.css';
 
@@ -36,11 +37,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     user: customer ? { name: customer.name } : null,
     branches: branches.map((b) => ({ slug: b.slug, name: b.name, address: b.address })),
     /** Which store the app banner links to. */
-    store: /iPhone|iPad|iPod/i.test(agent)
-      ? ('ios' as const)
-      : /Android/i.test(agent)
-        ? ('android' as const)
-        : ('other' as const),
+    store: appStoreFor(agent),
   };
 }
 

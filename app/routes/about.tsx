@@ -2,6 +2,10 @@ import { Link } from 'react-router';
 import { useRootData } from '~/root';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/about';
+import { sharedPageHeaders } from '~/utils/shared-page';
+
+/** The same for every visitor: the server may reuse its HTML (docs/decisions/011). */
+export const headers = sharedPageHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { areaGroupsWithAreas } from '@server/use-cases/catalogue/catalogue';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/areas';
+import { sharedPageHeaders } from '~/utils/shared-page';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const groups = await areaGroupsWithAreas(context.services.content);
@@ -14,6 +15,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     })),
   };
 }
+
+/** The same for every visitor: the server may reuse its HTML (docs/decisions/011). */
+export const headers = sharedPageHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {

@@ -4,12 +4,16 @@ import { htmlToText } from '@server/content/sanitize';
 import { formatBlogDate } from '~/components/blog-card';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/blog-post';
+import { sharedPageHeaders } from '~/utils/shared-page';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const post = await findBlogPost(context.services.content, params.id);
   if (!post) throw data(null, { status: 404 });
   return { post, summary: htmlToText(post.body).slice(0, 155) };
 }
+
+/** The same for every visitor: the server may reuse its HTML (docs/decisions/011). */
+export const headers = sharedPageHeaders;
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: 'Page not found' }];

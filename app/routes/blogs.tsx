@@ -3,10 +3,14 @@ import { listBlogPosts } from '@server/use-cases/catalogue/catalogue';
 import { BlogCard } from '~/components/blog-card';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/blogs';
+import { sharedPageHeaders } from '~/utils/shared-page';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { posts: await listBlogPosts(context.services.content) };
 }
+
+/** The same for every visitor: the server may reuse its HTML (docs/decisions/011). */
+export const headers = sharedPageHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {

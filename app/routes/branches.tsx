@@ -3,6 +3,7 @@ import { listBranches } from '@server/use-cases/catalogue/catalogue';
 import { BranchMap } from '~/components/branch-map';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/branches';
+import { sharedPageHeaders } from '~/utils/shared-page';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const branches = await listBranches(context.services.content);
@@ -12,6 +13,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (!selected) throw data(null, { status: 404 });
   return { branches, selectedSlug: selected.slug };
 }
+
+/** The same for every visitor: the server may reuse its HTML (docs/decisions/011). */
+export const headers = sharedPageHeaders;
 
 export function meta({ matches, loaderData, params }: Route.MetaArgs) {
   const selected = loaderData?.branches.find((b) => b.slug === loaderData.selectedSlug);

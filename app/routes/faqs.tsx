@@ -1,10 +1,14 @@
 import { listFaqs } from '@server/use-cases/catalogue/catalogue';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/faqs';
+import { sharedPageHeaders } from '~/utils/shared-page';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { faqs: await listFaqs(context.services.content) };
 }
+
+/** The same for every visitor: the server may reuse its HTML (docs/decisions/011). */
+export const headers = sharedPageHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {

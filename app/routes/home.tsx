@@ -6,6 +6,7 @@ import { useRootData } from '~/root';
 import { usePageVisit } from '~/utils/page-visit';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/home';
+import { sharedPageHeaders } from '~/utils/shared-page';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services } = context;
@@ -57,6 +58,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     jsonLd,
   };
 }
+
+/** The same for every visitor: the server may reuse its HTML (docs/decisions/011). */
+export const headers = sharedPageHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {

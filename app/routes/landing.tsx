@@ -5,6 +5,7 @@ import { HowItWorksSteps } from '~/components/how-it-works-steps';
 import { NotFoundPanel } from '~/components/not-found-panel';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/landing';
+import { sharedPageHeaders } from '~/utils/shared-page';
 
 /** /{id}: a service landing page, else an area page, else not found (spec 2). */
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -19,6 +20,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (page) return { page };
   throw data(null, { status: 404 });
 }
+
+/** The same for every visitor: the server may reuse its HTML (docs/decisions/011). */
+export const headers = sharedPageHeaders;
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: 'Page not found' }, { name: 'robots', content: 'noindex' }];

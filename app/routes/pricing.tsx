@@ -4,6 +4,7 @@ import { priceList } from '@server/use-cases/catalogue/catalogue';
 import { usePageVisit } from '~/utils/page-visit';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/pricing';
+import { sharedPageHeaders } from '~/utils/shared-page';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const categories = await priceList(context.services.content);
@@ -14,6 +15,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (!selected) throw data(null, { status: 404 });
   return { categories, selectedCode: selected.code };
 }
+
+/** The same for every visitor: the server may reuse its HTML (docs/decisions/011). */
+export const headers = sharedPageHeaders;
 
 export function meta({ matches, loaderData, params }: Route.MetaArgs) {
   const selected = loaderData?.categories.find((c) => c.code === loaderData.selectedCode);

@@ -1,6 +1,10 @@
 import { useRootData } from '~/root';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/privacy';
+import { sharedPageHeaders } from '~/utils/shared-page';
+
+/** The same for every visitor: the server may reuse its HTML (docs/decisions/011). */
+export const headers = sharedPageHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {

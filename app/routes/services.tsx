@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { listServicePages, priceList } from '@server/use-cases/catalogue/catalogue';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/services';
+import { sharedPageHeaders } from '~/utils/shared-page';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [pages, categories] = await Promise.all([
@@ -23,6 +24,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     })),
   };
 }
+
+/** The same for every visitor: the server may reuse its HTML (docs/decisions/011). */
+export const headers = sharedPageHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {

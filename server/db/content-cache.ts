@@ -23,6 +23,8 @@ export type ContentCache = {
   readonly db: Database;
   /** `load(db)` as of the current content version: from memory unless the content changed. */
   get<T>(key: string, load: (db: Database) => Promise<T>): Promise<T>;
+  /** The content version now (shared with the reads of the same turn of the event loop). */
+  version(): Promise<number>;
 };
 
 /** Catalogue reads take the database (or a transaction: read directly) or the cache. */
@@ -66,6 +68,7 @@ export function createContentCache(
   return {
     kind: 'content-cache',
     db,
+    version: currentVersion,
     async get<T>(key: string, load: (db: Database) => Promise<T>): Promise<T> {
       const version = await currentVersion();
       const entry = entries.get(key);

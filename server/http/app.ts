@@ -10,6 +10,7 @@ import { clientIp, pageCsrfProtection } from '../auth/middleware';
 import { createApiRouter } from './api';
 import { requestLog } from './request-log';
 import { securityHeaders } from './security-headers';
+import { sharedPageCache } from './page-cache';
 import { findImage } from '../use-cases/admin/uploads';
 
 export type PagesMode =
@@ -93,6 +94,11 @@ export async function createHttpApp(services: AppServices, pages: PagesMode): Pr
 
   // Page actions that change state must come from our own pages, like /api requests.
   app.use(pageCsrfProtection(services));
+  // Shared pages (the same for every visitor) are rendered once per content change. Not with
+  // Vite's development pages, which change as their files do.
+  if (pages === 'build') {
+    app.use(sharedPageCache({ contentVersion: () => services.content.version() }));
+  }
   app.all(
     '/{*splat}',
     createRequestHandler({
