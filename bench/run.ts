@@ -186,7 +186,7 @@ function renderReport(input: {
     '',
     `Idle server RSS after start: ${input.memory.idle?.toFixed(0)} MiB.`,
     '',
-    'Shared pages (the home, price, service, area and blog pages) are rendered once per content change and served again to visitors without a session or cookie (docs/decisions/011); the last row renders the home page for every request, as for a visitor with a cookie.',
+    'Shared pages (the home, price, service, area and blog pages) are rendered once per content change and served again to visitors without a session or cookie (docs/decisions/011); the row “rendered for each request” renders the home page every time, as for a visitor with a cookie.',
     '',
     '## Page weight',
     '',
