@@ -1,3 +1,5 @@
+import { chromiumArgs, chromiumPath } from '../tests/helpers/chromium';
+
 export type LighthouseScores = {
   path: string;
   performance: number;
@@ -6,23 +8,15 @@ export type LighthouseScores = {
   seo: number;
 };
 
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// Headless, with the flags every browser test uses here.
+const chromeFlags = ['--headless=new', ...chromiumArgs];
 
 /** Lighthouse's default (mobile, simulated throttling) run of each page in Debian's Chromium. */
 export async function runLighthouse(baseUrl: string, paths: string[]): Promise<LighthouseScores[]> {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromePath: chromiumPath,
     chromeFlags,
   });
   const scores: LighthouseScores[] = [];
