@@ -212,6 +212,13 @@ describe('payment page with Stripe Elements and PayPal (live-key code path)', ()
       paidPence: 3700,
       paymentState: 'paid',
     });
+    // Spec 2: the conversion event (30.0 GBP) fires on the result page.
+    await expect
+      .poll(() =>
+        page.evaluate(() => (window.dataLayer ?? []).filter((e) => e.event === 'conversion')),
+      )
+      .toEqual([expect.objectContaining({ value: 30, currency: 'GBP', transaction_id: order.id })]);
+    await page.screenshot({ path: 'test-results/payments-live/payment-complete-1280.png' });
     expect(cspViolations).toEqual([]);
     await context.close();
   });
@@ -255,6 +262,19 @@ describe('payment page with Stripe Elements and PayPal (live-key code path)', ()
       paymentState: 'paid',
       amountDuePence: 0,
     });
+    await context.close();
+  });
+
+  it('Pay Now with PayPal cancelled on PayPal: the payment-error notice, nothing paid', async () => {
+    const order = await makeOrder('invoiced');
+    const { page, context } = await openPayment(order.id, 375);
+    await page.getByRole('button', { name: 'Pay with PayPal' }).click();
+    await page.getByRole('button', { name: 'Cancel and return' }).click();
+    await page.waitForURL(/\/payment\/cancel\//);
+    await page.getByRole('heading', { name: 'Your payment was not completed' }).waitFor();
+    expect(await page.locator('main').innerText()).toContain('(020) 7328 5621');
+    await page.screenshot({ path: 'test-results/payments-live/payment-cancel-375.png' });
+    expect((await orderRow(order.id)).amountDuePence).toBe(3700);
     await context.close();
   });
 

@@ -137,6 +137,12 @@ describe('payment after cleaning (TEST MODE provider)', () => {
     expect(order!.paymentState).toBe('none');
     const bad = await server.api('/api/update-payment-method', { body: { id: 'nope' } });
     expect(bad.status).toBe(422);
+    const long = await server.api<{ errors: Record<string, string[]> }>(
+      '/api/update-payment-method',
+      { body: { id: mine, payment_id: 'x'.repeat(300) } },
+    );
+    expect(long.status).toBe(422);
+    expect(long.body.errors.payment_id).toEqual(['payment_id is not a payment of ours']);
   });
 
   it('PayPal: £0.35 verified on the server; a cancelled approval or a foreign order fails', async () => {

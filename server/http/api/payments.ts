@@ -14,7 +14,10 @@ const orderId = z.uuid({ error: 'We could not find that order.' });
 const idBody = z.object({ id: orderId });
 const updatePaymentMethodBody = z.object({
   id: orderId,
-  payment_id: z.string({ error: 'payment_id is required' }).min(1).max(200),
+  payment_id: z
+    .string({ error: 'payment_id is required' })
+    .min(1, 'payment_id is required')
+    .max(200, 'payment_id is not a payment of ours'),
 });
 const testConfirmBody = z.object({
   /** A card setup (seti_…) or an invoice payment (pi_…). */

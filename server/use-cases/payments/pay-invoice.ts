@@ -4,7 +4,12 @@ import { orderNumber } from '@shared/london-time';
 import { orders, payments } from '../../db/schema';
 import { ConflictError } from '../../errors';
 import { creditOrder, type ChargeDeps } from './charge-order';
-import { confirmCardSaved, payableOrder, type PaymentProviders } from './payment-steps';
+import {
+  confirmCardSaved,
+  payableOrder,
+  paymentStartedFor,
+  type PaymentProviders,
+} from './payment-steps';
 
 export type PaymentDeps = Omit<ChargeDeps, 'card'> & { providers: PaymentProviders };
 
@@ -35,8 +40,7 @@ export async function startInvoicePayment(deps: PaymentDeps, orderId: string) {
       ),
     );
   for (const { providerRef } of open) {
-    const outcome = await deps.providers.card.retrieveCardPayment(providerRef);
-    if (outcome.status !== 'succeeded') continue;
+    // Asks the provider, and records a success (or what went wrong) on the row.
     const recorded = await confirmInvoicePaid(deps, { orderId: order.id, paymentId: providerRef });
     if (recorded.paid) return { already_paid: true, message: recorded.message };
   }
@@ -91,17 +95,7 @@ export async function confirmInvoicePaid(
   deps: PaymentDeps,
   input: { orderId: string; paymentId: string },
 ): Promise<Reply> {
-  const [known] = await deps.db
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.providerRef, input.paymentId),
-        eq(payments.orderId, input.orderId),
-        eq(payments.kind, 'charge'),
-      ),
-    )
-    .limit(1);
+  const known = await paymentStartedFor(deps.db, input.orderId, input.paymentId, 'charge');
   if (!known) return { status: false, message: 'This payment is not for this order.' };
   const thanks = `Thank you: ${formatGbp(known.amountPence)} paid.`;
   if (known.status === 'succeeded') return { status: true, paid: true, message: thanks };
@@ -157,11 +151,7 @@ export async function confirmPaymentMethod(
   deps: PaymentDeps,
   input: { orderId: string; paymentId: string },
 ): Promise<Reply> {
-  const [known] = await deps.db
-    .select({ kind: payments.kind })
-    .from(payments)
-    .where(and(eq(payments.providerRef, input.paymentId), eq(payments.orderId, input.orderId)))
-    .limit(1);
+  const known = await paymentStartedFor(deps.db, input.orderId, input.paymentId);
   if (known?.kind === 'charge') return confirmInvoicePaid(deps, input);
   return confirmCardSaved(deps.db, deps.providers, {
     orderId: input.orderId,

@@ -28,6 +28,30 @@ export async function payableOrder(db: Database, orderId: string) {
   return order;
 }
 
+/**
+ * The payment row this order started with the provider's id `providerRef` (of one kind when
+ * given), or undefined: an id the browser sends counts only when we find it here.
+ */
+export async function paymentStartedFor(
+  db: Database,
+  orderId: string,
+  providerRef: string,
+  kind?: (typeof payments.$inferSelect)['kind'],
+) {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.providerRef, providerRef),
+        eq(payments.orderId, orderId),
+        kind ? eq(payments.kind, kind) : undefined,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
 /** What the payment page shows: nothing personal, as anyone with the link may open it. */
 export async function paymentPageOrder(db: Database, orderId: string) {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
@@ -117,17 +141,7 @@ export async function confirmCardSaved(
   input: { orderId: string; setupId: string },
 ): Promise<{ status: boolean; message: string }> {
   const saved = { status: true, message: 'Your card is saved. Nothing has been charged.' };
-  const [known] = await db
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.providerRef, input.setupId),
-        eq(payments.orderId, input.orderId),
-        eq(payments.kind, 'card_setup'),
-      ),
-    )
-    .limit(1);
+  const known = await paymentStartedFor(db, input.orderId, input.setupId, 'card_setup');
   // Only ids this order started reach the provider; a reload after saving is a success.
   if (!known) return { status: false, message: 'This card was not saved for this order.' };
   if (known.status === 'succeeded') return saved;

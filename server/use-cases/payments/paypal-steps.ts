@@ -4,7 +4,7 @@ import { orderNumber } from '@shared/london-time';
 import { orders, payments } from '../../db/schema';
 import { creditOrder } from './charge-order';
 import type { PaymentDeps } from './pay-invoice';
-import { markPaymentReady, payableOrder } from './payment-steps';
+import { markPaymentReady, payableOrder, paymentStartedFor } from './payment-steps';
 
 type Reply = { status: boolean; message: string; paid?: boolean };
 
@@ -51,11 +51,7 @@ export async function confirmPayPal(
   deps: PaymentDeps,
   input: { orderId: string; paypalOrderId: string },
 ): Promise<Reply> {
-  const [known] = await deps.db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.providerRef, input.paypalOrderId), eq(payments.orderId, input.orderId)))
-    .limit(1);
+  const known = await paymentStartedFor(deps.db, input.orderId, input.paypalOrderId);
   if (!known || known.kind === 'card_setup') {
     return { status: false, message: 'This PayPal payment is not for this order.' };
   }
