@@ -1,4 +1,5 @@
-# Production image: build once, run `npm start` with NODE_ENV=production.
+# Production image: build once, then run the server on that build with NODE_ENV=production
+# (what `npm start` does, without its check of the build against sources the image lacks).
 FROM node:20.20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./

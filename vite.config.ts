@@ -6,6 +6,6 @@ import { pathAliases } from './scripts/path-aliases.ts';
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { alias: pathAliases },
-  // The dev server runs inside our own Node server (server/http/vite-dev.ts); no HMR socket.
-  server: { hmr: false },
+  // The development server runs inside our own Node server (server/http/app.ts, pages
+  // 'vite'), which puts Vite's WebSocket on its own HTTP server: no port 24678.
 });

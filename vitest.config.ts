@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { pathAliases } from './scripts/path-aliases.ts';
 
@@ -5,7 +6,15 @@ import { pathAliases } from './scripts/path-aliases.ts';
 // default, PostgreSQL when DATABASE_URL is set), each file on its own copy of a
 // database migrated once in the global set-up. Browser tests: Chromium, with test:e2e.
 export default defineConfig({
-  resolve: { alias: pathAliases },
+  resolve: {
+    alias: [
+      ...Object.entries(pathAliases).map(([find, replacement]) => ({ find, replacement })),
+      // react-router as Node itself loads it (its ES module build), not the CommonJS build
+      // Vitest would pick: the production build (BUILD_DIR), loaded by Node, checks `instanceof
+      // RouterContextProvider` against the ES module build's class (server/http/load-context.ts).
+      { find: /^react-router$/, replacement: fileURLToPath(import.meta.resolve('react-router')) },
+    ],
+  },
   test: {
     env: { TZ: 'UTC' },
     projects: [
@@ -13,7 +22,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{app,server,shared}/**/*.test.{ts,tsx}'],
+          include: ['{app,server,shared,scripts}/**/*.test.{ts,tsx}'],
           exclude: ['**/*.integration.test.ts'],
         },
       },

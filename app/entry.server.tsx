@@ -3,8 +3,9 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { AppLoadContext, EntryContext } from 'react-router';
+import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { errorFields } from '@server/logger';
 import { NonceProvider } from './utils/nonce';
 
 export const streamTimeout = 5_000;
@@ -15,7 +16,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -57,9 +58,8 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           if (shellRendered) {
-            loadContext.services.logger.error('streaming render error', {
-              error: error instanceof Error ? error.message : String(error),
-            });
+            // errorFields: a database error without the query's values.
+            loadContext.services.logger.error('streaming render error', errorFields(error));
           }
         },
       },
@@ -68,8 +68,8 @@ export default function handleRequest(
 }
 
 /**
- * React writes the page in many small pieces (a few kB each), and the Express adapter writes
- * and flushes every piece on its own: through gzip that is a compression flush and a socket
+ * React writes the page in many small pieces (a few kB each), and the server writes and
+ * flushes every piece on its own: through gzip that is a compression flush and a socket
  * write per piece, which cost more than rendering the page. This joins what React writes in
  * one turn of the event loop into one chunk; later pieces (deferred data) still stream.
  */

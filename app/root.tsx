@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   Links,
   Meta,
@@ -6,13 +7,13 @@ import {
   ScrollRestoration,
   isRouteErrorResponse,
   useLocation,
+  useMatches,
   useRouteLoaderData,
 } from 'react-router';
 import { getCurrentCustomer } from '@server/auth/current-customer';
 import { listBranches } from '@server/use-cases/catalogue/catalogue';
-import { AppBanner } from './components/site/app-banner';
-import { chromeFor } from './components/site/chrome-rules';
-import { FloatingButtons } from './components/site/floating-buttons';
+import { chromeFor, type PageHandle } from './components/site/chrome-rules';
+import { ContactBar } from './components/site/contact-bar';
 import { PromoPopup } from './components/site/promo-popup';
 import { SiteFooter } from './components/site/site-footer';
 import { SiteHeader } from './components/site/site-header';
@@ -56,7 +57,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        <Links />
+        {/* No nonce on stylesheets (style-src allows them without one): the browser has no
+            nonce to hydrate them with, and the development server's critical-CSS link would
+            otherwise not match (React reports a hydration mismatch on every page). */}
+        <Links nonce="" />
       </head>
       <body
         className="min-h-screen bg-white font-sans text-slate-900 antialiased"
@@ -77,13 +81,37 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
+/** A 404 under any path, and errors: no title of the page that failed, so one here. */
+export function meta({ error }: Route.MetaArgs) {
+  if (!error) return [];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [
+    { title: notFound ? 'Page not found' : 'Something went wrong' },
+    { name: 'robots', content: 'noindex' },
+  ];
+}
+
+/**
+ * The site around a page: header, footer, the contact bar and the pop-ups, as the path and
+ * the page ask (chrome-rules.ts). The same for pages and for the 404 and error pages.
+ */
+function SiteChrome({ notFound = false, children }: { notFound?: boolean; children: ReactNode }) {
   const data = useRootData();
   const { pathname } = useLocation();
-  const chrome = chromeFor(pathname);
-  if (!data) return <Outlet />;
+  const matches = useMatches();
+  if (!data) return <>{children}</>;
+  // A page says in its handle that it shows the booking form (home, landing pages) or is the
+  // 404 page; a landing path that turned out to be a 404 has no data and no form.
+  const handles = matches.map((m) => ({
+    handle: m.handle as PageHandle | undefined,
+    loaded: m.loaderData !== undefined,
+  }));
+  const missing =
+    notFound || handles.some((m) => m.handle?.notFound || (m.handle?.bookingForm && !m.loaded));
+  const bookingForm = !missing && handles.some((m) => m.handle?.bookingForm);
+  const chrome = chromeFor(pathname, { bookingForm, notFound: missing });
   return (
-    <>
+    <div className="flex min-h-dvh flex-col">
       <a
         href="#main"
         className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
@@ -91,23 +119,40 @@ export default function App() {
         Skip to content
       </a>
       {chrome.navigation && <SiteHeader brand={data.brand} user={data.user} />}
-      <Outlet />
+      <div className="flex flex-1 flex-col [&>main]:flex-1">{children}</div>
       {chrome.footer && <SiteFooter brand={data.brand} branches={data.branches} />}
       {chrome.floatingButtons && (
-        <FloatingButtons
+        <ContactBar
           brand={data.brand}
-          showOrderNow={chrome.orderNowButton}
           store={data.store}
+          showOrderNow={chrome.orderNowButton}
+          showAppBanner={chrome.appBanner}
         />
       )}
-      {chrome.appBanner && <AppBanner brand={data.brand} store={data.store} />}
       {chrome.promo && <PromoPopup brand={data.brand} />}
-    </>
+    </div>
+  );
+}
+
+export default function App() {
+  return (
+    <SiteChrome>
+      <Outlet />
+    </SiteChrome>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPanel />;
+  // A 404 below a real route (/pricing/zzz, /blog/x, /order/complete/1) is the same page as
+  // /not-found: the whole site around it, titled 'Page not found' (meta above), noindex.
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <SiteChrome notFound>
+        <NotFoundPanel />
+      </SiteChrome>
+    );
+  }
+  // Any other error is shown on its own: the site around it may be what failed.
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-24 text-center">
       <h1 className="text-2xl font-semibold">Something went wrong, please try again!</h1>

@@ -22,6 +22,7 @@ export default [
   route('reset-password/:token', 'routes/reset-password.tsx'),
   route('account', 'routes/account.tsx'),
   route('account/delete', 'routes/account-delete.tsx'),
+  route('account/confirm-email/:token', 'routes/account-confirm-email.tsx'),
 
   route('customer', 'routes/customer.tsx'),
   route('order/complete/:id', 'routes/order-complete.tsx'),
@@ -42,13 +43,16 @@ export default [
     route('admin/customers', 'routes/admin/customers.tsx'),
     route('admin/audit', 'routes/admin/audit.tsx'),
     route('admin/staff', 'routes/admin/staff.tsx'),
+    route('admin/mailbox', 'routes/admin/mailbox.tsx'),
   ]),
 
   route('sitemap.xml', 'routes/sitemap[.]xml.ts'),
   route('robots.txt', 'routes/robots[.]txt.ts'),
+  // Moved to /admin/mailbox (owner only).
   route('dev/mailbox', 'routes/dev-mailbox.tsx'),
 
   route('not-found', 'routes/not-found.tsx'),
+  route('bad-request', 'routes/bad-request.tsx'),
   route(':id', 'routes/landing.tsx'),
   route('*', 'routes/catch-all.tsx'),
 ] satisfies RouteConfig;

@@ -44,6 +44,9 @@ async function main() {
       BUILD_DIR: buildDir,
       // The load generator plays a reverse proxy in front of many visitors.
       TRUST_PROXY_HOPS: '1',
+      // Nothing real is charged or sent: payments in TEST MODE, mail kept in the outbox.
+      ALLOW_TEST_PAYMENTS: '1',
+      MAIL_OUTBOX_ONLY: '1',
     },
     port,
   );

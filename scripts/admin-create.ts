@@ -11,7 +11,7 @@ import { createStaffUser } from '../server/auth/staff';
 import { loadConfig } from '../server/config';
 import { isUniqueViolation } from '../server/db/errors';
 import { openConfiguredDatabase } from '../server/start';
-import { newStaffInput } from '../server/use-cases/admin/staff';
+import { newStaffInput } from '../shared/api/admin';
 
 const { values } = parseArgs({
   options: {

@@ -32,4 +32,87 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).stripe).toBeUndefined();
     expect(loadConfig({ NODE_ENV: 'development', ...stripe }).paypal).toBeUndefined();
   });
+
+  describe('production against a real database', () => {
+    const real = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db.example/cleanline' };
+    const keys = {
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+      PAYPAL_CLIENT_ID: 'id',
+      PAYPAL_CLIENT_SECRET: 'secret',
+    };
+    const smtp = { SMTP_URL: 'smtp://mail.example:587' };
+
+    it('refuses to start without payment keys, naming them and ALLOW_TEST_PAYMENTS', () => {
+      expect(() => loadConfig({ ...real, ...smtp })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...real, ...smtp })).toThrow(/STRIPE_SECRET_KEY/);
+      expect(() => loadConfig({ ...real, ...smtp })).toThrow(/ALLOW_TEST_PAYMENTS=1/);
+      expect(() => loadConfig({ ...real, ...smtp })).not.toThrow(/SMTP_URL/);
+    });
+
+    it('refuses to start without SMTP, naming SMTP_URL and MAIL_OUTBOX_ONLY', () => {
+      expect(() => loadConfig({ ...real, ...keys })).toThrow(/SMTP_URL/);
+      expect(() => loadConfig({ ...real, ...keys })).toThrow(/MAIL_OUTBOX_ONLY=1/);
+      expect(() => loadConfig({ ...real, ...keys })).not.toThrow(/ALLOW_TEST_PAYMENTS/);
+    });
+
+    it('names both when both are missing', () => {
+      expect(() => loadConfig(real)).toThrow(/STRIPE_SECRET_KEY[\s\S]*SMTP_URL/);
+    });
+
+    it('starts when configured, or when test payments and the outbox are explicitly allowed', () => {
+      const configured = loadConfig({ ...real, ...keys, ...smtp });
+      expect(configured.stripe).toBeDefined();
+      expect(configured.smtpUrl).toBe(smtp.SMTP_URL);
+      const demo = loadConfig({ ...real, ALLOW_TEST_PAYMENTS: '1', MAIL_OUTBOX_ONLY: 'true' });
+      expect(demo.stripe).toBeUndefined();
+      expect(demo.smtpUrl).toBeUndefined();
+      // An explicit 0 is not a yes.
+      expect(() => loadConfig({ ...real, ...smtp, ALLOW_TEST_PAYMENTS: '0' })).toThrow(
+        /ALLOW_TEST_PAYMENTS/,
+      );
+      // A live Stripe beside a TEST MODE PayPal stays refused, whatever the setting.
+      expect(() =>
+        loadConfig({
+          ...real,
+          ...smtp,
+          STRIPE_SECRET_KEY: 'sk_live_x',
+          STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+          ALLOW_TEST_PAYMENTS: '1',
+        }),
+      ).toThrow(/PAYPAL_CLIENT_ID/);
+    });
+
+    it('the embedded database, and development on a real one, start as before', () => {
+      expect(loadConfig({ NODE_ENV: 'production' }).smtpUrl).toBeUndefined();
+      expect(loadConfig({ DATABASE_URL: real.DATABASE_URL }).databaseUrl).toBe(real.DATABASE_URL);
+    });
+
+    it('refuses a malformed flag and a contradictory mail setting', () => {
+      expect(() => loadConfig({ ALLOW_TEST_PAYMENTS: 'yes' })).toThrow(/ALLOW_TEST_PAYMENTS/);
+      expect(() => loadConfig({ ...smtp, MAIL_OUTBOX_ONLY: '1' })).toThrow(/MAIL_OUTBOX_ONLY/);
+    });
+  });
+
+  it('logs human-readable lines in a terminal, JSON in production and when piped', () => {
+    const tty = { stdoutIsTTY: true };
+    const piped = { stdoutIsTTY: false };
+    expect(loadConfig({}, tty).logFormat).toBe('pretty');
+    expect(loadConfig({ NODE_ENV: 'production' }, tty).logFormat).toBe('pretty');
+    expect(loadConfig({}, piped).logFormat).toBe('json');
+    const deployed = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://db.example/x',
+      ALLOW_TEST_PAYMENTS: '1',
+      MAIL_OUTBOX_ONLY: '1',
+    };
+    expect(loadConfig(deployed, tty).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'json' }, tty).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }, piped).logFormat).toBe('pretty');
+  });
+
+  it('marks cookies Secure when the public origin is https, so the demo works on http://localhost', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).secureCookies).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'https://www.example.co.uk' }).secureCookies).toBe(true);
+  });
 });

@@ -2,6 +2,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { brandSchema, type Brand } from '@shared/brand';
+import { text } from '@shared/text';
+
+/** An explicit yes/no setting: 1 or true, 0 or false. */
+const flag = z
+  .enum(['1', 'true', '0', 'false'], { error: 'must be 1 (or true) or 0 (or false)' })
+  .optional()
+  .transform((value) => value === '1' || value === 'true');
 
 /**
  * The one place that reads process.env. Everything else receives `AppConfig`.
@@ -22,15 +29,22 @@ const envSchema = z.object({
   BRAND_FILE: z.string().default('./config/brand.json'),
   /** Public origin of the site, for canonical links, sitemap and e-mail links. */
   PUBLIC_URL: z.url().optional(),
-  /** smtp://user:pass@host:port; without it mail goes to the outbox table (dev mailbox). */
+  /** smtp://user:pass@host:port; without it mail stays in the outbox (/admin/mailbox). */
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().optional(),
+  /**
+   * Production against a real database refuses to start without SMTP_URL, unless this says
+   * mail is meant to stay in the outbox (read by the owner at /admin/mailbox).
+   */
+  MAIL_OUTBOX_ONLY: flag,
   /** Number of reverse proxies in front of the server whose X-Forwarded-For we trust. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** json or pretty; by default pretty in a terminal, JSON in production and when piped. */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   /** Loqate key for address search; without it the bundled offline address set is used. */
   LOQATE_KEY: z.string().optional(),
   LOQATE_API_BASE: z.url().optional(),
@@ -51,6 +65,14 @@ const envSchema = z.object({
   PAYPAL_CLIENT_ID: z.string().optional(),
   PAYPAL_CLIENT_SECRET: z.string().optional(),
   PAYPAL_API_BASE: z.url().optional(),
+  /**
+   * Production against a real database refuses to start without both providers' keys (the
+   * TEST MODE provider lets anyone mark an invoice paid with a test card), unless this allows
+   * test payments explicitly.
+   */
+  ALLOW_TEST_PAYMENTS: flag,
+  /** Key that signs e-mailed payment links; without it one is made and kept in the database. */
+  LINK_SIGNING_SECRET: text().min(32, 'must be at least 32 characters').optional(),
 });
 
 export type AppConfig = {
@@ -61,10 +83,13 @@ export type AppConfig = {
   dataDir: string;
   buildDir: string;
   publicUrl: string;
+  /** Session cookies carry `Secure` when the public origin is https. */
+  secureCookies: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   trustProxyHops: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  logFormat: 'json' | 'pretty';
   loqate: { key: string; baseUrl: string | undefined } | undefined;
   stripe:
     | {
@@ -76,6 +101,7 @@ export type AppConfig = {
       }
     | undefined;
   paypal: { clientId: string; clientSecret: string; apiBase: string | undefined } | undefined;
+  linkSigningSecret: string | undefined;
   brand: Brand;
 };
 
@@ -89,7 +115,10 @@ function requireSetting(value: string | undefined, name: string): string {
   return value;
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  terminal: { stdoutIsTTY: boolean } = { stdoutIsTTY: process.stdout.isTTY === true },
+): AppConfig {
   // An empty variable (common in container env files) means "not set".
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = envSchema.safeParse(present);
@@ -108,7 +137,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid configuration:\n  ${missing}: required in production once the other payment provider has keys (no TEST MODE beside live payments)`,
     );
   }
+  refuseHalfConfiguredProduction(e);
   const brand = loadBrand(e.BRAND_FILE);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  // A real deployment: production on a real database (not the embedded demo of npm start).
+  const deployed = e.NODE_ENV === 'production' && e.DATABASE_URL !== undefined;
   return {
     mode: e.NODE_ENV,
     port: e.PORT,
@@ -116,11 +149,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     buildDir: path.resolve(e.BUILD_DIR),
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${brand.name} <${brand.email}>`,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (terminal.stdoutIsTTY && !deployed ? 'pretty' : 'json'),
     loqate: e.LOQATE_KEY ? { key: e.LOQATE_KEY, baseUrl: e.LOQATE_API_BASE } : undefined,
     stripe: e.STRIPE_SECRET_KEY
       ? {
@@ -139,8 +174,39 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             apiBase: e.PAYPAL_API_BASE,
           }
         : undefined,
+    linkSigningSecret: e.LINK_SIGNING_SECRET,
     brand,
   };
+}
+
+/**
+ * Production against a real database must not run half-configured: without payment keys the
+ * TEST MODE provider would let anyone mark an invoice paid, and without SMTP every e-mail
+ * would wait in the outbox for ever. Either configure them or say so explicitly.
+ */
+function refuseHalfConfiguredProduction(e: z.infer<typeof envSchema>) {
+  if (e.SMTP_URL && e.MAIL_OUTBOX_ONLY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  MAIL_OUTBOX_ONLY: set together with SMTP_URL; set one of them',
+    );
+  }
+  if (e.NODE_ENV !== 'production' || !e.DATABASE_URL) return;
+  const problems: string[] = [];
+  if (!(e.STRIPE_SECRET_KEY && e.PAYPAL_CLIENT_ID) && !e.ALLOW_TEST_PAYMENTS) {
+    problems.push(
+      '  STRIPE_SECRET_KEY, PAYPAL_CLIENT_ID: required in production (with their other keys); or set ALLOW_TEST_PAYMENTS=1 to run TEST MODE payments, where anyone can mark an invoice paid with a test card',
+    );
+  }
+  if (!e.SMTP_URL && !e.MAIL_OUTBOX_ONLY) {
+    problems.push(
+      '  SMTP_URL: required in production; or set MAIL_OUTBOX_ONLY=1 to keep every e-mail in the outbox (not sent; the owner reads it at /admin/mailbox)',
+    );
+  }
+  if (problems.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration (NODE_ENV=production with DATABASE_URL):\n${problems.join('\n')}`,
+    );
+  }
 }
 
 export function loadBrand(file: string): Brand {

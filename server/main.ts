@@ -13,7 +13,7 @@ async function main() {
     }
     throw error;
   }
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, config.logFormat);
   const running = await startServer(config, { logger });
   logger.info(`${config.brand.name} is serving on ${running.url}`, { mode: config.mode });
 

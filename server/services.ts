@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import type { AppConfig } from './config';
+import { createLinkSigner, type LinkSigner } from './auth/signed-links';
 import type { Database, DatabaseHandle } from './db/client';
 import { createContentCache, type ContentCache } from './db/content-cache';
 import type { Logger } from './logger';
@@ -46,6 +48,8 @@ export type AppServices = {
     test: TestModeProvider | null;
     testMode: boolean;
   };
+  /** Signs and checks the links in our e-mails that work without logging in. */
+  links: LinkSigner;
   /** The clock; tests pin it. */
   now: () => Date;
 };
@@ -53,6 +57,8 @@ export type AppServices = {
 export type ServiceOverrides = {
   mailTransport?: MailTransport;
   now?: () => Date;
+  /** The link-signing key (server/auth/signed-links.ts loadLinkKey); random when absent. */
+  linkKey?: Buffer;
 };
 
 export function createServices(
@@ -70,7 +76,11 @@ export function createServices(
     transport: mailTransport,
   });
   if (!mailTransport) {
-    logger.info('mail: no SMTP_URL set, using the embedded outbox (see /dev/mailbox)');
+    // Worth a warning in production: customers receive nothing.
+    logger[config.mode === 'production' ? 'warn' : 'info'](
+      'mail: no SMTP_URL set, e-mails are kept in the outbox and not sent (the owner reads them at /admin/mailbox)',
+      { url: `${config.publicUrl}/admin/mailbox` },
+    );
   }
   const address = config.loqate
     ? createLoqateAddressProvider({ ...config.loqate, logger })
@@ -104,6 +114,7 @@ export function createServices(
     mail,
     address,
     payments: { card, paypal, test: testPayments, testMode: testPayments !== null },
+    links: createLinkSigner(overrides.linkKey ?? randomBytes(32)),
     now: overrides.now ?? (() => new Date()),
   };
 }

@@ -1,9 +1,10 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { seedDatabase } from './db/seed';
+import { loadLinkKey } from './auth/signed-links';
 import { ensureDemoOwner } from './use-cases/admin/demo-owner';
-import { createHttpApp, type PagesMode } from './http/app';
+import { createHttpApp, type HttpOptions, type PagesMode, type RegisteredRoute } from './http/app';
 import { createLogger, type Logger } from './logger';
 import { createServices, type AppServices, type ServiceOverrides } from './services';
 
@@ -11,6 +12,8 @@ export type RunningServer = {
   services: AppServices;
   server: Server;
   url: string;
+  /** Every route of the HTTP layer. */
+  routes: readonly RegisteredRoute[];
   /** Stops accepting connections, finishes requests in flight, then closes the database. */
   stop(): Promise<void>;
 };
@@ -29,9 +32,10 @@ export async function startServer(
     logger?: Logger;
     database?: DatabaseHandle;
     overrides?: ServiceOverrides;
+    http?: HttpOptions;
   } = {},
 ): Promise<RunningServer> {
-  const logger = options.logger ?? createLogger(config.logLevel);
+  const logger = options.logger ?? createLogger(config.logLevel, config.logFormat);
   const database = options.database ?? (await openConfiguredDatabase(config));
   await database.migrate();
   await seedDatabase(database.db, { now: options.overrides?.now?.() ?? new Date() });
@@ -51,14 +55,19 @@ export async function startServer(
       });
     }
   }
-  const services = createServices(config, database, logger, options.overrides);
+  const linkKey = await loadLinkKey(database.db, config.linkSigningSecret);
+  const services = createServices(config, database, logger, { ...options.overrides, linkKey });
   services.mail.start();
   const pages = options.pages ?? (config.mode === 'production' ? 'build' : 'vite');
-  const http = await createHttpApp(services, pages);
-
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = http.app.listen(config.port, config.host, () => resolve(s));
-    s.on('error', reject);
+  const server = createServer();
+  // The app attaches itself to the server (it handles its requests from then on).
+  const http = await createHttpApp(services, pages, server, options.http);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -75,5 +84,5 @@ export async function startServer(
       await http.close();
       await database.close();
     })());
-  return { services, server, url, stop };
+  return { services, server, url, routes: http.routes, stop };
 }

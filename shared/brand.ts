@@ -1,16 +1,17 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** Everything that names the business. Another dry cleaner swaps this file (BRAND_FILE). */
 export const brandSchema = z.object({
-  name: z.string().min(1),
-  shortName: z.string().min(1),
-  tagline: z.string(),
+  name: text().min(1),
+  shortName: text().min(1),
+  tagline: text(),
   establishedYear: z.number().int(),
-  awardClaim: z.string(),
-  phone: z.string().min(1),
-  phoneDisplay: z.string().min(1),
-  phoneE164: z.string().regex(/^\+\d{8,15}$/),
-  chatNumberE164: z.string().regex(/^\+\d{8,15}$/),
+  awardClaim: text(),
+  phone: text().min(1),
+  phoneDisplay: text().min(1),
+  phoneE164: text().regex(/^\+\d{8,15}$/),
+  chatNumberE164: text().regex(/^\+\d{8,15}$/),
   email: z.email(),
   shopEmail: z.email(),
   siteUrl: z.url(),
@@ -18,14 +19,14 @@ export const brandSchema = z.object({
   appStoreUrl: z.url(),
   playStoreUrl: z.url(),
   social: z.object({ facebook: z.url(), instagram: z.url(), x: z.url() }),
-  headOffice: z.object({ line1: z.string(), town: z.string(), postcode: z.string() }),
-  companyNumber: z.string(),
-  vatNumber: z.string(),
-  promoImage: z.string(),
-  logo: z.string(),
+  headOffice: z.object({ line1: text(), town: text(), postcode: text() }),
+  companyNumber: text(),
+  vatNumber: text(),
+  promoImage: text(),
+  logo: text(),
   colours: z.object({
-    primary: z.string().regex(/^#[0-9a-f]{6}$/i),
-    accent: z.string().regex(/^#[0-9a-f]{6}$/i),
+    primary: text().regex(/^#[0-9a-f]{6}$/i),
+    accent: text().regex(/^#[0-9a-f]{6}$/i),
   }),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDate, text } from './text';
 import { addressSchema, fields, messages } from './validation';
 
 /**
@@ -7,35 +8,33 @@ import { addressSchema, fields, messages } from './validation';
  * customer_address_id are accepted for compatibility and ignored).
  */
 export const placeOrderSchema = z.object({
-  customer_id: z.string().optional(),
-  customer_address_id: z.string().optional(),
-  pickup_date: z.string({ error: 'Please choose a collection slot' }).regex(/^\d{4}-\d{2}-\d{2}$/),
-  pickup_start: z.string({ error: 'Please choose a collection slot' }).regex(/^\d{2}:\d{2}$/),
-  pickup_end: z.string().optional(),
-  pickup_display: z.string().max(100).optional(),
-  delivery_date: z.string({ error: 'Please choose a delivery slot' }).regex(/^\d{4}-\d{2}-\d{2}$/),
-  delivery_start: z
-    .string({ error: 'Please choose a delivery slot' })
-    .regex(/^(\d{2}:\d{2}|express)$/),
-  delivery_end: z.string().optional(),
-  delivery_display: z.string().max(100).optional(),
+  customer_id: text().optional(),
+  customer_address_id: text().optional(),
+  pickup_date: isoDate('Please choose a collection slot'),
+  pickup_start: text({ error: 'Please choose a collection slot' }).regex(/^\d{2}:\d{2}$/),
+  pickup_end: text().optional(),
+  pickup_display: text().max(100).optional(),
+  delivery_date: isoDate('Please choose a delivery slot'),
+  delivery_start: text({ error: 'Please choose a delivery slot' }).regex(/^(\d{2}:\d{2}|express)$/),
+  delivery_end: text().optional(),
+  delivery_display: text().max(100).optional(),
   customer_name: fields.fullName,
   customer_email: fields.email,
   customer_phone: fields.ukMobile,
-  customer_notes: z.string().trim().max(1000).optional().default(''),
-  company_name: z.string().trim().max(200).optional().default(''),
-  door_number: z.string().trim().max(50).optional().default(''),
-  postalcode: z.string().max(10).optional(),
-  billing_address: z.string().max(500).optional(),
-  shipping_address: z.string().max(500).optional(),
-  full_address: z.string().max(500).optional(),
-  address_type: z.string().max(50).optional(),
+  customer_notes: text().trim().max(1000).optional().default(''),
+  company_name: text().trim().max(200).optional().default(''),
+  door_number: text().trim().max(50).optional().default(''),
+  postalcode: text().max(10).optional(),
+  billing_address: text().max(500).optional(),
+  shipping_address: text().max(500).optional(),
+  full_address: text().max(500).optional(),
+  address_type: text().max(50).optional(),
   /** The address chosen at booking; used for a logged-in customer's order. */
-  address: z.union([addressSchema, z.string().max(2000)]).optional(),
+  address: z.union([addressSchema, text().max(2000)]).optional(),
   status: z.enum(['pending', 'pending payment'], { error: messages.mandatory }),
-  ip: z.string().optional(),
+  ip: text().optional(),
   /** One per checkout attempt: a retry with the same key returns the same order. */
-  idempotency_key: z.string().trim().min(8).max(100).optional(),
-  checkout_token: z.string().max(200).optional(),
+  idempotency_key: text().trim().min(8).max(100).optional(),
+  checkout_token: text().max(200).optional(),
 });
 export type PlaceOrderPayload = z.infer<typeof placeOrderSchema>;

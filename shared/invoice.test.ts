@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MINIMUM_LINE_NAME, amountDue, priceInvoice } from './invoice';
+import { MINIMUM_LINE_NAME, amountDue, invoiceProblems, priceInvoice } from './invoice';
 
 const line = (unitPricePence: number, quantity = 1) => ({
   serviceId: 1,
@@ -55,5 +55,18 @@ describe('priceInvoice', () => {
   it('amountDue never goes below zero', () => {
     expect(amountDue(4150, 0)).toBe(4150);
     expect(amountDue(4150, 5000)).toBe(0);
+  });
+});
+
+describe('invoiceProblems', () => {
+  it('refuses a line or an order above its ceiling, and a discount larger than the items', () => {
+    expect(invoiceProblems([{ quantity: 2, unitPricePence: 850 }], 100)).toEqual({});
+    expect(invoiceProblems([{ quantity: 500, unitPricePence: 999_999 }], 0)).toMatchObject({
+      'lines.0.quantity': [expect.stringMatching(/at most £50000\.00/)],
+      lines: [expect.stringMatching(/at most £100000\.00/)],
+    });
+    expect(invoiceProblems([{ quantity: 2, unitPricePence: 850 }], 99_900)).toEqual({
+      discount: ['The discount (£999.00) is larger than the items (£17.00).'],
+    });
   });
 });

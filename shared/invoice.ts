@@ -1,4 +1,4 @@
-import { MINIMUM_ORDER_PENCE } from './money';
+import { formatGbp, MAX_LINE_PENCE, MAX_ORDER_PENCE, MINIMUM_ORDER_PENCE } from './money';
 
 /** One priced line of an order, as staff list it. */
 export type InvoiceLineInput = {
@@ -19,6 +19,38 @@ export type PricedInvoice = {
 };
 
 export const MINIMUM_LINE_NAME = 'Minimum order charge (£25 minimum)';
+
+/**
+ * What staff must correct before an order can be priced, as field → messages (empty when
+ * nothing): a line or an order above its ceiling, or a discount larger than the items. Pure.
+ */
+export function invoiceProblems(
+  lines: Pick<InvoiceLineInput, 'quantity' | 'unitPricePence'>[],
+  discountPence: number,
+): Record<string, string[]> {
+  const problems: Record<string, string[]> = {};
+  let linesTotal = 0;
+  lines.forEach((line, index) => {
+    const lineTotal = line.quantity * line.unitPricePence;
+    linesTotal += lineTotal;
+    if (lineTotal > MAX_LINE_PENCE) {
+      problems[`lines.${index}.quantity`] = [
+        `This line comes to ${formatGbp(lineTotal)}; a line may come to at most ${formatGbp(MAX_LINE_PENCE)}.`,
+      ];
+    }
+  });
+  if (linesTotal > MAX_ORDER_PENCE) {
+    problems.lines = [
+      `The items come to ${formatGbp(linesTotal)}; an order may come to at most ${formatGbp(MAX_ORDER_PENCE)}.`,
+    ];
+  }
+  if (discountPence > linesTotal) {
+    problems.discount = [
+      `The discount (${formatGbp(discountPence)}) is larger than the items (${formatGbp(linesTotal)}).`,
+    ];
+  }
+  return problems;
+}
 
 /**
  * Prices an order (spec 9: minimum order £25): the lines, less the discount, raised to the

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { text } from './text';
+
 /** Money is integer pence in code and database; these convert at the edges only. */
 
 /** 1250 → '12.50' (the spec's price strings; '0.00' means call for price). */
@@ -21,7 +24,35 @@ export function parsePounds(value: string): number | null {
   return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
 }
 
+/**
+ * Sensible ceilings (and far below the 2^31 pence an `integer` column holds): a garment is
+ * priced at most £10,000, a line (price × quantity) comes to at most £50,000 and an order to
+ * at most £100,000. Anything above is a typing mistake, refused with a message.
+ */
+export const MAX_UNIT_PRICE_PENCE = 1_000_000;
+export const MAX_LINE_PENCE = 5_000_000;
+export const MAX_ORDER_PENCE = 10_000_000;
+
 /** Spec 9: minimum order £25. */
 export const MINIMUM_ORDER_PENCE = 2500;
 /** Spec 9: the PayPal verification charge at booking. */
 export const PAYPAL_VERIFICATION_PENCE = 35;
+
+/**
+ * A money field as forms and the API send it ('12.50', '12' or 12.5), parsed to pence; at
+ * most `maxPence`.
+ */
+export function poundsField(message: string, maxPence: number) {
+  return z.union([text(), z.number()], { error: message }).transform((value, ctx) => {
+    const pence = parsePounds(String(value));
+    if (pence === null) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    if (pence > maxPence) {
+      ctx.addIssue({ code: 'custom', message: `At most ${formatGbp(maxPence)}.` });
+      return z.NEVER;
+    }
+    return pence;
+  });
+}

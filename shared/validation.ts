@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import { isUkPostcode, normalisePostcode } from './postcode';
 
 // zod compiles fast parsers with `new Function` when it may; our Content-Security-Policy
@@ -54,29 +55,25 @@ export function normaliseEmail(value: string): string {
   return value.trim().toLowerCase();
 }
 
-const email = z
-  .string({ error: messages.email })
+const email = text({ error: messages.email })
   .trim()
   .min(1, messages.email)
   .max(254, messages.email)
   .pipe(z.email({ error: messages.email }))
   .transform(normaliseEmail);
 
-const fullName = z
-  .string({ error: messages.name })
+const fullName = text({ error: messages.name })
   .trim()
   .min(1, messages.name)
   .max(100, 'The name may be at most 100 characters');
 
-const ukMobile = z
-  .string({ error: messages.phoneRequired })
+const ukMobile = text({ error: messages.phoneRequired })
   .trim()
   .min(1, messages.phoneRequired)
   .max(PHONE_MAX_LENGTH, messages.phoneTooLong)
   .refine(isUkMobile, messages.ukMobile);
 
-const newPassword = z
-  .string({ error: messages.password })
+const newPassword = text({ error: messages.password })
   .max(200, 'The password may be at most 200 characters')
   .regex(passwordPattern, messages.password);
 
@@ -85,8 +82,7 @@ export const fields = { email, fullName, ukMobile, newPassword };
 // ─── Login (spec 2 'Login', 4 'Login') ──────────────────────────────────────
 
 export const loginEmailSchema = z.object({
-  email: z
-    .string({ error: messages.loginEmail })
+  email: text({ error: messages.loginEmail })
     .trim()
     .min(1, messages.loginEmail)
     .pipe(z.email({ error: messages.loginEmail }))
@@ -94,16 +90,16 @@ export const loginEmailSchema = z.object({
 });
 
 export const loginSchema = loginEmailSchema.extend({
-  password: z.string({ error: messages.loginPassword }).min(1, messages.loginPassword),
+  password: text({ error: messages.loginPassword }).min(1, messages.loginPassword),
 });
 
 export const passwordResetRequestSchema = loginEmailSchema;
 
 export const passwordResetSchema = z
   .object({
-    token: z.string().min(1),
+    token: text().min(1),
     password: newPassword,
-    password_confirmation: z.string({ error: messages.passwordMismatch }),
+    password_confirmation: text({ error: messages.passwordMismatch }),
   })
   .refine((v) => v.password === v.password_confirmation, {
     message: messages.passwordMismatch,
@@ -117,27 +113,92 @@ export const guestDetailsSchema = z.object({
   name: fullName,
   phone: ukMobile,
   email,
-  notes: z.string().trim().max(1000, 'Notes may be at most 1000 characters').optional(),
+  notes: text().trim().max(1000, 'Notes may be at most 1000 characters').optional(),
 });
 
-/**
- * The address chosen at booking or sign-up: the lookup result of spec section 3 (Label,
- * PostalCode, Company, Type) or one typed by hand.
- */
-export const addressSchema = z.object({
-  door_number: z.string().trim().max(50).optional().default(''),
-  line1: z.string().trim().min(1, 'Please enter the street address').max(200),
-  line2: z.string().trim().max(200).optional().default(''),
-  town: z.string().trim().max(100).optional().default('London'),
-  postcode: z
-    .string()
+/** An address as our forms send it: its parts, the flat or door apart (shared/address.ts). */
+export const structuredAddressSchema = z.object({
+  door_number: text().trim().max(50).optional().default(''),
+  line1: text().trim().min(1, 'Please enter the street address').max(200),
+  line2: text().trim().max(200).optional().default(''),
+  town: text().trim().max(100).optional().default('London'),
+  postcode: text()
     .trim()
     .refine(isUkPostcode, 'Please enter a valid UK postcode')
     .transform((v) => normalisePostcode(v)!),
-  company: z.string().trim().max(200).optional().default(''),
-  address_type: z.string().trim().max(50).optional().default('Residential'),
+  company: text().trim().max(200).optional().default(''),
+  address_type: text().trim().max(50).optional().default('Residential'),
 });
-export type AddressInput = z.infer<typeof addressSchema>;
+
+/**
+ * The address lookup's own result, as the spec's clients send it (spec 3: Label, PostalCode,
+ * Company, Type, and the lookup's parts).
+ */
+export const lookupAddressSchema = z.object({
+  Label: text().trim().max(300).optional(),
+  Line1: text().trim().max(200).optional(),
+  Line2: text().trim().max(200).optional(),
+  City: text().trim().max(100).optional(),
+  PostalCode: text().trim().max(10),
+  Company: text().trim().max(200).optional(),
+  Type: text().trim().max(50).optional(),
+  /** The flat or door the customer typed beside the lookup (not part of Loqate's result). */
+  door_number: text().trim().max(50).optional(),
+});
+
+function looksLikeLookup(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && ('PostalCode' in value || 'Label' in value);
+}
+
+/**
+ * The lookup's result in our parts. For a business, Loqate puts the company in Line1 and the
+ * street in Line2; without Line1, the street is read from the Label ("7 Elgin Avenue, London,
+ * W9 2HD"). Pure.
+ */
+export function fromLookupAddress(value: Record<string, unknown>): Record<string, unknown> {
+  const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+  const company = str(value.Company);
+  const postcode = str(value.PostalCode);
+  const city = str(value.City);
+  let line1 = str(value.Line1);
+  let line2 = str(value.Line2);
+  if (company && line1.toLowerCase() === company.toLowerCase()) {
+    line1 = line2;
+    line2 = '';
+  }
+  if (!line1) {
+    const parts = str(value.Label)
+      .split(',')
+      .map((p) => p.trim())
+      .filter(
+        (p) =>
+          p &&
+          p.toLowerCase() !== company.toLowerCase() &&
+          p.toLowerCase() !== city.toLowerCase() &&
+          p.replace(/\s/g, '').toUpperCase() !== postcode.replace(/\s/g, '').toUpperCase(),
+      );
+    line1 = parts[0] ?? '';
+  }
+  return {
+    door_number: str(value.door_number),
+    line1,
+    line2,
+    town: city || 'London',
+    postcode,
+    company,
+    address_type: str(value.Type) || 'Residential',
+  };
+}
+
+/**
+ * The address chosen at booking or sign-up: our parts, or the lookup's own result (both
+ * documented as such in the OpenAPI document).
+ */
+export const addressSchema = z.preprocess(
+  (value) => (looksLikeLookup(value) ? fromLookupAddress(value) : value),
+  structuredAddressSchema,
+);
+export type AddressInput = z.output<typeof structuredAddressSchema>;
 
 /** Registration payload (spec 3): name, email, phone, password, address. */
 export const registrationSchema = z
@@ -147,7 +208,7 @@ export const registrationSchema = z
     phone: ukMobile,
     password: newPassword,
     /** Sent by our forms; when present it must match (spec 5). */
-    password_confirmation: z.string().optional(),
+    password_confirmation: text().optional(),
     address: addressSchema.optional(),
   })
   .refine((v) => v.password_confirmation === undefined || v.password === v.password_confirmation, {
@@ -162,7 +223,7 @@ export const registrationFormSchema = z
     email,
     phone: ukMobile,
     password: newPassword,
-    password_confirmation: z.string({ error: messages.passwordMismatch }),
+    password_confirmation: text({ error: messages.passwordMismatch }),
   })
   .refine((v) => v.password === v.password_confirmation, {
     message: messages.passwordMismatch,
@@ -176,17 +237,15 @@ export const profileUpdateSchema = z.object({
   name: fullName,
   email,
   phone_number: ukMobile,
-  current_password: z.string({ error: messages.currentPassword }).min(1, messages.currentPassword),
+  current_password: text({ error: messages.currentPassword }).min(1, messages.currentPassword),
 });
 
 /** Password change payload (spec 3). */
 export const passwordChangeSchema = z
   .object({
-    current_password: z
-      .string({ error: messages.currentPassword })
-      .min(1, messages.currentPassword),
+    current_password: text({ error: messages.currentPassword }).min(1, messages.currentPassword),
     new_password: newPassword,
-    new_password_confirmation: z.string({ error: messages.passwordMismatch }),
+    new_password_confirmation: text({ error: messages.passwordMismatch }),
   })
   .refine((v) => v.new_password === v.new_password_confirmation, {
     message: messages.passwordMismatch,
@@ -196,8 +255,7 @@ export const passwordChangeSchema = z
 // ─── Account deletion (spec 2 'Delete Account', 5) ──────────────────────────
 
 export const deleteAccountEmailSchema = z.object({
-  email: z
-    .string({ error: messages.deleteEmail })
+  email: text({ error: messages.deleteEmail })
     .trim()
     .min(1, messages.deleteEmail)
     .pipe(z.email({ error: messages.deleteEmail }))
@@ -205,8 +263,7 @@ export const deleteAccountEmailSchema = z.object({
 });
 
 export const deleteAccountCodeSchema = deleteAccountEmailSchema.extend({
-  otp: z
-    .string({ error: messages.deleteOtp })
+  otp: text({ error: messages.deleteOtp })
     .trim()
     .regex(/^\d{6}$/, messages.deleteOtp),
 });

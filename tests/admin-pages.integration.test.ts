@@ -81,6 +81,16 @@ describe('back office pages on the server', () => {
     }
   });
 
+  it('a client navigation without a session also goes to sign-in, back to the page itself', async () => {
+    // With future.v8_passThroughRequests loaders see the data request's own URL
+    // (/admin/orders.data); the sign-in page must send people back to /admin/orders.
+    const reply = await page('/admin/orders.data');
+    const body = await reply.text();
+    expect(body).toContain('SingleFetchRedirect');
+    expect(body).toContain(`/admin/login?from=${encodeURIComponent('/admin/orders')}"`);
+    expect(body).not.toContain('.data');
+  });
+
   it('the route sheet lists the day in slot order with door, address, phone and notes', async () => {
     const reply = await page('/admin/route-sheet?date=2026-11-24', staffCookie);
     expect(reply.status).toBe(200);
@@ -92,15 +102,46 @@ describe('back office pages on the server', () => {
     const charles = html.indexOf('Charles Babbage');
     expect(ada).toBeGreaterThan(-1);
     expect(charles).toBeGreaterThan(ada);
-    for (const text of ['09:00–10:00', 'Door Flat 09:00', 'W9 2HD', '07700900123', 'Ring twice']) {
+    // The flat as typed, then the street: one line, no "Door" label printed before it.
+    for (const text of [
+      '09:00–10:00',
+      'Flat 09:00, Elgin Avenue',
+      'W9 2HD',
+      '07700900123',
+      'Ring twice',
+    ]) {
       expect(html, text).toContain(text);
     }
   });
 
   it('owner-only pages refuse staff and open for the owner', async () => {
-    for (const path of ['/admin/audit', '/admin/staff']) {
+    for (const path of ['/admin/audit', '/admin/staff', '/admin/mailbox']) {
       expect((await page(path, staffCookie)).status, path).toBe(403);
       expect((await page(path, ownerCookie)).status, path).toBe(200);
     }
+  });
+
+  it('the mailbox is for the owner: the e-mails kept in the outbox, with their text', async () => {
+    expect((await page('/admin/mailbox')).headers.get('location')).toBe(
+      `/admin/login?from=${encodeURIComponent('/admin/mailbox')}`,
+    );
+    const reply = await page('/admin/mailbox', ownerCookie);
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('cache-control')).toContain('no-store');
+    const html = (await reply.text()).replaceAll('<!-- -->', '');
+    expect(html).toContain('not sent');
+    expect(html).toContain('to ada@example.com');
+    expect(html).toContain('<iframe title="E-mail: ');
+    // The nav shows owners the way to it.
+    expect(html).toMatch(/href="\/admin\/mailbox"[^>]*>Mailbox</);
+    const staffBoard = await (await page('/admin', staffCookie)).text();
+    expect(staffBoard).not.toContain('href="/admin/mailbox"');
+  });
+
+  it('/dev/mailbox no longer shows anything: it sends people to the back office', async () => {
+    const reply = await page('/dev/mailbox');
+    expect(reply.status).toBe(301);
+    expect(reply.headers.get('location')).toBe('/admin/mailbox');
+    expect(await reply.text()).not.toContain('example.com');
   });
 });

@@ -1,3 +1,4 @@
+import { paymentHeaders } from './helpers/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createStaffUser } from '../server/auth/staff';
@@ -89,7 +90,7 @@ describe('two instances on one database', () => {
     const id = placed.body.order.order_id;
     const setup = await first.api<{ setup_id: string; client_secret: string }>(
       '/api/payment/card/setup',
-      { body: { id } },
+      { body: { id }, headers: paymentHeaders(first, id) },
     );
     const confirmed = await second.api<{ intent_status: string }>('/api/payment/test/confirm', {
       body: {
@@ -101,6 +102,7 @@ describe('two instances on one database', () => {
     expect(confirmed.body.intent_status).toBe('succeeded');
     const saved = await first.api<{ status: boolean }>('/api/update-payment-method', {
       body: { payment_id: setup.body.setup_id, id },
+      headers: paymentHeaders(first, id),
     });
     expect(saved.body.status).toBe(true);
 
@@ -111,12 +113,14 @@ describe('two instances on one database', () => {
       .where(eq(orders.id, id));
     const paypal = await second.api<{ paypal_order_id: string }>('/api/payment/paypal/create', {
       body: { id },
+      headers: paymentHeaders(first, id),
     });
     await first.api('/api/payment/test/paypal-approve', {
       body: { paypal_order_id: paypal.body.paypal_order_id, approve: true },
     });
     const paid = await second.api<{ status: boolean; paid: boolean }>('/api/paypal-success', {
       body: { id, payment_id: paypal.body.paypal_order_id },
+      headers: paymentHeaders(first, id),
     });
     expect(paid.body).toMatchObject({ status: true, paid: true });
     const [order] = await database.db.select().from(orders).where(eq(orders.id, id));

@@ -1,5 +1,7 @@
 import http from 'node:http';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from '../server/db/schema';
 import { loadConfig } from '../server/config';
 import { createLogger } from '../server/logger';
 import { startServer, type RunningServer } from '../server/start';
@@ -106,5 +108,84 @@ describe('running in production', () => {
     expect(ready.status).toBe(503);
     expect((await fetch(`${third.url}/healthz`)).status).toBe(200);
     third.server.close();
+  });
+});
+
+describe('/readyz reports mail that is not being delivered', () => {
+  let server: RunningServer;
+  let refusing = true;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1' });
+    server = await startServer(config, {
+      pages: 'none',
+      database: await createTestDatabase(),
+      logger: createLogger('warn', (line) => {
+        if ((JSON.parse(line) as { level: string }).level === 'error') errors.push(line);
+      }),
+      overrides: {
+        mailTransport: {
+          async send() {
+            if (refusing) throw new Error('connect ECONNREFUSED 127.0.0.1:25');
+          },
+        },
+      },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  async function ready() {
+    const reply = await fetch(`${server.url}/readyz`);
+    return { status: reply.status, body: await reply.text() };
+  }
+
+  it('SMTP refusing for over 15 minutes, nothing sent: "degraded" and how many wait', async () => {
+    expect(await ready()).toEqual({ status: 200, body: 'ready' });
+    const { db } = server.services;
+    // Queued twenty minutes ago; the dispatcher has tried and failed since.
+    await db.insert(outbox).values({
+      toAddress: 'waiting@example.test',
+      subject: 'Your order',
+      html: '<p>x</p>',
+      textBody: 'x',
+      template: 'order-confirmation',
+      createdAt: new Date(Date.now() - 20 * 60_000),
+    });
+    await server.services.mail.dispatchPending();
+    const [row] = await db.select().from(outbox);
+    expect(row!.attempts).toBe(1);
+    expect(row!.sentAt).toBeNull();
+    const degraded = await ready();
+    // 200, so load balancers keep routing orders; the body says mail is not delivered.
+    expect(degraded.status).toBe(200);
+    expect(degraded.body).toMatch(/^degraded\nmail: not being delivered: 1 message/);
+    // The log says so at error level, without the recipient.
+    expect(errors.some((line) => line.includes('mail delivery failed'))).toBe(true);
+    expect(errors.join('\n')).not.toContain('waiting@example.test');
+
+    // SMTP is back: the message goes out and /readyz is ready again.
+    refusing = false;
+    await db.update(outbox).set({ nextAttemptAt: sql`now()` });
+    expect(await server.services.mail.dispatchPending()).toBe(1);
+    expect(await ready()).toEqual({ status: 200, body: 'ready' });
+  });
+
+  it('without SMTP, says mail is kept in the outbox', async () => {
+    const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1' });
+    const outboxOnly = await startServer(config, {
+      pages: 'none',
+      database: await createTestDatabase(),
+      logger: createLogger('silent'),
+    });
+    try {
+      const reply = await fetch(`${outboxOnly.url}/readyz`);
+      expect(reply.status).toBe(200);
+      expect(await reply.text()).toMatch(/mail: kept in the outbox, not sent/);
+    } finally {
+      await outboxOnly.stop();
+    }
   });
 });

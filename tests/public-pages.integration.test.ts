@@ -112,6 +112,33 @@ describe('public pages without JavaScript', () => {
     }
   });
 
+  it('a 404 under a real route is the whole site titled Page not found, like /not-found', async () => {
+    const unknownOrder = '00000000-0000-4000-8000-000000000000';
+    for (const path of [
+      '/not-found',
+      '/pricing/zzz',
+      '/blog/x',
+      '/branches/nowhere',
+      '/order/complete/1',
+      '/order/payment/1',
+      '/order/cancel/1',
+      '/payment/complete/1',
+      '/payment/cancel/1',
+      `/payment/cancel/${unknownOrder}`,
+      `/order/complete/${unknownOrder}`,
+    ]) {
+      const reply = await fetch(server.url + path);
+      expect(reply.status, path).toBe(404);
+      const html = await reply.text();
+      expect(html, path).toContain('The requested page could not be found.');
+      expect(html, path).toMatch(/<title>Page not found<\/title>/);
+      expect(html, path).toContain('<meta name="robots" content="noindex"/>');
+      expect(html, path).toMatch(/<nav[^>]*aria-label="Main"/);
+      expect(html, path).toContain('<footer');
+      expect(html, path).toMatch(/<nav[^>]*aria-label="Contact us"/);
+    }
+  });
+
   it('/sitemap.xml lists every public page, area, service landing page and post; robots.txt points to it', async () => {
     const sitemap = await (await fetch(server.url + '/sitemap.xml')).text();
     const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);

@@ -8,6 +8,7 @@ import { GENERIC_ERROR, callApi, fieldMessages, storageKeys } from '~/features/a
 import { FormField, Notice } from '~/features/account/form-field';
 import {
   addressPayload,
+  bookingAddress,
   clearBooking,
   readBooking,
   type BookingChoice,
@@ -73,7 +74,9 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const [payNow, setPayNow] = useState(false);
   const [busy, setBusy] = useState(false);
   const [attemptKey, setAttemptKey] = useState('');
-  const [placed, setPlaced] = useState<{ id: string; number: string } | null>(null);
+  const [placed, setPlaced] = useState<{ id: string; number: string; paymentUrl: string } | null>(
+    null,
+  );
 
   useEffect(() => setBooking(readBooking()), []);
   useEffect(() => {
@@ -190,42 +193,41 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     setBusy(true);
     const b = booking!;
     const status = payNow ? 'pending payment' : 'pending';
-    const reply = await callApi<{ order: { order_id: string; order_no: string } }>(
-      '/api/placeorder',
-      {
-        pickup_date: b.details.pickup.slot_date,
-        pickup_start: b.details.pickup.slot_start,
-        pickup_end: b.details.pickup.slot_end,
-        pickup_display: b.details.pickup.display,
-        delivery_date: b.details.delivery.slot_date,
-        delivery_start: b.details.delivery.slot_start,
-        delivery_end: b.details.delivery.slot_end,
-        delivery_display: b.details.delivery.display,
-        customer_name: details.name,
-        customer_email: details.email,
-        customer_phone: details.phone,
-        customer_notes: details.notes,
-        company_name: b.location.company,
-        door_number: b.details.doorNumber,
-        postalcode: b.location.postcode,
-        full_address: `${b.details.doorNumber} ${b.location.label}`,
-        address_type: b.location.address_type,
-        address: addressPayload(b),
-        status,
-        idempotency_key: attemptKey,
-        ...(checkoutToken ? { checkout_token: checkoutToken } : {}),
-      },
-    );
+    const reply = await callApi<{
+      order: { order_id: string; order_no: string; payment_url: string };
+    }>('/api/placeorder', {
+      pickup_date: b.details.pickup.slot_date,
+      pickup_start: b.details.pickup.slot_start,
+      pickup_end: b.details.pickup.slot_end,
+      pickup_display: b.details.pickup.display,
+      delivery_date: b.details.delivery.slot_date,
+      delivery_start: b.details.delivery.slot_start,
+      delivery_end: b.details.delivery.slot_end,
+      delivery_display: b.details.delivery.display,
+      customer_name: details.name,
+      customer_email: details.email,
+      customer_phone: details.phone,
+      customer_notes: details.notes,
+      company_name: b.location.company,
+      door_number: b.details.doorNumber,
+      postalcode: b.location.postcode,
+      full_address: bookingAddress(b),
+      address_type: b.location.address_type,
+      address: addressPayload(b),
+      status,
+      idempotency_key: attemptKey,
+      ...(checkoutToken ? { checkout_token: checkoutToken } : {}),
+    });
     setBusy(false);
     if (reply.status === 200 && reply.body.order) {
       clearBooking();
-      const { order_id, order_no } = reply.body.order;
+      const { order_id, order_no, payment_url } = reply.body.order;
       if (status === 'pending') {
         navigate(`/order/complete/${order_id}`);
         return;
       }
       // Spec 4: with 'pending payment' the result panel offers the payment step.
-      setPlaced({ id: order_id, number: order_no });
+      setPlaced({ id: order_id, number: order_no, paymentUrl: payment_url });
       setStep(3);
       return;
     }
@@ -246,9 +248,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       <dl className="mt-3 space-y-3 text-sm">
         <div>
           <dt className="text-slate-500">Address</dt>
-          <dd className="font-medium text-slate-900">
-            {booking.details.doorNumber} {booking.location.label}
-          </dd>
+          <dd className="font-medium text-slate-900">{bookingAddress(booking)}</dd>
         </div>
         <div>
           <dt className="text-slate-500">Collection</dt>
@@ -511,7 +511,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               One more step: save a card (nothing is charged now) or verify with PayPal, so we can
               charge the amount once your items are cleaned and priced.
             </p>
-            <Link to={`/order/payment/${placed.id}`} className="btn-primary mt-6">
+            <Link to={placed.paymentUrl} className="btn-primary mt-6">
               Continue to payment details
             </Link>
           </section>

@@ -5,6 +5,7 @@ import { HowItWorksSteps } from '~/components/how-it-works-steps';
 import { useRootData } from '~/root';
 import { usePageVisit } from '~/utils/page-visit';
 import { seo } from '~/utils/seo';
+import type { PageHandle } from '~/components/site/chrome-rules';
 import type { Route } from './+types/home';
 import { sharedPageHeaders } from '~/utils/shared-page';
 
@@ -58,6 +59,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     jsonLd,
   };
 }
+
+/** The page shows the booking form: no Order Now button (chrome-rules.ts). */
+export const handle: PageHandle = { bookingForm: true };
 
 /** The same for every visitor: the server may reuse its HTML (docs/decisions/011). */
 export const headers = sharedPageHeaders;

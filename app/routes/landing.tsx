@@ -4,6 +4,7 @@ import { Hero } from '~/components/hero';
 import { HowItWorksSteps } from '~/components/how-it-works-steps';
 import { NotFoundPanel } from '~/components/not-found-panel';
 import { seo } from '~/utils/seo';
+import type { PageHandle } from '~/components/site/chrome-rules';
 import type { Route } from './+types/landing';
 import { sharedPageHeaders } from '~/utils/shared-page';
 
@@ -20,6 +21,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (page) return { page };
   throw data(null, { status: 404 });
 }
+
+/** The page shows the booking form: no Order Now button (chrome-rules.ts). */
+export const handle: PageHandle = { bookingForm: true };
 
 /** The same for every visitor: the server may reuse its HTML (docs/decisions/011). */
 export const headers = sharedPageHeaders;

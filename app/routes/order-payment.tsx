@@ -6,15 +6,35 @@ import { NOT_READY, type CardForm, type CardIntent } from '~/features/payment/ca
 import { useStripeCard } from '~/features/payment/stripe-card';
 import { useTestCard } from '~/features/payment/test-card';
 import { useRootData } from '~/root';
+import { UnauthorizedError } from '@server/errors';
+import { requireOrderPaymentAccess } from '@server/auth/order-access';
+import { paymentTokenHeaders, withPaymentToken } from '~/features/payment/payment-links';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/order-payment';
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!/^[0-9a-f-]{36}$/i.test(params.id)) throw data(null, { status: 404 });
   const order = await paymentPageOrder(context.services.db, params.id);
   if (!order) throw data(null, { status: 404 });
   const { payments, config } = context.services;
+  // The order's customer (logged in) or the holder of the signed link may pay; the id alone
+  // does not let anyone save a card on someone else's order.
+  const token = new URL(request.url).searchParams.get('t');
+  const allowed = await requireOrderPaymentAccess(context.services, order.id, {
+    cookie: request.headers.get('cookie'),
+    authorization: request.headers.get('authorization'),
+    paymentToken: token,
+  }).then(
+    () => true,
+    (error: unknown) => {
+      if (error instanceof UnauthorizedError) return false;
+      throw error;
+    },
+  );
+  if (!allowed) return data({ refused: true as const, order: { order_no: order.order_no } }, 401);
   return {
+    refused: false as const,
+    token,
     order,
     // Only publishable values reach the browser.
     card:
@@ -38,11 +58,41 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-type LoaderData = Route.ComponentProps['loaderData'];
+type LoaderData = Extract<Route.ComponentProps['loaderData'], { refused: false }>;
 type PaymentOrder = LoaderData['order'];
 
 export default function OrderPayment({ loaderData }: Route.ComponentProps) {
-  const { order, card, paypalTestMode } = loaderData;
+  if (loaderData.refused) return <PaymentLinkRefused orderNo={loaderData.order.order_no} />;
+  return <PaymentPage {...loaderData} />;
+}
+
+/** Without the signed link or the customer's login, the page says how to get in. */
+function PaymentLinkRefused({ orderNo }: { orderNo: string }) {
+  const brand = useRootData()!.brand;
+  return (
+    <main id="main" className="bg-slate-50 px-4 py-10">
+      <div className="card mx-auto max-w-xl">
+        <h1 className="page-title">Payment for {orderNo}</h1>
+        <p className="mt-4 text-slate-700">
+          This payment link is not valid or has expired. Please use the link in your latest e-mail
+          from us, or log in to pay from your account.
+        </p>
+        <p className="mt-2 text-slate-700">
+          Questions? Call us on{' '}
+          <a href={`tel:${brand.phoneE164}`} className="font-semibold text-brand underline">
+            {brand.phone}
+          </a>
+          .
+        </p>
+        <Link to="/login" className="btn-primary mt-6">
+          Log in
+        </Link>
+      </div>
+    </main>
+  );
+}
+
+function PaymentPage({ order, card, paypalTestMode, token }: LoaderData) {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   // Back from PayPal's approval page: ?paypal=approved|cancelled&token={PayPal order id}.
@@ -57,16 +107,21 @@ export default function OrderPayment({ loaderData }: Route.ComponentProps) {
     if (!paypalToken || confirming.current) return;
     confirming.current = true;
     // Spec 4: the verification goes to the order's result pages; an invoice to the payment's.
-    const failed = `/${invoiceDue ? 'payment' : 'order'}/cancel/${order.id}`;
+    const failed = withPaymentToken(
+      `/${invoiceDue ? 'payment' : 'order'}/cancel/${order.id}`,
+      token,
+    );
     if (paypalReturn !== 'approved') {
       navigate(failed, { replace: true });
       return;
     }
     void (async () => {
-      const result = await callApi<{ paid?: boolean }>('/api/paypal-success', {
-        id: order.id,
-        payment_id: paypalToken,
-      });
+      const result = await callApi<{ paid?: boolean }>(
+        '/api/paypal-success',
+        { id: order.id, payment_id: paypalToken },
+        'POST',
+        paymentTokenHeaders(token),
+      );
       if (result.status !== 200) console.error('PayPal confirmation failed', result.status);
       if (result.status !== 200 || result.body.status !== true) {
         navigate(failed, { replace: true });
@@ -76,7 +131,7 @@ export default function OrderPayment({ loaderData }: Route.ComponentProps) {
       const done = result.body.paid ? 'payment' : 'order';
       navigate(`/${done}/complete/${order.id}`, { replace: true });
     })();
-  }, [paypalReturn, paypalToken, order.id, invoiceDue, navigate]);
+  }, [paypalReturn, paypalToken, order.id, invoiceDue, navigate, token]);
 
   return (
     <main id="main" className="bg-slate-50 px-4 py-10">
@@ -109,9 +164,9 @@ export default function OrderPayment({ loaderData }: Route.ComponentProps) {
             </Link>
           </div>
         ) : card.provider === 'stripe' ? (
-          <StripePayment order={order} card={card} />
+          <StripePayment order={order} card={card} token={token} />
         ) : (
-          <TestModePayment order={order} />
+          <TestModePayment order={order} token={token} />
         )}
       </div>
     </main>
@@ -121,16 +176,19 @@ export default function OrderPayment({ loaderData }: Route.ComponentProps) {
 function StripePayment(props: {
   order: PaymentOrder;
   card: { publishableKey: string; jsUrl: string };
+  token: string | null;
 }) {
   const { form, field } = useStripeCard(props.card);
-  return <PaymentForms order={props.order} cardForm={form} cardFields={field} />;
+  return (
+    <PaymentForms order={props.order} token={props.token} cardForm={form} cardFields={field} />
+  );
 }
 
-function TestModePayment(props: { order: PaymentOrder }) {
+function TestModePayment(props: { order: PaymentOrder; token: string | null }) {
   const { form, field, bankDialog } = useTestCard();
   return (
     <>
-      <PaymentForms order={props.order} cardForm={form} cardFields={field} />
+      <PaymentForms order={props.order} token={props.token} cardForm={form} cardFields={field} />
       {bankDialog}
     </>
   );
@@ -139,10 +197,13 @@ function TestModePayment(props: { order: PaymentOrder }) {
 /** The card form and, before cleaning, the PayPal verification (spec 2 'Payment page'). */
 function PaymentForms(props: {
   order: PaymentOrder;
+  /** The signed token of the e-mailed link, sent with every payment call. */
+  token: string | null;
   cardForm: CardForm;
   cardFields: React.ReactNode;
 }) {
-  const { order, cardForm } = props;
+  const { order, cardForm, token } = props;
+  const headers = paymentTokenHeaders(token);
   const brand = useRootData()!.brand;
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -168,17 +229,22 @@ function PaymentForms(props: {
         ? await callApi<{ payment_id: string; client_secret: string; already_paid?: boolean }>(
             '/api/payment/card/pay',
             { id: order.id },
+            'POST',
+            headers,
           )
-        : await callApi<{ setup_id: string; client_secret: string }>('/api/payment/card/setup', {
-            id: order.id,
-          });
+        : await callApi<{ setup_id: string; client_secret: string }>(
+            '/api/payment/card/setup',
+            { id: order.id },
+            'POST',
+            headers,
+          );
       if (started.status !== 200) {
         setError(started.body.message ?? NOT_READY);
         return;
       }
       // An earlier attempt went through after all (the page was closed before it said so).
       if ('already_paid' in started.body && started.body.already_paid) {
-        navigate(`/payment/complete/${order.id}`);
+        navigate(withPaymentToken(`/payment/complete/${order.id}`, token));
         return;
       }
       const intent: CardIntent = {
@@ -193,12 +259,15 @@ function PaymentForms(props: {
         return;
       }
       // …and the server checks the outcome with the provider before anything changes.
-      const saved = await callApi('/api/update-payment-method', {
-        payment_id: intent.id,
-        id: order.id,
-      });
+      const saved = await callApi(
+        '/api/update-payment-method',
+        { payment_id: intent.id, id: order.id },
+        'POST',
+        headers,
+      );
       if (saved.status === 200 && saved.body.status === true) {
-        navigate(invoiceDue ? `/payment/complete/${order.id}` : `/order/complete/${order.id}`);
+        const result = invoiceDue ? `/payment/complete/${order.id}` : `/order/complete/${order.id}`;
+        navigate(withPaymentToken(result, token));
         return;
       }
       setError(saved.body.message ?? NOT_READY);
@@ -211,9 +280,12 @@ function PaymentForms(props: {
     if (busy) return;
     setError(null);
     setBusy(true);
-    const created = await callApi<{ approve_url: string }>('/api/payment/paypal/create', {
-      id: order.id,
-    });
+    const created = await callApi<{ approve_url: string }>(
+      '/api/payment/paypal/create',
+      { id: order.id },
+      'POST',
+      headers,
+    );
     if (created.status !== 200 || !created.body.approve_url) {
       setBusy(false);
       window.alert(created.body.message ?? NOT_READY);

@@ -1,7 +1,21 @@
+import { data, Link, redirect } from 'react-router';
+import { paymentPageOrder } from '@server/use-cases/payments/payment-steps';
 import { ResultPanel } from '~/components/result-panel';
+import { paymentPageHref, withPaymentToken } from '~/features/payment/payment-links';
 import { useRootData } from '~/root';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/payment-cancel';
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  if (!/^[0-9a-f-]{36}$/i.test(params.id)) throw data(null, { status: 404 });
+  const order = await paymentPageOrder(context.services.db, params.id);
+  if (!order) throw data(null, { status: 404 });
+  const token = new URL(request.url).searchParams.get('t');
+  if (order.payment_state === 'paid') {
+    throw redirect(withPaymentToken(`/payment/complete/${order.id}`, token));
+  }
+  return { id: order.id, orderNo: order.order_no, token };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {
@@ -12,18 +26,23 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-/** Spec 2 'Result screens': the payment-error notice. */
-export default function PaymentCancel() {
+/** Spec 2 'Result screens': the payment-error notice, with a way back to try again. */
+export default function PaymentCancel({ loaderData }: Route.ComponentProps) {
   const brand = useRootData()!.brand;
+  const { id, orderNo, token } = loaderData;
   return (
     <ResultPanel tone="error" title="Your payment was not completed">
       <p>
-        Nothing has been charged. Please try again from your account, or call customer service on{' '}
+        Nothing has been charged for order <strong>{orderNo}</strong>. Please try again, or call
+        customer service on{' '}
         <a href={`tel:${brand.phoneE164}`} className="font-semibold text-brand underline">
           {brand.phone}
         </a>
         .
       </p>
+      <Link to={paymentPageHref(id, token)} className="btn-secondary mt-4">
+        Try again
+      </Link>
     </ResultPanel>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatAddress } from '@shared/address';
 import { Link, redirect, useNavigate } from 'react-router';
 import { getCurrentCustomer } from '@server/auth/current-customer';
 import {
@@ -9,7 +10,7 @@ import {
 } from '@shared/validation';
 import { GENERIC_ERROR, callApi, fieldMessages } from '~/features/account/api-client';
 import { AuthCard, FormField, Notice } from '~/features/account/form-field';
-import { AddressLookup } from '~/features/booking/address-lookup';
+import { AddressSearch } from '~/features/booking/address-search';
 import type { Route } from './+types/signup';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -35,37 +36,69 @@ const empty = {
   postcode: '',
   door_number: '',
   line1: '',
+  town: 'London',
+  company: '',
+  address_type: 'Residential',
 };
 type Form = typeof empty;
+
+function addressOf(form: Form) {
+  return {
+    postcode: form.postcode,
+    door_number: form.door_number,
+    line1: form.line1,
+    town: form.town,
+    company: form.company,
+    address_type: form.address_type,
+  };
+}
+
+/** Every field's first problem, from the same rules as the server. */
+function problems(form: Form): Record<string, string> {
+  const person = registrationFormSchema.safeParse(form);
+  const address = addressSchema.safeParse(addressOf(form));
+  return {
+    ...(person.success ? {} : firstErrors(person.error)),
+    ...(address.success ? {} : firstErrors(address.error)),
+  };
+}
 
 export default function SignupPage() {
   const navigate = useNavigate();
   const [form, setForm] = useState<Form>(empty);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // Once the visitor has pressed Sign Up, messages follow the fields as they change: a fixed
+  // field loses its message at once.
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [manual, setManual] = useState(false);
+  const [doorFilled, setDoorFilled] = useState(false);
+  const errors = { ...serverErrors, ...(submitted ? problems(form) : {}) };
+  const update = (changes: Partial<Form>) => {
+    setForm((f) => ({ ...f, ...changes }));
+    setServerErrors((e) => {
+      const left = { ...e };
+      for (const key of Object.keys(changes)) delete left[key];
+      return left;
+    });
+  };
   const set = (field: keyof Form) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setForm((f) => ({ ...f, [field]: e.target.value }));
+    update({ [field]: e.target.value });
+  const addressError = errors.line1 || errors.postcode;
+  const preview = form.line1 && form.postcode ? formatAddress(addressOf(form)) : '';
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setFailure(null);
+    setSubmitted(true);
+    setServerErrors({});
     const person = registrationFormSchema.safeParse(form);
-    const address = addressSchema.safeParse({
-      postcode: form.postcode,
-      door_number: form.door_number,
-      line1: form.line1,
-    });
-    const found = {
-      ...(person.success ? {} : firstErrors(person.error)),
-      ...(address.success ? {} : firstErrors(address.error)),
-    };
+    const address = addressSchema.safeParse(addressOf(form));
     if (!person.success || !address.success) {
-      setErrors(found);
       setFailure('Please check mandatory fields.');
       return;
     }
-    setErrors({});
     setBusy(true);
     const reply = await callApi('/api/register', { ...person.data, address: address.data });
     setBusy(false);
@@ -73,7 +106,7 @@ export default function SignupPage() {
     if (reply.status === 422 && reply.body.errors?.email) {
       navigate('/login?notice=taken');
     } else if (reply.status === 422) {
-      setErrors(fieldMessages(reply.body.errors));
+      setServerErrors(fieldMessages(reply.body.errors));
       setFailure('Please check mandatory fields.');
     } else if (reply.status !== 200) {
       setFailure(reply.status === 429 ? (reply.body.message ?? GENERIC_ERROR) : GENERIC_ERROR);
@@ -145,48 +178,81 @@ export default function SignupPage() {
         />
         <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
           <legend className="px-1 text-sm font-semibold text-slate-800">Your address</legend>
-          <AddressLookup
-            onPick={(a) =>
-              setForm((f) => ({
-                ...f,
-                postcode: a.postcode,
-                door_number: a.doorNumber || f.door_number,
-                line1: a.street,
-              }))
-            }
-          />
-          <FormField
-            id="signup-postcode"
-            label="Your Location Or Postcode"
-            name="postcode"
-            autoComplete="postal-code"
-            value={form.postcode}
-            onChange={set('postcode')}
-            error={errors.postcode}
-          />
-          <div className="grid grid-cols-3 gap-3">
-            <div className="col-span-1">
-              <FormField
-                id="signup-door"
-                label="Door no."
-                name="door_number"
-                value={form.door_number}
-                onChange={set('door_number')}
-                error={errors.door_number}
-              />
-            </div>
-            <div className="col-span-2">
+          {!manual ? (
+            <AddressSearch
+              label="Your Location Or Postcode"
+              placeholder="e.g. W9 2HD or 12 Elgin Avenue"
+              error={
+                addressError ? 'Please choose your address from the list, or enter it by hand' : ''
+              }
+              onPick={(a) => {
+                const fill = Boolean(a.buildingNumber) && (!form.door_number.trim() || doorFilled);
+                if (fill) setDoorFilled(true);
+                update({
+                  line1: a.line1,
+                  postcode: a.postcode,
+                  town: a.town,
+                  company: a.company,
+                  address_type: a.address_type,
+                  ...(fill ? { door_number: a.buildingNumber } : {}),
+                });
+              }}
+              onEdit={() => update({ line1: '', postcode: '', company: '' })}
+              onManual={() => {
+                setManual(true);
+                update({ company: '', address_type: 'Residential' });
+              }}
+            />
+          ) : (
+            <>
               <FormField
                 id="signup-street"
-                label="Street"
+                label="Building number and street"
                 name="line1"
                 autoComplete="address-line1"
+                placeholder="e.g. 31 Warrington Crescent"
                 value={form.line1}
                 onChange={set('line1')}
                 error={errors.line1}
               />
-            </div>
-          </div>
+              <FormField
+                id="signup-postcode"
+                label="Postcode"
+                name="postcode"
+                autoComplete="postal-code"
+                value={form.postcode}
+                onChange={set('postcode')}
+                error={errors.postcode}
+              />
+              <button
+                type="button"
+                className="text-sm font-medium text-brand underline"
+                onClick={() => {
+                  setManual(false);
+                  update({ line1: '', postcode: '' });
+                }}
+              >
+                Search for my address instead
+              </button>
+            </>
+          )}
+          <FormField
+            id="signup-door"
+            label="Door number"
+            name="door_number"
+            placeholder="e.g. 12 or Flat 3"
+            value={form.door_number}
+            onChange={(e) => {
+              setDoorFilled(false);
+              update({ door_number: e.target.value });
+            }}
+            error={errors.door_number}
+          />
+          {preview ? (
+            <p className="text-sm text-slate-600">
+              Your address: <span className="font-medium text-slate-900">{preview}</span>
+            </p>
+          ) : null}
         </fieldset>
         <button type="submit" className="btn-primary bg-brand w-full" disabled={busy}>
           {busy ? 'Creating your account…' : 'Sign Up'}

@@ -7,11 +7,12 @@ type RootData = { publicUrl: string; brand: { name: string } };
  * public origin, so search engines see one address per page whatever host served it.
  */
 export function seo(
-  matches: ReadonlyArray<{ id: string; data?: unknown; loaderData?: unknown } | undefined>,
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>,
   page: { title: string; description: string; path: string; noindex?: boolean },
 ): MetaDescriptor[] {
   const root = matches.find((m) => m?.id === 'root');
-  const data = (root?.loaderData ?? root?.data) as RootData | undefined;
+  // loaderData: the `data` of meta matches goes away in React Router v8.
+  const data = root?.loaderData as RootData | undefined;
   const origin = data?.publicUrl ?? '';
   const name = data?.brand.name;
   const title = name && !page.title.includes(name) ? `${page.title} | ${name}` : page.title;

@@ -23,7 +23,7 @@ export function readCookie(header: string | null | undefined, name: string): str
   return null;
 }
 
-/** Set-Cookie value for a new session. Secure in production (HTTPS); Lax blocks cross-site POSTs. */
+/** Set-Cookie value for a new session. Secure when the site is on HTTPS; Lax blocks cross-site POSTs. */
 export function sessionCookie(token: string, options: { secure: boolean; expires: Date }): string {
   return [
     `${SESSION_COOKIE}=${encodeURIComponent(token)}`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rateLimitMessage, windowStart } from './rate-limit';
+import { rateLimitMessage, secondsLeftInWindow, windowStart } from './rate-limit';
 
 describe('rate limit windows', () => {
   it('puts instants into fixed windows', () => {
@@ -9,6 +9,10 @@ describe('rate limit windows', () => {
     expect(windowStart(new Date('2026-03-10T09:15:00Z'), 15 * 60).toISOString()).toBe(
       '2026-03-10T09:15:00.000Z',
     );
+  });
+  it('counts the seconds left in the window (Retry-After)', () => {
+    expect(secondsLeftInWindow(new Date('2026-03-10T09:07:30Z'), 15 * 60)).toBe(450);
+    expect(secondsLeftInWindow(new Date('2026-03-10T09:15:00Z'), 15 * 60)).toBe(900);
   });
   it('tells people how long to wait', () => {
     expect(rateLimitMessage(30)).toBe('Too many attempts. Please wait 1 minute and try again.');

@@ -1,5 +1,4 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { RequestHandler, Response } from 'express';
 import type { Database, DbOrTx } from '../db/client';
 import { staffSessions, staffUsers } from '../db/schema';
 import { ForbiddenError, UnauthorizedError } from '../errors';
@@ -9,7 +8,7 @@ import { STAFF_COOKIE, readCookie, tokenFromCredentials } from './cookies';
 export { STAFF_COOKIE };
 import { findSession } from './sessions';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
-import { hitRateLimit, rateRules } from './rate-limit';
+import { clearLoginFailures, rateRules, startLoginAttempt } from './rate-limit';
 import { hashToken, newToken } from './tokens';
 
 /**
@@ -109,15 +108,18 @@ export async function getCurrentStaff(
   return row ?? null;
 }
 
-/** Checks the password and starts a staff session; same error and work for every failure. */
+/**
+ * Checks the password and starts a staff session; same error and work for every failure.
+ * Failures are limited per (e-mail, IP) and per e-mail like customers' (docs/decisions/013),
+ * so nobody can lock the owner out from another address; the owner can also unlock.
+ */
 export async function staffLogIn(
   db: Database,
   input: { email: string; password: string; ip: string },
   now: Date,
 ) {
   const email = input.email.trim().toLowerCase();
-  await hitRateLimit(db, rateRules.staffLoginPerIp, input.ip, now);
-  await hitRateLimit(db, rateRules.staffLoginPerAccount, hashToken(email), now);
+  const attempt = await startLoginAttempt(db, rateRules.staffLogin, { email, ip: input.ip }, now);
   const [staff] = await db
     .select()
     .from(staffUsers)
@@ -126,7 +128,11 @@ export async function staffLogIn(
   const ok = staff
     ? await verifyPassword(input.password, staff.passwordHash)
     : await verifyAgainstDummy(input.password);
-  if (!staff || !ok) throw new UnauthorizedError(staffMessages.loginFailed);
+  if (!staff || !ok) {
+    await attempt.failed();
+    throw new UnauthorizedError(staffMessages.loginFailed);
+  }
+  await attempt.succeeded();
   const token = newToken();
   const expiresAt = new Date(now.getTime() + STAFF_SESSION_TTL_MS);
   await db
@@ -137,6 +143,15 @@ export async function staffLogIn(
     expiresAt,
     staff: { id: staff.id, name: staff.name, email: staff.email, role: staff.role },
   };
+}
+
+/** Forgets the login failures counted for a staff e-mail; returns how many there were. */
+export async function clearStaffLoginFailures(
+  db: DbOrTx,
+  email: string,
+  now: Date,
+): Promise<number> {
+  return clearLoginFailures(db, rateRules.staffLogin, email, now);
 }
 
 export async function revokeStaffSession(db: DbOrTx, sessionId: string, now: Date) {
@@ -154,37 +169,23 @@ export async function revokeAllStaffSessions(db: DbOrTx, staffId: string, now: D
     .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt)));
 }
 
-declare module 'express-serve-static-core' {
-  interface Locals {
-    /** Set by requireStaff. */
-    staff?: CurrentStaff;
-  }
-}
-
 /**
- * Guards /api/admin: a staff session with one of `roles`. No staff session is 401, except
- * that a customer's credentials get 403: they are known, and not allowed here.
+ * The staff member of a request's credentials with one of `roles`. No staff session is 401,
+ * except that a customer's credentials get 403: they are known, and not allowed here.
  */
-export function requireStaff(services: AppServices, roles: StaffRole[] = ['owner', 'staff']) {
-  const handler: RequestHandler = async (req, res, next) => {
-    const credentials = { cookie: req.headers.cookie, authorization: req.headers.authorization };
-    const staff = await getCurrentStaff(services.db, credentials, services.now());
-    if (!staff) {
-      const customerToken = tokenFromCredentials(credentials);
-      if (customerToken && (await findSession(services.db, customerToken.token, services.now()))) {
-        throw new ForbiddenError(staffMessages.customerRefused);
-      }
-      throw new UnauthorizedError(staffMessages.loginRequired);
+export async function requireStaffRole(
+  services: AppServices,
+  credentials: { cookie?: string | null; authorization?: string | null },
+  roles: readonly StaffRole[] = ['owner', 'staff'],
+): Promise<CurrentStaff> {
+  const staff = await getCurrentStaff(services.db, credentials, services.now());
+  if (!staff) {
+    const customerToken = tokenFromCredentials(credentials);
+    if (customerToken && (await findSession(services.db, customerToken.token, services.now()))) {
+      throw new ForbiddenError(staffMessages.customerRefused);
     }
-    if (!roles.includes(staff.role)) throw new ForbiddenError(staffMessages.ownerOnly);
-    res.locals.staff = staff;
-    next();
-  };
-  return handler;
-}
-
-export function staffOf(res: Response): CurrentStaff {
-  const staff = res.locals.staff;
-  if (!staff) throw new UnauthorizedError(staffMessages.loginRequired);
+    throw new UnauthorizedError(staffMessages.loginRequired);
+  }
+  if (!roles.includes(staff.role)) throw new ForbiddenError(staffMessages.ownerOnly);
   return staff;
 }

@@ -16,3 +16,8 @@ export function isForeignKeyViolation(error: unknown): boolean {
   const code = pgErrorCode(error);
   return code === '23503' || code === '23001';
 }
+
+/** PostgreSQL refused a value as data (SQLSTATE class 22: 22001 too long, 22003 out of range, 22021 NUL, 22P02 invalid text, 22008 bad date...). */
+export function isDataException(error: unknown): boolean {
+  return pgErrorCode(error)?.startsWith('22') ?? false;
+}

@@ -314,16 +314,23 @@ export const checkoutTokens = pgTable('checkout_tokens', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
-/** E-mailed one-time codes and single-use links (account deletion, password reset). */
+/**
+ * E-mailed one-time codes and single-use links (account deletion, password reset, e-mail
+ * change). Only a hash of the secret is kept.
+ */
 export const oneTimeCodes = pgTable(
   'one_time_codes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    purpose: text('purpose', { enum: ['delete_account', 'password_reset'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['delete_account', 'password_reset', 'email_change'],
+    }).notNull(),
     customerId: uuid('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
+    /** email_change: the new address the link confirms (stored lower-cased). */
+    newEmail: text('new_email'),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -402,6 +409,7 @@ export const orders = pgTable(
     index('orders_customer_idx').on(t.customerId),
     index('orders_pickup_idx').on(t.pickupStartsAt),
     check('orders_money_non_negative', sql`${t.amountDuePence} >= 0 and ${t.discountPence} >= 0`),
+    check('orders_paid_non_negative', sql`${t.paidPence} >= 0`),
   ],
 );
 
@@ -483,9 +491,15 @@ export const payments = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     provider: text('provider', { enum: ['stripe', 'paypal', 'test'] }).notNull(),
-    kind: text('kind', { enum: ['card_setup', 'paypal_verification', 'charge'] }).notNull(),
-    /** SetupIntent, PayPal order or PaymentIntent id. */
+    kind: text('kind', {
+      enum: ['card_setup', 'paypal_verification', 'charge', 'refund'],
+    }).notNull(),
+    /** SetupIntent, PayPal order, PaymentIntent or refund id. */
     providerRef: text('provider_ref').notNull(),
+    /** PayPal's capture of a PayPal order (what a refund is made against). */
+    captureRef: text('capture_ref'),
+    /** For a refund: the charge it gives money back from. */
+    refundOf: uuid('refund_of'),
     status: text('status', {
       enum: ['started', 'requires_action', 'succeeded', 'failed'],
     }).notNull(),
@@ -583,6 +597,41 @@ export const uploads = pgTable('uploads', {
   createdAt: createdAt(),
 });
 
+// ─── Account credit ─────────────────────────────────────────────────────────
+
+/**
+ * A customer's account credit, as a ledger: a positive row adds credit (an overpayment kept
+ * for them, goodwill), a negative row uses it. The balance is the sum.
+ */
+export const customerCredits = pgTable(
+  'customer_credits',
+  {
+    id: serial('id').primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    amountPence: integer('amount_pence').notNull(),
+    /** Why, in words shown to the customer and to staff. */
+    reason: text('reason').notNull(),
+    staffId: uuid('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('customer_credits_customer_idx').on(t.customerId)],
+);
+
+// ─── Secrets the instances share ────────────────────────────────────────────
+
+/**
+ * Keys made once and shared by every instance through the database (the key that signs
+ * e-mailed payment links, unless LINK_SIGNING_SECRET sets it).
+ */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
 // ─── TEST MODE payment provider ─────────────────────────────────────────────
 
 /**
@@ -592,7 +641,7 @@ export const uploads = pgTable('uploads', {
  */
 export const testPaymentObjects = pgTable('test_payment_objects', {
   id: text('id').primaryKey(),
-  kind: text('kind', { enum: ['setup', 'payment', 'charge', 'paypal'] }).notNull(),
+  kind: text('kind', { enum: ['setup', 'payment', 'charge', 'paypal', 'refund'] }).notNull(),
   /** A payment asked for again with the same key is the same payment. */
   idempotencyKey: text('idempotency_key').unique(),
   data: jsonb('data').notNull(),

@@ -1,144 +1,288 @@
-import { readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
 import path from 'node:path';
-import { createRequestHandler } from '@react-router/express';
-import compression from 'compression';
-import express from 'express';
+import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
+import fastifyCompress from '@fastify/compress';
+import fastifyFormBody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
 import type { ServerBuild } from 'react-router';
+import type { ViteDevServer } from 'vite';
+import { UPLOAD_MAX_BYTES } from '@shared/catalogue-admin';
 import type { AppServices } from '../services';
-import { errorFields } from '../logger';
-import { clientIp, pageCsrfProtection } from '../auth/middleware';
-import { createApiRouter } from './api';
-import { requestLog } from './request-log';
-import { securityHeaders } from './security-headers';
-import { sharedPageCache } from './page-cache';
 import { findImage } from '../use-cases/admin/uploads';
+import { accountsRoutes } from './api/accounts';
+import { adminRoutes, uploadRoutes } from './api/admin';
+import { bookingRoutes } from './api/booking';
+import { catalogueRoutes } from './api/catalogue';
+import { checkoutRoutes } from './api/checkout';
+import { paymentsRoutes } from './api/payments';
+import { stripeWebhookRoutes } from './api/stripe-webhook';
+import { checkRepliesAgainstContract, applyContractCompilers } from './contract-routes';
+import { sendApiError } from './error-handler';
+import { requireSameOrigin } from './identity';
+import { openApiRoutes } from './openapi';
+import { pageRoutes } from './pages';
+import { requestLog } from './request-log';
+import { requireValidHost, routableUrl, UNREADABLE_API, UNREADABLE_WRITE } from './request-guards';
+import { securityHeaders } from './security-headers';
 
 export type PagesMode =
-  /** Vite in middleware mode: compiles app/ on request (npm start, page tests). */
+  /** Vite in middleware mode: compiles app/ on request (npm run dev, page tests). */
   | 'vite'
   /** The output of `npm run build` (NODE_ENV=production). */
   | 'build'
   /** API only (API tests). */
   | 'none';
 
-export type HttpApp = { app: express.Express; close(): Promise<void> };
+export type HttpApp = {
+  app: FastifyInstance;
+  /** Every route registered, as Fastify holds it ('/api/getarea/:id'). */
+  routes: readonly RegisteredRoute[];
+  close(): Promise<void>;
+};
+export type RegisteredRoute = { method: string; url: string };
 
-export async function createHttpApp(services: AppServices, pages: PagesMode): Promise<HttpApp> {
-  const app = express();
-  app.disable('x-powered-by');
-  // req.ip honours X-Forwarded-For only from the configured number of proxies in front.
-  app.set('trust proxy', services.config.trustProxyHops);
-  app.use(
+export type HttpOptions = {
+  /**
+   * Checks every /api reply against the contract and reports a reply that drifts from it
+   * (the integration tests fail on one). Off in production: replies are already written by
+   * the serialisers compiled from the contract.
+   */
+  onContractDrift?: (problem: string) => void;
+};
+
+/** JSON bodies of /api: small. */
+const API_BODY_LIMIT = 100 * 1024;
+
+/**
+ * The HTTP layer of one server: Fastify on `server` (created by the caller, so Vite's
+ * development pages can share it for their WebSocket). Decision 017.
+ */
+export async function createHttpApp(
+  services: AppServices,
+  pages: PagesMode,
+  server: Server,
+  options: HttpOptions = {},
+): Promise<HttpApp> {
+  // Fastify handles the requests of the server it is given (rather than creating its own).
+  const serverFactory: FastifyServerFactory = (handler) => {
+    server.on('request', handler);
+    return server;
+  };
+  const app: FastifyInstance = Fastify({
+    serverFactory,
+    // req.ip honours X-Forwarded-For only from the configured number of proxies in front.
+    // (Fastify reads a bare number as "trust nothing"; Express's hop count is this function.)
+    trustProxy: (_address: string, hop: number) => hop < services.config.trustProxyHops,
+    bodyLimit: API_BODY_LIMIT,
+    // Addresses whose escapes cannot be read are routed to their 400 answers.
+    rewriteUrl: (req) => routableUrl(req.url ?? '/', req.method ?? 'GET'),
+    routerOptions: { maxParamLength: 500 },
+    logger: false,
+    return503OnClosing: false,
+  });
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
+  app.decorateRequest('customer', null);
+  app.decorateRequest('staff', null);
+  app.decorateReply('cspNonce', '');
+  applyContractCompilers(app);
+
+  app.addHook(
+    'onRequest',
     securityHeaders({
       production: services.config.mode === 'production',
       stripeJsUrl: services.config.stripe?.jsUrl,
     }),
   );
-  app.use(compression());
-  app.use(requestLog(services.logger));
+  app.addHook('onRequest', requireValidHost(services.config.trustProxyHops > 0));
+  app.addHook('onResponse', requestLog(services.logger));
+  // Before compression (hooks run in the order they were added): the check reads the JSON.
+  if (options.onContractDrift) checkRepliesAgainstContract(app, options.onContractDrift);
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
 
-  // Liveness: the process answers. Readiness: the database answers (load balancers use it).
-  app.get('/healthz', (_req, res) => {
-    res.type('text/plain').send('ok');
-  });
-  app.get('/readyz', async (_req, res) => {
+  // Liveness: the process answers. Readiness: the database answers (load balancers route on
+  // its status) and mail is being delivered (monitoring reads the body; decision 012).
+  app.get('/healthz', (_request, reply) => reply.type('text/plain').send('ok'));
+  app.get('/readyz', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store').type('text/plain');
+    let mail;
     try {
       await services.database.ping();
-      res.type('text/plain').send('ready');
+      mail = await services.mail.deliveryStatus();
     } catch {
-      res.status(503).type('text/plain').send('database unavailable');
+      return reply.code(503).send('database unavailable');
     }
+    if (mail.kind === 'outbox') return 'ready\nmail: kept in the outbox, not sent (no SMTP_URL)';
+    // Not 503: SMTP is shared by every instance, and taking them all out of the load balancer
+    // would stop orders as well as mail.
+    if (!mail.delivering) {
+      return `degraded\nmail: not being delivered: ${mail.waiting} message(s) waiting for over ${mail.minutes} minutes, none sent meanwhile (see the log for the SMTP error)`;
+    }
+    return 'ready';
   });
-
-  app.use('/api', createApiRouter(services));
-  // Images uploaded in the back office: kept in PostgreSQL (every instance serves them), under
-  // fingerprinted names, so they can be cached for a year.
-  app.get('/uploads/:name', async (req, res, next) => {
-    const image = await findImage(services.db, req.params.name);
-    if (!image) return next();
-    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    res.type(image.mime).send(image.bytes);
-  });
-  // Images uploaded before they moved to the database, from the data folder.
-  app.use(
-    '/uploads',
-    express.static(path.join(services.config.dataDir, 'uploads'), {
-      maxAge: '30d',
-      immutable: true,
-      index: false,
-      dotfiles: 'deny',
-    }),
+  app.all(UNREADABLE_WRITE, (_request, reply) =>
+    reply
+      .code(400)
+      .type('text/plain; charset=utf-8')
+      .send('Bad request: the address is not valid.'),
   );
 
+  await app.register(
+    async (api) => {
+      await apiRoutes(api, services);
+    },
+    { prefix: '/api' },
+  );
+
+  // Images uploaded in the back office: kept in PostgreSQL (every instance serves them), under
+  // fingerprinted names, so they can be cached for a year. Older uploads from the data folder.
+  const uploadsDir = path.join(services.config.dataDir, 'uploads');
+  app.get<{ Params: { name: string } }>('/uploads/:name', async (request, reply) => {
+    const name = request.params.name;
+    const image = await findImage(services.db, name);
+    if (image) {
+      reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      return reply.type(image.mime).send(image.bytes);
+    }
+    const legacy = /^[A-Za-z0-9_-]+\.(jpe?g|png|gif|webp|svg)$/i.exec(name);
+    const bytes = legacy ? await readFile(path.join(uploadsDir, name)).catch(() => null) : null;
+    if (!bytes) return reply.callNotFound();
+    const ext = legacy![1]!.toLowerCase();
+    reply.header('Cache-Control', 'public, max-age=2592000, immutable');
+    return reply
+      .type(ext === 'svg' ? 'image/svg+xml' : `image/${ext === 'jpg' ? 'jpeg' : ext}`)
+      .send(bytes);
+  });
+
   let close = async () => {};
-  if (pages === 'none') return { app, close };
+  if (pages === 'none') {
+    await app.ready();
+    return { app, routes, close: () => app.close() };
+  }
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
+  let vite: ViteDevServer | undefined;
   if (pages === 'vite') {
-    const vite = await import('vite').then((v) =>
-      v.createServer({ server: { middlewareMode: true }, appType: 'custom', logLevel: 'warn' }),
+    const devServer = await import('vite').then((v) =>
+      v.createServer({
+        // Vite's WebSocket (hot updates; the browser's Vite client always connects to it) on
+        // our own HTTP server. Otherwise, in middleware mode, it listens on a port of its own
+        // (24678), and fails beside another development server or test run that holds it.
+        server: { middlewareMode: true, ws: { server } },
+        appType: 'custom',
+        logLevel: 'warn',
+        // Pre-bundled dependencies depend on NODE_ENV (React Router's client renders the
+        // development-only critical CSS): one folder per mode, so `npm run dev` and a test
+        // run beside it do not re-bundle each other's dependencies back and forth.
+        cacheDir: path.resolve('node_modules/.vite', services.config.mode),
+      }),
     );
-    app.use(vite.middlewares);
-    build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
-    close = () => vite.close();
+    vite = devServer;
+    build = () =>
+      devServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+    close = () => devServer.close();
   } else {
     const root = services.config.buildDir;
-    // Vite fingerprints everything under /assets, so it may be cached for a year.
-    app.use(
-      '/assets',
-      express.static(path.join(root, 'client/assets'), { immutable: true, maxAge: '1y' }),
-    );
-    app.use(buildFiles(path.join(root, 'client'), { maxAge: '1h' }));
+    // Every file of the build, listed once at start (no file-system lookup per page). Vite
+    // fingerprints everything under /assets, so those are cached for a year.
+    await app.register(fastifyStatic, {
+      root: path.join(root, 'client'),
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply, file) => {
+        reply.header(
+          'Cache-Control',
+          file.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=3600',
+        );
+      },
+    });
     build = (await import(path.join(root, 'server/index.js'))) as ServerBuild;
   }
 
-  // Page actions that change state must come from our own pages, like /api requests.
-  app.use(pageCsrfProtection(services));
-  // Shared pages (the same for every visitor) are rendered once per content change. Not with
-  // Vite's development pages, which change as their files do.
-  if (pages === 'build') {
-    app.use(sharedPageCache({ contentVersion: () => services.content.version() }));
-  }
-  app.all(
-    '/{*splat}',
-    createRequestHandler({
-      build,
+  await app.register(async (site) => {
+    if (vite) {
+      const middlewares = vite.middlewares;
+      // Vite answers its own requests (modules, styles, the client) before the pages.
+      site.addHook('onRequest', (request, reply, done) => {
+        let passed = false;
+        const answered = () => {
+          if (passed) return;
+          reply.hijack();
+          done();
+        };
+        reply.raw.once('finish', answered);
+        middlewares(request.raw, reply.raw, () => {
+          passed = true;
+          reply.raw.off('finish', answered);
+          done();
+        });
+      });
+    }
+    pageRoutes(site, services, build, {
       mode: pages === 'vite' ? 'development' : 'production',
-      getLoadContext: (req, res) => ({
-        services,
-        cspNonce: String(res.locals.cspNonce),
-        clientIp: clientIp(req),
-      }),
-    }),
-  );
-  app.use(((error, req, res, _next) => {
-    services.logger.error('unhandled page error', { path: req.path, ...errorFields(error) });
-    if (!res.headersSent)
-      res.status(500).type('text/plain').send('Something went wrong, please try again!');
-  }) satisfies express.ErrorRequestHandler);
-  return { app, close };
+      // Shared pages (the same for every visitor) are rendered once per content change. Not
+      // with Vite's development pages, which change as their files do.
+      cacheSharedPages: pages === 'build',
+    });
+  });
+  await app.ready();
+  return {
+    app,
+    routes,
+    close: async () => {
+      await close();
+      await app.close();
+    },
+  };
 }
 
-/**
- * The other files of the build (favicon, images), served as they are. The build does not
- * change while the server runs, so its file list is read once: page requests go straight on
- * instead of each costing a file-system lookup for a file that does not exist.
- */
-function buildFiles(dir: string, options: { maxAge: string }): express.RequestHandler {
-  const files = new Set(
-    readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => '/' + path.relative(dir, path.join(entry.parentPath, entry.name))),
+/** Everything under /api: the REST API of spec section 7, also used by the mobile app. */
+async function apiRoutes(api: FastifyInstance, services: AppServices) {
+  api.addHook('onSend', (_request, reply, payload, done) => {
+    reply.header('Cache-Control', 'no-store');
+    done(null, payload);
+  });
+  // Cookie-authenticated state changes must come from our own pages (Bearer is exempt).
+  api.addHook('onRequest', (request, _reply, done) => {
+    requireSameOrigin(services, request);
+    done();
+  });
+  api.setErrorHandler((error, request, reply) =>
+    sendApiError(services.logger, error, request, reply),
   );
-  const serve = express.static(dir, options);
-  return (req, res, next) => {
-    let file: string;
-    try {
-      file = decodeURIComponent(req.path);
-    } catch {
-      file = req.path;
-    }
-    if (files.has(file)) serve(req, res, next);
-    else next();
-  };
+  api.setNotFoundHandler((_request, reply) =>
+    reply.code(404).send({ status: false, message: 'No such API endpoint.' }),
+  );
+  await api.register(fastifyFormBody, { bodyLimit: API_BODY_LIMIT });
+  api.all(UNREADABLE_API.slice('/api'.length), (_request, reply) =>
+    reply.code(400).send({ status: false, message: 'The address of this request is not valid.' }),
+  );
+  catalogueRoutes(api, services);
+  bookingRoutes(api, services);
+  accountsRoutes(api, services);
+  checkoutRoutes(api, services);
+  paymentsRoutes(api, services);
+  adminRoutes(api, services);
+  openApiRoutes(api, services);
+  // Bodies kept as bytes: a signature over them (webhooks), an image (uploads).
+  await api.register(async (raw) => {
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: UPLOAD_MAX_BYTES },
+      (_r, body, done) => done(null, body),
+    );
+    stripeWebhookRoutes(raw, services);
+    uploadRoutes(raw, services);
+  });
+  // Anything else under /api is an unknown endpoint, not a page.
+  api.all('/*', (_request, reply) =>
+    reply.code(404).send({ status: false, message: 'No such API endpoint.' }),
+  );
 }

@@ -1,61 +1,72 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, RateLimitedError, ValidationError } from '../errors';
 import { errorFields, type Logger } from '../logger';
+import { isDataException } from '../db/errors';
+import type { ErrorReply } from '@shared/api';
 
-export type ApiErrorBody = {
-  status: false;
-  message: string;
-  errors?: Record<string, string[]>;
-};
+export type ApiErrorBody = ErrorReply;
 
-/** Maps typed errors to JSON; anything else is logged and answered without internals. */
-export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
-  return (error, req, res, _next) => {
-    if (res.headersSent) return;
-    if (error instanceof AppError) {
-      const body: ApiErrorBody = { status: false, message: error.message };
-      if (error instanceof ValidationError) body.errors = error.errors;
-      if (error instanceof RateLimitedError) res.setHeader('Retry-After', error.retryAfterSeconds);
-      res.status(error.status).json(body);
-      return;
-    }
-    // Body parser errors (malformed JSON, too large) carry an http status of their own.
-    const status = typeof error?.status === 'number' ? error.status : 500;
-    if (status >= 400 && status < 500) {
-      res.status(status).json({
-        status: false,
-        message:
+/**
+ * The one place that turns errors into HTTP. Typed errors keep their status and message; a
+ * request the server could not read answers its own 4xx; a value PostgreSQL refused as data
+ * is a 422; a database that does not answer is a 503; anything else is logged and answered
+ * 500 without internals.
+ */
+export function sendApiError(
+  logger: Logger,
+  error: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if (reply.sent) return;
+  const body = (message: string, errors?: Record<string, string[]>): ApiErrorBody =>
+    errors ? { status: false, message, errors } : { status: false, message };
+  if (error instanceof AppError) {
+    if (error instanceof RateLimitedError) reply.header('Retry-After', error.retryAfterSeconds);
+    return reply
+      .code(error.status)
+      .send(body(error.message, error instanceof ValidationError ? error.errors : undefined));
+  }
+  // Errors of reading the request (malformed JSON, too large, unknown content type).
+  const status = (error as FastifyError | undefined)?.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return reply
+      .code(status)
+      .send(
+        body(
           status === 413
             ? 'The request is too large.'
-            : 'The request could not be read. Please check it and try again.',
-      } satisfies ApiErrorBody);
-      return;
-    }
-    if (isDatabaseUnavailable(error)) {
-      res
-        .status(503)
-        .setHeader('Retry-After', 5)
-        .json({
-          status: false,
-          message: 'The service is briefly unavailable. Please try again in a moment.',
-        } satisfies ApiErrorBody);
-      return;
-    }
-    logger.error('unhandled API error', {
-      method: req.method,
-      path: req.path,
+            : status === 415
+              ? 'Please send the request as JSON.'
+              : 'The request could not be read. Please check it and try again.',
+        ),
+      );
+  }
+  // A value PostgreSQL refused as data (class 22: out of range, invalid text, bad date) that
+  // our schemas did not catch first: the request's fault, so 422, and logged for us to fix.
+  if (isDataException(error)) {
+    logger.warn('database refused a value', {
+      method: request.method,
+      path: request.routeOptions.url ?? request.url.split('?')[0],
       ...errorFields(error),
     });
-    res.status(500).json({
-      status: false,
-      message: 'Something went wrong, please try again!',
-    } satisfies ApiErrorBody);
-  };
+    return reply
+      .code(422)
+      .send(body('Please check the values you entered: one of them could not be stored.'));
+  }
+  if (isDatabaseUnavailable(error)) {
+    reply.header('Retry-After', 5);
+    return reply
+      .code(503)
+      .send(body('The service is briefly unavailable. Please try again in a moment.'));
+  }
+  logger.error('unhandled API error', {
+    method: request.method,
+    path: request.routeOptions.url ?? request.url.split('?')[0],
+    ...errorFields(error),
+  });
+  return reply.code(500).send(body('Something went wrong, please try again!'));
 }
-
-export const apiNotFound: RequestHandler = (_req, res) => {
-  res.status(404).json({ status: false, message: 'No such API endpoint.' } satisfies ApiErrorBody);
-};
 
 /**
  * Connection refused/reset or PostgreSQL shutting down: answer 503, not 500. Drizzle wraps

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { RequestHandler, Response } from 'express';
 import { appStoreFor } from '@shared/app-store';
 import { SHARED_PAGE_HEADER } from '@shared/shared-page';
 
@@ -10,103 +9,95 @@ import { SHARED_PAGE_HEADER } from '@shared/shared-page';
  * no cookie, no Authorization, no query string. Each reply gets its own CSP nonce: the stored
  * HTML holds a placeholder where the nonce of the render was.
  *
- * An entry is used while the content version it was rendered at is current (the same one-row
- * query the content cache makes, docs/decisions/009) and for at most `maxAgeMs`, which bounds
- * what changes without the content version (the footer's year).
+ * An entry is used while the content version it was rendered at is current and for at most
+ * `maxAgeMs`, which bounds what changes without the content version (the footer's year).
  */
-export function sharedPageCache(options: {
+export type PageRequestFacts = {
+  method: string;
+  url: string;
+  headers: { cookie?: string; authorization?: string; 'user-agent'?: string };
+};
+
+export type CacheDecision =
+  /** The request may be personal: render it, keep nothing. */
+  | { kind: 'personal' }
+  | { kind: 'hit'; html: string; contentType: string }
+  /** Render it; hand the rendered page to `keep` (it keeps only a whole, shared 200). */
+  | {
+      kind: 'miss';
+      keep(response: { status: number; headers: Headers }, html: string): boolean;
+    };
+
+export type SharedPageCache = {
+  /** The header a page sets to opt in; never sent on. */
+  readonly markerHeader: string;
+  /** True when `response` is a page to keep, to be read whole and handed to `keep`. */
+  isShared(response: { status: number; headers: Headers }): boolean;
+  decide(request: PageRequestFacts, nonce: string): Promise<CacheDecision>;
+};
+
+export function createSharedPageCache(options: {
   /** The content version now; entries rendered at an older one are not used. */
   contentVersion: () => Promise<number>;
   maxAgeMs?: number;
   maxEntries?: number;
   now?: () => number;
-}): RequestHandler {
+}): SharedPageCache {
   const maxAgeMs = options.maxAgeMs ?? 5 * 60_000;
   const maxEntries = options.maxEntries ?? 500;
   const now = options.now ?? Date.now;
   const placeholder = `cspnonce${randomBytes(12).toString('hex')}`;
+  const marker = SHARED_PAGE_HEADER.toLowerCase();
   const entries = new Map<
     string,
     { version: number; storedAt: number; contentType: string; html: string }
   >();
+  const isShared = (response: { status: number; headers: Headers }) =>
+    response.status === 200 &&
+    response.headers.get(marker) === '1' &&
+    response.headers.get('set-cookie') === null;
 
-  return async (req, res, next) => {
-    const nonce = res.locals.cspNonce as string | undefined;
-    const personal =
-      req.method !== 'GET' ||
-      req.headers.cookie !== undefined ||
-      req.headers.authorization !== undefined ||
-      req.originalUrl.includes('?');
-    if (personal || !nonce) return next();
-    let version: number;
-    try {
-      version = await options.contentVersion();
-    } catch {
-      return next(); // the database is down: the page's own render reports it
-    }
-    // The app banner links to the visitor's app store: one entry per kind of device.
-    const key = `${req.path}\n${appStoreFor(req.get('user-agent') ?? '')}`;
-    const entry = entries.get(key);
-    if (entry && entry.version >= version && now() - entry.storedAt < maxAgeMs) {
-      res.setHeader('X-Page-Cache', 'hit');
-      res.type(entry.contentType).send(entry.html.replaceAll(placeholder, nonce));
-      return;
-    }
-    keepIfShared(res, (html, contentType) => {
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-      entries.set(key, {
-        version,
-        storedAt: now(),
-        contentType,
-        html: html.replaceAll(nonce, placeholder),
-      });
-    });
-    next();
-  };
-}
-
-/**
- * Watches what the page writes; when the page marked itself shared, answered 200 and set no
- * cookie, hands the whole HTML to `keep` once it ends. The marker header is removed before
- * the headers go out.
- */
-function keepIfShared(res: Response, keep: (html: string, contentType: string) => void) {
-  const chunks: Buffer[] = [];
-  let shared: boolean | undefined;
-  const decide = () => {
-    if (shared !== undefined) return shared;
-    shared =
-      res.getHeader(SHARED_PAGE_HEADER) === '1' &&
-      res.statusCode === 200 &&
-      res.getHeader('set-cookie') === undefined;
-    res.removeHeader(SHARED_PAGE_HEADER);
-    if (shared) res.setHeader('X-Page-Cache', 'miss');
-    return shared;
-  };
-  const collect = (chunk: unknown, encoding: unknown) => {
-    if (typeof chunk === 'string') {
-      chunks.push(
-        Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'),
-      );
-    } else if (chunk instanceof Uint8Array) {
-      chunks.push(Buffer.from(chunk));
-    }
-  };
-  const write = res.write;
-  const end = res.end;
-  res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
-    if (decide()) collect(chunk, rest[0]);
-    return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
-  } as Response['write'];
-  res.end = function (this: Response, ...args: unknown[]) {
-    if (decide()) {
-      if (typeof args[0] !== 'function') collect(args[0], args[1]);
-      const html = Buffer.concat(chunks).toString('utf8');
-      // Only a whole page: not one whose render was cut short.
-      if (html.trimEnd().endsWith('</html>')) {
-        keep(html, String(res.getHeader('content-type') ?? 'text/html'));
+  return {
+    markerHeader: marker,
+    isShared,
+    async decide(request, nonce) {
+      const personal =
+        request.method !== 'GET' ||
+        request.headers.cookie !== undefined ||
+        request.headers.authorization !== undefined ||
+        request.url.includes('?');
+      if (personal || !nonce) return { kind: 'personal' };
+      let version: number;
+      try {
+        version = await options.contentVersion();
+      } catch {
+        return { kind: 'personal' }; // the database is down: the page's own render reports it
       }
-    }
-    return (end as (...a: unknown[]) => Response).apply(this, args);
-  } as Response['end'];
+      // The app banner links to the visitor's app store: one entry per kind of device.
+      const key = `${request.url}\n${appStoreFor(request.headers['user-agent'] ?? '')}`;
+      const entry = entries.get(key);
+      if (entry && entry.version >= version && now() - entry.storedAt < maxAgeMs) {
+        return {
+          kind: 'hit',
+          html: entry.html.replaceAll(placeholder, nonce),
+          contentType: entry.contentType,
+        };
+      }
+      return {
+        kind: 'miss',
+        keep(response, html) {
+          // Only a whole page: not one whose render was cut short.
+          if (!isShared(response) || !html.trimEnd().endsWith('</html>')) return false;
+          if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+          entries.set(key, {
+            version,
+            storedAt: now(),
+            contentType: response.headers.get('content-type') ?? 'text/html',
+            html: html.replaceAll(nonce, placeholder),
+          });
+          return true;
+        },
+      };
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { FastifyReply, onRequestHookHandler } from 'fastify';
 
 /**
  * Third-party origins the pages may use: Stripe.js and PayPal for payments, map embeds on the
@@ -42,33 +42,47 @@ export function contentSecurityPolicy(nonce: string, paymentOrigins: string[] = 
   ].join('; ');
 }
 
+declare module 'fastify' {
+  interface FastifyReply {
+    /** The nonce of this response's Content-Security-Policy, for inline scripts. */
+    cspNonce: string;
+  }
+}
+
+export function cspNonceOf(reply: FastifyReply): string {
+  return reply.cspNonce;
+}
+
 /**
- * Security headers for every response. The CSP and HSTS only in production: Vite's
- * development server injects inline scripts of its own, and localhost has no TLS.
+ * Security headers for every response (an onRequest hook). The CSP and HSTS only in
+ * production: Vite's development server injects inline scripts of its own, and localhost has
+ * no TLS.
  */
 export function securityHeaders(options: {
   production: boolean;
   /** Stripe.js's URL, when configured. */
   stripeJsUrl?: string;
-}): RequestHandler {
+}): onRequestHookHandler {
   const stripeOrigin = options.stripeJsUrl ? new URL(options.stripeJsUrl).origin : null;
   const paymentOrigins =
     stripeOrigin && !thirdParty.script.includes(stripeOrigin) ? [stripeOrigin] : [];
-  return (_req, res, next) => {
+  return (_request, reply, done) => {
     const nonce = randomBytes(16).toString('base64');
-    res.locals.cspNonce = nonce;
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-    res.setHeader('X-Frame-Options', 'DENY');
-    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-    res.setHeader(
-      'Permissions-Policy',
-      'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")',
-    );
+    reply.cspNonce = nonce;
+    reply.headers({
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      'X-Frame-Options': 'DENY',
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Permissions-Policy':
+        'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")',
+    });
     if (options.production) {
-      res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, paymentOrigins));
-      res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+      reply.headers({
+        'Content-Security-Policy': contentSecurityPolicy(nonce, paymentOrigins),
+        'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+      });
     }
-    next();
+    done();
   };
 }

@@ -2,9 +2,14 @@ import { desc } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { outbox } from '../db/schema';
 
-/** The newest messages of the outbox, for the development mailbox page. */
-export async function listOutbox(db: Database, limit = 50) {
-  return db
+/**
+ * The newest messages of the outbox, for the owner's mailbox page (/admin/mailbox): who each
+ * went to, what it was and whether it was sent. The bodies only when mail is kept in the
+ * outbox: then the page is the only way to read them; once SMTP delivers them, the shop has
+ * no need to read customers' reset links and deletion codes.
+ */
+export async function listOutbox(db: Database, options: { bodies: boolean; limit?: number }) {
+  const rows = await db
     .select({
       id: outbox.id,
       to: outbox.toAddress,
@@ -14,8 +19,13 @@ export async function listOutbox(db: Database, limit = 50) {
       template: outbox.template,
       createdAt: outbox.createdAt,
       sentAt: outbox.sentAt,
+      attempts: outbox.attempts,
+      lastError: outbox.lastError,
     })
     .from(outbox)
     .orderBy(desc(outbox.id))
-    .limit(limit);
+    .limit(options.limit ?? 50);
+  return rows.map(({ html, text, ...row }) =>
+    options.bodies ? { ...row, body: { html, text } } : { ...row, body: null },
+  );
 }

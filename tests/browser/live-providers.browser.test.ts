@@ -1,3 +1,4 @@
+import { paymentPagePath } from '../../server/auth/order-access';
 import { createServer } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
@@ -90,6 +91,9 @@ describe('payment page with Stripe Elements and PayPal (live-key code path)', ()
     return order!;
   }
 
+  /** The payment page as our e-mails link to it, with the signed token (no login needed). */
+  const signedPaymentPage = (id: string) => paymentPagePath(server.services, id, new Date());
+
   const orderRow = async (id: string) =>
     (await server.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 
@@ -116,7 +120,7 @@ describe('payment page with Stripe Elements and PayPal (live-key code path)', ()
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
     });
-    await page.goto(`${server.url}/order/payment/${id}`);
+    await page.goto(`${server.url}${signedPaymentPage(id)}`);
     return { page, context, sentToUs, cspViolations };
   }
 
@@ -286,7 +290,7 @@ describe('payment page with Stripe Elements and PayPal (live-key code path)', ()
       (route) => route.abort(),
     );
     const page = await context.newPage();
-    await page.goto(`${server.url}/order/payment/${order.id}`);
+    await page.goto(`${server.url}${signedPaymentPage(order.id)}`);
     await page.getByText('The secure card form could not load.').waitFor();
     await page.getByRole('button', { name: 'Pay with Stripe' }).click();
     await page

@@ -17,9 +17,9 @@ async function signUp(page: Page, email: string, name = 'Ada Lovelace') {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm password').fill(password);
-  await page.getByLabel('Your Location Or Postcode').fill('W9 2HD');
-  await page.getByLabel('Door no.').fill('12');
-  await page.getByLabel('Street').fill('Elgin Avenue');
+  await page.getByRole('combobox', { name: 'Your Location Or Postcode' }).fill('12 Elgin Avenue');
+  await page.getByRole('option', { name: /^12 Elgin Avenue/ }).click();
+  await expect(page.getByLabel('Door number')).toHaveValue('12');
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page).toHaveURL(/\/login\?notice=created$/);
   await expect(
@@ -54,8 +54,9 @@ test('sign up, empty-field messages, log in, account page, profile update, logou
   await page.getByLabel('Email').fill(email.toUpperCase());
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm password').fill(password);
-  await page.getByLabel('Your Location Or Postcode').fill('W9 2HD');
-  await page.getByLabel('Street').fill('Elgin Avenue');
+  await page.getByRole('button', { name: /Enter it by hand/ }).click();
+  await page.getByLabel('Building number and street').fill('12 Elgin Avenue');
+  await page.getByLabel('Postcode').fill('W9 2HD');
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page).toHaveURL(/\/login\?notice=taken$/);
   await expect(page.getByText(/It seems like that email has already been taken/)).toBeVisible();

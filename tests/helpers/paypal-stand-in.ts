@@ -26,6 +26,8 @@ export type PayPalStandIn = {
   clientId: string;
   clientSecret: string;
   orders: Map<string, PayPalStandInOrder>;
+  /** Refunds made against captures, in pence. */
+  refunds: { id: string; captureId: string; amount: number }[];
   calls: string[];
   /** What the buyer does on PayPal's page; returns where PayPal sends them. */
   decide(orderId: string, approve: boolean): string;
@@ -42,6 +44,7 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
   const clientId = 'client-id';
   const clientSecret = 'client-secret';
   const orders = new Map<string, PayPalStandInOrder>();
+  const refunds: { id: string; captureId: string; amount: number }[] = [];
   const byRequestId = new Map<string, unknown>();
   let loseCaptureReply = false;
   const calls: string[] = [];
@@ -173,6 +176,45 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
       }
       return send(201, reply);
     }
+    const refund = /^\/v2\/payments\/captures\/(\w+)\/refund$/.exec(path);
+    if (req.method === 'POST' && refund) {
+      const requestId = req.headers['paypal-request-id'];
+      const key = typeof requestId === 'string' ? `refund:${requestId}` : null;
+      if (key && byRequestId.has(key)) return send(201, byRequestId.get(key));
+      const order = [...orders.values()].find(
+        (o) => o.status === 'COMPLETED' && `CAP${o.id}` === refund[1],
+      );
+      if (!order) {
+        return send(404, {
+          name: 'RESOURCE_NOT_FOUND',
+          details: [
+            { issue: 'INVALID_RESOURCE_ID', description: 'Specified resource ID does not exist.' },
+          ],
+        });
+      }
+      const { amount } = JSON.parse(text) as { amount: { value: string; currency_code: string } };
+      const cents = Math.round(Number(amount.value) * 100);
+      const already = refunds
+        .filter((r) => r.captureId === refund[1])
+        .reduce((s, r) => s + r.amount, 0);
+      if (cents + already > Math.round(Number(order.value) * 100)) {
+        return send(422, {
+          name: 'UNPROCESSABLE_ENTITY',
+          details: [
+            {
+              issue: 'REFUND_AMOUNT_EXCEEDED',
+              description:
+                'The refund amount must be less than or equal to the capture amount that has not yet been refunded.',
+            },
+          ],
+        });
+      }
+      const made = { id: `REFUND${refunds.length + 1}`, captureId: refund[1]!, amount: cents };
+      refunds.push(made);
+      const reply = { id: made.id, status: 'COMPLETED' };
+      if (key) byRequestId.set(key, reply);
+      return send(201, reply);
+    }
     send(404, { name: 'RESOURCE_NOT_FOUND' });
   }
 
@@ -209,6 +251,7 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
     clientId,
     clientSecret,
     orders,
+    refunds,
     calls,
     decide,
     loseNextCaptureReply() {

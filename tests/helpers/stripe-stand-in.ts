@@ -54,6 +54,8 @@ export type StripeStandIn = {
   /** Each call as "METHOD /path (secret|publishable)". */
   calls: string[];
   intents: Map<string, Intent>;
+  /** Refunds made, in order. */
+  refunds: { id: string; paymentIntent: string; amount: number }[];
   /** What Stripe.js and the card iframe do in a browser: confirm with a card number. */
   confirmAsBrowser(
     clientSecret: string,
@@ -71,6 +73,7 @@ export async function startStripeStandIn(
   const secretKey = options.secretKey ?? 'sk_test_standin';
   const publishableKey = options.publishableKey ?? 'pk_test_standin';
   const intents = new Map<string, Intent>();
+  const refunds: { id: string; paymentIntent: string; amount: number }[] = [];
   const methods = new Map<string, PaymentMethod>();
   const idempotent = new Map<string, { status: number; body: unknown; params: string }>();
   let outage = 0;
@@ -331,6 +334,40 @@ export async function startStripeStandIn(
       }
       return remember(200, intentJson(intent, false));
     }
+    if (req.method === 'POST' && path === '/v1/refunds') {
+      const intent = intents.get(form.get('payment_intent') ?? '');
+      if (!intent || intent.kind !== 'payment' || intent.status !== 'succeeded') {
+        return remember(400, {
+          error: {
+            type: 'invalid_request_error',
+            message: `No such payment_intent: '${form.get('payment_intent')}'`,
+          },
+        });
+      }
+      const amount = Number(form.get('amount') ?? intent.amount);
+      const already = refunds
+        .filter((r) => r.paymentIntent === intent.id)
+        .reduce((sum, r) => sum + r.amount, 0);
+      if (amount + already > (intent.amount ?? 0)) {
+        return remember(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'charge_already_refunded',
+            message: `Refund amount (£${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (£${(((intent.amount ?? 0) - already) / 100).toFixed(2)})`,
+          },
+        });
+      }
+      const refund = { id: next('re'), paymentIntent: intent.id, amount };
+      refunds.push(refund);
+      return remember(200, {
+        id: refund.id,
+        object: 'refund',
+        amount,
+        currency: 'gbp',
+        payment_intent: intent.id,
+        status: 'succeeded',
+      });
+    }
     if (req.method === 'GET' && browserRead) {
       const intent = intents.get(browserRead[2]!);
       if (!intent || intent.kind !== browserRead[1]) return notFound(`${browserRead[1]}intent`);
@@ -347,6 +384,7 @@ export async function startStripeStandIn(
     url,
     calls,
     intents,
+    refunds,
     async confirmAsBrowser(clientSecret, cardNumber, authenticate) {
       const id = clientSecret.split('_secret_')[0]!;
       const kind = id.startsWith('seti') ? 'setup' : 'payment';

@@ -9,6 +9,8 @@ export type TestServer = RunningServer & {
   database: TestDatabase;
   /** Logged errors; tests fail on unexpected server errors. */
   errors: string[];
+  /** Replies that drifted from the API contract; stop() fails the test file on any. */
+  contractDrift: string[];
   /** fetch against the server with a JSON body and a parsed JSON reply. */
   api<T = unknown>(
     path: string,
@@ -44,16 +46,28 @@ export async function startTestServer(
     const entry = JSON.parse(line) as { level: string };
     if (entry.level === 'error') errors.push(line);
   });
+  const contractDrift: string[] = [];
   const running = await startServer(config, {
     pages: options.pages ?? 'none',
     database,
     logger,
     overrides: { now: options.now, mailTransport: options.mailTransport },
+    // Every /api reply any test receives is checked against its schema in shared/api.
+    http: { onContractDrift: (problem) => contractDrift.push(problem) },
   });
   return {
     ...running,
     database,
     errors,
+    contractDrift,
+    async stop() {
+      await running.stop();
+      if (contractDrift.length > 0) {
+        throw new Error(
+          `${contractDrift.length} repl${contractDrift.length === 1 ? 'y' : 'ies'} drifted from the API contract (shared/api):\n${[...new Set(contractDrift)].slice(0, 20).join('\n')}`,
+        );
+      }
+    },
     async api(path, init = {}) {
       const response = await fetch(running.url + path, {
         method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),

@@ -1,39 +1,53 @@
 import type { Brand } from '@shared/brand';
-import { useDismissible } from './dismissible';
 
-/** Mobile-only bottom bar (spec 2) linking to the store of the visitor's device. */
-export function AppBanner({ brand, store }: { brand: Brand; store: 'ios' | 'android' | 'other' }) {
-  const { visible, dismiss } = useDismissible('app_banner_dismissed_at');
-  if (!visible) return null;
+/**
+ * The mobile app banner (spec 2): a bottom bar on phones only, linking to the store of the
+ * visitor's device. It sits in the contact bar, just above the call, chat and app buttons.
+ */
+export function AppBanner({
+  brand,
+  store,
+  onDismiss,
+}: {
+  brand: Brand;
+  store: 'ios' | 'android' | 'other';
+  onDismiss: () => void;
+}) {
   const href = store === 'android' ? brand.playStoreUrl : brand.appStoreUrl;
   return (
     <aside
       aria-label="Get our app"
-      className="fixed inset-x-0 bottom-0 z-40 flex items-center gap-3 bg-brand px-4 py-3 text-white shadow-2xl md:hidden"
+      className="flex items-center gap-2 bg-brand py-1 pr-1 pl-3 text-white md:hidden"
     >
       <img
         src={brand.logo}
         alt=""
-        width="36"
-        height="36"
-        className="h-9 w-9 rounded bg-white p-1"
+        width="24"
+        height="24"
+        className="h-6 w-6 rounded bg-white p-0.5"
       />
       <p className="flex-1 text-sm leading-tight">
-        <strong className="block">{brand.appDiscountPercent}% off in our app</strong>
-        {store === 'android'
-          ? 'On Google Play'
-          : store === 'ios'
-            ? 'On the App Store'
-            : 'For iPhone and Android'}
+        <strong>{brand.appDiscountPercent}% off</strong> in our app
+        <span className="sr-only">
+          {store === 'android'
+            ? ', on Google Play'
+            : store === 'ios'
+              ? ', on the App Store'
+              : ', for iPhone and Android'}
+        </span>
       </p>
       <a
         href={href}
-        className="rounded-md bg-white px-3 py-2 text-sm font-bold text-brand"
+        className="rounded-md bg-white px-3 py-1.5 text-sm font-bold text-brand"
         rel="noopener"
       >
         Get the app
       </a>
-      <button type="button" onClick={dismiss} className="rounded p-1 text-white/90">
+      <button
+        type="button"
+        onClick={onDismiss}
+        className="flex h-10 w-10 items-center justify-center rounded text-white/90"
+      >
         <span className="sr-only">Close the app banner</span>
         <span aria-hidden="true">✕</span>
       </button>

@@ -36,6 +36,32 @@ describe('shared elements per path (spec 2)', () => {
     expect(chromeFor('/pricing').orderNowButton).toBe(true);
     expect(chromeFor('/').floatingButtons).toBe(true);
   });
+  it('shows Order Now only where the page has no booking form and no order is under way', () => {
+    expect(chromeFor('/maida-vale', { bookingForm: true }).orderNowButton).toBe(false);
+    expect(chromeFor('/dry-cleaning', { bookingForm: true }).orderNowButton).toBe(false);
+    expect(chromeFor('/', { bookingForm: true }).orderNowButton).toBe(false);
+    for (const path of [
+      '/order/payment/1',
+      '/order/complete/1',
+      '/order/cancel/1',
+      '/payment/complete/1',
+      '/payment/cancel/1',
+      '/customer',
+    ]) {
+      expect(chromeFor(path).orderNowButton, path).toBe(false);
+    }
+    for (const path of ['/pricing', '/faqs', '/blog/x', '/areas', '/account', '/login']) {
+      expect(chromeFor(path).orderNowButton, path).toBe(true);
+    }
+    // Call, chat and app stay on the payment and confirmation pages.
+    expect(chromeFor('/order/payment/1').floatingButtons).toBe(true);
+    expect(chromeFor('/order/complete/1').floatingButtons).toBe(true);
+  });
+  it('a 404 under any path keeps the site chrome but not the promo', () => {
+    const chrome = chromeFor('/pricing/zzz', { notFound: true });
+    expect(chrome.navigation && chrome.footer && chrome.floatingButtons).toBe(true);
+    expect(chrome.promo).toBe(false);
+  });
   it('shows none of the public chrome in the back office', () => {
     expect(Object.values(chromeFor('/admin/orders')).some(Boolean)).toBe(false);
   });

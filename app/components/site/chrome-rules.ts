@@ -7,12 +7,24 @@ export type Chrome = {
   footer: boolean;
   /** The element the spec leaves unnamed: the promo pop-up. */
   promo: boolean;
+  /** Call, chat and app download: one bar at the bottom of the window (contact-bar.tsx). */
   floatingButtons: boolean;
   orderNowButton: boolean;
   appBanner: boolean;
 };
 
-export function chromeFor(pathname: string): Chrome {
+/** What the page itself says about its content (a route's `handle`, or the error boundary). */
+export type PageTraits = {
+  /** The page shows the booking form (home, area and service landing pages). */
+  bookingForm?: boolean;
+  /** The page is the 404 page, under whatever path. */
+  notFound?: boolean;
+};
+
+/** A route module's `handle` export read by the layout. */
+export type PageHandle = { bookingForm?: boolean; notFound?: boolean };
+
+export function chromeFor(pathname: string, page: PageTraits = {}): Chrome {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === '/admin' || path.startsWith('/admin/')) {
     return {
@@ -30,9 +42,12 @@ export function chromeFor(pathname: string): Chrome {
   return {
     navigation: !checkout,
     footer: !checkout && !account,
-    promo: !checkout && path !== '/login' && path !== '/signup' && !orderOrPayment,
+    promo:
+      !checkout && path !== '/login' && path !== '/signup' && !orderOrPayment && !page.notFound,
     floatingButtons: !checkout,
-    orderNowButton: path !== '/' && !checkout,
+    // Order Now leads to the booking form: not where the page already shows it (spec: hidden
+    // on home), nor while an order is being paid for or confirmed.
+    orderNowButton: path !== '/' && !page.bookingForm && !checkout && !orderOrPayment,
     appBanner: !checkout,
   };
 }

@@ -170,7 +170,12 @@ export function DesktopAccount({ customer, phone }: Props) {
                   </h2>
                   <div className="rounded-lg border border-slate-200 p-4 text-sm">
                     <p className="font-medium">{customer.name}</p>
-                    <p className="text-slate-600">{customer.email}</p>
+                    <p className="break-all text-slate-600">{customer.email}</p>
+                    {customer.pending_email ? (
+                      <p className="break-all text-amber-800">
+                        Waiting for confirmation of {customer.pending_email}
+                      </p>
+                    ) : null}
                     <p className="text-slate-600">{customer.phone_number}</p>
                     <button
                       type="button"
@@ -212,6 +217,11 @@ export function MobileAccount({ customer, phone }: Props) {
         <p className="text-lg font-semibold">Hello, {customer.name}</p>
         <p className="mt-1 text-sm text-white/85">{customer.phone_number}</p>
         <p className="text-sm break-all text-white/85">{customer.email}</p>
+        {customer.pending_email ? (
+          <p className="mt-1 text-sm break-all text-white">
+            Waiting for confirmation of {customer.pending_email}
+          </p>
+        ) : null}
       </div>
       <div className="mt-6">
         {order ? (

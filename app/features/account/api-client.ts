@@ -23,12 +23,13 @@ export async function callApi<T = Record<string, unknown>>(
   path: string,
   body?: unknown,
   method = body === undefined ? 'GET' : 'POST',
+  headers: Record<string, string> = {},
 ): Promise<ApiReply<T>> {
   try {
     const response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      headers: body === undefined ? headers : { 'Content-Type': 'application/json', ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const parsed = (await response.json().catch(() => ({}))) as ApiReply<T>['body'];

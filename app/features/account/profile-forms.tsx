@@ -4,9 +4,19 @@ import { firstErrors, passwordChangeSchema, profileUpdateSchema } from '@shared/
 import { GENERIC_ERROR, callApi, fieldMessages, forgetLogin, storageKeys } from './api-client';
 import { FormField, Notice } from './form-field';
 
-type Customer = { name: string; email: string; phone_number: string };
+type Customer = {
+  name: string;
+  email: string;
+  phone_number: string;
+  /** A new address waiting for its confirmation link. */
+  pending_email?: string | null;
+};
 
-/** Profile form (spec 2): name, e-mail, mobile number, current password, Save. */
+/**
+ * Profile form (spec 2): name, e-mail, mobile number, current password, Save. Name and mobile
+ * change at once; a new e-mail waits until the link sent to it is followed, and the form
+ * shows that it is pending.
+ */
 export function ProfileForm({ customer, idPrefix }: { customer: Customer; idPrefix: string }) {
   const revalidator = useRevalidator();
   const [form, setForm] = useState({
@@ -28,11 +38,16 @@ export function ProfileForm({ customer, idPrefix }: { customer: Customer; idPref
     if (!parsed.success) return setErrors(firstErrors(parsed.error));
     setErrors({});
     setBusy(true);
-    const reply = await callApi<{ user?: { name: string } }>('/api/updateprofile', form);
+    const reply = await callApi<{ user?: { name: string; email: string } }>(
+      '/api/updateprofile',
+      form,
+    );
     setBusy(false);
     if (reply.status === 401) return window.location.assign('/login');
     if (reply.status === 200 && reply.body.status) {
-      setForm((f) => ({ ...f, current_password: '' }));
+      // The e-mail stays the current one until the link is followed.
+      const current = reply.body.user?.email ?? customer.email;
+      setForm((f) => ({ ...f, email: current, current_password: '' }));
       setResult({ ok: true, text: reply.body.message ?? 'Your profile has been updated.' });
       if (reply.body.user) {
         localStorage.setItem(storageKeys.user, JSON.stringify({ name: reply.body.user.name }));
@@ -47,6 +62,15 @@ export function ProfileForm({ customer, idPrefix }: { customer: Customer; idPref
   return (
     <form noValidate onSubmit={submit} className="max-w-lg space-y-4">
       {result ? <Notice tone={result.ok ? 'success' : 'error'}>{result.text}</Notice> : null}
+      {customer.pending_email ? (
+        <Notice tone="info">
+          <span className="break-words">
+            Waiting for confirmation of <strong>{customer.pending_email}</strong>: follow the link
+            we sent to that address within 24 hours. Until then your e-mail address stays{' '}
+            <strong>{customer.email}</strong>.
+          </span>
+        </Notice>
+      ) : null}
       <FormField
         id={`${idPrefix}-name`}
         label="Name"

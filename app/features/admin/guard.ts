@@ -8,7 +8,8 @@ import type { AppServices } from '@server/services';
  */
 export async function requireStaffPage(
   services: AppServices,
-  request: Request,
+  /** The loader's `request` (for the cookie) and `url` (the page, without `.data`). */
+  { request, url }: { request: Request; url: URL },
   roles: StaffRole[] = ['owner', 'staff'],
 ) {
   const staff = await getCurrentStaff(
@@ -17,7 +18,7 @@ export async function requireStaffPage(
     services.now(),
   );
   if (!staff) {
-    const from = new URL(request.url).pathname;
+    const from = url.pathname;
     throw redirect(`/admin/login?from=${encodeURIComponent(from)}`);
   }
   if (!roles.includes(staff.role)) {

@@ -1,23 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { buildingNumberOf, formatAddress } from '@shared/address';
 import { isUkPostcode, normalisePostcode } from '@shared/postcode';
+import { AddressSearch, type FoundAddress } from './address-search';
 import {
   readBooking,
   saveBooking,
   type SelectedLocation,
   type SlotChoice,
 } from './booking-storage';
-
-type Suggestion = { Id: string; Type: string; Text: string; Description: string; Label: string };
-type Retrieved = {
-  Label: string;
-  Line1: string;
-  Line2: string;
-  City: string;
-  PostalCode: string;
-  Company: string;
-  Type: string;
-};
 type Coverage =
   | { state: 'unknown' }
   | { state: 'checking' }
@@ -55,14 +46,14 @@ export function BookingForm({
 }) {
   const id = useId();
   const navigate = useNavigate();
-  const [query, setQuery] = useState('');
-  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
-  const [container, setContainer] = useState<string | undefined>();
+  const [restoredLabel, setRestoredLabel] = useState('');
   const [location, setLocation] = useState<SelectedLocation | null>(null);
   const [manual, setManual] = useState(false);
   const [street, setStreet] = useState('');
   const [postcode, setPostcode] = useState('');
   const [door, setDoor] = useState('');
+  /** The door field holds the building number we filled in, not something typed. */
+  const [doorFilled, setDoorFilled] = useState(false);
   const [coverage, setCoverage] = useState<Coverage>({ state: 'unknown' });
   const [waitlistEmail, setWaitlistEmail] = useState('');
   const [waitlistNote, setWaitlistNote] = useState('');
@@ -71,7 +62,7 @@ export function BookingForm({
   const [deliveries, setDeliveries] = useState<SlotChoice[] | null>(null);
   const [delivery, setDelivery] = useState('');
   const [express, setExpress] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [submitted, setSubmitted] = useState(false);
   const restored = useRef<ReturnType<typeof readBooking>>(null);
 
   // Collection slots, and the earlier choice if its collection is still offered.
@@ -85,8 +76,9 @@ export function BookingForm({
         setManual(saved.location.manual);
         setStreet(saved.location.manual ? saved.location.line1 : '');
         setPostcode(saved.location.manual ? saved.location.postcode : '');
-        setQuery(saved.location.manual ? '' : saved.location.label);
+        setRestoredLabel(saved.location.manual ? '' : saved.location.label);
         setDoor(saved.details.doorNumber);
+        setDoorFilled(saved.details.doorNumber === buildingNumberOf(saved.location.line1));
         setPickup(slotKey(saved.details.pickup));
         void checkCoverage(saved.location.postcode);
       }
@@ -109,23 +101,6 @@ export function BookingForm({
     });
   }, [pickup]);
 
-  // Address search from 2 characters, limited to GB by the server.
-  useEffect(() => {
-    if (manual || location?.label === query) return;
-    if (query.trim().length < 2 && !container) {
-      setSuggestions([]);
-      return;
-    }
-    const timer = setTimeout(() => {
-      const params = new URLSearchParams({ text: query.trim() });
-      if (container) params.set('container', container);
-      void getJson<{ Items: Suggestion[] }>(`/api/address/find?${params}`).then((reply) =>
-        setSuggestions(reply?.Items ?? []),
-      );
-    }, 200);
-    return () => clearTimeout(timer);
-  }, [query, container, manual, location]);
-
   async function checkCoverage(code: string) {
     setCoverage({ state: 'checking' });
     const reply = await getJson<
@@ -136,38 +111,25 @@ export function BookingForm({
     else setCoverage({ state: 'not-served', message: reply.message });
   }
 
-  async function choose(s: Suggestion) {
-    if (s.Type !== 'Address') {
-      setContainer(s.Id);
-      return;
-    }
-    const reply = await getJson<{ Items: Retrieved[] }>(
-      `/api/address/retrieve/${encodeURIComponent(s.Id)}`,
-    );
-    const a = reply?.Items[0];
-    if (!a) return;
+  function choose(found: FoundAddress) {
     const chosen: SelectedLocation = {
-      label: a.Label.replace(/\n/g, ', '),
-      line1: a.Company ? a.Line2 || a.Line1 : a.Line1,
+      label: found.label,
+      // The building number stays in line1: a flat typed as the door never replaces it.
+      line1: found.line1,
       line2: '',
-      town: a.City || 'London',
-      postcode: a.PostalCode,
-      company: a.Company,
-      address_type: a.Type === 'Commercial' ? 'Commercial' : 'Residential',
+      town: found.town,
+      postcode: found.postcode,
+      company: found.company,
+      address_type: found.address_type,
       manual: false,
     };
-    // The building number is the door number unless the customer types a flat.
-    const number = /^(\S+)\s/.exec(chosen.line1)?.[1];
-    if (number && /\d/.test(number) && !door) {
-      setDoor(number);
-      chosen.line1 = chosen.line1.slice(number.length + 1);
+    // A house's door is its building number; a flat typed by the customer is kept.
+    if (found.buildingNumber && (!door.trim() || doorFilled)) {
+      setDoor(found.buildingNumber);
+      setDoorFilled(true);
     }
     setLocation(chosen);
-    setQuery(chosen.label);
-    setSuggestions([]);
-    setContainer(undefined);
-    setErrors((e) => ({ ...e, address: '' }));
-    await checkCoverage(chosen.postcode);
+    void checkCoverage(chosen.postcode);
   }
 
   function manualLocation(): SelectedLocation | null {
@@ -187,21 +149,18 @@ export function BookingForm({
 
   function onDeliveryChange(value: string) {
     if (value === EXPRESS) {
+      // Same day is booked by phone: the message with its "Call now" link says so. Nothing
+      // dials by itself (a desktop would ask which app should open a tel: link).
       setExpress(true);
       setDelivery('');
-      try {
-        window.location.href = `tel:${phoneE164}`;
-      } catch {
-        // no phone handler: the message with the number stays on screen
-      }
       return;
     }
     setExpress(false);
     setDelivery(value);
   }
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
+  /** What is missing, worked out again on every change once the visitor has tried to book. */
+  function problems(): Record<string, string> {
     const where = manual ? manualLocation() : location;
     const found: Record<string, string> = {};
     if (!where) {
@@ -213,9 +172,18 @@ export function BookingForm({
     }
     if (!door.trim()) found.door = 'Please enter your door number';
     if (!pickup) found.pickup = 'Please choose a collection slot';
-    if (!delivery) found.delivery = 'Please choose a delivery slot';
-    setErrors(found);
-    if (Object.keys(found).length > 0 || !where) return;
+    // Express is booked by phone: its message says so instead.
+    if (!delivery && !express) found.delivery = 'Please choose a delivery slot';
+    if (express) found.express = 'express';
+    return found;
+  }
+  const errors = submitted ? problems() : {};
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    const where = manual ? manualLocation() : location;
+    if (Object.keys(problems()).length > 0 || !where) return;
     let served = coverage.state === 'served';
     if (manual || coverage.state === 'unknown') {
       const reply = await getJson<{ served: boolean; message?: string; area?: { name: string } }>(
@@ -237,7 +205,8 @@ export function BookingForm({
     navigate('/customer');
   }
 
-  const listId = `${id}-suggestions`;
+  const where = manual ? manualLocation() : location;
+  const preview = where ? formatAddress({ ...where, door_number: door }) : '';
   return (
     <form
       id="order"
@@ -254,93 +223,46 @@ export function BookingForm({
       </p>
 
       {!manual ? (
-        <div className="relative mt-4">
-          <label htmlFor={`${id}-address`} className="field-label">
-            Your address or postcode
-          </label>
-          <input
-            id={`${id}-address`}
-            type="text"
-            role="combobox"
-            autoComplete="off"
-            aria-autocomplete="list"
-            aria-expanded={suggestions.length > 0}
-            aria-controls={listId}
-            aria-invalid={Boolean(errors.address)}
-            aria-describedby={errors.address ? `${id}-address-error` : undefined}
-            className="field-input"
+        <div className="mt-4">
+          <AddressSearch
+            label="Your address or postcode"
             placeholder="e.g. W9 2HD or 12 Elgin Avenue"
-            value={query}
-            onChange={(e) => {
-              setQuery(e.target.value);
+            initialText={restoredLabel}
+            error={errors.address}
+            onPick={choose}
+            onEdit={() => {
               setLocation(null);
-              setContainer(undefined);
               setCoverage({ state: 'unknown' });
             }}
+            onManual={() => setManual(true)}
           />
-          {suggestions.length > 0 && (
-            <ul
-              id={listId}
-              role="listbox"
-              aria-label="Addresses found"
-              className="absolute z-20 mt-1 max-h-72 w-full overflow-auto rounded-md border border-slate-200 bg-white shadow-lg"
-            >
-              {suggestions.map((s) => (
-                <li key={s.Id} role="option" aria-selected={false}>
-                  <button
-                    type="button"
-                    className="block w-full px-3 py-2 text-left text-sm hover:bg-slate-100 focus:bg-slate-100"
-                    onClick={() => void choose(s)}
-                  >
-                    <span className="font-medium">{s.Text}</span>{' '}
-                    <span className="text-slate-500">{s.Description}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          {errors.address && (
-            <p id={`${id}-address-error`} className="field-error">
-              {errors.address}
-            </p>
-          )}
-          <button
-            type="button"
-            className="mt-2 text-sm font-medium text-brand underline"
-            onClick={() => {
-              setManual(true);
-              setSuggestions([]);
-              setErrors({});
-            }}
-          >
-            Can&apos;t find your address? Enter it by hand
-          </button>
         </div>
       ) : (
         <fieldset className="mt-4">
           <legend className="field-label">Your address</legend>
           <div className="grid gap-3 sm:grid-cols-3">
             <div className="sm:col-span-2">
-              <label htmlFor={`${id}-street`} className="sr-only">
-                Street
+              <label htmlFor={`${id}-street`} className="mb-1 block text-xs text-slate-600">
+                Building number and street
               </label>
               <input
                 id={`${id}-street`}
                 className="field-input"
-                placeholder="Street"
+                placeholder="e.g. 31 Warrington Crescent"
                 autoComplete="address-line1"
                 value={street}
+                aria-invalid={Boolean(errors.address) && !street.trim()}
                 onChange={(e) => setStreet(e.target.value)}
               />
             </div>
             <div>
-              <label htmlFor={`${id}-postcode`} className="sr-only">
+              <label htmlFor={`${id}-postcode`} className="mb-1 block text-xs text-slate-600">
                 Postcode
               </label>
               <input
                 id={`${id}-postcode`}
                 className="field-input uppercase"
-                placeholder="Postcode"
+                placeholder="W9 1ED"
                 autoComplete="postal-code"
                 value={postcode}
                 aria-invalid={Boolean(postcode) && !isUkPostcode(postcode)}
@@ -358,10 +280,7 @@ export function BookingForm({
           <button
             type="button"
             className="mt-2 text-sm font-medium text-brand underline"
-            onClick={() => {
-              setManual(false);
-              setErrors({});
-            }}
+            onClick={() => setManual(false)}
           >
             Search for my address instead
           </button>
@@ -433,12 +352,24 @@ export function BookingForm({
           placeholder="e.g. 12 or Flat 3"
           value={door}
           aria-invalid={Boolean(errors.door)}
-          aria-describedby={errors.door ? `${id}-door-error` : undefined}
-          onChange={(e) => setDoor(e.target.value)}
+          aria-describedby={
+            [errors.door ? `${id}-door-error` : '', preview ? `${id}-preview` : '']
+              .filter(Boolean)
+              .join(' ') || undefined
+          }
+          onChange={(e) => {
+            setDoor(e.target.value);
+            setDoorFilled(false);
+          }}
         />
         {errors.door && (
           <p id={`${id}-door-error`} className="field-error">
             {errors.door}
+          </p>
+        )}
+        {preview && (
+          <p id={`${id}-preview`} className="mt-1.5 text-sm text-slate-600">
+            Collection address: <span className="font-medium text-slate-900">{preview}</span>
           </p>
         )}
       </div>
@@ -506,12 +437,15 @@ export function BookingForm({
         </div>
       </div>
       {express && (
-        <p role="alert" className="mt-3 rounded-md bg-brand/10 p-3 text-sm font-medium text-brand">
-          Please call us at {phoneDisplay} for same day service.{' '}
-          <a href={`tel:${phoneE164}`} className="underline">
+        <div
+          role="alert"
+          className="mt-3 flex flex-wrap items-center justify-between gap-3 rounded-md border border-brand/20 bg-brand/5 p-3 text-sm font-medium text-slate-900"
+        >
+          <p>Please call us at {phoneDisplay} for same day service.</p>
+          <a href={`tel:${phoneE164}`} className="btn-primary px-4 py-2 text-sm">
             Call now
           </a>
-        </p>
+        </div>
       )}
 
       <button type="submit" className="btn-primary mt-5 w-full text-base tracking-wide">

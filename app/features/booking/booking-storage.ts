@@ -1,3 +1,5 @@
+import { formatAddress } from '@shared/address';
+
 /**
  * The visitor's booking choice, kept in the browser between the home page and checkout
  * (spec 3: selected_location and delivery_details with pickup, delivery and doorNumber).
@@ -58,6 +60,11 @@ export function clearBooking(): void {
   } catch {
     // nothing stored
   }
+}
+
+/** The address on one line, as the customer confirms it and the shop reads it. */
+export function bookingAddress(choice: BookingChoice): string {
+  return formatAddress({ ...choice.location, door_number: choice.details.doorNumber });
 }
 
 /** The address as the API takes it (shared/validation addressSchema). */

@@ -1,12 +1,15 @@
+import { z } from 'zod';
+import { recordId } from '@shared/text';
+import { readQuery } from '~/utils/query';
 import { listAudit } from '@server/use-cases/admin/audit';
 import { requireStaffPage } from '~/features/admin/guard';
 import { londonDateTime } from '~/features/admin/ui';
 import type { Route } from './+types/audit';
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { services } = context;
-  await requireStaffPage(services, request, ['owner']);
-  const before = Number(new URL(request.url).searchParams.get('before')) || undefined;
+  await requireStaffPage(services, { request, url }, ['owner']);
+  const { before } = readQuery(request, z.object({ before: recordId().optional() }));
   return { entries: await listAudit(services.db, { beforeId: before, limit: 100 }) };
 }
 
@@ -31,7 +34,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
             {entries.map((e) => (
               <tr key={e.id}>
                 <td className="px-4 py-2 whitespace-nowrap">{londonDateTime(e.at)}</td>
-                <td className="px-4 py-2">{e.staffName ?? 'removed account'}</td>
+                <td className="px-4 py-2">{e.staffName ?? 'command line or removed account'}</td>
                 <td className="px-4 py-2">
                   {e.action}
                   <span className="block text-xs text-slate-500">

@@ -1,16 +1,18 @@
 import { Form, Link } from 'react-router';
+import { z } from 'zod';
+import { isoDate } from '@shared/text';
+import { readQuery } from '~/utils/query';
 import { pipelineStatuses } from '@shared/order-pipeline';
 import { listOrders, londonToday, orderBoard } from '@server/use-cases/admin/orders';
 import { requireStaffPage } from '~/features/admin/guard';
 import { StatusPill } from '~/features/admin/ui';
 import type { Route } from './+types/board';
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { services } = context;
-  await requireStaffPage(services, request);
-  const url = new URL(request.url);
-  const asked = url.searchParams.get('date') ?? '';
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : londonToday(services.now());
+  await requireStaffPage(services, { request, url });
+  const { date } = readQuery(request, z.object({ date: isoDate().optional() }));
+  const day = date ?? londonToday(services.now());
   const board = await orderBoard(services.db, day);
   const inShop = await listOrders(services.db, { status: 'cleaning', limit: 50 });
   return { board, inShop };
@@ -36,19 +38,24 @@ function RunList({ title, rows, empty }: { title: string; rows: Row[]; empty: st
               <span className="w-24 font-mono text-sm font-semibold text-slate-700">
                 {row.window}
               </span>
-              <div className="min-w-0 flex-1">
+              {/* On a phone the details take the whole width under the window and status. */}
+              <div className="order-last w-full min-w-0 sm:order-none sm:w-auto sm:flex-1">
                 <Link to={`/admin/orders/${row.id}`} className="font-semibold text-brand underline">
                   {row.order_no}
                 </Link>{' '}
                 · {row.customer_name} ·{' '}
-                <a href={`tel:${row.customer_phone}`}>{row.customer_phone}</a>
-                <p className="text-sm whitespace-pre-line text-slate-600">
-                  {row.door_number ? `Door ${row.door_number}, ` : ''}
-                  {row.full_address.replace(/\n/g, ', ')}
-                </p>
+                <a
+                  href={`tel:${row.customer_phone}`}
+                  className="inline-block py-2 underline sm:py-0"
+                >
+                  {row.customer_phone}
+                </a>
+                <p className="text-sm text-slate-700">{row.address_lines.join(', ')}</p>
                 {row.notes ? <p className="text-sm text-amber-800">Note: {row.notes}</p> : null}
               </div>
-              <StatusPill status={row.status} />
+              <span className="ml-auto sm:ml-0">
+                <StatusPill status={row.status} />
+              </span>
             </li>
           ))}
         </ol>

@@ -11,9 +11,9 @@ import { requireStaffPage } from '~/features/admin/guard';
 import { FeedbackBanner, useAdminAction } from '~/features/admin/ui';
 import type { Route } from './+types/catalogue';
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
+export async function loader({ context, request, params, url }: Route.LoaderArgs) {
   const { services } = context;
-  await requireStaffPage(services, request);
+  await requireStaffPage(services, { request, url });
   const entity = params.entity && isCatalogueEntity(params.entity) ? params.entity : 'services';
   return await listCatalogue(services.db, entity);
 }

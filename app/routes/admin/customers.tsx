@@ -1,15 +1,18 @@
 import { Form, Link } from 'react-router';
+import { z } from 'zod';
+import { text } from '@shared/text';
+import { readQuery } from '~/utils/query';
 import { customerDetail, searchCustomers } from '@server/use-cases/admin/customers';
 import { requireStaffPage } from '~/features/admin/guard';
 import { StatusPill } from '~/features/admin/ui';
 import type { Route } from './+types/customers';
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { services } = context;
-  await requireStaffPage(services, request);
-  const url = new URL(request.url);
-  const q = (url.searchParams.get('q') ?? '').slice(0, 100);
-  const id = url.searchParams.get('id') ?? '';
+  await requireStaffPage(services, { request, url });
+  const query = readQuery(request, z.object({ q: text().optional(), id: text().optional() }));
+  const q = (query.q ?? '').slice(0, 100);
+  const id = query.id ?? '';
   const customers = q ? await searchCustomers(services.db, q) : [];
   const customer = /^[0-9a-f-]{36}$/i.test(id)
     ? await customerDetail(services.db, id).catch(() => null)

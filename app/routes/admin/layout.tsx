@@ -7,8 +7,8 @@ export function meta() {
   return [{ title: 'Back office' }, { name: 'robots', content: 'noindex' }];
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const staff = await requireStaffPage(context.services, request);
+export async function loader({ context, request, url }: Route.LoaderArgs) {
+  const staff = await requireStaffPage(context.services, { request, url });
   return {
     staff: { name: staff.name, role: staff.role },
     brand: context.services.config.brand.name,
@@ -30,6 +30,7 @@ const links: { to: string; label: string; end?: boolean }[] = [
 const ownerLinks: typeof links = [
   { to: '/admin/audit', label: 'Audit log' },
   { to: '/admin/staff', label: 'Staff' },
+  { to: '/admin/mailbox', label: 'Mailbox' },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

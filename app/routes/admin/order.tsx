@@ -8,9 +8,9 @@ import { requireStaffPage } from '~/features/admin/guard';
 import { FeedbackBanner, londonDateTime, StatusPill, useAdminAction } from '~/features/admin/ui';
 import type { Route } from './+types/order';
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
+export async function loader({ context, request, params, url }: Route.LoaderArgs) {
   const { services } = context;
-  await requireStaffPage(services, request);
+  await requireStaffPage(services, { request, url });
   if (!/^[0-9a-f-]{36}$/i.test(params.id)) throw data('Not found', { status: 404 });
   const order = await adminOrderDetail(services.db, params.id).catch(() => null);
   if (!order) throw data('Not found', { status: 404 });
@@ -42,6 +42,27 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   );
   const [discount, setDiscount] = useState(order.discount);
   const [adding, setAdding] = useState<string>('');
+  /** The items waiting for a decision: the new total is below what was paid. */
+  const [needsSettling, setNeedsSettling] = useState(false);
+
+  const itemsBody = () => ({
+    lines: lines.map((l) => ({
+      service_id: l.service_id,
+      quantity: l.quantity,
+      ...(services.find((s) => s.id === l.service_id)?.price === '0.00'
+        ? { unit_price: l.unit_price }
+        : {}),
+    })),
+    discount: discount || '0',
+  });
+  async function saveItems(settle?: 'refund' | 'credit') {
+    const { reply } = await run(
+      `/api/admin/orders/${order.id}/items`,
+      { ...itemsBody(), ...(settle ? { settle } : {}) },
+      'PUT',
+    );
+    setNeedsSettling(reply.status === 422 && Boolean(reply.body.errors?.settle));
+  }
 
   const preview = lines.reduce((sum, l) => {
     const listed = services.find((s) => s.id === l.service_id);
@@ -77,8 +98,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
             <a href={`mailto:${order.customer_email}`}>{order.customer_email}</a>
           </p>
           <p className="text-sm whitespace-pre-line text-slate-700">
-            {order.door_number ? `Door ${order.door_number}\n` : ''}
-            {order.full_address}
+            {order.address_lines.join('\n')}
           </p>
           {order.notes ? <p className="text-sm text-amber-800">Note: {order.notes}</p> : null}
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
@@ -257,26 +277,35 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                 type="button"
                 className="btn-primary py-2.5"
                 disabled={busy}
-                onClick={() =>
-                  void run(
-                    `/api/admin/orders/${order.id}/items`,
-                    {
-                      lines: lines.map((l) => ({
-                        service_id: l.service_id,
-                        quantity: l.quantity,
-                        ...(services.find((s) => s.id === l.service_id)?.price === '0.00'
-                          ? { unit_price: l.unit_price }
-                          : {}),
-                      })),
-                      discount: discount || '0',
-                    },
-                    'PUT',
-                  )
-                }
+                onClick={() => void saveItems()}
               >
                 Save items
               </button>
             </div>
+            {needsSettling ? (
+              <div
+                className="flex flex-wrap gap-2"
+                role="group"
+                aria-label="Money paid above the new total"
+              >
+                <button
+                  type="button"
+                  className="btn-primary py-2"
+                  disabled={busy}
+                  onClick={() => void saveItems('refund')}
+                >
+                  Save and refund the difference
+                </button>
+                <button
+                  type="button"
+                  className="btn-secondary py-2"
+                  disabled={busy}
+                  onClick={() => void saveItems('credit')}
+                >
+                  Save and keep it as account credit
+                </button>
+              </div>
+            ) : null}
             <p className="text-sm text-slate-500">
               Lines before saving: £{formatPence(preview)}. The server applies the discount and the
               £25 minimum.
@@ -342,6 +371,42 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               Charge saved card
             </button>
           </div>
+          {order.overpaid !== '0.00' ? (
+            <div className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+              <p className="font-semibold">£{order.overpaid} has been paid above the total.</p>
+              <div className="mt-2 flex flex-wrap gap-2">
+                <button
+                  type="button"
+                  className="btn-primary py-2"
+                  disabled={busy}
+                  onClick={() =>
+                    void run(`/api/admin/orders/${order.id}/settle`, { how: 'refund' })
+                  }
+                >
+                  Refund £{order.overpaid}
+                </button>
+                <button
+                  type="button"
+                  className="btn-secondary py-2"
+                  disabled={busy}
+                  onClick={() =>
+                    void run(`/api/admin/orders/${order.id}/settle`, { how: 'credit' })
+                  }
+                >
+                  Keep £{order.overpaid} as credit
+                </button>
+              </div>
+            </div>
+          ) : null}
+          {order.credits.length ? (
+            <ul className="mt-2 text-sm text-slate-700">
+              {order.credits.map((c, i) => (
+                <li key={i}>
+                  {londonDateTime(c.at)} · £{c.amount} account credit · {c.reason}
+                </li>
+              ))}
+            </ul>
+          ) : null}
           {order.invoiced_at ? (
             <p className="mt-2 text-xs text-slate-500">
               Invoice e-mailed {londonDateTime(order.invoiced_at)}.

@@ -1,16 +1,19 @@
 import { Form, Link } from 'react-router';
+import { z } from 'zod';
+import { text } from '@shared/text';
+import { readQuery } from '~/utils/query';
 import { isPipelineStatus, pipelineStatuses } from '@shared/order-pipeline';
 import { listOrders } from '@server/use-cases/admin/orders';
 import { requireStaffPage } from '~/features/admin/guard';
 import { StatusPill } from '~/features/admin/ui';
 import type { Route } from './+types/orders';
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { services } = context;
-  await requireStaffPage(services, request);
-  const url = new URL(request.url);
-  const status = url.searchParams.get('status') ?? '';
-  const q = (url.searchParams.get('q') ?? '').slice(0, 100);
+  await requireStaffPage(services, { request, url });
+  const query = readQuery(request, z.object({ status: text().optional(), q: text().optional() }));
+  const status = query.status ?? '';
+  const q = (query.q ?? '').slice(0, 100);
   const orders = await listOrders(services.db, {
     status: isPipelineStatus(status) ? status : undefined,
     search: q,

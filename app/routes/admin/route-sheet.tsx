@@ -1,13 +1,15 @@
+import { z } from 'zod';
+import { isoDate } from '@shared/text';
+import { readQuery } from '~/utils/query';
 import { londonToday, orderBoard } from '@server/use-cases/admin/orders';
 import { requireStaffPage } from '~/features/admin/guard';
 import type { Route } from './+types/route-sheet';
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { services } = context;
-  await requireStaffPage(services, request);
-  const asked = new URL(request.url).searchParams.get('date') ?? '';
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : londonToday(services.now());
-  return { board: await orderBoard(services.db, day) };
+  await requireStaffPage(services, { request, url });
+  const { date } = readQuery(request, z.object({ date: isoDate().optional() }));
+  return { board: await orderBoard(services.db, date ?? londonToday(services.now())) };
 }
 
 type Row = Awaited<ReturnType<typeof orderBoard>>['collections'][number];
@@ -18,8 +20,9 @@ function Sheet({ title, rows }: { title: string; rows: Row[] }) {
       <h2 className="text-lg font-bold">
         {title} ({rows.length})
       </h2>
-      <table className="mt-2 w-full border-collapse text-sm">
-        <thead>
+      {/* A table on paper and desks; on a phone each stop is a block of its own. */}
+      <table className="mt-2 w-full border-collapse text-sm max-sm:block">
+        <thead className="max-sm:hidden">
           <tr className="border-b-2 border-slate-800 text-left">
             <th className="py-1 pr-2">Window</th>
             <th className="py-1 pr-2">Order</th>
@@ -29,28 +32,33 @@ function Sheet({ title, rows }: { title: string; rows: Row[] }) {
             <th className="py-1">Done</th>
           </tr>
         </thead>
-        <tbody>
+        <tbody className="max-sm:block">
           {rows.map((r) => (
-            <tr key={r.id} className="border-b border-slate-300 align-top">
-              <td className="py-2 pr-2 font-mono">{r.window}</td>
-              <td className="py-2 pr-2 font-semibold">{r.order_no}</td>
-              <td className="py-2 pr-2">
+            <tr
+              key={r.id}
+              className="border-b border-slate-300 align-top max-sm:grid max-sm:grid-cols-[auto_1fr_auto] max-sm:gap-x-3 max-sm:py-2"
+            >
+              <td className="py-2 pr-2 font-mono max-sm:p-0">{r.window}</td>
+              <td className="py-2 pr-2 font-semibold max-sm:p-0">{r.order_no}</td>
+              <td className="py-2 pr-2 max-sm:col-span-3 max-sm:p-0">
                 {r.customer_name}
                 <br />
-                {r.customer_phone}
+                <a href={`tel:${r.customer_phone}`} className="max-sm:inline-block max-sm:py-2">
+                  {r.customer_phone}
+                </a>
               </td>
-              <td className="py-2 pr-2 whitespace-pre-line">
-                {r.door_number ? `Door ${r.door_number}\n` : ''}
-                {r.company_name ? `${r.company_name}\n` : ''}
-                {r.full_address}
+              <td className="py-2 pr-2 whitespace-pre-line max-sm:col-span-3 max-sm:p-0 max-sm:font-medium">
+                {r.address_lines.join('\n')}
               </td>
-              <td className="py-2 pr-2">{r.notes}</td>
-              <td className="py-2">☐</td>
+              <td className="py-2 pr-2 max-sm:col-span-3 max-sm:p-0 max-sm:empty:hidden">
+                {r.notes}
+              </td>
+              <td className="py-2 max-sm:col-start-3 max-sm:row-start-1 max-sm:p-0">☐</td>
             </tr>
           ))}
           {rows.length === 0 ? (
-            <tr>
-              <td colSpan={6} className="py-3 text-slate-500">
+            <tr className="max-sm:block">
+              <td colSpan={6} className="py-3 text-slate-500 max-sm:block">
                 None.
               </td>
             </tr>

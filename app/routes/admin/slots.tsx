@@ -4,9 +4,9 @@ import { requireStaffPage } from '~/features/admin/guard';
 import { FeedbackBanner, useAdminAction } from '~/features/admin/ui';
 import type { Route } from './+types/slots';
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { services } = context;
-  const staff = await requireStaffPage(services, request);
+  const staff = await requireStaffPage(services, { request, url });
   return {
     overview: await slotOverview(services.db, services.now()),
     isOwner: staff.role === 'owner',

@@ -4,10 +4,10 @@ import { requireStaffPage } from '~/features/admin/guard';
 import { FeedbackBanner, useAdminAction } from '~/features/admin/ui';
 import type { Route } from './+types/staff';
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { services } = context;
-  const me = await requireStaffPage(services, request, ['owner']);
-  return { staff: await listStaff(services.db), meId: me.id };
+  const me = await requireStaffPage(services, { request, url }, ['owner']);
+  return { staff: await listStaff(services.db, services.now()), meId: me.id };
 }
 
 export default function AdminStaff({ loaderData }: Route.ComponentProps) {
@@ -21,22 +21,42 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
       <ul className="card divide-y divide-slate-100 p-0">
         {staff.map((s) => (
           <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
-            <span>
+            <span className="min-w-0 break-words">
               <strong>{s.name}</strong> · {s.email} · {s.role}{' '}
               {s.disabled ? <em className="text-red-700">(disabled)</em> : null}
+              {s.failed_logins > 0 ? (
+                <span className="block text-sm text-amber-800">
+                  {s.failed_logins} failed sign-in{s.failed_logins === 1 ? '' : 's'} in the current
+                  15-minute period: addresses that failed are refused until it ends.
+                </span>
+              ) : null}
             </span>
-            {s.id !== meId ? (
-              <button
-                type="button"
-                className="text-brand underline"
-                disabled={busy}
-                onClick={() =>
-                  void run(`/api/admin/staff/${s.id}/disabled`, { disabled: !s.disabled })
-                }
-              >
-                {s.disabled ? 'Enable' : 'Disable'}
-              </button>
-            ) : null}
+            <span className="flex gap-4">
+              {/* Unlock forgets failed sign-ins from every address (decision 013). */}
+              {s.failed_logins > 0 ? (
+                <button
+                  type="button"
+                  className="text-brand underline"
+                  disabled={busy}
+                  aria-label={`Unlock sign-in for ${s.name}`}
+                  onClick={() => void run(`/api/admin/staff/${s.id}/unlock`, {})}
+                >
+                  Unlock sign-in
+                </button>
+              ) : null}
+              {s.id !== meId ? (
+                <button
+                  type="button"
+                  className="text-brand underline"
+                  disabled={busy}
+                  onClick={() =>
+                    void run(`/api/admin/staff/${s.id}/disabled`, { disabled: !s.disabled })
+                  }
+                >
+                  {s.disabled ? 'Enable' : 'Disable'}
+                </button>
+              ) : null}
+            </span>
           </li>
         ))}
       </ul>

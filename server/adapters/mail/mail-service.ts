@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lt, lte, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database, DbOrTx } from '../../db/client';
 import { outbox } from '../../db/schema';
@@ -19,7 +19,7 @@ export type MailTransport = {
 };
 
 export type MailService = {
-  /** 'smtp' delivers; 'outbox' keeps messages for the development mailbox page. */
+  /** 'smtp' delivers; 'outbox' keeps messages for the owner's mailbox page (/admin/mailbox). */
   readonly kind: 'smtp' | 'outbox';
   /**
    * Writes the message to the outbox, inside the caller's transaction when given, so a
@@ -28,10 +28,24 @@ export type MailService = {
   enqueue(message: MailMessage, db?: DbOrTx): Promise<void>;
   /** Sends what is due now; returns how many were sent. */
   dispatchPending(): Promise<number>;
+  /**
+   * Whether mail is being delivered, for /readyz: with SMTP, messages that have waited longer
+   * than STUCK_AFTER_MINUTES while nothing at all was sent in that time (SMTP refusing or
+   * unreachable, or no dispatcher running). One query on the outbox's pending index.
+   */
+  deliveryStatus(): Promise<MailDeliveryStatus>;
   /** Starts polling the outbox (SMTP only). */
   start(): void;
   stop(): Promise<void>;
 };
+
+export type MailDeliveryStatus =
+  | { kind: 'outbox' }
+  | { kind: 'smtp'; delivering: true }
+  | { kind: 'smtp'; delivering: false; waiting: number; minutes: number };
+
+/** Unsent this long, with nothing sent meanwhile, counts as mail not being delivered. */
+export const STUCK_AFTER_MINUTES = 15;
 
 const BATCH_SIZE = 20;
 const POLL_INTERVAL_MS = 2_000;
@@ -100,7 +114,9 @@ export function createMailService(options: {
               nextAttemptAt: sql`now() + make_interval(secs => ${backoff})`,
             })
             .where(eq(outbox.id, row.id));
-          logger.warn('mail delivery failed; will retry', {
+          // Still failing after STUCK_AFTER_MINUTES: /readyz reports it, and so does the log.
+          const stuck = Date.now() - row.createdAt.getTime() > STUCK_AFTER_MINUTES * 60_000;
+          logger[stuck ? 'error' : 'warn']('mail delivery failed; will retry', {
             outboxId: row.id,
             attempts: row.attempts + 1,
             retryInSeconds: backoff,
@@ -123,6 +139,25 @@ export function createMailService(options: {
         template: message.template,
       });
       if (transport && target === db) void service.dispatchPending();
+    },
+    async deliveryStatus() {
+      if (!transport) return { kind: 'outbox' };
+      const stuckSince = sql`now() - make_interval(mins => ${STUCK_AFTER_MINUTES})`;
+      // Unsent rows are few (the pending index), so this is cheap even when probed often.
+      const [old] = await db
+        .select({ waiting: sql<number>`count(*)::int` })
+        .from(outbox)
+        .where(and(isNull(outbox.sentAt), lt(outbox.createdAt, stuckSince)));
+      const waiting = Number(old?.waiting ?? 0);
+      if (waiting === 0) return { kind: 'smtp', delivering: true };
+      // One undeliverable address is not an outage: something else was sent meanwhile.
+      const sent = await db
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(gte(outbox.sentAt, stuckSince))
+        .limit(1);
+      if (sent.length > 0) return { kind: 'smtp', delivering: true };
+      return { kind: 'smtp', delivering: false, waiting, minutes: STUCK_AFTER_MINUTES };
     },
     dispatchPending() {
       // One dispatch at a time per process; callers share the run in flight.

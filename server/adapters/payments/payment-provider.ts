@@ -64,6 +64,10 @@ export type OffSessionChargeResult =
   | { status: 'authentication_required'; chargeId: string; message: string }
   | { status: 'declined'; chargeId?: string; message: string };
 
+/** A refund as the provider reports it; 'pending' is on its way (PayPal, some banks). */
+export type RefundResult =
+  { status: 'succeeded' | 'pending'; refundId: string } | { status: 'failed'; message: string };
+
 export interface CardPaymentProvider {
   readonly name: 'stripe' | 'test';
   /** Publishable key for the browser, or null in test mode. */
@@ -103,6 +107,13 @@ export interface CardPaymentProvider {
     /** One charge per order and amount, even when retried. */
     idempotencyKey: string;
   }): Promise<OffSessionChargeResult>;
+  /** Gives back part or all of a card payment (a PaymentIntent) to the card it came from. */
+  refundPayment(input: {
+    paymentId: string;
+    amountPence: number;
+    /** The same refund, however often asked. */
+    idempotencyKey: string;
+  }): Promise<RefundResult>;
 }
 
 export type PayPalOrderStart = {
@@ -143,6 +154,13 @@ export interface PayPalProvider {
   }): Promise<PayPalOrderStart>;
   /** Captures on the server and reports what PayPal says was captured. */
   captureOrder(paypalOrderId: string): Promise<PayPalCaptureResult>;
+  /** Gives back part or all of a capture to the buyer's PayPal account. */
+  refundCapture(input: {
+    captureId: string;
+    amountPence: number;
+    /** The same refund, however often asked (PayPal-Request-Id). */
+    requestId: string;
+  }): Promise<RefundResult>;
 }
 
 /** A provider could not be reached or answered nonsense: a 502 for the browser, retry later. */

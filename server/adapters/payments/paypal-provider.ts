@@ -1,6 +1,7 @@
 import {
   PaymentProviderError,
   type PayPalCaptureResult,
+  type RefundResult,
   type PayPalProvider,
 } from './payment-provider';
 
@@ -132,6 +133,23 @@ export function createPayPalProvider(options: {
         paypalOrderId,
         message: details[0]?.description ?? 'The PayPal payment was not approved.',
       };
+    },
+    async refundCapture({ captureId, amountPence, requestId }): Promise<RefundResult> {
+      if (!/^[A-Z0-9-]{5,64}$/i.test(captureId)) {
+        return { status: 'failed', message: 'No such PayPal payment.' };
+      }
+      const reply = await api(
+        `/v2/payments/captures/${captureId}/refund`,
+        { amount: { currency_code: 'GBP', value: (amountPence / 100).toFixed(2) } },
+        { 'PayPal-Request-Id': requestId },
+      );
+      const status = reply.json.status;
+      if (reply.ok && typeof reply.json.id === 'string') {
+        if (status === 'COMPLETED') return { status: 'succeeded', refundId: reply.json.id };
+        if (status === 'PENDING') return { status: 'pending', refundId: reply.json.id };
+      }
+      const details = (reply.json.details ?? []) as { description?: string }[];
+      return { status: 'failed', message: details[0]?.description ?? 'PayPal refused the refund.' };
     },
   };
 }

@@ -1,3 +1,5 @@
+import { paymentHeaders, staffLogIn } from '../../../tests/helpers/fixtures';
+import { createStaffUser } from '../../auth/staff';
 import Stripe from 'stripe';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,9 +83,27 @@ describe('payment providers against local stand-ins', () => {
   const setUp = (id: string) =>
     app.api<{ setup_id: string; client_secret: string }>('/api/payment/card/setup', {
       body: { id },
+      headers: paymentHeaders(app, id),
     });
   const claim = (id: string, paymentId: string) =>
-    app.api<Reply>('/api/update-payment-method', { body: { payment_id: paymentId, id } });
+    app.api<Reply>('/api/update-payment-method', {
+      body: { payment_id: paymentId, id },
+      headers: paymentHeaders(app, id),
+    });
+  /** Money paid above the total, settled by a member of staff in the back office. */
+  const settle = async (id: string, how: 'refund' | 'credit') => {
+    staffToken ??= await createStaffUser(app.database.db, {
+      email: 'owner@shop.test',
+      name: 'Olive Owner',
+      role: 'owner',
+      password: 'Owner@Pass123',
+    }).then(() => staffLogIn(app, 'owner@shop.test', 'Owner@Pass123'));
+    return app.api<{ message: string }>(`/api/admin/orders/${id}/settle`, {
+      body: { how },
+      headers: { Authorization: `Bearer ${staffToken}` },
+    });
+  };
+  let staffToken: string | undefined;
   const orderRow = async (id: string) =>
     (await app.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 
@@ -190,7 +210,7 @@ describe('payment providers against local stand-ins', () => {
     const pay = (id: string) =>
       app.api<{ payment_id: string; client_secret: string; amount: string; message?: string }>(
         '/api/payment/card/pay',
-        { body: { id } },
+        { body: { id }, headers: paymentHeaders(app, id) },
       );
 
     it('charges the amount due once Stripe confirms it, once, with a receipt', async () => {
@@ -223,6 +243,15 @@ describe('payment providers against local stand-ins', () => {
       expect(receipts).toHaveLength(1);
       const nothingDue = await pay(id);
       expect(nothingDue.status).toBe(409);
+
+      // The total lowered after payment: the difference goes back to the card, through Stripe.
+      await app.database.db.update(orders).set({ totalPence: 3000 }).where(eq(orders.id, id));
+      const refunded = await settle(id, 'refund');
+      expect(refunded.status).toBe(200);
+      expect(stripe.refunds).toEqual([
+        expect.objectContaining({ paymentIntent: started.body.payment_id, amount: 700 }),
+      ]);
+      expect(await orderRow(id)).toMatchObject({ paidPence: 3000, amountDuePence: 0 });
     });
 
     it('with 3-D Secure (3155) completed: paid; declined or failed: not paid, and can retry', async () => {
@@ -278,7 +307,7 @@ describe('payment providers against local stand-ins', () => {
       expect(again.status).toBe(400);
       const back = await app.api<{ already_paid: boolean; message: string }>(
         '/api/payment/card/pay',
-        { body: { id } },
+        { body: { id }, headers: paymentHeaders(app, id) },
       );
       expect(back.body).toMatchObject({ already_paid: true, message: 'Thank you: £37.00 paid.' });
       expect(await orderRow(id)).toMatchObject({ paidPence: 3700, amountDuePence: 0 });
@@ -392,9 +421,13 @@ describe('payment providers against local stand-ins', () => {
     const create = (id: string) =>
       app.api<{ paypal_order_id: string; approve_url: string }>('/api/payment/paypal/create', {
         body: { id },
+        headers: paymentHeaders(app, id),
       });
     const success = (id: string, paypalOrderId: string) =>
-      app.api<Reply>('/api/paypal-success', { body: { id, payment_id: paypalOrderId } });
+      app.api<Reply>('/api/paypal-success', {
+        body: { id, payment_id: paypalOrderId },
+        headers: paymentHeaders(app, id),
+      });
 
     it('a 0.35 GBP Skip basket order, approved on PayPal, captured and checked on the server', async () => {
       const id = await order();
@@ -406,8 +439,14 @@ describe('payment providers against local stand-ins', () => {
         description: 'Skip basket',
         currency: 'GBP',
         value: '0.35',
-        returnUrl: `https://shop.example/order/payment/${id}?paypal=approved`,
-        cancelUrl: `https://shop.example/order/payment/${id}?paypal=cancelled`,
+        returnUrl: expect.stringMatching(
+          new RegExp(
+            `^https://shop\\.example/order/payment/${id}\\?paypal=approved&t=\\d+\\.[\\w-]{43}$`,
+          ),
+        ),
+        cancelUrl: expect.stringMatching(
+          new RegExp(`^https://shop\\.example/order/payment/${id}\\?paypal=cancelled&t=`),
+        ),
       });
       expect(created.body.approve_url).toBe(
         `${paypal.url}/checkoutnow?token=${created.body.paypal_order_id}`,
@@ -450,6 +489,18 @@ describe('payment providers against local stand-ins', () => {
         paidPence: 3700,
         amountDuePence: 0,
       });
+
+      // Lowered after payment: PayPal gives the difference back against the capture.
+      await app.database.db.update(orders).set({ totalPence: 2500 }).where(eq(orders.id, id));
+      const refunded = await settle(id, 'refund');
+      expect(refunded.status).toBe(200);
+      expect(paypal.refunds).toEqual([
+        expect.objectContaining({ captureId: `CAP${again.body.paypal_order_id}`, amount: 1200 }),
+      ]);
+      expect(await orderRow(id)).toMatchObject({ paidPence: 2500 });
+      // Asked again: nothing more is owed back, nothing more is refunded.
+      expect((await settle(id, 'refund')).status).toBe(409);
+      expect(paypal.refunds).toHaveLength(1);
     });
 
     it('a capture whose reply was lost is recorded on the next try, never taken twice', async () => {
@@ -459,6 +510,7 @@ describe('payment providers against local stand-ins', () => {
       paypal.loseNextCaptureReply();
       const lost = await app.api<{ message: string }>('/api/paypal-success', {
         body: { id, payment_id: created.body.paypal_order_id },
+        headers: paymentHeaders(app, id),
       });
       expect(lost.status).toBe(502);
       expect((await orderRow(id)).paymentState).toBe('none');
@@ -563,7 +615,7 @@ describe('payment providers against local stand-ins', () => {
       const id = await invoicedOrder();
       const started = await app.api<{ payment_id: string; client_secret: string }>(
         '/api/payment/card/pay',
-        { body: { id } },
+        { body: { id }, headers: paymentHeaders(app, id) },
       );
       const claimed = event('evt_early', 'payment_intent.succeeded', {
         id: started.body.payment_id,
@@ -594,7 +646,7 @@ describe('payment providers against local stand-ins', () => {
       const id = await invoicedOrder();
       const started = await app.api<{ payment_id: string; client_secret: string }>(
         '/api/payment/card/pay',
-        { body: { id } },
+        { body: { id }, headers: paymentHeaders(app, id) },
       );
       await stripe.confirmAsBrowser(started.body.client_secret, '4242424242424242');
       const paid = event(`evt_retry_${id}`, 'payment_intent.succeeded', {

@@ -6,6 +6,7 @@ import {
   type CardPaymentResult,
   type CardSetupResult,
   type OffSessionChargeResult,
+  type RefundResult,
 } from './payment-provider';
 
 /**
@@ -234,6 +235,24 @@ export function createStripeCardProvider(options: {
             };
           }
           return { status: 'declined', chargeId: intentId, message: error.message };
+        }
+        return unavailable(error);
+      }
+    },
+    async refundPayment(input): Promise<RefundResult> {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: input.paymentId, amount: input.amountPence },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        if (refund.status === 'succeeded') return { status: 'succeeded', refundId: refund.id };
+        if (refund.status === 'pending' || refund.status === 'requires_action') {
+          return { status: 'pending', refundId: refund.id };
+        }
+        return { status: 'failed', message: refund.failure_reason ?? 'The refund failed.' };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          return { status: 'failed', message: error.message };
         }
         return unavailable(error);
       }

@@ -9,6 +9,7 @@ import type {
   OffSessionChargeResult,
   PayPalCaptureResult,
   PayPalProvider,
+  RefundResult,
 } from './payment-provider';
 
 /**
@@ -104,6 +105,20 @@ export function createTestModeProvider(db: Database): TestModeProvider {
   }
   async function save(objectId: string, data: IntentObject | TestPayPalOrder) {
     await db.update(testPaymentObjects).set({ data }).where(eq(testPaymentObjects.id, objectId));
+  }
+
+  /** As Stripe and PayPal do: a refund asked for again with the same key is the same refund. */
+  async function testRefund(key: string, of: string, amountPence: number): Promise<RefundResult> {
+    const refundId = id('re');
+    await db
+      .insert(testPaymentObjects)
+      .values({ id: refundId, kind: 'refund', idempotencyKey: key, data: { of, amountPence } })
+      .onConflictDoNothing({ target: testPaymentObjects.idempotencyKey });
+    const [first] = await db
+      .select({ id: testPaymentObjects.id })
+      .from(testPaymentObjects)
+      .where(eq(testPaymentObjects.idempotencyKey, key));
+    return { status: 'succeeded', refundId: first!.id };
   }
 
   return {
@@ -231,6 +246,10 @@ export function createTestModeProvider(db: Database): TestModeProvider {
         .where(eq(testPaymentObjects.idempotencyKey, idempotencyKey));
       return first!.data as OffSessionChargeResult;
     },
+    refundPayment: ({ paymentId, amountPence, idempotencyKey }) =>
+      testRefund(`card:${idempotencyKey}`, paymentId, amountPence),
+    refundCapture: ({ captureId, amountPence, requestId }) =>
+      testRefund(`paypal:${requestId}`, captureId, amountPence),
     async createOrder({ orderId, amountPence, description, requestId, returnUrl, cancelUrl }) {
       const [known] = await db
         .select({ id: testPaymentObjects.id })

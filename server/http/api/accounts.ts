@@ -1,70 +1,55 @@
-import { Router, type Response } from 'express';
-import { z } from 'zod';
-import {
-  deleteAccountCodeSchema,
-  deleteAccountEmailSchema,
-  loginEmailSchema,
-  loginSchema,
-  messages,
-  passwordChangeSchema,
-  passwordResetRequestSchema,
-  passwordResetSchema,
-  profileUpdateSchema,
-  registrationSchema,
-} from '@shared/validation';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { api } from '@shared/api';
+import { messages } from '@shared/validation';
 import { clearedSessionCookie, sessionCookie, tokenFromCredentials } from '../../auth/cookies';
-import { clientIp, customerOf, isSecure, requireCustomer } from '../../auth/middleware';
-import { hitRateLimit, rateRules } from '../../auth/rate-limit';
+import { isSecure } from '../../auth/middleware';
 import { findSession, revokeSession } from '../../auth/sessions';
 import { withMinimumDuration } from '../../auth/timing';
 import { ValidationError } from '../../errors';
 import type { AppServices } from '../../services';
-import { accountMessages } from '../../use-cases/accounts/errors';
-import { logIn } from '../../use-cases/accounts/log-in';
+import { confirmEmailChange } from '../../use-cases/accounts/change-email';
+import {
+  accountMessages,
+  emailChangedMessage,
+  emailChangeSentMessage,
+} from '../../use-cases/accounts/errors';
+import { checkLoginEmail, logIn } from '../../use-cases/accounts/log-in';
 import { registerCustomer } from '../../use-cases/accounts/register-customer';
 import { cancelOrder } from '../../use-cases/accounts/cancel-order';
 import { deleteAccountWithCode, sendDeletionCode } from '../../use-cases/accounts/delete-account';
 import { listCustomerOrders } from '../../use-cases/accounts/list-customer-orders';
 import { requestPasswordReset, resetPassword } from '../../use-cases/accounts/reset-password';
 import { changePassword, updateProfile } from '../../use-cases/accounts/update-profile';
-import { parseBody, parseParams } from '../parse';
+import { route } from '../contract-routes';
+import { clientIp, credentialsOf, customerGuard, customerOf } from '../identity';
 
 /** Replies that must not reveal whether an account exists wait at least this long. */
 const UNIFORM_REPLY_MS = 400;
 
-const orderIdParams = z.object({ id: z.uuid({ error: 'We could not find that order.' }) });
-const loggedInDeleteSchema = z.object({
-  otp: z
-    .string({ error: messages.deleteOtp })
-    .trim()
-    .regex(/^\d{6}$/, messages.deleteOtp)
-    .optional(),
-});
-
 /** /api routes of the accounts feature (spec section 7). */
-export function accountsRoutes(services: AppServices): Router {
-  const router = Router();
+export function accountsRoutes(app: FastifyInstance, services: AppServices) {
   const secure = isSecure(services);
   const mailDeps = { db: services.db, mail: services.mail, brand: services.config.brand };
-  const clearCookie = (res: Response) => res.append('Set-Cookie', clearedSessionCookie({ secure }));
+  const linkDeps = { ...mailDeps, publicUrl: services.config.publicUrl };
+  const clearCookie = (reply: FastifyReply) =>
+    reply.header('Set-Cookie', clearedSessionCookie({ secure }));
+  const e = api.accounts;
 
   // The e-mail step of /login. Every well-formed e-mail gets the same reply without a look-up,
   // so it cannot be used to find out who has an account.
-  router.post('/account/validations/email', async (req, res) => {
-    parseBody(loginEmailSchema, req.body, messages.loginEmail);
-    await hitRateLimit(services.db, rateRules.emailCheckPerIp, clientIp(req), services.now());
-    res.json({ status: true, reqCode: 'VALIDATE_EMAIL', message: 'Please enter your password.' });
+  route(app, e.checkLoginEmail, { invalidMessage: messages.loginEmail }, async (_, request) => {
+    await checkLoginEmail(services.db, { ip: clientIp(request) }, services.now());
+    return { status: true, reqCode: 'VALIDATE_EMAIL', message: 'Please enter your password.' };
   });
 
-  router.post('/login', async (req, res) => {
-    const input = parseBody(loginSchema, req.body, messages.mandatory);
+  route(app, e.logIn, {}, async ({ body }, request, reply) => {
     const result = await logIn(
       services.db,
-      { ...input, ip: clientIp(req), userAgent: req.get('user-agent') },
+      { ...body, ip: clientIp(request), userAgent: request.headers['user-agent'] },
       services.now(),
     );
-    res.append('Set-Cookie', sessionCookie(result.token, { secure, expires: result.expiresAt }));
-    res.json({
+    reply.header('Set-Cookie', sessionCookie(result.token, { secure, expires: result.expiresAt }));
+    return {
       status: true,
       reqCode: 'ACC_LOGIN',
       message: 'You are logged in.',
@@ -74,143 +59,169 @@ export function accountsRoutes(services: AppServices): Router {
         phone_number: result.customer.phone,
       },
       token: result.token,
-    });
+    };
   });
 
   // Ends the session the request carries (Bearer or cookie); answers the same without one.
-  router.post('/logout', async (req, res) => {
-    const found = tokenFromCredentials({
-      cookie: req.headers.cookie,
-      authorization: req.headers.authorization,
-    });
+  route(app, e.logOut, {}, async (_, request, reply) => {
+    const found = tokenFromCredentials(credentialsOf(request));
     if (found) {
       const session = await findSession(services.db, found.token, services.now());
       if (session) await revokeSession(services.db, session.sessionId, services.now());
     }
-    clearCookie(res);
-    res.json({ status: true, message: 'You have been logged out.' });
+    clearCookie(reply);
+    return { status: true, message: 'You have been logged out.' };
   });
 
-  router.post('/register', async (req, res) => {
-    await hitRateLimit(services.db, rateRules.registerPerIp, clientIp(req), services.now());
-    const input = parseBody(registrationSchema, req.body, messages.mandatory);
-    if (!input.address) {
+  route(app, e.register, {}, async ({ body }, request) => {
+    if (!body.address) {
       throw new ValidationError(messages.mandatory, { address: [accountMessages.addressRequired] });
     }
     const created = await registerCustomer(
       services.db,
-      { ...input, address: input.address },
+      { ...body, address: body.address, ip: clientIp(request) },
       services.now(),
     );
-    res.json({
+    return {
       status: true,
       message: accountMessages.registered,
       customer_id: created.customerId,
       address_id: created.addressId,
       checkout_token: created.checkoutToken,
-    });
+    };
   });
 
-  router.post('/account/reset/password', async (req, res) => {
-    const input = parseBody(passwordResetRequestSchema, req.body, messages.loginEmail);
-    await withMinimumDuration(UNIFORM_REPLY_MS, () =>
-      requestPasswordReset(
-        { ...mailDeps, publicUrl: services.config.publicUrl },
-        { email: input.email, ip: clientIp(req) },
-        services.now(),
-      ),
-    );
-    res.json({ status: true, message: accountMessages.resetSent });
-  });
+  route(
+    app,
+    e.requestPasswordReset,
+    { invalidMessage: messages.loginEmail },
+    async ({ body }, request) => {
+      await withMinimumDuration(UNIFORM_REPLY_MS, () =>
+        requestPasswordReset(
+          linkDeps,
+          { email: body.email, ip: clientIp(request) },
+          services.now(),
+        ),
+      );
+      return { status: true, message: accountMessages.resetSent };
+    },
+  );
 
   // The form behind the e-mailed link (/reset-password/{token}).
-  router.post('/account/reset/password/confirm', async (req, res) => {
-    const input = parseBody(passwordResetSchema, req.body, messages.mandatory);
-    await hitRateLimit(services.db, rateRules.codeCheckPerIp, clientIp(req), services.now());
-    await resetPassword(services.db, input, services.now());
-    res.json({ status: true, message: accountMessages.passwordReset });
+  route(app, e.resetPassword, {}, async ({ body }, request) => {
+    await resetPassword(services.db, { ...body, ip: clientIp(request) }, services.now());
+    return { status: true, message: accountMessages.passwordReset };
   });
 
-  router.post('/account/confirm/delete', async (req, res) => {
-    const input = parseBody(deleteAccountEmailSchema, req.body, messages.deleteEmail);
-    await withMinimumDuration(UNIFORM_REPLY_MS, () =>
-      sendDeletionCode(mailDeps, { email: input.email, ip: clientIp(req) }, services.now()),
-    );
-    res.json({ status: true, message: accountMessages.deleteCodeSent });
+  // The link e-mailed to a new address (/account/confirm-email/{token}); the page posts the
+  // same confirmation as a form, the app calls this.
+  route(
+    app,
+    e.confirmEmailChange,
+    { invalidMessage: accountMessages.emailChangeInvalid },
+    async ({ body }, request) => {
+      const changed = await confirmEmailChange(
+        linkDeps,
+        { token: body.token, ip: clientIp(request) },
+        services.now(),
+      );
+      return { status: true, message: emailChangedMessage(changed.email), email: changed.email };
+    },
+  );
+
+  route(
+    app,
+    e.sendDeletionCode,
+    { invalidMessage: messages.deleteEmail },
+    async ({ body }, request) => {
+      await withMinimumDuration(UNIFORM_REPLY_MS, () =>
+        sendDeletionCode(mailDeps, { email: body.email, ip: clientIp(request) }, services.now()),
+      );
+      return { status: true, message: accountMessages.deleteCodeSent };
+    },
+  );
+
+  route(
+    app,
+    e.deleteAccount,
+    { invalidMessage: messages.deleteOtp },
+    async ({ body }, request, reply) => {
+      await withMinimumDuration(UNIFORM_REPLY_MS, () =>
+        deleteAccountWithCode(mailDeps, { ...body, ip: clientIp(request) }, services.now()),
+      );
+      clearCookie(reply);
+      return { status: true, delete: true, message: accountMessages.deleted };
+    },
+  );
+
+  // ─── Logged in (Bearer or cookie): the session is checked before the request is read ───
+  const loggedIn = { preHandler: customerGuard(services) };
+
+  route(app, e.orders, loggedIn, async (_, request) => {
+    const me = customerOf(request);
+    return { status: true, customer: await listCustomerOrders(services.db, me.id, services.now()) };
   });
 
-  router.post('/account/delete', async (req, res) => {
-    const input = parseBody(deleteAccountCodeSchema, req.body, messages.deleteOtp);
-    await withMinimumDuration(UNIFORM_REPLY_MS, () =>
-      deleteAccountWithCode(mailDeps, { ...input, ip: clientIp(req) }, services.now()),
-    );
-    clearCookie(res);
-    res.json({ status: true, delete: true, message: accountMessages.deleted });
-  });
-
-  // ─── Logged in (Bearer or cookie) ───
-  const loggedIn = requireCustomer(services);
-
-  router.get('/orders', loggedIn, async (_req, res) => {
-    const customer = await listCustomerOrders(services.db, customerOf(res).id, services.now());
-    res.json({ status: true, customer });
-  });
-
-  router.post('/orders/:id/cancel', loggedIn, async (req, res) => {
-    const { id } = parseParams(orderIdParams, req.params);
+  route(app, e.cancelOrder, loggedIn, async ({ params }, request) => {
+    const me = customerOf(request);
     const result = await cancelOrder(
       mailDeps,
-      { customerId: customerOf(res).id, orderId: id },
+      { customerId: me.id, orderId: params.id },
       services.now(),
     );
-    res.json({
+    return {
       status: true,
       message: `Order ${result.orderNo} is cancelled. We have e-mailed you a confirmation.`,
-    });
+    };
   });
 
-  router.post('/updateprofile', loggedIn, async (req, res) => {
-    const input = parseBody(profileUpdateSchema, req.body, messages.mandatory);
-    const updated = await updateProfile(services.db, customerOf(res).id, input, services.now());
-    res.json({
+  route(app, e.updateProfile, loggedIn, async ({ body }, request) => {
+    const me = customerOf(request);
+    const updated = await updateProfile(linkDeps, me.id, body, services.now());
+    return {
       status: true,
-      message: accountMessages.profileUpdated,
+      // A new e-mail waits for its link; the reply is the same whoever owns the address.
+      message: updated.emailChangeRequested
+        ? emailChangeSentMessage(body.email)
+        : accountMessages.profileUpdated,
       user: { name: updated.name, email: updated.email, phone_number: updated.phone },
-    });
+      pending_email: updated.pendingEmail,
+    };
   });
 
-  router.post('/changepassword', loggedIn, async (req, res) => {
-    const input = parseBody(passwordChangeSchema, req.body, messages.mandatory);
-    await changePassword(services.db, customerOf(res).id, input, services.now());
-    clearCookie(res);
-    res.json({ status: true, message: accountMessages.passwordChanged });
+  route(app, e.changePassword, loggedIn, async ({ body }, request, reply) => {
+    const me = customerOf(request);
+    await changePassword(services.db, me.id, body, services.now());
+    clearCookie(reply);
+    return { status: true, message: accountMessages.passwordChanged };
   });
 
   // A logged-in customer deletes their own account: without `otp` the code goes to the
   // account's e-mail, with it the account is erased (the same two steps as /account/delete).
-  router.post('/delete-account', loggedIn, async (req, res) => {
-    const input = parseBody(loggedInDeleteSchema, req.body, messages.deleteOtp);
-    const customer = customerOf(res);
-    if (!input.otp) {
-      await sendDeletionCode(
+  route(
+    app,
+    e.deleteOwnAccount,
+    { ...loggedIn, invalidMessage: messages.deleteOtp },
+    async ({ body }, request, reply) => {
+      const me = customerOf(request);
+      if (!body.otp) {
+        await sendDeletionCode(
+          mailDeps,
+          { email: me.email, ip: clientIp(request) },
+          services.now(),
+        );
+        return {
+          status: true,
+          message: `We have sent a 6-digit code to ${me.email}. The code expires in 10 minutes.`,
+        };
+      }
+      await deleteAccountWithCode(
         mailDeps,
-        { email: customer.email, ip: clientIp(req) },
+        { email: me.email, otp: body.otp, ip: clientIp(request) },
         services.now(),
       );
-      res.json({
-        status: true,
-        message: `We have sent a 6-digit code to ${customer.email}. The code expires in 10 minutes.`,
-      });
-      return;
-    }
-    await deleteAccountWithCode(
-      mailDeps,
-      { email: customer.email, otp: input.otp, ip: clientIp(req) },
-      services.now(),
-    );
-    clearCookie(res);
-    res.json({ status: true, delete: true, message: accountMessages.deleted });
-  });
-
-  return router;
+      clearCookie(reply);
+      return { status: true, delete: true, message: accountMessages.deleted };
+    },
+  );
 }

@@ -1,7 +1,16 @@
+import { paymentHeaders } from '../../../tests/helpers/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createStaffUser } from '../../auth/staff';
-import { auditLog, orderItems, orders, outbox, services } from '../../db/schema';
+import {
+  auditLog,
+  customerCredits,
+  orderItems,
+  orders,
+  outbox,
+  payments,
+  services,
+} from '../../db/schema';
 import { startTestServer, type TestServer } from '../../../tests/helpers/test-server';
 
 // Monday 23 November 2026, 06:00 in London.
@@ -258,10 +267,9 @@ describe('back office API', () => {
       return order;
     }
     const setItems = (id: string, body: unknown) =>
-      server.api<Reply<{ total: string; amount_due: string; minimum_applied: boolean }>>(
-        `/api/admin/orders/${id}/items`,
-        { method: 'PUT', body, headers: bearer(staff) },
-      );
+      server.api<
+        Reply<{ order_no: string; total: string; amount_due: string; minimum_applied: boolean }>
+      >(`/api/admin/orders/${id}/items`, { method: 'PUT', body, headers: bearer(staff) });
 
     it('is refused before collection', async () => {
       const order = await bookedOrder();
@@ -361,7 +369,7 @@ describe('back office API', () => {
       // The payment page: the amount due, paid with a card.
       const payment = await server.api<{ payment_id: string; client_secret: string }>(
         '/api/payment/card/pay',
-        { body: { id: order.id } },
+        { body: { id: order.id }, headers: paymentHeaders(server, order.id) },
       );
       await server.api('/api/payment/test/confirm', {
         body: {
@@ -372,6 +380,7 @@ describe('back office API', () => {
       });
       const paid = await server.api<Reply<{ paid: boolean }>>('/api/update-payment-method', {
         body: { payment_id: payment.body.payment_id, id: order.id },
+        headers: paymentHeaders(server, order.id),
       });
       expect(paid.body).toMatchObject({ status: true, paid: true });
       const [row] = await server.database.db.select().from(orders).where(eq(orders.id, order.id));
@@ -387,7 +396,7 @@ describe('back office API', () => {
       const order = await bookedOrder('pending payment');
       const setup = await server.api<{ setup_id: string; client_secret: string }>(
         '/api/payment/card/setup',
-        { body: { id: order.id } },
+        { body: { id: order.id }, headers: paymentHeaders(server, order.id) },
       );
       const confirm = (authenticated?: boolean) =>
         server.api<{ intent_status: string }>('/api/payment/test/confirm', {
@@ -402,6 +411,7 @@ describe('back office API', () => {
       if (first.body.intent_status === 'requires_action') await confirm(true);
       const saved = await server.api<Reply>('/api/update-payment-method', {
         body: { payment_id: setup.body.setup_id, id: order.id },
+        headers: paymentHeaders(server, order.id),
       });
       expect(saved.body.status).toBe(true);
       expect((await move(order.id, 'collected')).status).toBe(200);
@@ -438,6 +448,137 @@ describe('back office API', () => {
       const [row] = await server.database.db.select().from(orders).where(eq(orders.id, order.id));
       expect(row!.paymentState).toBe('authentication_required');
       expect(row!.amountDuePence).toBeGreaterThan(0);
+    });
+
+    describe('money after payment', () => {
+      /** A suit (£16.50) and two shirts, charged to the saved card: lowered later. */
+      async function chargedOrder() {
+        const order = await withSavedCard('pm_card_visa');
+        const suit = await serviceId('Two-piece suit');
+        const jeans = await serviceId('Jeans');
+        await setItems(order.id, {
+          lines: [
+            { service_id: suit.id, quantity: 1 },
+            { service_id: jeans.id, quantity: 2 },
+          ],
+        });
+        expect((await charge(order.id)).body.charge_status).toBe('succeeded');
+        const row = await orderRow(order.id);
+        expect(row.paidPence).toBe(suit.pricePence + 2 * jeans.pricePence);
+        return { ...order, paid: row.paidPence, suit, jeans };
+      }
+      const orderRow = async (id: string) =>
+        (await server.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+      const settle = (id: string, how: string) =>
+        server.api<Reply>(`/api/admin/orders/${id}/settle`, {
+          body: { how },
+          headers: bearer(staff),
+        });
+
+      it('lowering a charged total needs a choice; nothing changes until it is made', async () => {
+        const order = await chargedOrder();
+        const lowered = await setItems(order.id, {
+          lines: [{ service_id: order.suit.id, quantity: 1 }],
+        });
+        expect(lowered.status).toBe(422);
+        expect(lowered.body.errors?.settle?.[0]).toMatch(
+          /more than the new total of £25\.00\. Choose whether to refund £\d+\.\d\d to the customer or keep it as credit/,
+        );
+        const row = await orderRow(order.id);
+        expect(row.paidPence).toBe(order.paid);
+        expect(row.totalPence).toBe(order.paid);
+        expect((await settle(order.id, 'refund')).status).toBe(409);
+      });
+
+      it('refunds the difference through the provider that took it, records and e-mails it', async () => {
+        const order = await chargedOrder();
+        const saved = await setItems(order.id, {
+          lines: [{ service_id: order.suit.id, quantity: 1 }],
+          settle: 'refund',
+        });
+        expect(saved.status).toBe(200);
+        const excess = order.paid - 2500;
+        expect(saved.body.message).toContain(
+          `£${(excess / 100).toFixed(2)} refunded to the customer`,
+        );
+        const row = await orderRow(order.id);
+        expect(row).toMatchObject({ totalPence: 2500, paidPence: 2500, amountDuePence: 0 });
+        const refunds = await server.database.db
+          .select()
+          .from(payments)
+          .where(and(eq(payments.orderId, order.id), eq(payments.kind, 'refund')));
+        expect(refunds).toEqual([
+          expect.objectContaining({ status: 'succeeded', amountPence: excess, provider: 'test' }),
+        ]);
+        const [mail] = await mailsTo(order.email, 'order-refund');
+        expect(mail!.textBody).toContain(
+          `refunded £${(excess / 100).toFixed(2)} to your card ending 4242`,
+        );
+        const detail = await server.api<{
+          order: { overpaid: string; payments: { kind: string }[] };
+        }>(`/api/admin/orders/${order.id}`, { headers: bearer(staff) });
+        expect(detail.body.order.overpaid).toBe('0.00');
+        expect(detail.body.order.payments.map((p) => p.kind)).toContain('refund');
+        const audit = await server.database.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.entityId, order.id), eq(auditLog.action, 'order.refund')));
+        expect(audit).toHaveLength(1);
+      });
+
+      it('or keeps it as credit on the customer account, recorded and e-mailed', async () => {
+        const order = await chargedOrder();
+        const saved = await setItems(order.id, {
+          lines: [{ service_id: order.suit.id, quantity: 1 }],
+          settle: 'credit',
+        });
+        expect(saved.status).toBe(200);
+        const excess = order.paid - 2500;
+        const row = await orderRow(order.id);
+        expect(row).toMatchObject({ totalPence: 2500, paidPence: 2500 });
+        const credit = await server.database.db
+          .select()
+          .from(customerCredits)
+          .where(eq(customerCredits.orderId, order.id));
+        expect(credit).toEqual([
+          expect.objectContaining({ customerId: row.customerId, amountPence: excess }),
+        ]);
+        const [mail] = await mailsTo(order.email, 'order-credit');
+        expect(mail!.subject).toBe(
+          `£${(excess / 100).toFixed(2)} credit from order ${saved.body.order_no}`,
+        );
+      });
+
+      it('an order paid twice (crossed payments) shows the excess and settles it once', async () => {
+        const order = await chargedOrder();
+        await server.database.db
+          .update(orders)
+          .set({ paidPence: order.paid + 1000 })
+          .where(eq(orders.id, order.id));
+        const detail = await server.api<{ order: { overpaid: string } }>(
+          `/api/admin/orders/${order.id}`,
+          {
+            headers: bearer(staff),
+          },
+        );
+        expect(detail.body.order.overpaid).toBe('10.00');
+        const settled = await settle(order.id, 'credit');
+        expect(settled.status).toBe(200);
+        expect((await orderRow(order.id)).paidPence).toBe(order.paid);
+        expect((await settle(order.id, 'credit')).status).toBe(409);
+      });
+
+      it('refuses a discount larger than the items', async () => {
+        const order = await collected();
+        const saved = await setItems(order.id, {
+          lines: [{ service_id: (await serviceId('Jeans')).id, quantity: 1 }],
+          discount: '999',
+        });
+        expect(saved.status).toBe(422);
+        expect(saved.body.errors?.discount?.[0]).toMatch(
+          /^The discount \(£999\.00\) is larger than the items/,
+        );
+      });
     });
 
     it('cannot charge an order with no saved card', async () => {

@@ -1,19 +1,14 @@
-import express, { Router } from 'express';
-import { z } from 'zod';
-import { isCatalogueEntity, UPLOAD_MAX_BYTES } from '@shared/catalogue-admin';
-import { pipelineStatuses } from '@shared/order-pipeline';
-import { parsePounds } from '@shared/money';
+import type { FastifyInstance } from 'fastify';
+import { api } from '@shared/api';
+import type { CatalogueEntity } from '@shared/catalogue-admin';
+import { isSecure } from '../../auth/middleware';
 import {
   clearedStaffCookie,
   getCurrentStaff,
-  requireStaff,
   revokeStaffSession,
   staffCookie,
   staffLogIn,
-  staffOf,
 } from '../../auth/staff';
-import { clientIp, isSecure } from '../../auth/middleware';
-import { NotFoundError } from '../../errors';
 import type { AppServices } from '../../services';
 import { listAudit } from '../../use-cases/admin/audit';
 import {
@@ -37,292 +32,264 @@ import {
   saveSlotRules,
   slotOverview,
 } from '../../use-cases/admin/slots';
-import { addStaff, listStaff, setStaffDisabled } from '../../use-cases/admin/staff';
+import { addStaff, listStaff, setStaffDisabled, unlockStaff } from '../../use-cases/admin/staff';
 import { storeImage } from '../../use-cases/admin/uploads';
 import { chargeSavedCard } from '../../use-cases/payments/charge-order';
-import { parseBody, parseParams } from '../parse';
+import { settleOverpayment } from '../../use-cases/payments/settle-overpayment';
+import { route } from '../contract-routes';
+import { clientIp, credentialsOf, staffGuard, staffOf } from '../identity';
 
-const uuidParams = z.object({ id: z.uuid({ error: 'We could not find that record.' }) });
-const dayQuery = z.object({
-  date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'The date must look like 2026-11-23.')
-    .optional(),
-});
-const loginInput = z.object({
-  email: z.string({ error: 'Please enter your e-mail and password.' }).trim().min(1).max(200),
-  password: z.string({ error: 'Please enter your e-mail and password.' }).min(1).max(200),
-});
-const moveInput = z.object({
-  to: z.enum(pipelineStatuses, { error: 'Choose a valid next status.' }),
-  from: z.string().optional(),
-});
-const money = (message: string) =>
-  z.union([z.string(), z.number()]).transform((v, ctx) => {
-    const pence = parsePounds(String(v));
-    if (pence === null) {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    return pence;
-  });
-const itemsInput = z.object({
-  lines: z
-    .array(
-      z.object({
-        service_id: z.coerce
-          .number({ error: 'Choose an item from the price list.' })
-          .int()
-          .positive(),
-        quantity: z.coerce
-          .number({ error: 'Enter a quantity.' })
-          .int('Enter a whole quantity.')
-          .min(1, 'Enter a quantity of at least 1.')
-          .max(500, 'That quantity is too large.'),
-        unit_price: money('Enter a price like 12.50.').optional(),
-      }),
-    )
-    .max(200, 'Too many lines.'),
-  discount: money('Enter a discount like 5.00.').default(0),
-});
-
-/** /api/admin: the shop's back office (issue 7). Every route checks the role on the server. */
-export function adminRoutes(services: AppServices): Router {
-  const router = Router();
+/** /api/admin: the shop's back office (decision 007). Every route checks the role on the server. */
+export function adminRoutes(app: FastifyInstance, services: AppServices) {
   const secure = isSecure(services);
   const deps = {
     db: services.db,
     mail: services.mail,
     brand: services.config.brand,
     publicUrl: services.config.publicUrl,
+    links: services.links,
+    providers: services.payments,
+    logger: services.logger,
   };
-  const staffOnly = requireStaff(services);
-  const ownerOnly = requireStaff(services, ['owner']);
+  const staffOnly = { preHandler: staffGuard(services) };
+  const ownerOnly = { preHandler: staffGuard(services, ['owner']) };
   const now = () => services.now();
+  const e = api.admin;
 
-  router.post('/admin/login', async (req, res) => {
-    const input = parseBody(loginInput, req.body, 'Please enter your e-mail and password.');
-    const result = await staffLogIn(services.db, { ...input, ip: clientIp(req) }, now());
-    res.append('Set-Cookie', staffCookie(result.token, { secure, expires: result.expiresAt }));
-    res.json({ status: true, staff: result.staff, token: result.token });
-  });
-
-  router.post('/admin/logout', async (req, res) => {
-    const staff = await getCurrentStaff(
-      services.db,
-      { cookie: req.headers.cookie, authorization: req.headers.authorization },
-      now(),
-    );
-    if (staff) await revokeStaffSession(services.db, staff.sessionId, now());
-    res.append('Set-Cookie', clearedStaffCookie({ secure }));
-    res.json({ status: true, message: 'You have signed out.' });
-  });
-
-  router.get('/admin/me', staffOnly, (_req, res) => {
-    const { id, name, email, role } = staffOf(res);
-    res.json({ status: true, staff: { id, name, email, role } });
-  });
-
-  // ─── Orders ───
-  router.get('/admin/board', staffOnly, async (req, res) => {
-    const { date } = parseParams(dayQuery, req.query);
-    res.json({ status: true, board: await orderBoard(services.db, date ?? londonToday(now())) });
-  });
-
-  router.get('/admin/orders', staffOnly, async (req, res) => {
-    const { status, q } = parseParams(
-      z.object({ status: z.enum(pipelineStatuses).optional(), q: z.string().max(100).optional() }),
-      req.query,
-    );
-    res.json({ status: true, orders: await listOrders(services.db, { status, search: q }) });
-  });
-
-  router.get('/admin/orders/:id', staffOnly, async (req, res) => {
-    const { id } = parseParams(uuidParams, req.params);
-    res.json({ status: true, order: await adminOrderDetail(services.db, id) });
-  });
-
-  router.post('/admin/orders/:id/status', staffOnly, async (req, res) => {
-    const { id } = parseParams(uuidParams, req.params);
-    const input = parseBody(moveInput, req.body, 'Choose a valid next status.');
-    const moved = await moveOrder(deps, staffOf(res), { orderId: id, ...input }, now());
-    res.json({
-      status: true,
-      message: `${moved.order_no} is now ${moved.status}.`,
-      order_no: moved.order_no,
-      order_status: moved.status,
-      emailed: moved.emailed,
-    });
-  });
-
-  router.put('/admin/orders/:id/items', staffOnly, async (req, res) => {
-    const { id } = parseParams(uuidParams, req.params);
-    const input = parseBody(itemsInput, req.body, 'Please check the items.');
-    const totals = await setOrderItems(
-      deps,
-      staffOf(res),
-      {
-        orderId: id,
-        discountPence: input.discount,
-        lines: input.lines.map((l) => ({
-          service_id: l.service_id,
-          quantity: l.quantity,
-          unit_price_pence: l.unit_price,
-        })),
-      },
-      now(),
-    );
-    res.json({ status: true, message: 'Items and totals saved.', ...totals });
-  });
-
-  router.post('/admin/orders/:id/invoice', staffOnly, async (req, res) => {
-    const { id } = parseParams(uuidParams, req.params);
-    const sent = await sendInvoice(deps, staffOf(res), id, now());
-    res.json({ status: true, ...sent });
-  });
-
-  router.post('/admin/orders/:id/charge', staffOnly, async (req, res) => {
-    const { id } = parseParams(uuidParams, req.params);
-    const outcome = await chargeSavedCard(
-      { ...deps, card: services.payments.card },
-      id,
-      now(),
-      staffOf(res),
-    );
-    res.json({
-      status: outcome.status === 'succeeded',
-      charge_status: outcome.status,
-      message: outcome.message,
-    });
-  });
-
-  // ─── Slots ───
-  router.get('/admin/slots', staffOnly, async (_req, res) => {
-    res.json({ status: true, ...(await slotOverview(services.db, now())) });
-  });
-  router.put('/admin/slots/rules', ownerOnly, async (req, res) => {
-    await saveSlotRules(services.db, staffOf(res), req.body, now());
-    res.json({ status: true, message: 'Slot rules saved. New bookings use them at once.' });
-  });
-  router.post('/admin/slots/closed-dates', staffOnly, async (req, res) => {
-    await addClosedDate(services.db, staffOf(res), req.body, now());
-    res.json({ status: true, message: 'Closed date saved.' });
-  });
-  router.delete('/admin/slots/closed-dates/:day', staffOnly, async (req, res) => {
-    const { day } = parseParams(
-      z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Not a date.') }),
-      req.params,
-    );
-    await removeClosedDate(services.db, staffOf(res), day, now());
-    res.json({ status: true, message: 'The shop is open that day again.' });
-  });
-
-  // ─── Catalogue ───
-  const entityParams = z.object({
-    entity: z.string().refine(isCatalogueEntity, 'There is no such part of the catalogue.'),
-  });
-  const recordParams = entityParams.extend({
-    id: z.coerce.number({ error: 'Not a record id.' }).int().positive('Not a record id.'),
-  });
-  router.get('/admin/catalogue/:entity', staffOnly, async (req, res) => {
-    const { entity } = parseParams(entityParams, req.params);
-    if (!isCatalogueEntity(entity)) throw new NotFoundError();
-    res.json({ status: true, ...(await listCatalogue(services.db, entity)) });
-  });
-  router.post('/admin/catalogue/:entity', staffOnly, async (req, res) => {
-    const { entity } = parseParams(entityParams, req.params);
-    if (!isCatalogueEntity(entity)) throw new NotFoundError();
-    const record = await saveCatalogueRecord(
-      services.db,
-      staffOf(res),
-      entity,
-      null,
-      req.body,
-      now(),
-    );
-    res.status(201).json({ status: true, message: 'Saved. It is on the website now.', record });
-  });
-  router.put('/admin/catalogue/:entity/:id', staffOnly, async (req, res) => {
-    const { entity, id } = parseParams(recordParams, req.params);
-    if (!isCatalogueEntity(entity)) throw new NotFoundError();
-    const record = await saveCatalogueRecord(
-      services.db,
-      staffOf(res),
-      entity,
-      id,
-      req.body,
-      now(),
-    );
-    res.json({ status: true, message: 'Saved. It is on the website now.', record });
-  });
-  router.delete('/admin/catalogue/:entity/:id', staffOnly, async (req, res) => {
-    const { entity, id } = parseParams(recordParams, req.params);
-    if (!isCatalogueEntity(entity)) throw new NotFoundError();
-    await deleteCatalogueRecord(services.db, staffOf(res), entity, id, now());
-    res.json({ status: true, message: 'Deleted.' });
-  });
-
-  // Images: the raw bytes, checked by content (not by name or claimed type), kept in PostgreSQL.
-  router.post(
-    '/admin/uploads',
-    staffOnly,
-    express.raw({ type: () => true, limit: UPLOAD_MAX_BYTES }),
-    async (req, res) => {
-      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      res.status(201).json({ status: true, path: await storeImage(services.db, body) });
+  route(
+    app,
+    e.logIn,
+    { invalidMessage: 'Please enter your e-mail and password.' },
+    async ({ body }, request, reply) => {
+      const result = await staffLogIn(services.db, { ...body, ip: clientIp(request) }, now());
+      reply.header('Set-Cookie', staffCookie(result.token, { secure, expires: result.expiresAt }));
+      return { status: true, staff: result.staff, token: result.token };
     },
   );
 
+  route(app, e.logOut, {}, async (_, request, reply) => {
+    const staff = await getCurrentStaff(services.db, credentialsOf(request), now());
+    if (staff) await revokeStaffSession(services.db, staff.sessionId, now());
+    reply.header('Set-Cookie', clearedStaffCookie({ secure }));
+    return { status: true, message: 'You have signed out.' };
+  });
+
+  route(app, e.me, staffOnly, async (_, request) => {
+    const { id, name, email, role } = staffOf(request);
+    return { status: true, staff: { id, name, email, role } };
+  });
+
+  // ─── Orders ───
+  route(app, e.board, staffOnly, async ({ query }) => ({
+    status: true,
+    board: await orderBoard(services.db, query.date ?? londonToday(now())),
+  }));
+  route(app, e.orders, staffOnly, async ({ query }) => ({
+    status: true,
+    orders: await listOrders(services.db, { status: query.status, search: query.q }),
+  }));
+  route(app, e.order, staffOnly, async ({ params }) => ({
+    status: true,
+    order: await adminOrderDetail(services.db, params.id),
+  }));
+  route(
+    app,
+    e.moveOrder,
+    { ...staffOnly, invalidMessage: 'Choose a valid next status.' },
+    async ({ params, body }, request) => {
+      const moved = await moveOrder(deps, staffOf(request), { orderId: params.id, ...body }, now());
+      return {
+        status: true,
+        message: `${moved.order_no} is now ${moved.status}.`,
+        order_no: moved.order_no,
+        order_status: moved.status,
+        emailed: moved.emailed,
+      };
+    },
+  );
+  route(
+    app,
+    e.setItems,
+    { ...staffOnly, invalidMessage: 'Please check the items.' },
+    async ({ params, body }, request) => {
+      const totals = await setOrderItems(
+        deps,
+        staffOf(request),
+        {
+          orderId: params.id,
+          discountPence: body.discount,
+          settle: body.settle,
+          lines: body.lines.map((l) => ({
+            service_id: l.service_id,
+            quantity: l.quantity,
+            unit_price_pence: l.unit_price,
+          })),
+        },
+        now(),
+      );
+      const message = totals.settlement
+        ? `Items and totals saved. ${totals.settlement}`
+        : 'Items and totals saved.';
+      return { status: true, ...totals, message };
+    },
+  );
+  // Money paid above an order's total: refunded through the provider, or made account credit.
+  route(
+    app,
+    e.settle,
+    { ...staffOnly, invalidMessage: 'Choose to refund or to keep as credit.' },
+    async ({ params, body }, request) => {
+      const settled = await settleOverpayment(
+        deps,
+        staffOf(request),
+        { orderId: params.id, how: body.how },
+        now(),
+      );
+      return { status: true, message: settled.message };
+    },
+  );
+  route(app, e.invoice, staffOnly, async ({ params }, request) => ({
+    status: true,
+    ...(await sendInvoice(deps, staffOf(request), params.id, now())),
+  }));
+  route(app, e.charge, staffOnly, async ({ params }, request) => {
+    const outcome = await chargeSavedCard(
+      { ...deps, card: services.payments.card },
+      params.id,
+      now(),
+      staffOf(request),
+    );
+    return {
+      status: outcome.status === 'succeeded',
+      charge_status: outcome.status,
+      message: outcome.message,
+    };
+  });
+
+  // ─── Slots ───
+  route(app, e.slots, staffOnly, async () => ({
+    status: true,
+    ...(await slotOverview(services.db, now())),
+  }));
+  route(
+    app,
+    e.saveSlotRules,
+    { ...ownerOnly, invalidMessage: 'Please check the slot rules.' },
+    async ({ body }, request) => {
+      await saveSlotRules(services.db, staffOf(request), body, now());
+      return { status: true, message: 'Slot rules saved. New bookings use them at once.' };
+    },
+  );
+  route(
+    app,
+    e.addClosedDate,
+    { ...staffOnly, invalidMessage: 'Please check the closed date.' },
+    async ({ body }, request) => {
+      await addClosedDate(services.db, staffOf(request), body, now());
+      return { status: true, message: 'Closed date saved.' };
+    },
+  );
+  route(app, e.removeClosedDate, staffOnly, async ({ params }, request) => {
+    await removeClosedDate(services.db, staffOf(request), params.day, now());
+    return { status: true, message: 'The shop is open that day again.' };
+  });
+
+  // ─── Catalogue ───
+  route(app, e.listCatalogue, staffOnly, async ({ params }) => ({
+    status: true,
+    ...(await listCatalogue(services.db, params.entity as CatalogueEntity)),
+  }));
+  route(app, e.createCatalogueRecord, staffOnly, async ({ params, body }, request) => {
+    const record = await saveCatalogueRecord(
+      services.db,
+      staffOf(request),
+      params.entity as CatalogueEntity,
+      null,
+      body,
+      now(),
+    );
+    return { status: true, message: 'Saved. It is on the website now.', record };
+  });
+  route(app, e.updateCatalogueRecord, staffOnly, async ({ params, body }, request) => {
+    const record = await saveCatalogueRecord(
+      services.db,
+      staffOf(request),
+      params.entity as CatalogueEntity,
+      params.id,
+      body,
+      now(),
+    );
+    return { status: true, message: 'Saved. It is on the website now.', record };
+  });
+  route(app, e.deleteCatalogueRecord, staffOnly, async ({ params }, request) => {
+    await deleteCatalogueRecord(
+      services.db,
+      staffOf(request),
+      params.entity as CatalogueEntity,
+      params.id,
+      now(),
+    );
+    return { status: true, message: 'Deleted.' };
+  });
+
   // ─── Customers ───
-  router.get('/admin/customers', staffOnly, async (req, res) => {
-    const { q } = parseParams(z.object({ q: z.string().max(100).default('') }), req.query);
-    res.json({ status: true, customers: await searchCustomers(services.db, q) });
-  });
-  router.get('/admin/customers/:id', staffOnly, async (req, res) => {
-    const { id } = parseParams(uuidParams, req.params);
-    res.json({ status: true, customer: await customerDetail(services.db, id) });
-  });
-  router.get('/admin/customers/:id/export', staffOnly, async (req, res) => {
-    const { id } = parseParams(uuidParams, req.params);
-    const data = await exportCustomer(services.db, staffOf(res), id, now());
-    res.setHeader('Content-Disposition', `attachment; filename="customer-${id}.json"`);
-    res.json(data);
+  route(app, e.customers, staffOnly, async ({ query }) => ({
+    status: true,
+    customers: await searchCustomers(services.db, query.q),
+  }));
+  route(app, e.customer, staffOnly, async ({ params }) => ({
+    status: true,
+    customer: await customerDetail(services.db, params.id),
+  }));
+  route(app, e.exportCustomer, staffOnly, async ({ params }, request, reply) => {
+    const data = await exportCustomer(services.db, staffOf(request), params.id, now());
+    reply.header('Content-Disposition', `attachment; filename="customer-${params.id}.json"`);
+    return data;
   });
 
   // ─── Owner only ───
-  router.get('/admin/audit', ownerOnly, async (req, res) => {
-    const filter = parseParams(
-      z.object({
-        entity: z.string().max(50).optional(),
-        entity_id: z.string().max(100).optional(),
-        before: z.coerce.number().int().positive().optional(),
-      }),
-      req.query,
-    );
-    res.json({
+  route(app, e.audit, ownerOnly, async ({ query }) => ({
+    status: true,
+    entries: await listAudit(services.db, {
+      entity: query.entity,
+      entityId: query.entity_id,
+      beforeId: query.before,
+    }),
+  }));
+  route(app, e.staff, ownerOnly, async () => ({
+    status: true,
+    staff: await listStaff(services.db, now()),
+  }));
+  route(
+    app,
+    e.addStaff,
+    { ...ownerOnly, invalidMessage: 'Please check the highlighted fields.' },
+    async ({ body }, request) => {
+      const created = await addStaff(services.db, staffOf(request), body, now());
+      return { status: true, message: `${created.name} can now sign in.`, staff: created };
+    },
+  );
+  route(app, e.setStaffDisabled, ownerOnly, async ({ params, body }, request) => {
+    await setStaffDisabled(services.db, staffOf(request), params.id, body.disabled, now());
+    return { status: true, message: body.disabled ? 'Account disabled.' : 'Account enabled.' };
+  });
+  route(app, e.unlockStaff, ownerOnly, async ({ params }, request) => {
+    const unlocked = await unlockStaff(services.db, staffOf(request), params.id, now());
+    return {
       status: true,
-      entries: await listAudit(services.db, {
-        entity: filter.entity,
-        entityId: filter.entity_id,
-        beforeId: filter.before,
-      }),
-    });
+      message: `${unlocked.name} can sign in again from any address.`,
+      cleared: unlocked.cleared,
+    };
   });
-  router.get('/admin/staff', ownerOnly, async (_req, res) => {
-    res.json({ status: true, staff: await listStaff(services.db) });
-  });
-  router.post('/admin/staff', ownerOnly, async (req, res) => {
-    const created = await addStaff(services.db, staffOf(res), req.body, now());
-    res
-      .status(201)
-      .json({ status: true, message: `${created.name} can now sign in.`, staff: created });
-  });
-  router.post('/admin/staff/:id/disabled', ownerOnly, async (req, res) => {
-    const { id } = parseParams(uuidParams, req.params);
-    const { disabled } = parseBody(z.object({ disabled: z.boolean() }), req.body);
-    await setStaffDisabled(services.db, staffOf(res), id, disabled, now());
-    res.json({ status: true, message: disabled ? 'Account disabled.' : 'Account enabled.' });
-  });
+}
 
-  return router;
+/**
+ * Uploads: the raw bytes, checked by their content (not by name or claimed type), kept in
+ * PostgreSQL. Registered where request bodies are kept as bytes.
+ */
+export function uploadRoutes(app: FastifyInstance, services: AppServices) {
+  route(app, api.admin.upload, { preHandler: staffGuard(services) }, async ({ body }) => ({
+    status: true,
+    path: await storeImage(services.db, Buffer.isBuffer(body) ? body : Buffer.alloc(0)),
+  }));
 }

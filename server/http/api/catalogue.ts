@@ -1,6 +1,5 @@
-import { Router } from 'express';
-import { z } from 'zod';
-import { clientIp } from '../../auth/middleware';
+import type { FastifyInstance } from 'fastify';
+import { api } from '@shared/api';
 import { NotFoundError } from '../../errors';
 import type { AppServices } from '../../services';
 import {
@@ -18,83 +17,48 @@ import {
   recordVisit,
   subscribeToNewsletter,
 } from '../../use-cases/catalogue/visits-and-newsletter';
-import { parseBody, parseParams } from '../parse';
-
-const codeParams = z.object({
-  id: z
-    .string()
-    .max(100)
-    .regex(/^[a-z0-9-]+$/i, 'We could not find that page.'),
-});
-const visitBody = z.object({
-  page: z.enum(['home', 'price'], { error: 'page must be "home" or "price"' }),
-  ip: z.string().max(100).optional(),
-});
-const newsletterBody = z.object({
-  email: z.email({ error: 'Please enter a valid email address' }).max(254),
-});
+import { route } from '../contract-routes';
+import { clientIp } from '../identity';
 
 /** /api routes of the public catalogue (spec section 7). */
-export function catalogueRoutes(services: AppServices): Router {
-  const router = Router();
+export function catalogueRoutes(app: FastifyInstance, services: AppServices) {
   const { db } = services;
   // The catalogue comes from memory while it is unchanged (server/db/content-cache.ts).
   const content = services.content;
+  const e = api.catalogue;
 
-  router.get('/pricelist', async (_req, res) => {
-    res.json(await priceList(content));
-  });
+  route(app, e.priceList, {}, () => priceList(content));
 
   // A landing page: the service page of that code, else the area of that code.
-  router.get('/service/:id', async (req, res) => {
-    const { id } = parseParams(codeParams, req.params);
-    const page = (await findServicePage(content, id)) ?? (await findArea(content, id));
+  route(app, e.landingPage, {}, async ({ params }) => {
+    const page =
+      (await findServicePage(content, params.id)) ?? (await findArea(content, params.id));
     if (!page) throw new NotFoundError('We could not find that page.');
-    res.json(page);
+    return page;
   });
-
-  router.get('/getarea/limited', async (_req, res) => {
-    res.json(await featuredAreas(content));
-  });
-  router.get('/getarea/group', async (_req, res) => {
-    res.json(await areaGroupsWithAreas(content));
-  });
-  router.get('/getarea/:id', async (req, res) => {
-    const { id } = parseParams(codeParams, req.params);
-    const area = await findArea(content, id);
+  route(app, e.featuredAreas, {}, () => featuredAreas(content));
+  route(app, e.areaGroups, {}, () => areaGroupsWithAreas(content));
+  route(app, e.area, {}, async ({ params }) => {
+    const area = await findArea(content, params.id);
     if (!area) throw new NotFoundError('We could not find that area.');
-    res.json(area);
+    return area;
   });
-
-  router.get('/branches', async (_req, res) => {
-    res.json(await listBranches(content));
-  });
-  router.get('/faqs', async (_req, res) => {
-    res.json(await listFaqs(content));
-  });
-
-  router.get('/getblogs', async (_req, res) => {
-    res.json(await listBlogPosts(content));
-  });
-  router.get('/getblog/:id', async (req, res) => {
-    const { id } = parseParams(codeParams, req.params);
-    const post = await findBlogPost(content, id);
+  route(app, e.branches, {}, () => listBranches(content));
+  route(app, e.faqs, {}, () => listFaqs(content));
+  route(app, e.blogPosts, {}, () => listBlogPosts(content));
+  route(app, e.blogPost, {}, async ({ params }) => {
+    const post = await findBlogPost(content, params.id);
     if (!post) throw new NotFoundError('We could not find that post.');
-    res.json(post);
+    return post;
   });
 
-  // The visitor's IP is read here, from the request: no third-party IP service.
-  router.post('/user-info', async (req, res) => {
-    const { page } = parseBody(visitBody, req.body);
-    await recordVisit(db, { page, ip: clientIp(req) });
-    res.json({ status: true });
+  // The visitor's IP is read here, from the connection: no third-party IP service.
+  route(app, e.recordVisit, {}, async ({ body }, request) => {
+    await recordVisit(db, { page: body.page, ip: clientIp(request) }, services.now());
+    return { status: true };
   });
-
-  router.post('/newsletter', async (req, res) => {
-    const { email } = parseBody(newsletterBody, req.body);
-    await subscribeToNewsletter(db, email);
-    res.json({ status: true, message: 'Thank you for subscribing.' });
+  route(app, e.subscribe, {}, async ({ body }, request) => {
+    await subscribeToNewsletter(db, { email: body.email, ip: clientIp(request) }, services.now());
+    return { status: true, message: 'Thank you for subscribing.' };
   });
-
-  return router;
 }

@@ -1,87 +1,77 @@
-import { Router } from 'express';
-import { z } from 'zod';
-import { placeOrderSchema } from '@shared/checkout';
-import { addressSchema, guestDetailsSchema, messages } from '@shared/validation';
+import type { FastifyInstance } from 'fastify';
+import { api } from '@shared/api';
 import { findCheckoutToken } from '../../auth/checkout-token';
 import { getCurrentCustomer } from '../../auth/current-customer';
-import { clientIp } from '../../auth/middleware';
-import { hitRateLimit, rateRules } from '../../auth/rate-limit';
+import { paymentPagePath } from '../../auth/order-access';
 import { UnauthorizedError, ValidationError } from '../../errors';
+import { messages } from '@shared/validation';
 import type { AppServices } from '../../services';
 import { checkCoverage } from '../../use-cases/booking/coverage';
 import { getOrderConfirmation } from '../../use-cases/checkout/order-confirmation';
 import { placeOrder, type OrderingCustomer } from '../../use-cases/checkout/place-order';
 import { registerGuest } from '../../use-cases/checkout/register-guest';
-import { parseBody, parseParams } from '../parse';
+import { route } from '../contract-routes';
+import { clientIp, credentialsOf } from '../identity';
 
-const guestSchema = guestDetailsSchema.extend({
-  address: addressSchema.optional(),
-  /** A guest sends no password; one sent anyway is ignored, never stored. */
-  password: z.string().optional(),
-});
-const orderParams = z.object({ id: z.uuid({ error: 'We could not find that order.' }) });
 const NO_DETAILS = 'Please fill in your details first, then place the order.';
 
 /** /api routes of checkout (spec section 7): guest step, order placement, confirmation. */
-export function checkoutRoutes(services: AppServices): Router {
-  const router = Router();
+export function checkoutRoutes(app: FastifyInstance, services: AppServices) {
+  const e = api.checkout;
 
-  router.post('/guest', async (req, res) => {
-    await hitRateLimit(services.db, rateRules.guestPerIp, clientIp(req), services.now());
-    const input = parseBody(guestSchema, req.body, messages.mandatory);
-    if (!input.address) {
+  route(app, e.guest, {}, async ({ body }, request) => {
+    if (!body.address) {
       throw new ValidationError(messages.mandatory, { address: ['Please choose your address'] });
     }
-    const coverage = await checkCoverage(
-      services.db,
-      input.address.postcode,
-      services.config.brand,
-    );
-    if (!coverage.served)
+    const coverage = await checkCoverage(services.db, body.address.postcode, services.config.brand);
+    if (!coverage.served) {
       throw new ValidationError(coverage.message, { address: [coverage.message] });
+    }
     const created = await registerGuest(
       services.db,
-      { ...input, address: input.address },
+      { ...body, address: body.address, ip: clientIp(request) },
       services.now(),
     );
-    res.json({
+    return {
       status: true,
       customer_id: created.customerId,
       address_id: created.addressId,
       checkout_token: created.checkoutToken,
-    });
+    };
   });
 
-  router.post('/placeorder', async (req, res) => {
-    const payload = parseBody(placeOrderSchema, req.body, messages.mandatory);
+  route(app, e.placeOrder, {}, async ({ body }, request) => {
     const now = services.now();
     // Who orders is decided here, never by a customer_id in the payload.
     let who: OrderingCustomer | undefined;
-    const token = req.get('X-Checkout-Token') ?? payload.checkout_token;
+    const header = request.headers['x-checkout-token'];
+    const token = (typeof header === 'string' ? header : undefined) ?? body.checkout_token;
     if (token) {
       const owner = await findCheckoutToken(services.db, token, now);
       if (!owner) throw new UnauthorizedError(NO_DETAILS);
       who = { kind: 'checkout-token', ...owner };
     } else {
-      const customer = await getCurrentCustomer(services, {
-        cookie: req.headers.cookie ?? null,
-        authorization: req.headers.authorization ?? null,
-      });
+      const customer = await getCurrentCustomer(services, credentialsOf(request));
       if (customer) who = { kind: 'session', customerId: customer.id };
     }
     if (!who) throw new UnauthorizedError(NO_DETAILS);
-    const order = await placeOrder(services, { who, payload, ip: clientIp(req) }, now);
-    res.json({
+    const order = await placeOrder(services, { who, payload: body, ip: clientIp(request) }, now);
+    return {
       status: true,
       message: 'Your order has been placed.',
-      order: { order_id: order.orderId, order_no: `LD-${order.orderNo}`, status: order.status },
-    });
+      order: {
+        order_id: order.orderId,
+        order_no: `LD-${order.orderNo}`,
+        status: order.status,
+        // The payment page with its signed token: the browser or app that placed the order
+        // saves a card or verifies PayPal there, without a login.
+        payment_url: paymentPagePath(services, order.orderId, now),
+      },
+    };
   });
 
-  router.get('/order/:id', async (req, res) => {
-    const { id } = parseParams(orderParams, req.params);
-    res.json({ status: true, order: await getOrderConfirmation(services.db, id) });
-  });
-
-  return router;
+  route(app, e.orderConfirmation, {}, async ({ params }) => ({
+    status: true,
+    order: await getOrderConfirmation(services.db, params.id),
+  }));
 }

@@ -1,3 +1,4 @@
+import { paymentHeaders } from '../../../tests/helpers/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orderEvents, orders, payments } from '../../db/schema';
@@ -47,7 +48,7 @@ describe('payment after cleaning (TEST MODE provider)', () => {
   async function saveCard(orderId: string, paymentMethod: string, authenticated?: boolean) {
     const setup = await server.api<{ setup_id: string; client_secret: string }>(
       '/api/payment/card/setup',
-      { body: { id: orderId } },
+      { body: { id: orderId }, headers: paymentHeaders(server, orderId) },
     );
     expect(setup.status).toBe(200);
     const confirm = (auth?: boolean) =>
@@ -65,7 +66,10 @@ describe('payment after cleaning (TEST MODE provider)', () => {
     }
     const saved = await server.api<{ status: boolean; message: string }>(
       '/api/update-payment-method',
-      { body: { payment_id: setup.body.setup_id, id: orderId } },
+      {
+        body: { payment_id: setup.body.setup_id, id: orderId },
+        headers: paymentHeaders(server, orderId),
+      },
     );
     return { setupId: setup.body.setup_id, confirmed: confirmed.body, saved };
   }
@@ -127,10 +131,12 @@ describe('payment after cleaning (TEST MODE provider)', () => {
     const { setupId } = await saveCard(other, 'pm_card_visa');
     const foreign = await server.api<{ status: boolean }>('/api/update-payment-method', {
       body: { payment_id: setupId, id: mine },
+      headers: paymentHeaders(server, mine),
     });
     expect(foreign.body.status).toBe(false);
     const forged = await server.api<{ status: boolean }>('/api/update-payment-method', {
       body: { payment_id: 'seti_made_up', id: mine },
+      headers: paymentHeaders(server, mine),
     });
     expect(forged.body.status).toBe(false);
     const [order] = await server.database.db.select().from(orders).where(eq(orders.id, mine));
@@ -139,7 +145,7 @@ describe('payment after cleaning (TEST MODE provider)', () => {
     expect(bad.status).toBe(422);
     const long = await server.api<{ errors: Record<string, string[]> }>(
       '/api/update-payment-method',
-      { body: { id: mine, payment_id: 'x'.repeat(300) } },
+      { body: { id: mine, payment_id: 'x'.repeat(300) }, headers: paymentHeaders(server, mine) },
     );
     expect(long.status).toBe(422);
     expect(long.body.errors.payment_id).toEqual(['payment_id is not a payment of ours']);
@@ -149,7 +155,7 @@ describe('payment after cleaning (TEST MODE provider)', () => {
     const id = await pendingPaymentOrder();
     const created = await server.api<{ paypal_order_id: string; approve_url: string }>(
       '/api/payment/paypal/create',
-      { body: { id } },
+      { body: { id }, headers: paymentHeaders(server, id) },
     );
     expect(created.body.approve_url).toBe(`/payment/test-paypal/${created.body.paypal_order_id}`);
     const approved = await server.api<{ status: boolean; redirect_url: string }>(
@@ -161,16 +167,23 @@ describe('payment after cleaning (TEST MODE provider)', () => {
     expect(back.pathname).toBe(`/order/payment/${id}`);
     expect(Object.fromEntries(back.searchParams)).toEqual({
       paypal: 'approved',
+      // The signed link comes back too, so the page may confirm without a login.
+      t: expect.stringMatching(/^\d+\.[\w-]{43}$/),
       token: created.body.paypal_order_id,
       PayerID: 'TESTPAYER',
     });
+    expect(server.services.links.verify('payment', id, back.searchParams.get('t')!, now)).toBe(
+      true,
+    );
     const other = await pendingPaymentOrder();
     const foreign = await server.api<{ status: boolean }>('/api/paypal-success', {
       body: { id: other, payment_id: created.body.paypal_order_id },
+      headers: paymentHeaders(server, other),
     });
     expect(foreign.body.status).toBe(false);
     const ok = await server.api<{ status: boolean }>('/api/paypal-success', {
       body: { id, payment_id: created.body.paypal_order_id },
+      headers: paymentHeaders(server, id),
     });
     expect(ok.body.status).toBe(true);
     const [order] = await server.database.db.select().from(orders).where(eq(orders.id, id));
@@ -192,12 +205,14 @@ describe('payment after cleaning (TEST MODE provider)', () => {
     const declined = await pendingPaymentOrder();
     const second = await server.api<{ paypal_order_id: string }>('/api/payment/paypal/create', {
       body: { id: declined },
+      headers: paymentHeaders(server, declined),
     });
     await server.api('/api/payment/test/paypal-approve', {
       body: { paypal_order_id: second.body.paypal_order_id, approve: false },
     });
     const refused = await server.api<{ status: boolean; message: string }>('/api/paypal-success', {
       body: { id: declined, payment_id: second.body.paypal_order_id },
+      headers: paymentHeaders(server, declined),
     });
     expect(refused.body).toEqual({
       status: false,
@@ -209,6 +224,7 @@ describe('payment after cleaning (TEST MODE provider)', () => {
     const id = await pendingPaymentOrder();
     const early = await server.api<{ message: string }>('/api/payment/card/pay', {
       body: { id },
+      headers: paymentHeaders(server, id),
     });
     expect(early.status).toBe(409);
     expect(early.body.message).toMatch(/Nothing is due on order LD-\d+ yet/);
@@ -218,7 +234,7 @@ describe('payment after cleaning (TEST MODE provider)', () => {
       .where(eq(orders.id, id));
     const payment = await server.api<{ payment_id: string; client_secret: string; amount: string }>(
       '/api/payment/card/pay',
-      { body: { id } },
+      { body: { id }, headers: paymentHeaders(server, id) },
     );
     expect(payment.body.amount).toBe('41.50');
     const confirm = (authenticated?: boolean) =>
@@ -233,12 +249,13 @@ describe('payment after cleaning (TEST MODE provider)', () => {
     expect((await confirm()).body.intent_status).toBe('requires_action');
     const pending = await server.api<{ status: boolean }>('/api/update-payment-method', {
       body: { payment_id: payment.body.payment_id, id },
+      headers: paymentHeaders(server, id),
     });
     expect(pending.body.status).toBe(false);
     expect((await confirm(true)).body.intent_status).toBe('succeeded');
     const paid = await server.api<{ status: boolean; paid: boolean }>(
       '/api/update-payment-method',
-      { body: { payment_id: payment.body.payment_id, id } },
+      { body: { payment_id: payment.body.payment_id, id }, headers: paymentHeaders(server, id) },
     );
     expect(paid.body).toMatchObject({ status: true, paid: true });
     const [order] = await server.database.db.select().from(orders).where(eq(orders.id, id));

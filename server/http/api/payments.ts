@@ -1,5 +1,6 @@
-import { Router } from 'express';
-import { z } from 'zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { api } from '@shared/api';
+import { requireOrderPaymentAccess } from '../../auth/order-access';
 import type { AppServices } from '../../services';
 import {
   confirmPaymentMethod,
@@ -8,32 +9,16 @@ import {
 } from '../../use-cases/payments/pay-invoice';
 import { startCardSetup } from '../../use-cases/payments/payment-steps';
 import { confirmPayPal, startPayPal } from '../../use-cases/payments/paypal-steps';
-import { parseBody } from '../parse';
+import { route } from '../contract-routes';
+import { credentialsOf } from '../identity';
 
-const orderId = z.uuid({ error: 'We could not find that order.' });
-const idBody = z.object({ id: orderId });
-const updatePaymentMethodBody = z.object({
-  id: orderId,
-  payment_id: z
-    .string({ error: 'payment_id is required' })
-    .min(1, 'payment_id is required')
-    .max(200, 'payment_id is not a payment of ours'),
-});
-const testConfirmBody = z.object({
-  /** A card setup (seti_…) or an invoice payment (pi_…). */
-  intent_id: z.string().min(1).max(200),
-  client_secret: z.string().min(1).max(300),
-  payment_method: z.string().min(1).max(100),
-  authenticated: z.boolean().optional(),
-});
-const testPayPalBody = z.object({
-  paypal_order_id: z.string().min(1).max(200),
-  approve: z.boolean(),
-});
+const header = (request: FastifyRequest, name: string) => {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : null;
+};
 
 /** /api routes of payment after cleaning (spec 7): card saved for later, PayPal £0.35. */
-export function paymentsRoutes(services: AppServices): Router {
-  const router = Router();
+export function paymentsRoutes(app: FastifyInstance, services: AppServices) {
   const { db, payments } = services;
   const deps: PaymentDeps = {
     db,
@@ -41,55 +26,60 @@ export function paymentsRoutes(services: AppServices): Router {
     mail: services.mail,
     brand: services.config.brand,
     publicUrl: services.config.publicUrl,
+    links: services.links,
     logger: services.logger,
   };
+  // The order's customer, the checkout that made it, or the holder of the e-mailed link.
+  const mayPay = (request: FastifyRequest, orderId: string) =>
+    requireOrderPaymentAccess(services, orderId, {
+      ...credentialsOf(request),
+      checkoutToken: header(request, 'x-checkout-token'),
+      paymentToken: header(request, 'x-payment-token'),
+    });
+  const e = api.payments;
 
   // Saves a card for the charge after cleaning (£0.00 now).
-  router.post('/payment/card/setup', async (req, res) => {
-    const { id } = parseBody(idBody, req.body);
-    res.json({ status: true, ...(await startCardSetup(db, payments, id)) });
+  route(app, e.startCardSetup, {}, async ({ body }, request) => {
+    await mayPay(request, body.id);
+    return { status: true, ...(await startCardSetup(db, payments, body.id)) };
   });
 
   // Pays the amount due of an invoiced order (the e-mailed Pay Now link).
-  router.post('/payment/card/pay', async (req, res) => {
-    const { id } = parseBody(idBody, req.body);
-    res.json({ status: true, ...(await startInvoicePayment(deps, id)) });
+  route(app, e.startCardPayment, {}, async ({ body }, request) => {
+    await mayPay(request, body.id);
+    return { status: true, ...(await startInvoicePayment(deps, body.id)) };
   });
 
-  router.post('/update-payment-method', async (req, res) => {
-    const input = parseBody(updatePaymentMethodBody, req.body);
-    res.json(await confirmPaymentMethod(deps, { orderId: input.id, paymentId: input.payment_id }));
+  route(app, e.confirmCard, {}, async ({ body }, request) => {
+    await mayPay(request, body.id);
+    return confirmPaymentMethod(deps, { orderId: body.id, paymentId: body.payment_id });
   });
 
-  router.post('/payment/paypal/create', async (req, res) => {
-    const { id } = parseBody(idBody, req.body);
-    res.json({ status: true, ...(await startPayPal(deps, id)) });
+  route(app, e.startPayPal, {}, async ({ body }, request) => {
+    await mayPay(request, body.id);
+    return { status: true, ...(await startPayPal(deps, body.id, services.now())) };
   });
 
-  router.post('/paypal-success', async (req, res) => {
-    const input = parseBody(updatePaymentMethodBody, req.body);
-    res.json(await confirmPayPal(deps, { orderId: input.id, paypalOrderId: input.payment_id }));
+  route(app, e.confirmPayPal, {}, async ({ body }, request) => {
+    await mayPay(request, body.id);
+    return confirmPayPal(deps, { orderId: body.id, paypalOrderId: body.payment_id });
   });
 
   // TEST MODE only: what Stripe.js and PayPal's approval page do in the browser.
   const test = payments.test;
   if (test) {
-    router.post('/payment/test/confirm', async (req, res) => {
-      const input = parseBody(testConfirmBody, req.body);
+    route(app, e.testConfirm, {}, async ({ body }) => {
       const result = await test.confirmIntent({
-        intentId: input.intent_id,
-        clientSecret: input.client_secret,
-        paymentMethod: input.payment_method,
-        authenticated: input.authenticated,
+        intentId: body.intent_id,
+        clientSecret: body.client_secret,
+        paymentMethod: body.payment_method,
+        authenticated: body.authenticated,
       });
-      res.json({ intent_status: result.status, message: result.message });
+      return { intent_status: result.status, message: result.message };
     });
-    router.post('/payment/test/paypal-approve', async (req, res) => {
-      const input = parseBody(testPayPalBody, req.body);
-      const next = await test.approvePayPal(input.paypal_order_id, input.approve);
-      res.json({ status: next !== null, redirect_url: next });
+    route(app, e.testApprovePayPal, {}, async ({ body }) => {
+      const next = await test.approvePayPal(body.paypal_order_id, body.approve);
+      return { status: next !== null, redirect_url: next };
     });
   }
-
-  return router;
 }

@@ -1,10 +1,8 @@
-import { randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Brand } from '@shared/brand';
 import { renderEmail } from '../../adapters/mail/layout';
 import type { MailService } from '../../adapters/mail/mail-service';
 import { hitRateLimit, rateRules } from '../../auth/rate-limit';
-import { hashToken } from '../../auth/tokens';
 import type { Database, DbOrTx } from '../../db/client';
 import {
   checkoutTokens,
@@ -17,19 +15,10 @@ import {
 import { ValidationError } from '../../errors';
 import { accountMessages } from './errors';
 import { findRegisteredCustomer } from './log-in';
+import { codeMatches, issueOneTimeCode, limitedAccountLookup } from './one-time-codes';
 
 export const DELETION_CODE_TTL_MS = 10 * 60 * 1000;
 export const DELETION_CODE_MAX_ATTEMPTS = 5;
-
-/** Codes are kept as a hash bound to their row, so equal codes never share a hash. */
-function codeHash(codeId: string, code: string): string {
-  return hashToken(`${codeId}:${code}`);
-}
-
-/** A 6-digit code from a cryptographic source. */
-export function newDeletionCode(): string {
-  return String(randomInt(0, 1_000_000)).padStart(6, '0');
-}
 
 type Deps = { db: Database; mail: MailService; brand: Brand };
 
@@ -42,36 +31,14 @@ export async function sendDeletionCode(
   input: { email: string; ip: string },
   now: Date,
 ): Promise<void> {
-  await hitRateLimit(deps.db, rateRules.deleteCodePerIp, input.ip, now);
-  await hitRateLimit(deps.db, rateRules.deleteCodePerAccount, hashToken(input.email), now);
-  const customer = await findRegisteredCustomer(deps.db, input.email);
+  const customer = await limitedAccountLookup(deps.db, rateRules.deletionCode, input, now);
   if (!customer) return;
-  const code = newDeletionCode();
   await deps.db.transaction(async (tx) => {
-    // A new code replaces any earlier one.
-    await tx
-      .update(oneTimeCodes)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(oneTimeCodes.customerId, customer.id),
-          eq(oneTimeCodes.purpose, 'delete_account'),
-          isNull(oneTimeCodes.usedAt),
-        ),
-      );
-    const [row] = await tx
-      .insert(oneTimeCodes)
-      .values({
-        purpose: 'delete_account',
-        customerId: customer.id,
-        codeHash: 'pending',
-        expiresAt: new Date(now.getTime() + DELETION_CODE_TTL_MS),
-      })
-      .returning({ id: oneTimeCodes.id });
-    await tx
-      .update(oneTimeCodes)
-      .set({ codeHash: codeHash(row!.id, code) })
-      .where(eq(oneTimeCodes.id, row!.id));
+    const code = await issueOneTimeCode(
+      tx,
+      { customerId: customer.id, purpose: 'delete_account', ttlMs: DELETION_CODE_TTL_MS },
+      now,
+    );
     const { html, text } = renderEmail(deps.brand, {
       heading: 'Your code to delete your account',
       paragraphs: [
@@ -126,9 +93,7 @@ export async function deleteAccountWithCode(
       .for('update');
     if (!code || code.expiresAt <= now) return 'wrong' as const;
     if (code.attempts >= DELETION_CODE_MAX_ATTEMPTS) return 'exhausted' as const;
-    const expected = Buffer.from(code.codeHash);
-    const given = Buffer.from(codeHash(code.id, input.otp));
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    if (!codeMatches(code, input.otp)) {
       const attempts = code.attempts + 1;
       await tx
         .update(oneTimeCodes)

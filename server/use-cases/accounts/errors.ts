@@ -15,4 +15,17 @@ export const accountMessages = {
   deleteCodeWrong: 'The code is incorrect or has expired. Please check it or request a new code.',
   deleted: 'Your account has been deleted. We are sorry to see you go.',
   addressRequired: 'Please choose your address',
+  emailChangeInvalid:
+    'This confirmation link is invalid or has expired. Please change your e-mail address again from your account.',
+  emailChangeTaken:
+    'This e-mail address now belongs to another account, so your e-mail address has not been changed.',
 } as const;
+
+/** The reply to a profile update with a new e-mail (the same whether or not it has an account). */
+export function emailChangeSentMessage(newEmail: string): string {
+  return `We have sent a link to ${newEmail} to confirm the change.`;
+}
+
+export function emailChangedMessage(email: string): string {
+  return `Your e-mail address is now ${email}.`;
+}

@@ -6,6 +6,8 @@ import type { DbOrTx } from '../../db/client';
 import { customerAddresses, customers, orderItems, orders } from '../../db/schema';
 import { UnauthorizedError } from '../../errors';
 import { checkCancellation } from './cancellation-policy';
+import { pendingEmailChange } from './change-email';
+import { orderAddressLines, savedAddressLines } from './full-address';
 
 const ZONE = 'Europe/London';
 
@@ -45,11 +47,14 @@ export async function listCustomerOrders(db: DbOrTx, customerId: string, now: Da
     .from(customerAddresses)
     .where(eq(customerAddresses.customerId, customerId))
     .orderBy(asc(customerAddresses.createdAt));
+  const pendingEmail = await pendingEmailChange(db, customerId, now);
 
   return {
     name: customer.name,
     email: customer.email,
     phone_number: customer.phone,
+    /** A new e-mail address waiting for its confirmation link, or null. */
+    pending_email: pendingEmail,
     orders: orderRows.map((o) => {
       const lines = items.filter((i) => i.orderId === o.id);
       const subtotal = lines.length
@@ -62,7 +67,7 @@ export async function listCustomerOrders(db: DbOrTx, customerId: string, now: Da
         order_date: DateTime.fromJSDate(o.createdAt, { zone: ZONE }).toFormat('dd/LL/yyyy'),
         customer_name: o.customerName,
         customer_phone: o.customerPhone,
-        shipping_address: o.fullAddress,
+        shipping_address: orderAddressLines(o).join('\n'),
         status: o.status,
         pickup_display: londonWindow(o.pickupStartsAt, o.pickupEndsAt),
         delivery_display: londonWindow(o.deliveryStartsAt, o.deliveryEndsAt),
@@ -83,7 +88,7 @@ export async function listCustomerOrders(db: DbOrTx, customerId: string, now: Da
     }),
     addresses: addresses.map((a) => ({
       id: a.id,
-      full_address: a.fullAddress,
+      full_address: savedAddressLines(a).join('\n'),
       postcode: a.postcode,
       address_type: a.addressType,
     })),

@@ -1,7 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { hashToken } from '../../auth/tokens';
 import { verifyAgainstDummy, verifyPassword } from '../../auth/passwords';
-import { hitRateLimit, rateRules } from '../../auth/rate-limit';
+import { hitRateLimit, rateRules, startLoginAttempt } from '../../auth/rate-limit';
 import { createSession } from '../../auth/sessions';
 import type { Database, DbOrTx } from '../../db/client';
 import { customers } from '../../db/schema';
@@ -21,21 +20,34 @@ export async function findRegisteredCustomer(db: DbOrTx, email: string) {
 }
 
 /**
+ * The e-mail step of /login. Every well-formed e-mail gets the same reply without a look-up,
+ * so it cannot be used to find out who has an account; it is only limited per IP.
+ */
+export async function checkLoginEmail(db: DbOrTx, input: { ip: string }, now: Date) {
+  await hitRateLimit(db, rateRules.emailCheckPerIp, input.ip, now);
+}
+
+/**
  * Checks the password and starts a session. A missing account and a wrong password give the
  * same error after the same work (a dummy hash is checked), so neither reveals the account.
+ * Failures are counted per (e-mail, IP) and per e-mail (docs/decisions/013): a stranger's
+ * failures refuse the stranger's address, never the right password from another address.
  */
 export async function logIn(
   db: Database,
   input: { email: string; password: string; ip: string; userAgent?: string | null },
   now: Date,
 ) {
-  await hitRateLimit(db, rateRules.loginPerIp, input.ip, now);
-  await hitRateLimit(db, rateRules.loginPerAccount, hashToken(input.email), now);
+  const attempt = await startLoginAttempt(db, rateRules.customerLogin, input, now);
   const customer = await findRegisteredCustomer(db, input.email);
   const ok = customer?.passwordHash
     ? await verifyPassword(input.password, customer.passwordHash)
     : await verifyAgainstDummy(input.password);
-  if (!customer || !ok) throw new UnauthorizedError(accountMessages.loginFailed);
+  if (!customer || !ok) {
+    await attempt.failed();
+    throw new UnauthorizedError(accountMessages.loginFailed);
+  }
+  await attempt.succeeded();
   const session = await createSession(db, customer.id, now, input.userAgent);
   return {
     customer: {

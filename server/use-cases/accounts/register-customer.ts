@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { normaliseUkMobile, type AddressInput } from '@shared/validation';
 import { issueCheckoutToken } from '../../auth/checkout-token';
 import { hashPassword } from '../../auth/passwords';
+import { hitRateLimit, rateRules } from '../../auth/rate-limit';
 import type { Database } from '../../db/client';
 import { customerAddresses, customers } from '../../db/schema';
 import { ValidationError } from '../../errors';
@@ -24,13 +25,14 @@ function emailTaken(): ValidationError {
 /**
  * Creates a registered customer with their address. The partial unique index on
  * customers.email decides whether the e-mail is free; the check before it only gives the
- * common case a friendly path.
+ * common case a friendly path. Limited per IP.
  */
 export async function registerCustomer(
   db: Database,
-  input: Registration,
+  input: Registration & { ip: string },
   now: Date,
 ): Promise<{ customerId: string; addressId: string; checkoutToken: string }> {
+  await hitRateLimit(db, rateRules.registerPerIp, input.ip, now);
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {

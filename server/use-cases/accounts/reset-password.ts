@@ -1,16 +1,21 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Brand } from '@shared/brand';
 import { renderEmail } from '../../adapters/mail/layout';
 import type { MailService } from '../../adapters/mail/mail-service';
 import { hashPassword } from '../../auth/passwords';
 import { hitRateLimit, rateRules } from '../../auth/rate-limit';
 import { revokeCustomerSessions } from '../../auth/sessions';
-import { hashToken, newToken } from '../../auth/tokens';
 import type { Database } from '../../db/client';
-import { customers, oneTimeCodes } from '../../db/schema';
+import { customers } from '../../db/schema';
 import { ValidationError } from '../../errors';
 import { accountMessages } from './errors';
-import { findRegisteredCustomer } from './log-in';
+import {
+  claimOneTimeLink,
+  findOneTimeLink,
+  issueOneTimeLink,
+  limitedAccountLookup,
+  voidOneTimeCodes,
+} from './one-time-codes';
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 
@@ -23,29 +28,14 @@ export async function requestPasswordReset(
   input: { email: string; ip: string },
   now: Date,
 ): Promise<void> {
-  await hitRateLimit(deps.db, rateRules.resetPerIp, input.ip, now);
-  await hitRateLimit(deps.db, rateRules.resetPerAccount, hashToken(input.email), now);
-  const customer = await findRegisteredCustomer(deps.db, input.email);
+  const customer = await limitedAccountLookup(deps.db, rateRules.passwordReset, input, now);
   if (!customer) return;
-  const token = newToken();
   await deps.db.transaction(async (tx) => {
-    // Only the newest link works.
-    await tx
-      .update(oneTimeCodes)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(oneTimeCodes.customerId, customer.id),
-          eq(oneTimeCodes.purpose, 'password_reset'),
-          isNull(oneTimeCodes.usedAt),
-        ),
-      );
-    await tx.insert(oneTimeCodes).values({
-      purpose: 'password_reset',
-      customerId: customer.id,
-      codeHash: hashToken(token),
-      expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS),
-    });
+    const token = await issueOneTimeLink(
+      tx,
+      { customerId: customer.id, purpose: 'password_reset', ttlMs: RESET_LINK_TTL_MS },
+      now,
+    );
     const url = `${deps.publicUrl}/reset-password/${token}`;
     const { html, text } = renderEmail(deps.brand, {
       heading: 'Set a new password',
@@ -71,42 +61,22 @@ export async function requestPasswordReset(
 
 /** Whether a reset link is still usable (for the page, before the form is shown). */
 export async function isResetLinkValid(db: Database, token: string, now: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ id: oneTimeCodes.id })
-    .from(oneTimeCodes)
-    .where(
-      and(
-        eq(oneTimeCodes.codeHash, hashToken(token)),
-        eq(oneTimeCodes.purpose, 'password_reset'),
-        isNull(oneTimeCodes.usedAt),
-        gt(oneTimeCodes.expiresAt, now),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
+  return (await findOneTimeLink(db, 'password_reset', token, now)) !== null;
 }
 
-/** Sets the new password through a reset link; the link is spent and every session ends. */
+/**
+ * Sets the new password through a reset link; the link is spent, every session ends and a
+ * pending e-mail change is dropped (a reset is how a taken-over account is recovered).
+ */
 export async function resetPassword(
   db: Database,
-  input: { token: string; password: string },
+  input: { token: string; password: string; ip: string },
   now: Date,
 ): Promise<void> {
+  await hitRateLimit(db, rateRules.codeCheckPerIp, input.ip, now);
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
-    // Claiming the link with a conditional update makes it single-use even under races.
-    const [claimed] = await tx
-      .update(oneTimeCodes)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(oneTimeCodes.codeHash, hashToken(input.token)),
-          eq(oneTimeCodes.purpose, 'password_reset'),
-          isNull(oneTimeCodes.usedAt),
-          gt(oneTimeCodes.expiresAt, now),
-        ),
-      )
-      .returning({ customerId: oneTimeCodes.customerId });
+    const claimed = await claimOneTimeLink(tx, 'password_reset', input.token, now);
     if (!claimed) {
       throw new ValidationError(accountMessages.resetInvalid, {
         token: [accountMessages.resetInvalid],
@@ -117,5 +87,6 @@ export async function resetPassword(
       .set({ passwordHash })
       .where(and(eq(customers.id, claimed.customerId), isNull(customers.deletedAt)));
     await revokeCustomerSessions(tx, claimed.customerId, now);
+    await voidOneTimeCodes(tx, claimed.customerId, ['email_change'], now);
   });
 }

@@ -1,17 +1,17 @@
-import { isUniqueViolation } from '../../db/errors';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { normaliseUkMobile } from '@shared/validation';
 import { hashToken } from '../../auth/tokens';
-import { verifyPassword } from '../../auth/passwords';
+import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { hitRateLimit, rateRules } from '../../auth/rate-limit';
-import { hashPassword } from '../../auth/passwords';
 import { revokeCustomerSessions } from '../../auth/sessions';
 import type { Database, DbOrTx } from '../../db/client';
 import { customers } from '../../db/schema';
 import { UnauthorizedError, ValidationError } from '../../errors';
+import { pendingEmailChange, requestEmailChange, type MailDeps } from './change-email';
 import { accountMessages } from './errors';
+import { voidOneTimeCodes } from './one-time-codes';
 
-/** Checks the customer's current password, counting failures against a per-account limit. */
+/** Checks the customer's current password, counting checks against a per-account limit. */
 async function checkCurrentPassword(db: DbOrTx, customerId: string, password: string, now: Date) {
   await hitRateLimit(db, rateRules.passwordCheckPerAccount, hashToken(customerId), now);
   const [customer] = await db
@@ -28,45 +28,42 @@ async function checkCurrentPassword(db: DbOrTx, customerId: string, password: st
   return customer;
 }
 
-/** POST /updateprofile: name, e-mail and mobile, confirmed with the current password. */
+/**
+ * POST /updateprofile: name, e-mail and mobile, confirmed with the current password. Name and
+ * mobile change at once; a new e-mail only becomes pending until the link sent to it is
+ * followed (change-email.ts), and the reply never says whether it belongs to someone else.
+ */
 export async function updateProfile(
-  db: Database,
+  deps: MailDeps,
   customerId: string,
   input: { name: string; email: string; phone_number: string; current_password: string },
   now: Date,
 ) {
-  await checkCurrentPassword(db, customerId, input.current_password, now);
-  const [taken] = await db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(
-      and(
-        eq(customers.email, input.email),
-        eq(customers.isGuest, false),
-        isNull(customers.deletedAt),
-        ne(customers.id, customerId),
-      ),
-    )
-    .limit(1);
-  const takenError = () =>
-    new ValidationError(accountMessages.emailTaken, { email: [accountMessages.emailTaken] });
-  if (taken) throw takenError();
-  try {
-    const [updated] = await db
+  const customer = await checkCurrentPassword(deps.db, customerId, input.current_password, now);
+  const emailChanging = input.email !== customer.email;
+  // Each request mails two addresses: bounded per account.
+  if (emailChanging) await hitRateLimit(deps.db, rateRules.emailChangePerAccount, customerId, now);
+  return deps.db.transaction(async (tx) => {
+    const [updated] = await tx
       .update(customers)
-      .set({ name: input.name, email: input.email, phone: normaliseUkMobile(input.phone_number) })
+      .set({ name: input.name, phone: normaliseUkMobile(input.phone_number) })
       .where(eq(customers.id, customerId))
       .returning({ name: customers.name, email: customers.email, phone: customers.phone });
-    return updated!;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw takenError();
-    throw error;
-  }
+    if (emailChanging) {
+      await requestEmailChange(deps, tx, customer, input.email, now);
+    }
+    return {
+      ...updated!,
+      emailChangeRequested: emailChanging,
+      pendingEmail: emailChanging ? input.email : await pendingEmailChange(tx, customerId, now),
+    };
+  });
 }
 
 /**
  * POST /changepassword. Every session of the customer ends, this one included: spec 4 sends
- * the website back to /login, and a stolen session must not outlive the change.
+ * the website back to /login, and a stolen session must not outlive the change. A pending
+ * e-mail change is dropped with it.
  */
 export async function changePassword(
   db: Database,
@@ -79,5 +76,6 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await tx.update(customers).set({ passwordHash }).where(eq(customers.id, customerId));
     await revokeCustomerSessions(tx, customerId, now);
+    await voidOneTimeCodes(tx, customerId, ['email_change'], now);
   });
 }

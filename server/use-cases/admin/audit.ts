@@ -17,11 +17,12 @@ export function snapshot(row: Record<string, unknown> | null | undefined): unkno
 
 /**
  * Writes who changed what, when, with the record before and after. Called inside the
- * transaction of the change itself, so a change and its audit entry commit together.
+ * transaction of the change itself, so a change and its audit entry commit together. A null
+ * actor is the site's operator working from the command line (npm run admin:unlock).
  */
 export async function recordAudit(
   tx: DbOrTx,
-  actor: Actor,
+  actor: Actor | null,
   entry: {
     action: string;
     entity: string;
@@ -32,7 +33,7 @@ export async function recordAudit(
   now: Date,
 ): Promise<void> {
   await tx.insert(auditLog).values({
-    staffId: actor.id,
+    staffId: actor?.id ?? null,
     action: entry.action,
     entity: entry.entity,
     entityId: String(entry.entityId),

@@ -1,8 +1,9 @@
 import { asc, eq, getTableColumns } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import { isoDate, recordId, text } from '@shared/text';
 import { catalogueEntities, type CatalogueEntity, type FieldSpec } from '@shared/catalogue-admin';
-import { formatPence, parsePounds } from '@shared/money';
+import { formatPence, MAX_UNIT_PRICE_PENCE, poundsField } from '@shared/money';
 import type { Database } from '../../db/client';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import {
@@ -17,7 +18,7 @@ import {
 } from '../../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { sanitizeContentHtml } from '../../content/sanitize';
-import { fieldErrors } from '../../http/parse';
+import { fieldErrors } from '@shared/api';
 import { recordAudit, type Actor } from './audit';
 
 /* Every catalogue table has a serial `id` and columns named as the descriptors' keys. */
@@ -43,21 +44,21 @@ const IMAGE_PATH = /^\/(images|uploads)\/[A-Za-z0-9._/-]+$/;
 
 /** The zod check of one field; values arrive as the form's strings (or JSON numbers/booleans). */
 function fieldSchema(field: FieldSpec): z.ZodType {
-  const text = z.string({ error: required }).trim().max(20_000, 'This is too long.');
+  const str = text({ error: required }).trim().max(20_000, 'This is too long.');
   const needed = (s: z.ZodString) => (field.required ? s.min(1, required) : s);
   switch (field.kind) {
     case 'text':
     case 'textarea':
-      return needed(text.max(field.kind === 'text' ? 300 : 2_000, 'This is too long.'));
+      return needed(str.max(field.kind === 'text' ? 300 : 2_000, 'This is too long.'));
     case 'html':
-      return needed(text).transform((html) => sanitizeContentHtml(html));
+      return needed(str).transform((html) => sanitizeContentHtml(html));
     case 'slug':
-      return text.regex(
+      return str.regex(
         /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\|[a-z0-9]+(?:-[a-z0-9]+)*)*$/,
         'Use lower-case letters, digits and hyphens only.',
       );
     case 'image':
-      return text.regex(IMAGE_PATH, 'Choose an uploaded image or a path under /images/.');
+      return str.regex(IMAGE_PATH, 'Choose an uploaded image or a path under /images/.');
     case 'int':
       return z.coerce
         .number({ error: 'Enter a whole number.' })
@@ -70,27 +71,16 @@ function fieldSchema(field: FieldSpec): z.ZodType {
         .number({ error: 'Enter a number.' })
         .refine((n) => Number.isFinite(n) && Math.abs(n) <= 180, 'Enter a valid coordinate.');
     case 'money':
-      return z
-        .union([z.string(), z.number()], { error: 'Enter a price like 12.50.' })
-        .transform((v, ctx) => {
-          const pence = parsePounds(String(v));
-          if (pence === null) {
-            ctx.addIssue({ code: 'custom', message: 'Enter a price like 12.50.' });
-            return z.NEVER;
-          }
-          return pence;
-        });
+      return poundsField('Enter a price like 12.50.', MAX_UNIT_PRICE_PENCE);
     case 'bool':
       return z
         .union([z.boolean(), z.literal('true'), z.literal('false'), z.literal('on')])
         .default(false)
         .transform((v) => v === true || v === 'true' || v === 'on');
     case 'date':
-      return text
-        .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date like 2026-11-22.')
-        .transform((d) => new Date(`${d}T09:00:00Z`));
+      return isoDate('Enter a date like 2026-11-22.').transform((d) => new Date(`${d}T09:00:00Z`));
     case 'hours':
-      return needed(text).transform((value, ctx) => {
+      return needed(str).transform((value, ctx) => {
         const rows = value
           .split('\n')
           .map((line) => line.trim())
@@ -103,7 +93,7 @@ function fieldSchema(field: FieldSpec): z.ZodType {
         return rows.map(([days, hours]) => ({ days: days!, hours: hours! }));
       });
     default:
-      return z.coerce.number({ error: required }).int(required).positive(required);
+      return recordId(required);
   }
 }
 

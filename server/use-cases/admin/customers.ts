@@ -17,6 +17,7 @@ import {
 import { NotFoundError } from '../../errors';
 import { recordAudit, type Actor } from './audit';
 import { escapeLike } from './orders';
+import { savedAddressLines } from '../accounts/full-address';
 
 /** Customers whose name, e-mail, phone or postcode matches; erased ones are not listed. */
 export async function searchCustomers(db: Database, query: string) {
@@ -86,7 +87,7 @@ export async function customerDetail(db: Database, id: string) {
     created_at: customer.createdAt.toISOString(),
     addresses: addresses.map((a) => ({
       id: a.id,
-      full_address: a.fullAddress,
+      full_address: savedAddressLines(a).join('\n'),
       postcode: a.postcode,
     })),
     orders: orderRows.map((o) => ({

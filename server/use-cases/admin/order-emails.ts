@@ -5,22 +5,35 @@ import type { PipelineStatus } from '@shared/order-pipeline';
 import { renderEmail } from '../../adapters/mail/layout';
 import type { MailMessage } from '../../adapters/mail/mail-service';
 import type { orderItems, orders } from '../../db/schema';
+import { paymentPagePath } from '../../auth/order-access';
+import type { LinkSigner } from '../../auth/signed-links';
 
 type Order = typeof orders.$inferSelect;
 type Item = typeof orderItems.$inferSelect;
 
-/** The payment page of an order (the account's Pay Now), with its amount and tag (spec 4). */
-export function paymentLink(publicUrl: string, order: Pick<Order, 'id' | 'amountDuePence'>) {
+/** Where links in e-mails point: the site, and the signer of links that need no login. */
+export type SiteLinks = { publicUrl: string; links: LinkSigner };
+
+/**
+ * The payment page of an order (the account's Pay Now), with its amount and tag (spec 4) and
+ * the signed token that lets whoever holds the e-mail pay without logging in.
+ */
+export function paymentLink(
+  site: SiteLinks,
+  order: Pick<Order, 'id' | 'amountDuePence'>,
+  now: Date,
+): string {
   const amount = (order.amountDuePence / 100).toFixed(2);
-  return `${publicUrl}/order/payment/${order.id}?amount=${amount}&tag=Skip%20Basket`;
+  return `${site.publicUrl}${paymentPagePath(site, order.id, now, { amount, tag: 'Skip Basket' })}`;
 }
 
 /** What a customer is told when staff move their order; null for moves they need not hear of. */
 export function statusEmail(
   brand: Brand,
-  publicUrl: string,
+  site: SiteLinks,
   order: Order,
   to: PipelineStatus,
+  now: Date,
 ): MailMessage | null {
   const number = orderNumber(order.orderNo);
   const delivery = londonWindow(order.deliveryStartsAt, order.deliveryEndsAt);
@@ -76,7 +89,7 @@ export function statusEmail(
       ...(to === 'out for delivery' ? [{ label: 'Delivery', value: delivery }] : []),
     ],
     ...(to === 'out for delivery' && order.amountDuePence > 0
-      ? { action: { label: 'Pay now', url: paymentLink(publicUrl, order) } }
+      ? { action: { label: 'Pay now', url: paymentLink(site, order, now) } }
       : {}),
   });
   return {
@@ -90,9 +103,10 @@ export function statusEmail(
 /** The itemised invoice with its payment link (spec 1: invoice and payment link by e-mail). */
 export function invoiceEmail(
   brand: Brand,
-  publicUrl: string,
+  site: SiteLinks,
   order: Order,
   items: Item[],
+  now: Date,
   reason: 'invoice' | 'charge-failed' = 'invoice',
 ): MailMessage {
   const number = orderNumber(order.orderNo);
@@ -120,7 +134,10 @@ export function invoiceEmail(
       { label: 'Amount due', value: formatGbp(order.amountDuePence) },
       { label: 'Delivery', value: londonWindow(order.deliveryStartsAt, order.deliveryEndsAt) },
     ],
-    action: { label: `Pay ${formatGbp(order.amountDuePence)}`, url: paymentLink(publicUrl, order) },
+    action: {
+      label: `Pay ${formatGbp(order.amountDuePence)}`,
+      url: paymentLink(site, order, now),
+    },
   });
   return {
     to: order.customerEmail,
@@ -148,6 +165,63 @@ export function receiptEmail(brand: Brand, order: Order, amountPence: number): M
     to: order.customerEmail,
     subject: `Receipt for order ${number}`,
     template: 'order-receipt',
+    ...content,
+  };
+}
+
+/** Money given back to the card or PayPal account it came from. */
+export function refundEmail(
+  brand: Brand,
+  order: Order,
+  amountPence: number,
+  to: { paypal: boolean; cardLast4: string | null },
+): MailMessage {
+  const number = orderNumber(order.orderNo);
+  const where = to.paypal ? 'your PayPal account' : `your card ending ${to.cardLast4 ?? '····'}`;
+  const content = renderEmail(brand, {
+    heading: `A refund for order ${number}`,
+    paragraphs: [
+      `Hello ${order.customerName}, we have refunded ${formatGbp(amountPence)} to ${where}.`,
+      'Refunds usually reach you within 5 to 10 working days, depending on your bank.',
+    ],
+    details: [
+      { label: 'Order number', value: number },
+      { label: 'Refunded', value: formatGbp(amountPence) },
+      { label: 'Order total', value: formatGbp(order.totalPence) },
+      { label: 'Paid towards it', value: formatGbp(order.paidPence) },
+    ],
+  });
+  return {
+    to: order.customerEmail,
+    subject: `Refund of ${formatGbp(amountPence)} for order ${number}`,
+    template: 'order-refund',
+    ...content,
+  };
+}
+
+/** What was paid above the total, kept as credit on the customer's account. */
+export function overpaymentCreditEmail(
+  brand: Brand,
+  order: Order,
+  amountPence: number,
+): MailMessage {
+  const number = orderNumber(order.orderNo);
+  const content = renderEmail(brand, {
+    heading: `${formatGbp(amountPence)} credit on your account`,
+    paragraphs: [
+      `Hello ${order.customerName}, the final price of order ${number} came to less than you paid.`,
+      `We have kept the difference, ${formatGbp(amountPence)}, as credit on your account: it is taken off your next order. If you would rather have it back, reply to this e-mail or call us on ${brand.phone}.`,
+    ],
+    details: [
+      { label: 'Order number', value: number },
+      { label: 'Order total', value: formatGbp(order.totalPence) },
+      { label: 'Credit', value: formatGbp(amountPence) },
+    ],
+  });
+  return {
+    to: order.customerEmail,
+    subject: `${formatGbp(amountPence)} credit from order ${number}`,
+    template: 'order-credit',
     ...content,
   };
 }

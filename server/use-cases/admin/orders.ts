@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Brand } from '@shared/brand';
-import { amountDue, priceInvoice, type InvoiceLineInput } from '@shared/invoice';
+import { amountDue, invoiceProblems, priceInvoice, type InvoiceLineInput } from '@shared/invoice';
 import { LONDON_ZONE, londonWindow, orderNumber } from '@shared/london-time';
-import { formatPence } from '@shared/money';
+import { formatGbp, formatPence } from '@shared/money';
 import {
   canItemise,
   canMove,
@@ -13,19 +13,42 @@ import {
 } from '@shared/order-pipeline';
 import type { MailService } from '../../adapters/mail/mail-service';
 import type { Database, DbOrTx } from '../../db/client';
-import { orderEvents, orderItems, orders, payments, services } from '../../db/schema';
+import {
+  customerCredits,
+  orderEvents,
+  orderItems,
+  orders,
+  payments,
+  services,
+} from '../../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { releaseSlots } from '../slots/reserve-slots';
 import { recordAudit, type Actor } from './audit';
 import { invoiceEmail, statusEmail } from './order-emails';
+import {
+  overpaidPence,
+  settleOverpayment,
+  type SettleDeps,
+  type Settlement,
+} from '../payments/settle-overpayment';
+import type { LinkSigner } from '../../auth/signed-links';
 import { savedCardOf } from '../payments/charge-order';
+import { orderAddressLines } from '../accounts/full-address';
 
 /** A search term taken literally inside LIKE. */
 export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-export type AdminDeps = { db: Database; mail: MailService; brand: Brand; publicUrl: string };
+export type AdminDeps = {
+  db: Database;
+  mail: MailService;
+  brand: Brand;
+  publicUrl: string;
+  links: LinkSigner;
+  /** The providers that took the money, for refunds. */
+  providers: SettleDeps['providers'];
+};
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -58,6 +81,8 @@ function boardRow(o: OrderRow, kind: 'collection' | 'delivery') {
     door_number: o.doorNumber,
     company_name: o.companyName,
     full_address: o.fullAddress,
+    /** What the customer confirmed, each part once: the one thing the driver reads. */
+    address_lines: orderAddressLines(o),
     postcode: o.postcode,
     notes: o.customerNotes,
     amount_due: formatPence(o.amountDuePence),
@@ -165,11 +190,16 @@ export async function adminOrderDetail(db: Database, id: string) {
     .where(eq(payments.orderId, id))
     .orderBy(asc(payments.createdAt));
   const card = await savedCardOf(db, id);
+  const credits = await db
+    .select()
+    .from(customerCredits)
+    .where(eq(customerCredits.orderId, id))
+    .orderBy(asc(customerCredits.id));
   return {
     id: order.id,
     order_no: orderNumber(order.orderNo),
     status: order.status,
-    next_statuses: nextStatuses(order.status),
+    next_statuses: [...nextStatuses(order.status)],
     can_itemise: canItemise(order.status),
     customer_id: order.customerId,
     customer_name: order.customerName,
@@ -179,6 +209,7 @@ export async function adminOrderDetail(db: Database, id: string) {
     door_number: order.doorNumber,
     company_name: order.companyName,
     full_address: order.fullAddress,
+    address_lines: orderAddressLines(order),
     postcode: order.postcode,
     pickup_display: londonWindow(order.pickupStartsAt, order.pickupEndsAt),
     delivery_display: londonWindow(order.deliveryStartsAt, order.deliveryEndsAt),
@@ -192,6 +223,13 @@ export async function adminOrderDetail(db: Database, id: string) {
     total: formatPence(order.totalPence),
     paid: formatPence(order.paidPence),
     amount_due: formatPence(order.amountDuePence),
+    /** Paid above the total, waiting to be refunded or made credit (0.00 when nothing). */
+    overpaid: formatPence(overpaidPence(order)),
+    credits: credits.map((c) => ({
+      amount: formatPence(c.amountPence),
+      reason: c.reason,
+      at: c.createdAt.toISOString(),
+    })),
     items: items.map((i) => ({
       id: i.id,
       service_id: i.serviceId,
@@ -270,7 +308,7 @@ export async function moveOrder(
       },
       now,
     );
-    const email = statusEmail(deps.brand, deps.publicUrl, moved!, input.to);
+    const email = statusEmail(deps.brand, deps, moved!, input.to, now);
     if (email) await deps.mail.enqueue(email, tx);
     return { order_no: number, status: input.to, emailed: email !== null };
   });
@@ -286,10 +324,16 @@ export type ItemLineRequest = { service_id: number; quantity: number; unit_price
 export async function setOrderItems(
   deps: AdminDeps,
   actor: Actor,
-  input: { orderId: string; lines: ItemLineRequest[]; discountPence: number },
+  input: {
+    orderId: string;
+    lines: ItemLineRequest[];
+    discountPence: number;
+    /** What to do with money paid above a lowered total; required when there is some. */
+    settle?: Settlement;
+  },
   now: Date,
 ) {
-  return deps.db.transaction(async (tx) => {
+  const saved = await deps.db.transaction(async (tx) => {
     const order = await findOrder(tx, input.orderId, true);
     const number = orderNumber(order.orderNo);
     if (!canItemise(order.status)) {
@@ -321,8 +365,18 @@ export async function setOrderItems(
         unitPricePence: price,
       };
     });
+    Object.assign(errors, invoiceProblems(lines, input.discountPence));
     if (Object.keys(errors).length) throw new ValidationError('Please check the items.', errors);
     const priced = priceInvoice(lines, input.discountPence);
+    // Lowering the total below what was paid needs a decision, never a silent loss.
+    if (priced.totalPence < order.paidPence && !input.settle) {
+      const excess = order.paidPence - priced.totalPence;
+      throw new ValidationError('Please choose what happens to the money paid above the total.', {
+        settle: [
+          `${formatGbp(order.paidPence)} has been paid on ${number}, ${formatGbp(excess)} more than the new total of ${formatGbp(priced.totalPence)}. Choose whether to refund ${formatGbp(excess)} to the customer or keep it as credit on their account.`,
+        ],
+      });
+    }
     const before = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
     await tx.delete(orderItems).where(eq(orderItems.orderId, order.id));
     const rows = [
@@ -372,8 +426,27 @@ export async function setOrderItems(
       total: formatPence(totals.totalPence),
       amount_due: formatPence(totals.amountDuePence),
       minimum_applied: priced.minimumLine !== null,
+      overpaid: priced.totalPence < order.paidPence,
     };
   });
+  if (!saved.overpaid || !input.settle) return { ...saved, settlement: null };
+  // The items are saved; the money is settled after, through the provider when refunded. A
+  // refused refund leaves the order showing what is paid above its total, for staff to settle.
+  try {
+    const settled = await settleOverpayment(
+      deps,
+      actor,
+      { orderId: input.orderId, how: input.settle },
+      now,
+    );
+    return { ...saved, settlement: settled.message };
+  } catch (error) {
+    if (!(error instanceof ConflictError)) throw error;
+    return {
+      ...saved,
+      settlement: `Items saved, but ${error.message.charAt(0).toLowerCase()}${error.message.slice(1)} The order shows what is paid above its total until it is settled.`,
+    };
+  }
 }
 
 /** E-mails the itemised invoice with the payment link; from then on Pay Now shows. */
@@ -395,7 +468,7 @@ export async function sendInvoice(deps: AdminDeps, actor: Actor, orderId: string
       .from(orderItems)
       .where(eq(orderItems.orderId, order.id))
       .orderBy(asc(orderItems.id));
-    await deps.mail.enqueue(invoiceEmail(deps.brand, deps.publicUrl, invoiced!, items), tx);
+    await deps.mail.enqueue(invoiceEmail(deps.brand, deps, invoiced!, items, now), tx);
     await recordAudit(
       tx,
       actor,

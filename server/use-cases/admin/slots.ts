@@ -1,58 +1,12 @@
 import { asc, eq, gte } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { closedDateInput, slotRulesInput } from '@shared/api/admin';
 import { LONDON, usageRange, windowsOfDay } from '@shared/slots';
 import type { Database } from '../../db/client';
 import { closedDates, openingHours, slotSettings } from '../../db/schema';
-import { ValidationError } from '../../errors';
-import { fieldErrors } from '../../http/parse';
 import { loadSlotRules, loadSlotUsage } from '../slots/slot-rules';
 import { recordAudit, type Actor } from './audit';
-
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 08:00.');
-const count = (label: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${label}: enter a whole number.` })
-    .int(`${label}: enter a whole number.`)
-    .min(min, `${label}: at least ${min}.`)
-    .max(max, `${label}: at most ${max}.`);
-
-export const slotRulesInput = z.object({
-  slotLengthMinutes: z.coerce
-    .number()
-    .refine(
-      (n) => [30, 60, 90, 120, 180, 240].includes(n),
-      'Slot length: 30, 60, 90, 120, 180 or 240 minutes.',
-    ),
-  leadTimeMinutes: count('Lead time', 0, 7 * 24 * 60),
-  daysAhead: count('Days ahead', 1, 60),
-  pickupCapacityPerSlot: count('Collections per slot', 0, 500),
-  deliveryCapacityPerSlot: count('Deliveries per slot', 0, 500),
-  minTurnaroundHours: count('Turnaround', 0, 14 * 24),
-  openingHours: z
-    .array(
-      z
-        .object({
-          weekday: z.coerce.number().int().min(1).max(7),
-          closed: z.boolean().default(false),
-          opensAt: hhmm,
-          closesAt: hhmm,
-        })
-        .refine((d) => d.closed || d.opensAt < d.closesAt, {
-          message: 'Closing time must be after opening time.',
-          path: ['closesAt'],
-        }),
-    )
-    .length(7, 'Give the hours of all seven days.'),
-});
-
-export const closedDateInput = z.object({
-  day: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date like 2026-12-25.')
-    .refine((d) => DateTime.fromISO(d).isValid, 'Enter a real date.'),
-  reason: z.string().trim().min(1, 'Say why the shop is closed.').max(200),
-});
 
 /** The rules as the back office form shows them, the closed dates ahead, and how full slots are. */
 export async function slotOverview(db: Database, now: Date, days = 7) {
@@ -106,12 +60,13 @@ export async function slotOverview(db: Database, now: Date, days = 7) {
 }
 
 /** Saves the slot rules and opening hours; the next GET /api/pickup uses them. */
-export async function saveSlotRules(db: Database, actor: Actor, input: unknown, now: Date) {
-  const parsed = slotRulesInput.safeParse(input ?? {});
-  if (!parsed.success) {
-    throw new ValidationError('Please check the slot rules.', fieldErrors(parsed.error));
-  }
-  const { openingHours: week, ...settings } = parsed.data;
+export async function saveSlotRules(
+  db: Database,
+  actor: Actor,
+  input: z.output<typeof slotRulesInput>,
+  now: Date,
+) {
+  const { openingHours: week, ...settings } = input;
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(slotSettings).for('update');
     const beforeHours = await tx.select().from(openingHours);
@@ -140,11 +95,13 @@ export async function saveSlotRules(db: Database, actor: Actor, input: unknown, 
   });
 }
 
-export async function addClosedDate(db: Database, actor: Actor, input: unknown, now: Date) {
-  const parsed = closedDateInput.safeParse(input ?? {});
-  if (!parsed.success) {
-    throw new ValidationError('Please check the closed date.', fieldErrors(parsed.error));
-  }
+export async function addClosedDate(
+  db: Database,
+  actor: Actor,
+  input: z.output<typeof closedDateInput>,
+  now: Date,
+) {
+  const parsed = { data: input };
   await db.transaction(async (tx) => {
     await tx
       .insert(closedDates)

@@ -1,40 +1,41 @@
 import { asc, eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { createStaffUser, revokeAllStaffSessions } from '../../auth/staff';
+import type { z } from 'zod';
+import type { newStaffInput } from '@shared/api/admin';
+import { loginFailuresNow, rateRules } from '../../auth/rate-limit';
+import { clearStaffLoginFailures, createStaffUser, revokeAllStaffSessions } from '../../auth/staff';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { staffUsers } from '../../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
-import { fieldErrors } from '../../http/parse';
 import { recordAudit, type Actor } from './audit';
 
-export const newStaffInput = z.object({
-  name: z.string().trim().min(2, 'Enter the name.').max(100),
-  email: z.email({ error: 'Enter a valid e-mail address.' }).trim().toLowerCase(),
-  role: z.enum(['owner', 'staff'], { error: 'Choose owner or staff.' }),
-  password: z
-    .string()
-    .min(12, 'Use at least 12 characters for a back-office password.')
-    .max(200, 'This password is too long.'),
-});
-
-export async function listStaff(db: Database) {
+/** Staff accounts, with the failed sign-ins counted against each in the current window. */
+export async function listStaff(db: Database, now: Date) {
   const rows = await db.select().from(staffUsers).orderBy(asc(staffUsers.createdAt));
+  const failures = await loginFailuresNow(
+    db,
+    rateRules.staffLogin,
+    rows.map((s) => s.email),
+    now,
+  );
   return rows.map((s) => ({
     id: s.id,
     name: s.name,
     email: s.email,
     role: s.role,
     disabled: s.disabledAt !== null,
+    failed_logins: failures.get(s.email) ?? 0,
     created_at: s.createdAt.toISOString(),
   }));
 }
 
-export async function addStaff(db: Database, actor: Actor, input: unknown, now: Date) {
-  const parsed = newStaffInput.safeParse(input ?? {});
-  if (!parsed.success) {
-    throw new ValidationError('Please check the highlighted fields.', fieldErrors(parsed.error));
-  }
+export async function addStaff(
+  db: Database,
+  actor: Actor,
+  input: z.output<typeof newStaffInput>,
+  now: Date,
+) {
+  const parsed = { data: input };
   try {
     return await db.transaction(async (tx) => {
       const created = await createStaffUser(tx, parsed.data);
@@ -91,4 +92,45 @@ export async function setStaffDisabled(
       now,
     );
   });
+}
+
+/**
+ * Unlocks a staff account: forgets every failed sign-in counted against its e-mail, from
+ * every address (docs/decisions/013). `actor` is the owner, or null for `npm run
+ * admin:unlock` run by whoever runs the site. Audited in the same transaction.
+ */
+export async function unlockStaff(
+  db: Database,
+  actor: Actor | null,
+  staffId: string,
+  now: Date,
+): Promise<{ name: string; email: string; cleared: number }> {
+  return db.transaction(async (tx) => {
+    const [staff] = await tx.select().from(staffUsers).where(eq(staffUsers.id, staffId)).limit(1);
+    if (!staff) throw new NotFoundError('That staff account does not exist.');
+    const cleared = await clearStaffLoginFailures(tx, staff.email, now);
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'staff.unlock',
+        entity: 'staff',
+        entityId: staffId,
+        before: { email: staff.email, failed_logins: cleared },
+        after: { email: staff.email, failed_logins: 0, by: actor ? 'owner' : 'admin:unlock' },
+      },
+      now,
+    );
+    return { name: staff.name, email: staff.email, cleared };
+  });
+}
+
+/** The staff account of an e-mail (for `npm run admin:unlock`), or null. */
+export async function findStaffByEmail(db: Database, email: string) {
+  const [staff] = await db
+    .select({ id: staffUsers.id })
+    .from(staffUsers)
+    .where(eq(staffUsers.email, email.trim().toLowerCase()))
+    .limit(1);
+  return staff ?? null;
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { normalisePostcode, outwardCode, postcodeDistrict } from '@shared/postcode';
 import type { Brand } from '@shared/brand';
+import { hitRateLimit, rateRules } from '../../auth/rate-limit';
 import type { DbOrTx } from '../../db/client';
 import { areas, areaWaitlist } from '../../db/schema';
 import { ValidationError } from '../../errors';
@@ -29,11 +30,16 @@ export async function checkCoverage(db: DbOrTx, postcode: string, brand: Brand):
   return { served: false, postcode: normalised, message: notServedMessage(brand) };
 }
 
-/** Keeps an e-mail to tell when an area opens; asking twice is fine and stores it once. */
+/**
+ * Keeps an e-mail to tell when an area opens; asking twice is fine and stores it once.
+ * Limited per IP.
+ */
 export async function joinAreaWaitlist(
   db: DbOrTx,
-  input: { email: string; postcode: string },
+  input: { email: string; postcode: string; ip: string },
+  now: Date,
 ): Promise<void> {
+  await hitRateLimit(db, rateRules.waitlistPerIp, input.ip, now);
   const postcode = normalisePostcode(input.postcode);
   if (!postcode) throw new ValidationError(INVALID_POSTCODE, { postcode: [INVALID_POSTCODE] });
   await db

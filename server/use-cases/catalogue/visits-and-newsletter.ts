@@ -1,17 +1,31 @@
 import { createHash } from 'node:crypto';
+import { hitRateLimit, rateRules } from '../../auth/rate-limit';
 import type { DbOrTx } from '../../db/client';
 import { newsletterSubscribers, pageVisits } from '../../db/schema';
 
-/** POST /user-info: which page a visit began on. The IP is stored only as a salted hash. */
-export async function recordVisit(db: DbOrTx, input: { page: string; ip: string }): Promise<void> {
+/**
+ * POST /user-info: which page a visit began on. The IP is stored only as a salted hash.
+ * Limited per IP, so one address cannot grow the table without end.
+ */
+export async function recordVisit(
+  db: DbOrTx,
+  input: { page: string; ip: string },
+  now: Date,
+): Promise<void> {
+  await hitRateLimit(db, rateRules.visitPerIp, input.ip, now);
   const ipHash = createHash('sha256').update(`visit:${input.ip}`).digest('hex').slice(0, 32);
   await db.insert(pageVisits).values({ page: input.page, ipHash });
 }
 
-/** The footer's newsletter box. Subscribing twice is fine and keeps one row. */
-export async function subscribeToNewsletter(db: DbOrTx, email: string): Promise<void> {
+/** The footer's newsletter box. Subscribing twice is fine and keeps one row. Limited per IP. */
+export async function subscribeToNewsletter(
+  db: DbOrTx,
+  input: { email: string; ip: string },
+  now: Date,
+): Promise<void> {
+  await hitRateLimit(db, rateRules.newsletterPerIp, input.ip, now);
   await db
     .insert(newsletterSubscribers)
-    .values({ email: email.trim().toLowerCase() })
+    .values({ email: input.email.trim().toLowerCase() })
     .onConflictDoNothing();
 }

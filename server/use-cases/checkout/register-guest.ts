@@ -1,18 +1,21 @@
 import { normaliseUkMobile, type AddressInput } from '@shared/validation';
 import { issueCheckoutToken } from '../../auth/checkout-token';
+import { hitRateLimit, rateRules } from '../../auth/rate-limit';
 import type { Database } from '../../db/client';
 import { customerAddresses, customers } from '../../db/schema';
 import { formatFullAddress } from '../accounts/full-address';
 
 /**
  * POST /guest: a customer record without a password for this checkout, with its address,
- * and the checkout token that alone lets the same browser place the order.
+ * and the checkout token that alone lets the same browser place the order. Limited per IP,
+ * generously: guest checkouts are the business.
  */
 export async function registerGuest(
   db: Database,
-  input: { name: string; email: string; phone: string; address: AddressInput },
+  input: { name: string; email: string; phone: string; address: AddressInput; ip: string },
   now: Date,
 ): Promise<{ customerId: string; addressId: string; checkoutToken: string }> {
+  await hitRateLimit(db, rateRules.guestPerIp, input.ip, now);
   return db.transaction(async (tx) => {
     const [customer] = await tx
       .insert(customers)

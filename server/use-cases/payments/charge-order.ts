@@ -10,6 +10,7 @@ import { ConflictError, NotFoundError } from '../../errors';
 import { recordAudit, type Actor } from '../admin/audit';
 import { invoiceEmail, receiptEmail } from '../admin/order-emails';
 import type { Logger } from '../../logger';
+import type { LinkSigner } from '../../auth/signed-links';
 
 export type ChargeDeps = {
   db: Database;
@@ -17,6 +18,7 @@ export type ChargeDeps = {
   mail: MailService;
   brand: Brand;
   publicUrl: string;
+  links: LinkSigner;
   logger?: Logger;
 };
 
@@ -154,7 +156,7 @@ export async function chargeSavedCard(
       .returning();
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
     await deps.mail.enqueue(
-      invoiceEmail(deps.brand, deps.publicUrl, updated!, items, 'charge-failed'),
+      invoiceEmail(deps.brand, deps, updated!, items, now, 'charge-failed'),
       tx,
     );
     return {

@@ -42,7 +42,7 @@ export async function startInvoicePayment(deps: PaymentDeps, orderId: string) {
   for (const { providerRef } of open) {
     // Asks the provider, and records a success (or what went wrong) on the row.
     const recorded = await confirmInvoicePaid(deps, { orderId: order.id, paymentId: providerRef });
-    if (recorded.paid) return { already_paid: true, message: recorded.message };
+    if (recorded.paid) return { already_paid: true as const, message: recorded.message };
   }
   const amount = order.amountDuePence;
   const [earlier] = await deps.db

@@ -3,6 +3,7 @@ import { PAYPAL_VERIFICATION_PENCE, formatGbp } from '@shared/money';
 import { orderNumber } from '@shared/london-time';
 import { orders, payments } from '../../db/schema';
 import { creditOrder } from './charge-order';
+import { paymentPagePath } from '../../auth/order-access';
 import type { PaymentDeps } from './pay-invoice';
 import { markPaymentReady, payableOrder, paymentStartedFor } from './payment-steps';
 
@@ -14,19 +15,21 @@ type Reply = { status: boolean; message: string; paid?: boolean };
  * (spec 7); once the invoice is out it is the amount due. The buyer approves it on PayPal's
  * page, which sends them back to the payment page with the PayPal order id as `token`.
  */
-export async function startPayPal(deps: PaymentDeps, orderId: string) {
+export async function startPayPal(deps: PaymentDeps, orderId: string, now: Date) {
   const order = await payableOrder(deps.db, orderId);
   const invoice = order.invoicedAt !== null && order.amountDuePence > 0;
   const amount = invoice ? order.amountDuePence : PAYPAL_VERIFICATION_PENCE;
-  const back = `${deps.publicUrl}/order/payment/${order.id}`;
+  // Back to the payment page with its signed token: the buyer may come back in a new tab.
+  const back = (paypal: string) =>
+    `${deps.publicUrl}${paymentPagePath(deps, order.id, now, { paypal })}`;
   const start = await deps.providers.paypal.createOrder({
     orderId: order.id,
     amountPence: amount,
     description: invoice ? `${deps.brand.name} order ${orderNumber(order.orderNo)}` : 'Skip basket',
     // PayPal answers a repeated request with the same PayPal order.
     requestId: invoice ? `pay-${order.id}-${amount}-${order.paidPence}` : `verify-${order.id}`,
-    returnUrl: `${back}?paypal=approved`,
-    cancelUrl: `${back}?paypal=cancelled`,
+    returnUrl: back('approved'),
+    cancelUrl: back('cancelled'),
   });
   await deps.db
     .insert(payments)
@@ -100,7 +103,13 @@ export async function confirmPayPal(
   await deps.db.transaction(async (tx) => {
     const [first] = await tx
       .update(payments)
-      .set({ status: 'succeeded', message: null, updatedAt: new Date() })
+      .set({
+        status: 'succeeded',
+        message: null,
+        // What a refund is made against.
+        captureRef: capture.status === 'captured' ? capture.captureId : null,
+        updatedAt: new Date(),
+      })
       .where(and(eq(payments.id, known.id), ne(payments.status, 'succeeded')))
       .returning({ id: payments.id });
     if (!first) return;

@@ -1,0 +1,86 @@
+import { listOutbox } from '@server/use-cases/list-outbox';
+import { requireStaffPage } from '~/features/admin/guard';
+import { londonDateTime } from '~/features/admin/ui';
+import type { Route } from './+types/mailbox';
+
+/**
+ * The e-mail the site sent or keeps: owner only, as it holds every customer's e-mail. Without
+ * SMTP (the demo of npm start, or MAIL_OUTBOX_ONLY=1) mail stays here and this is where it is
+ * read; with SMTP it shows what went out and what is still waiting.
+ */
+export async function loader({ context, request, url }: Route.LoaderArgs) {
+  const { services } = context;
+  await requireStaffPage(services, { request, url }, ['owner']);
+  const delivery = services.mail.kind;
+  const messages = await listOutbox(services.db, { bodies: delivery === 'outbox' });
+  return {
+    delivery,
+    messages: messages.map((m) => ({
+      ...m,
+      createdAt: m.createdAt.toISOString(),
+      sentAt: m.sentAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+export function meta() {
+  return [{ title: 'Mailbox · Back office' }, { name: 'robots', content: 'noindex' }];
+}
+
+export default function AdminMailbox({ loaderData }: Route.ComponentProps) {
+  const { messages, delivery } = loaderData;
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-bold">Mailbox</h1>
+      {delivery === 'outbox' ? (
+        <p className="rounded-md bg-amber-100 px-3 py-2 text-sm text-amber-950">
+          No SMTP server is configured: e-mails are kept here and <strong>not sent</strong> to
+          customers.
+        </p>
+      ) : (
+        <p className="text-sm text-slate-600">
+          E-mails are delivered over SMTP. The newest 50 are listed with their delivery state.
+        </p>
+      )}
+      {messages.length === 0 ? (
+        <p className="text-slate-600">No messages yet.</p>
+      ) : (
+        <ol className="space-y-3">
+          {messages.map((m) => (
+            <li key={m.id} className="card p-4">
+              <details>
+                <summary className="cursor-pointer">
+                  <span className="font-semibold">{m.subject}</span>
+                  <span className="ml-2 text-sm text-slate-600">
+                    to {m.to} · {londonDateTime(m.createdAt)} · {m.template} ·{' '}
+                    {delivery === 'outbox'
+                      ? 'kept in the outbox'
+                      : m.sentAt
+                        ? `sent ${londonDateTime(m.sentAt)}`
+                        : `waiting (${m.attempts} failed attempt${m.attempts === 1 ? '' : 's'})`}
+                  </span>
+                </summary>
+                {m.lastError && !m.sentAt ? (
+                  <p className="mt-2 text-sm text-red-800">Last error: {m.lastError}</p>
+                ) : null}
+                {m.body ? (
+                  <>
+                    <iframe
+                      title={`E-mail: ${m.subject}`}
+                      srcDoc={m.body.html}
+                      sandbox=""
+                      className="mt-4 h-[32rem] w-full rounded border border-slate-200 bg-white"
+                    />
+                    <pre className="mt-4 overflow-x-auto text-sm whitespace-pre-wrap">
+                      {m.body.text}
+                    </pre>
+                  </>
+                ) : null}
+              </details>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

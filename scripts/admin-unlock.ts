@@ -1,0 +1,35 @@
+/**
+ * npm run admin:unlock -- --email owner@example.co.uk
+ *
+ * Forgets every failed back-office sign-in counted against a staff e-mail, from every address
+ * (docs/decisions/013): the way back in when the owner is refused everywhere and no other
+ * owner can unlock from the back office. Works on the configured database (DATABASE_URL, or
+ * the embedded one under ./data) and is written to the audit log.
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../server/config';
+import { openConfiguredDatabase } from '../server/start';
+import { findStaffByEmail, unlockStaff } from '../server/use-cases/admin/staff';
+
+const { values } = parseArgs({ options: { email: { type: 'string' } } });
+const email = values.email?.trim().toLowerCase();
+if (!email) {
+  console.error('Usage: npm run admin:unlock -- --email you@example.co.uk');
+  process.exit(2);
+}
+const database = await openConfiguredDatabase(loadConfig(process.env));
+try {
+  await database.migrate();
+  const staff = await findStaffByEmail(database.db, email);
+  if (!staff) {
+    console.error(`There is no staff account for ${email}.`);
+    process.exitCode = 1;
+  } else {
+    const unlocked = await unlockStaff(database.db, null, staff.id, new Date());
+    console.log(
+      `Unlocked ${unlocked.email}: ${unlocked.cleared} failed sign-in(s) forgotten. It can sign in from any address again.`,
+    );
+  }
+} finally {
+  await database.close();
+}

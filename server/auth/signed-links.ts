@@ -1,0 +1,53 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { appSecrets } from '../db/schema';
+
+/**
+ * Links in our e-mails that let their holder act without logging in (pay an order's
+ * invoice). The token is `{expiry}.{HMAC-SHA256(purpose, subject, expiry)}`: it names no one,
+ * cannot be made for another order, and stops working at its expiry. The key is set by
+ * LINK_SIGNING_SECRET, or made once and kept in the database, so every instance shares it.
+ */
+export type LinkPurpose = 'payment';
+
+export type LinkSigner = {
+  sign(purpose: LinkPurpose, subject: string, expiresAt: Date): string;
+  verify(purpose: LinkPurpose, subject: string, token: string, now: Date): boolean;
+};
+
+/** How long an e-mailed payment link works: long enough for an invoice to wait a while. */
+export const PAYMENT_LINK_TTL_MS = 60 * 24 * 60 * 60 * 1000;
+
+export function createLinkSigner(key: Buffer): LinkSigner {
+  const mac = (purpose: string, subject: string, expiry: number) =>
+    createHmac('sha256', key).update(`${purpose}\n${subject}\n${expiry}`).digest();
+  return {
+    sign(purpose, subject, expiresAt) {
+      const expiry = Math.floor(expiresAt.getTime() / 1000);
+      return `${expiry}.${mac(purpose, subject, expiry).toString('base64url')}`;
+    },
+    verify(purpose, subject, token, now) {
+      const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+      if (!match) return false;
+      const expiry = Number(match[1]);
+      if (expiry * 1000 <= now.getTime()) return false;
+      const given = Buffer.from(match[2]!, 'base64url');
+      const expected = mac(purpose, subject, expiry);
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
+  };
+}
+
+const LINK_KEY = 'link-signing-key';
+
+/** The signing key: the configured secret, or the one kept in the database (made on first use). */
+export async function loadLinkKey(db: DbOrTx, configured: string | undefined): Promise<Buffer> {
+  if (configured) return Buffer.from(configured, 'utf8');
+  await db
+    .insert(appSecrets)
+    .values({ name: LINK_KEY, value: randomBytes(32).toString('base64') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, LINK_KEY)).limit(1);
+  return Buffer.from(row!.value, 'base64');
+}

@@ -1,0 +1,245 @@
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Brand } from '@shared/brand';
+import { formatGbp } from '@shared/money';
+import { orderNumber } from '@shared/london-time';
+import type { MailService } from '../../adapters/mail/mail-service';
+import type {
+  CardPaymentProvider,
+  PayPalProvider,
+  RefundResult,
+} from '../../adapters/payments/payment-provider';
+import type { Database } from '../../db/client';
+import { customerCredits, orders, payments } from '../../db/schema';
+import { ConflictError, NotFoundError } from '../../errors';
+import type { Logger } from '../../logger';
+import { recordAudit, type Actor } from '../admin/audit';
+import { overpaymentCreditEmail, refundEmail } from '../admin/order-emails';
+
+export type SettleDeps = {
+  db: Database;
+  mail: MailService;
+  brand: Brand;
+  providers: { card: CardPaymentProvider; paypal: PayPalProvider };
+  logger?: Logger;
+};
+
+export type Settlement = 'refund' | 'credit';
+
+/** What has been paid on an order above its total (0 when nothing). Pure. */
+export function overpaidPence(order: { paidPence: number; totalPence: number }): number {
+  return Math.max(0, order.paidPence - order.totalPence);
+}
+
+/**
+ * Settles what was paid above an order's total (its items were lowered after the charge, or
+ * two payments crossed): given back through the provider that took it, or kept as credit on
+ * the customer's account. Either way it is recorded, audited and e-mailed; the total never
+ * sits silently below what was paid.
+ */
+export async function settleOverpayment(
+  deps: SettleDeps,
+  actor: Actor,
+  input: { orderId: string; how: Settlement },
+  now: Date,
+): Promise<{ amountPence: number; message: string }> {
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, input.orderId));
+  if (!order) throw new NotFoundError('We could not find that order.');
+  const number = orderNumber(order.orderNo);
+  const excess = overpaidPence(order);
+  if (excess === 0) throw new ConflictError(`Nothing has been paid above the total of ${number}.`);
+  return input.how === 'credit'
+    ? creditOverpayment(deps, actor, order.id, now)
+    : refundOverpayment(deps, actor, order.id, excess, now);
+}
+
+async function creditOverpayment(deps: SettleDeps, actor: Actor, orderId: string, now: Date) {
+  return deps.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    const number = orderNumber(order!.orderNo);
+    const excess = overpaidPence(order!);
+    if (excess === 0)
+      throw new ConflictError(`Nothing has been paid above the total of ${number}.`);
+    if (!order!.customerId) {
+      throw new ConflictError(`The customer of ${number} has no account any more: refund instead.`);
+    }
+    await tx.insert(customerCredits).values({
+      customerId: order!.customerId,
+      orderId,
+      amountPence: excess,
+      reason: `Paid above the total of order ${number}`,
+      staffId: actor.id,
+      createdAt: now,
+    });
+    const [settled] = await tx
+      .update(orders)
+      .set({ paidPence: order!.paidPence - excess })
+      .where(eq(orders.id, orderId))
+      .returning();
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'order.overpayment-credited',
+        entity: 'order',
+        entityId: orderId,
+        before: { paid: formatGbp(order!.paidPence), total: formatGbp(order!.totalPence) },
+        after: { paid: formatGbp(settled!.paidPence), credit: formatGbp(excess) },
+      },
+      now,
+    );
+    await deps.mail.enqueue(overpaymentCreditEmail(deps.brand, settled!, excess), tx);
+    return {
+      amountPence: excess,
+      message: `${formatGbp(excess)} is now credit on the customer's account; they have been e-mailed.`,
+    };
+  });
+}
+
+/**
+ * Refunds newest charges first until the excess is given back. Each refund is asked of the
+ * provider with a key that makes a retry the same refund, then recorded once.
+ */
+async function refundOverpayment(
+  deps: SettleDeps,
+  actor: Actor,
+  orderId: string,
+  excess: number,
+  now: Date,
+) {
+  const charges = await deps.db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.kind, 'charge'),
+        eq(payments.status, 'succeeded'),
+      ),
+    )
+    .orderBy(desc(payments.createdAt));
+  const refunded = await deps.db
+    .select({ of: payments.refundOf, total: sql<number>`sum(${payments.amountPence})::int` })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.kind, 'refund'),
+        isNotNull(payments.refundOf),
+        inArray(payments.status, ['succeeded', 'started']),
+      ),
+    )
+    .groupBy(payments.refundOf);
+  const already = new Map(refunded.map((r) => [r.of, r.total]));
+  let remaining = excess;
+  const made: string[] = [];
+  for (const charge of charges) {
+    if (remaining === 0) break;
+    const refundable = charge.amountPence - (already.get(charge.id) ?? 0);
+    const amount = Math.min(remaining, refundable);
+    if (amount <= 0) continue;
+    const key = `refund:${charge.id}:${already.get(charge.id) ?? 0}:${amount}`;
+    const paypal = charge.captureRef !== null;
+    const result: RefundResult = paypal
+      ? await deps.providers.paypal.refundCapture({
+          captureId: charge.captureRef!,
+          amountPence: amount,
+          requestId: key,
+        })
+      : await deps.providers.card.refundPayment({
+          paymentId: charge.providerRef,
+          amountPence: amount,
+          idempotencyKey: key,
+        });
+    if (result.status === 'failed') {
+      deps.logger?.warn('refund refused by the provider', { orderId, chargeId: charge.id });
+      if (made.length === 0) {
+        throw new ConflictError(`The refund was refused: ${result.message}`);
+      }
+      break;
+    }
+    await recordRefund(deps, actor, { orderId, charge, amount, result, paypal }, now);
+    made.push(formatGbp(amount));
+    remaining -= amount;
+  }
+  if (made.length === 0) {
+    throw new ConflictError(
+      'No card or PayPal payment of this order can be refunded here: keep it as credit, or refund it from the provider’s dashboard.',
+    );
+  }
+  const given = excess - remaining;
+  return {
+    amountPence: given,
+    message:
+      remaining === 0
+        ? `${formatGbp(given)} refunded to the customer; they have been e-mailed.`
+        : `${formatGbp(given)} refunded; ${formatGbp(remaining)} is still paid above the total.`,
+  };
+}
+
+async function recordRefund(
+  deps: SettleDeps,
+  actor: Actor,
+  refund: {
+    orderId: string;
+    charge: typeof payments.$inferSelect;
+    amount: number;
+    result: Extract<RefundResult, { refundId: string }>;
+    paypal: boolean;
+  },
+  now: Date,
+) {
+  await deps.db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(eq(orders.id, refund.orderId))
+      .for('update');
+    const inserted = await tx
+      .insert(payments)
+      .values({
+        orderId: refund.orderId,
+        provider: refund.charge.provider,
+        kind: 'refund',
+        providerRef: refund.result.refundId,
+        refundOf: refund.charge.id,
+        status: refund.result.status === 'succeeded' ? 'succeeded' : 'started',
+        amountPence: refund.amount,
+        cardBrand: refund.charge.cardBrand,
+        cardLast4: refund.charge.cardLast4,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: payments.id });
+    // The provider answered a retry with a refund we recorded already.
+    if (inserted.length === 0) return;
+    const [settled] = await tx
+      .update(orders)
+      .set({ paidPence: order!.paidPence - refund.amount })
+      .where(eq(orders.id, refund.orderId))
+      .returning();
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'order.refund',
+        entity: 'order',
+        entityId: refund.orderId,
+        before: { paid: formatGbp(order!.paidPence) },
+        after: {
+          paid: formatGbp(settled!.paidPence),
+          refunded: formatGbp(refund.amount),
+          to: refund.paypal ? 'PayPal' : `card ending ${refund.charge.cardLast4 ?? '····'}`,
+        },
+      },
+      now,
+    );
+    await deps.mail.enqueue(
+      refundEmail(deps.brand, settled!, refund.amount, {
+        paypal: refund.paypal,
+        cardLast4: refund.charge.cardLast4,
+      }),
+      tx,
+    );
+  });
+}

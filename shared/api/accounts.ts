@@ -1,0 +1,246 @@
+import { z } from 'zod';
+import { text } from '../text';
+import {
+  deleteAccountCodeSchema,
+  deleteAccountEmailSchema,
+  loginEmailSchema,
+  loginSchema,
+  messages,
+  passwordChangeSchema,
+  passwordResetRequestSchema,
+  passwordResetSchema,
+  profileUpdateSchema,
+  registrationSchema,
+} from '../validation';
+import { endpoint, failures, money, ok } from './contract';
+
+/*
+ * Accounts of spec section 7: the two-step login, registration, password reset, the
+ * e-mail change link, account deletion by code, and what a logged-in customer may do.
+ */
+
+const message = z.object({ status: ok, message: text() });
+
+const user = z
+  .object({ name: text(), email: text(), phone_number: text() })
+  .meta({ id: 'User', description: 'Spec 3: the user of the login reply (USER_DATA).' });
+
+export const customerOrder = z
+  .object({
+    id: z.uuid(),
+    order_id: z.uuid(),
+    order_no: text().meta({ examples: ['LD-100001'] }),
+    order_date: text().meta({ description: 'dd/mm/yyyy in London', examples: ['23/11/2026'] }),
+    customer_name: text(),
+    customer_phone: text(),
+    shipping_address: text().meta({ description: 'Multi-line address' }),
+    status: text(),
+    pickup_display: text(),
+    delivery_display: text(),
+    payment_method: text(),
+    subtotal: money,
+    discount: money,
+    total: money,
+    amount_due: money,
+    invoiced: z.boolean(),
+    can_cancel: z.boolean(),
+    items: z.array(
+      z.object({ item_name: text(), quantity: z.number().int(), price: money, line_total: money }),
+    ),
+  })
+  .meta({ id: 'CustomerOrder' });
+
+export const customerWithOrders = z
+  .object({
+    name: text(),
+    email: text(),
+    phone_number: text(),
+    /** A new e-mail address waiting for its confirmation link. */
+    pending_email: text().nullable(),
+    orders: z.array(customerOrder),
+    addresses: z.array(
+      z.object({
+        id: z.uuid(),
+        full_address: text().meta({ description: 'Multi-line address' }),
+        postcode: text(),
+        address_type: text(),
+      }),
+    ),
+  })
+  .meta({ id: 'CustomerWithOrders' });
+
+const session = ['bearer', 'cookie'] as const;
+
+export const accountsApi = {
+  checkLoginEmail: endpoint({
+    method: 'POST',
+    path: '/api/account/validations/email',
+    operationId: 'checkLoginEmail',
+    tag: 'Accounts',
+    summary: 'The e-mail step of the login',
+    description:
+      'Every well-formed e-mail gets the same reply (`reqCode: VALIDATE_EMAIL`), so it does not reveal who has an account.',
+    body: loginEmailSchema,
+    replies: {
+      200: z.object({ status: ok, reqCode: z.literal('VALIDATE_EMAIL'), message: text() }),
+      ...failures(422, 429),
+    },
+  }),
+  logIn: endpoint({
+    method: 'POST',
+    path: '/api/login',
+    operationId: 'logIn',
+    tag: 'Accounts',
+    summary: 'Logs in: the token for the Bearer header, and the website’s session cookie',
+    body: loginSchema,
+    replies: {
+      200: z.object({
+        status: ok,
+        reqCode: z.literal('ACC_LOGIN'),
+        message: text(),
+        user,
+        token: text().meta({ description: 'Send as `Authorization: Bearer {token}`' }),
+      }),
+      ...failures(401, 422, 429),
+    },
+  }),
+  logOut: endpoint({
+    method: 'POST',
+    path: '/api/logout',
+    operationId: 'logOut',
+    tag: 'Accounts',
+    summary: 'Ends the session the request carries (answers the same without one)',
+    auth: session,
+    replies: { 200: message },
+  }),
+  register: endpoint({
+    method: 'POST',
+    path: '/api/register',
+    operationId: 'register',
+    tag: 'Accounts',
+    summary: 'Creates an account; its checkout token places the order of the same checkout',
+    body: registrationSchema,
+    replies: {
+      200: z.object({
+        status: ok,
+        message: text(),
+        customer_id: z.uuid(),
+        address_id: z.uuid(),
+        checkout_token: text().meta({
+          description: 'Send as `X-Checkout-Token` to place the order',
+        }),
+      }),
+      ...failures(422, 429),
+    },
+  }),
+  requestPasswordReset: endpoint({
+    method: 'POST',
+    path: '/api/account/reset/password',
+    operationId: 'requestPasswordReset',
+    tag: 'Accounts',
+    summary: 'E-mails a password reset link (the same reply for any address)',
+    body: passwordResetRequestSchema,
+    replies: { 200: message, ...failures(422, 429) },
+  }),
+  resetPassword: endpoint({
+    method: 'POST',
+    path: '/api/account/reset/password/confirm',
+    operationId: 'resetPassword',
+    tag: 'Accounts',
+    summary: 'Sets a new password with the token of the e-mailed link',
+    body: passwordResetSchema,
+    replies: { 200: message, ...failures(422, 429) },
+  }),
+  confirmEmailChange: endpoint({
+    method: 'POST',
+    path: '/api/account/email/confirm',
+    operationId: 'confirmEmailChange',
+    tag: 'Accounts',
+    summary: 'Switches the account to its new e-mail address, with the token of the e-mailed link',
+    body: z.object({
+      token: text({ error: 'This confirmation link is invalid or has expired.' }).min(1).max(200),
+    }),
+    replies: { 200: message.extend({ email: text() }), ...failures(422, 429) },
+  }),
+  sendDeletionCode: endpoint({
+    method: 'POST',
+    path: '/api/account/confirm/delete',
+    operationId: 'sendDeletionCode',
+    tag: 'Accounts',
+    summary: 'E-mails a 6-digit code to delete an account (the same reply for any address)',
+    body: deleteAccountEmailSchema,
+    replies: { 200: message, ...failures(422, 429) },
+  }),
+  deleteAccount: endpoint({
+    method: 'POST',
+    path: '/api/account/delete',
+    operationId: 'deleteAccount',
+    tag: 'Accounts',
+    summary: 'Deletes the account of an e-mail address with its code',
+    body: deleteAccountCodeSchema,
+    replies: {
+      200: z.object({ status: ok, delete: z.literal(true), message: text() }),
+      ...failures(422, 429),
+    },
+  }),
+  orders: endpoint({
+    method: 'GET',
+    path: '/api/orders',
+    operationId: 'getCustomerOrders',
+    tag: 'Accounts',
+    summary: 'The logged-in customer with their orders and address book',
+    auth: session,
+    replies: { 200: z.object({ status: ok, customer: customerWithOrders }), ...failures(401) },
+  }),
+  cancelOrder: endpoint({
+    method: 'POST',
+    path: '/api/orders/:id/cancel',
+    operationId: 'cancelOrder',
+    tag: 'Accounts',
+    summary: 'Cancels an order up to 2 hours before its collection (the terms’ rule)',
+    auth: session,
+    params: z.object({ id: z.uuid({ error: 'We could not find that order.' }) }),
+    replies: { 200: message, ...failures(400, 401, 404, 409) },
+  }),
+  updateProfile: endpoint({
+    method: 'POST',
+    path: '/api/updateprofile',
+    operationId: 'updateProfile',
+    tag: 'Accounts',
+    summary: 'Changes name and mobile at once; a new e-mail address waits for its link',
+    auth: session,
+    body: profileUpdateSchema,
+    replies: {
+      200: message.extend({ user, pending_email: text().nullable() }),
+      ...failures(401, 422, 429),
+    },
+  }),
+  changePassword: endpoint({
+    method: 'POST',
+    path: '/api/changepassword',
+    operationId: 'changePassword',
+    tag: 'Accounts',
+    summary: 'Changes the password; every session ends (log in again)',
+    auth: session,
+    body: passwordChangeSchema,
+    replies: { 200: message, ...failures(401, 422, 429) },
+  }),
+  deleteOwnAccount: endpoint({
+    method: 'POST',
+    path: '/api/delete-account',
+    operationId: 'deleteOwnAccount',
+    tag: 'Accounts',
+    summary: 'Without `otp`, e-mails the code; with it, deletes the logged-in account',
+    auth: session,
+    body: z.object({
+      otp: text({ error: messages.deleteOtp })
+        .trim()
+        .regex(/^\d{6}$/, messages.deleteOtp)
+        .optional(),
+    }),
+    replies: {
+      200: z.object({ status: ok, delete: z.literal(true).optional(), message: text() }),
+      ...failures(401, 422, 429),
+    },
+  }),
+};

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { placeOrderSchema } from '../checkout';
+import { text } from '../text';
+import { addressSchema, guestDetailsSchema } from '../validation';
+import { endpoint, failures, ok } from './contract';
+
+/*
+ * Checkout of spec section 7: the guest details step, placing the order, and the order's
+ * confirmation. Who orders is decided by the server: the logged-in session, or the checkout
+ * token that /api/guest or /api/register gave this browser or app.
+ */
+
+export const orderConfirmation = z
+  .object({
+    id: z.uuid(),
+    order_id: z.uuid(),
+    order_no: text(),
+    order_date: text(),
+    status: text(),
+    pickup_start_date: text(),
+    pickup_end_date: text(),
+    delivery_start_date: text(),
+    delivery_end_date: text(),
+    amount_due: text(),
+    payment_state: text(),
+  })
+  .meta({
+    id: 'OrderConfirmation',
+    description: 'Nothing personal: anyone with the link reads it.',
+  });
+
+export const checkoutApi = {
+  guest: endpoint({
+    method: 'POST',
+    path: '/api/guest',
+    operationId: 'startGuestCheckout',
+    tag: 'Checkout',
+    summary: 'A guest’s details and address: the checkout token that places their order',
+    body: guestDetailsSchema.extend({
+      address: addressSchema.optional(),
+      /** A guest sends no password; one sent anyway is ignored, never stored. */
+      password: text().optional().meta({ deprecated: true }),
+    }),
+    legacyFields: ['password'],
+    replies: {
+      200: z.object({
+        status: ok,
+        customer_id: z.uuid(),
+        address_id: z.uuid(),
+        checkout_token: text().meta({
+          description: 'Send as `X-Checkout-Token` to place the order',
+        }),
+      }),
+      ...failures(422, 429),
+    },
+  }),
+  placeOrder: endpoint({
+    method: 'POST',
+    path: '/api/placeorder',
+    operationId: 'placeOrder',
+    tag: 'Checkout',
+    summary: 'Places the order: its slots are taken, the confirmation e-mailed',
+    description:
+      'As a guest or new customer: send the checkout token of /api/guest or /api/register as `X-Checkout-Token`. Logged in: the session (Bearer token or cookie); the booking address is `address`. Send an `idempotency_key` per checkout attempt: a retry returns the same order. `payment_url` is the payment page (save a card or verify PayPal) with its signed token.',
+    auth: ['checkoutToken', 'bearer', 'cookie'],
+    body: placeOrderSchema,
+    replies: {
+      200: z.object({
+        status: ok,
+        message: text(),
+        order: z.object({
+          order_id: z.uuid(),
+          order_no: text(),
+          status: text(),
+          payment_url: text().meta({ description: 'The payment page with its signed link token' }),
+        }),
+      }),
+      ...failures(401, 409, 422),
+    },
+  }),
+  orderConfirmation: endpoint({
+    method: 'GET',
+    path: '/api/order/:id',
+    operationId: 'getOrderConfirmation',
+    tag: 'Checkout',
+    summary: 'The order’s confirmation (spec 3): number, date, windows, amount due',
+    params: z.object({ id: z.uuid({ error: 'We could not find that order.' }) }),
+    replies: { 200: z.object({ status: ok, order: orderConfirmation }), ...failures(400, 404) },
+  }),
+};

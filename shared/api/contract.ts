@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { text } from '../text';
+
+/*
+ * The API contract: every /api endpoint as data. Its request (path parameters, query, body,
+ * the headers it reads) and every reply it can give are zod schemas, shared by the server
+ * (validation, serialisation, the OpenAPI document) and the browser (the typed client).
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** The ways a caller can be someone (spec 6, decisions 005, 007 and 014). */
+export type Credential =
+  /** The app's session: `Authorization: Bearer {token}` from POST /api/login. */
+  | 'bearer'
+  /** The website's session cookie (HttpOnly), same session as the Bearer token. */
+  | 'cookie'
+  /** `X-Checkout-Token` from POST /api/guest or /api/register: places that checkout's order. */
+  | 'checkoutToken'
+  /** `X-Payment-Token`: the signed link of our e-mails, for one order's payments. */
+  | 'paymentToken'
+  /** A back-office session: `Authorization: Bearer {token}` from /api/admin/login, or its cookie. */
+  | 'staff';
+
+export type Tag =
+  'Catalogue' | 'Booking' | 'Accounts' | 'Checkout' | 'Payments' | 'Webhooks' | 'Back office';
+
+/** What every error reply carries: a message for people, and per-field messages on a 422. */
+export const errorReply = z
+  .object({
+    status: z.literal(false),
+    message: text(),
+    errors: z.record(text(), z.array(text())).optional(),
+  })
+  .meta({
+    id: 'Error',
+    description:
+      'Every 4xx and 5xx reply. `message` is for people (the spec’s wording where it has one); a 422 lists `errors` by field.',
+  });
+export type ErrorReply = z.infer<typeof errorReply>;
+
+export type Replies = { [status: number]: z.ZodType };
+
+export type Endpoint<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  H extends z.ZodType = z.ZodType,
+  R extends Replies = Replies,
+> = {
+  method: HttpMethod;
+  /** The path under the site, with `:name` parameters: '/api/getarea/:id'. */
+  path: string;
+  operationId: string;
+  tag: Tag;
+  summary: string;
+  description?: string;
+  /** Who may call it: any one of these; none means anyone. */
+  auth?: readonly Credential[];
+  params?: P;
+  query?: Q;
+  body?: B;
+  headers?: H;
+  /** The body as it arrives: JSON (the default), or raw bytes (a signature over them, an image). */
+  bodyKind?: 'json' | 'raw';
+  replies: R;
+  /** Fields of the spec's payload that the server accepts and ignores (marked deprecated). */
+  legacyFields?: readonly string[];
+};
+
+/** Declares an endpoint, keeping its exact types for the server and the client. */
+export function endpoint<
+  P extends z.ZodType = z.ZodNever,
+  Q extends z.ZodType = z.ZodNever,
+  B extends z.ZodType = z.ZodNever,
+  H extends z.ZodType = z.ZodNever,
+  R extends Replies = Replies,
+>(definition: Endpoint<P, Q, B, H, R>): Endpoint<P, Q, B, H, R> {
+  return definition;
+}
+
+/** Field → messages of a refused request: the `errors` of every 422 reply. */
+export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.join('.') || '_';
+    (errors[field] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+/** The error replies an endpoint can give, by status, all of the one error shape. */
+export function failures<S extends number>(...statuses: S[]): Record<S, typeof errorReply> {
+  return Object.fromEntries(statuses.map((s) => [s, errorReply])) as Record<S, typeof errorReply>;
+}
+
+/** Money as the spec shows it: pounds with two decimals ('12.50'; '0.00' = call for price). */
+export const money = text()
+  .regex(/^-?\d+\.\d{2}$/)
+  .meta({ description: 'GBP in pounds with two decimals', examples: ['12.50'] });
+
+/** An instant as ISO 8601 in UTC ('2026-11-24T09:00:00.000Z'). */
+export const instant = z.iso.datetime().meta({ description: 'An instant, ISO 8601 in UTC' });
+
+/** `status: true` of every successful reply of the spec's calls. */
+export const ok = z.literal(true);
+
+/** A reply of an endpoint, by status. */
+export type ReplyOf<E extends Endpoint, S extends keyof E['replies']> = z.output<
+  E['replies'][S] & z.ZodType
+>;
+
+/** The request an endpoint takes, as the caller writes it (inputs before parsing). */
+export type RequestOf<E extends Endpoint> = (E['params'] extends z.ZodType
+  ? { params: z.input<E['params']> }
+  : object) &
+  (E['query'] extends z.ZodType ? { query?: z.input<E['query']> } : object) &
+  (E['body'] extends z.ZodType ? { body: z.input<E['body']> } : object);

@@ -1,0 +1,50 @@
+import { accountsApi } from './accounts';
+import { adminApi } from './admin';
+import { bookingApi } from './booking';
+import { catalogueApi } from './catalogue';
+import { checkoutApi } from './checkout';
+import type { Endpoint, HttpMethod } from './contract';
+import { paymentsApi, webhooksApi } from './payments';
+
+/**
+ * The whole /api contract, by area. The server registers its routes from it, the OpenAPI
+ * document is generated from it, and the website calls the API through it.
+ */
+export const api = {
+  catalogue: catalogueApi,
+  booking: bookingApi,
+  accounts: accountsApi,
+  checkout: checkoutApi,
+  payments: paymentsApi,
+  webhooks: webhooksApi,
+  admin: adminApi,
+};
+
+/** Every endpoint of the contract. */
+export function allEndpoints(): Endpoint[] {
+  return Object.values(api).flatMap((area) => Object.values(area) as Endpoint[]);
+}
+
+function matcher(path: string): RegExp {
+  const pattern = path
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${pattern}$`);
+}
+
+const table = allEndpoints().map((e) => ({ endpoint: e, pattern: matcher(e.path) }));
+
+/**
+ * The endpoint a request is for. A literal path wins over a parameter one
+ * (/api/getarea/group before /api/getarea/:id).
+ */
+export function findEndpoint(method: string, path: string): Endpoint | undefined {
+  const candidates = table.filter(
+    (t) => t.endpoint.method === (method.toUpperCase() as HttpMethod) && t.pattern.test(path),
+  );
+  candidates.sort((a, b) => a.endpoint.path.split(':').length - b.endpoint.path.split(':').length);
+  return candidates[0]?.endpoint;
+}
+
+export * from './contract';
