@@ -109,7 +109,7 @@ export function createServices(
     config,
     database,
     db: database.db,
-    content: createContentCache(database.db),
+    content: createContentCache(database.db, undefined, database),
     logger,
     mail,
     address,

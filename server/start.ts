@@ -58,6 +58,8 @@ export async function startServer(
   const linkKey = await loadLinkKey(database.db, config.linkSigningSecret);
   const services = createServices(config, database, logger, { ...options.overrides, linkKey });
   services.mail.start();
+  // Content changes of every instance arrive by notice from here on (docs/decisions/016).
+  await services.content.start();
   const pages = options.pages ?? (config.mode === 'production' ? 'build' : 'vite');
   const server = createServer();
   // The app attaches itself to the server (it handles its requests from then on).
@@ -81,6 +83,7 @@ export async function startServer(
         server.closeIdleConnections();
       });
       await services.mail.stop();
+      await services.content.stop();
       await http.close();
       await database.close();
     })());

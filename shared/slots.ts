@@ -194,6 +194,29 @@ export function pickupSlots(rules: SlotRules, usage: SlotUsage, now: Date): Slot
   return openWindows(rules, usage, rules.pickupCapacityPerSlot, londonDate(now), earliest, []);
 }
 
+/**
+ * The collection windows offered at `now`, and until when that same list holds: windows only
+ * drop out as time passes (the first listed one when its lead time is reached), and a new day
+ * joins at London midnight. So for every `later` with now <= later <= validUntil (epoch ms),
+ * `pickupSlots(rules, usage, later)` equals `slots`.
+ */
+export function pickupListing(
+  rules: SlotRules,
+  usage: SlotUsage,
+  now: Date,
+): { slots: Slot[]; validUntil: number } {
+  const slots = pickupSlots(rules, usage, now);
+  const midnight = DateTime.fromJSDate(now, { zone: LONDON })
+    .plus({ days: 1 })
+    .startOf('day')
+    .toMillis();
+  const first = slots[0];
+  const firstGone = first
+    ? Date.parse(first.starts_at) - rules.leadTimeMinutes * 60_000
+    : Number.POSITIVE_INFINITY;
+  return { slots, validUntil: Math.min(firstGone, midnight - 1) };
+}
+
 /** The collection window named by date and start, if it is offered at `now`. */
 export function findPickupSlot(
   rules: SlotRules,

@@ -28,7 +28,21 @@ export type DatabaseHandle = {
   ping(): Promise<void>;
   /** Applies the versioned migrations in server/db/migrations (idempotent). */
   migrate(): Promise<void>;
+  /**
+   * LISTENs on `channels` on a connection of its own (PostgreSQL: a dedicated client that
+   * reconnects when it drops; PGlite: its in-process listeners). Resolves with a function that
+   * stops listening.
+   */
+  listen(channels: readonly string[], handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+};
+
+export type ListenHandlers = {
+  notify(channel: string, payload: string): void;
+  /** Listening (again): every notice from now on arrives; earlier ones may have been missed. */
+  connected(): void;
+  /** The listening connection dropped: notices are missed until `connected` is called again. */
+  disconnected(error?: unknown): void;
 };
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -71,6 +85,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
           client.release();
         }
       },
+      listen: (channels, handlers) => listenPostgres(options.url, channels, handlers),
       close: () => pool.end(),
     };
   }
@@ -85,7 +100,86 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await client.query('select 1');
     },
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    listen: async (channels, handlers) => {
+      // One process, one connection: PGlite calls these after each committed NOTIFY.
+      const stops = await Promise.all(
+        channels.map((channel) =>
+          client.listen(channel, (payload) => handlers.notify(channel, payload)),
+        ),
+      );
+      handlers.connected();
+      return async () => {
+        for (const stop of stops) await stop().catch(() => {});
+      };
+    },
     close: () => client.close(),
+  };
+}
+
+/** Delay before the next attempt to listen again: 100 ms, doubling up to 2 s. */
+const RECONNECT_MS = [100, 200, 400, 800, 1_600, 2_000];
+
+/**
+ * A pg client of its own that LISTENs on `channels` and, when the connection drops (database
+ * restart, network), connects again until stopped, telling the handlers each time.
+ */
+async function listenPostgres(
+  url: string,
+  channels: readonly string[],
+  handlers: ListenHandlers,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let attempt = 0;
+  let timer: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: 5_000,
+      keepAlive: true,
+    });
+    let dropped = false;
+    const drop = (error?: unknown) => {
+      if (dropped) return;
+      dropped = true;
+      if (client === next) client = null;
+      next.removeAllListeners('notification');
+      void next.end().catch(() => {});
+      if (stopped) return;
+      handlers.disconnected(error);
+      timer = setTimeout(
+        () => void connect(),
+        RECONNECT_MS[Math.min(attempt++, RECONNECT_MS.length - 1)],
+      );
+      timer.unref();
+    };
+    next.on('error', drop);
+    next.on('end', () => drop());
+    next.on('notification', (message) => handlers.notify(message.channel, message.payload ?? ''));
+    try {
+      await next.connect();
+      for (const channel of channels) await next.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+    } catch (error) {
+      drop(error);
+      return;
+    }
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
+    client = next;
+    attempt = 0;
+    handlers.connected();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const last = client;
+    client = null;
+    await last?.end().catch(() => {});
   };
 }
 

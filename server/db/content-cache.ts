@@ -1,21 +1,24 @@
 import { eq } from 'drizzle-orm';
-import type { Database, DbOrTx } from './client';
+import type { Database, DatabaseHandle, DbOrTx } from './client';
 import { contentVersion } from './schema';
 
 /**
  * What the public pages and API show of the catalogue and the slot rules, kept in memory and
- * reloaded when it changes (docs/decisions/009).
+ * reloaded when it changes (docs/decisions/009, 016).
  *
- * Staff edit that content in the back office and expect it live on the next request, and
- * several instances may serve one database, so nothing is kept on trust for a while: every
- * read first asks the database for `content_version.version`, a single-row counter that
- * statement triggers on the content tables raise in the writing transaction itself (migration
- * 0005). A value is used while it was loaded at that version or a later one. The version is
- * read before the value is loaded, so a value is never labelled newer than it is.
+ * `content_version.version` is a single-row counter that statement triggers on the content
+ * tables raise in the writing transaction itself (migration 0005); since migration 0008 each
+ * raise is also announced by NOTIFY on `content_changed`, and every change of slot usage on
+ * `slot_usage_changed`. Once `start()` listens, the version is known in memory: a change made
+ * on any instance reaches every instance when its transaction commits (within milliseconds),
+ * and the instance that made it calls `refresh()` before its reply leaves, so its own next
+ * request sees it. A value is used while it was loaded at that version or a later one; the
+ * version is known before the value is loaded, so a value is never labelled newer than it is.
  *
- * Reads that start in the same turn of the event loop (the root and page loaders of one
- * request, requests arriving together) share one version query: it is sent after they all
- * asked, so each of them still sees every change committed before it asked.
+ * While nothing listens (before `start()`, or while the listening connection is down and
+ * reconnecting) every read asks the database for the version, as before: reads that start in
+ * the same turn of the event loop share one version query. Values derived from live slot
+ * usage (`derived`) are kept only while listening.
  */
 export type ContentCache = {
   readonly kind: 'content-cache';
@@ -23,9 +26,35 @@ export type ContentCache = {
   readonly db: Database;
   /** `load(db)` as of the current content version: from memory unless the content changed. */
   get<T>(key: string, load: (db: Database) => Promise<T>): Promise<T>;
-  /** The content version now (shared with the reads of the same turn of the event loop). */
+  /** The content version now: from memory while listening, else one shared query. */
   version(): Promise<number>;
+  /**
+   * A value computed from content and slot usage (a slot listing): kept while neither changed
+   * and `now` (epoch ms) lies within the validity the computation gave. Computed for each
+   * call while the instance does not listen.
+   */
+  derived<T>(
+    key: string,
+    now: number,
+    compute: (db: Database) => Promise<{ value: T; validFrom: number; validUntil: number }>,
+  ): Promise<T>;
+  /** After this instance wrote: re-read the version and forget values derived from usage. */
+  refresh(): Promise<void>;
+  /** Listens for changes (NOTIFY on PostgreSQL, PGlite's listeners) until `stop()`. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** True while changes arrive by notice (the version is known in memory). */
+  listening(): boolean;
+  /** How often values were loaded or derived, for tests and diagnostics. */
+  readonly stats: { loads: number; derivations: number; versionReads: number };
 };
+
+/** The channels of migration 0008. */
+export const CONTENT_CHANNEL = 'content_changed';
+export const SLOT_USAGE_CHANNEL = 'slot_usage_changed';
+
+/** Derived values kept at most, across keys (delivery listings are one per pickup window). */
+const DERIVED_LIMIT = 1_000;
 
 /** Catalogue reads take the database (or a transaction: read directly) or the cache. */
 export type ContentSource = DbOrTx | ContentCache;
@@ -52,27 +81,75 @@ export function createContentCache(
   db: Database,
   /** Tests may count or script version reads; by default the content_version row. */
   readVersion: () => Promise<number> = versionReader(db),
+  /** Where change notices come from: the database handle (absent: never listens). */
+  feed?: Pick<DatabaseHandle, 'listen'>,
 ): ContentCache {
   const entries = new Map<string, { version: number; value: Promise<unknown> }>();
+  type Derived = {
+    version: number;
+    usage: number;
+    validFrom: number;
+    validUntil: number;
+    value: Promise<unknown>;
+  };
+  const derivedEntries = new Map<string, Derived>();
+  const stats = { loads: 0, derivations: 0, versionReads: 0 };
   let pendingVersion: Promise<number> | null = null;
+  /** The version as known from notices; null while not listening. */
+  let known: number | null = null;
+  /** Raised on every change of slot usage this instance hears of or makes. */
+  let usageGeneration = 0;
+  /** Raised on every (re)connection, so a read that straddles one is not trusted. */
+  let epoch = 0;
+  let stopListening: (() => Promise<void>) | null = null;
+  let resyncing: Promise<void> = Promise.resolve();
 
-  const currentVersion = () => {
+  const queryVersion = () => {
+    stats.versionReads += 1;
+    return readVersion();
+  };
+
+  const sharedVersionQuery = () => {
     pendingVersion ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
       // Sent now: whoever asks from here on waits for the next query.
       pendingVersion = null;
-      return readVersion();
+      return queryVersion();
     });
     return pendingVersion;
+  };
+
+  const currentVersion = (): Promise<number> =>
+    known === null ? sharedVersionQuery() : Promise.resolve(known);
+
+  const raise = (version: number) => {
+    if (known !== null && Number.isFinite(version) && version > known) known = version;
+  };
+
+  /** Reads the version after listening began: notices from here on are not missed. */
+  const resync = async () => {
+    const at = epoch;
+    usageGeneration += 1;
+    try {
+      const version = await queryVersion();
+      if (at !== epoch) return;
+      known = known === null ? version : Math.max(known, version);
+    } catch {
+      // The next reconnection or refresh tries again; meanwhile reads ask the database.
+      if (at === epoch) known = null;
+    }
   };
 
   return {
     kind: 'content-cache',
     db,
+    stats,
     version: currentVersion,
+    listening: () => known !== null,
     async get<T>(key: string, load: (db: Database) => Promise<T>): Promise<T> {
       const version = await currentVersion();
       const entry = entries.get(key);
       if (entry && entry.version >= version) return entry.value as Promise<T>;
+      stats.loads += 1;
       const value = load(db).then(deepFreeze);
       const fresh = { version, value };
       entries.set(key, fresh);
@@ -81,6 +158,80 @@ export function createContentCache(
         if (entries.get(key) === fresh) entries.delete(key);
       });
       return value;
+    },
+    async derived<T>(
+      key: string,
+      now: number,
+      compute: (db: Database) => Promise<{ value: T; validFrom: number; validUntil: number }>,
+    ): Promise<T> {
+      const live = known !== null;
+      const version = await currentVersion();
+      const usage = usageGeneration;
+      const entry = derivedEntries.get(key);
+      if (
+        live &&
+        entry &&
+        entry.version >= version &&
+        entry.usage === usage &&
+        now >= entry.validFrom &&
+        now <= entry.validUntil
+      ) {
+        return entry.value as Promise<T>;
+      }
+      stats.derivations += 1;
+      const computed = compute(db).then((c) => ({ ...c, value: deepFreeze(c.value) }));
+      if (!live) return (await computed).value;
+      const fresh: Derived = {
+        version,
+        usage,
+        // Until the computation says how long it holds, only this very moment.
+        validFrom: now,
+        validUntil: now,
+        value: computed.then((c) => c.value),
+      };
+      if (derivedEntries.size >= DERIVED_LIMIT) derivedEntries.clear();
+      derivedEntries.set(key, fresh);
+      try {
+        const result = await computed;
+        fresh.validFrom = result.validFrom;
+        fresh.validUntil = result.validUntil;
+        return result.value;
+      } catch (error) {
+        if (derivedEntries.get(key) === fresh) derivedEntries.delete(key);
+        throw error;
+      }
+    },
+    async refresh() {
+      usageGeneration += 1;
+      if (known === null) return;
+      raise(await queryVersion());
+    },
+    async start() {
+      if (!feed || stopListening) return;
+      stopListening = await feed.listen([CONTENT_CHANNEL, SLOT_USAGE_CHANNEL], {
+        notify(channel, payload) {
+          if (channel === SLOT_USAGE_CHANNEL) usageGeneration += 1;
+          else if (channel === CONTENT_CHANNEL) raise(Number(payload));
+        },
+        connected() {
+          epoch += 1;
+          resyncing = resync();
+        },
+        disconnected() {
+          epoch += 1;
+          known = null;
+          usageGeneration += 1;
+        },
+      });
+      // Listening from the start when the database answers (else reads ask it meanwhile).
+      await resyncing;
+    },
+    async stop() {
+      const stop = stopListening;
+      stopListening = null;
+      epoch += 1;
+      known = null;
+      await stop?.();
     },
   };
 }

@@ -58,6 +58,8 @@ const API_BODY_LIMIT = 100 * 1024;
  * The HTTP layer of one server: Fastify on `server` (created by the caller, so Vite's
  * development pages can share it for their WebSocket). Decision 017.
  */
+const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 export async function createHttpApp(
   services: AppServices,
   pages: PagesMode,
@@ -99,6 +101,13 @@ export async function createHttpApp(
   );
   app.addHook('onRequest', requireValidHost(services.config.trustProxyHops > 0));
   app.addHook('onResponse', requestLog(services.logger));
+  // A write by this instance (an order, a back-office edit, a page action) is seen by its own
+  // next request: the content version is re-read and slot listings forgotten before the reply
+  // leaves. Other instances hear of it by NOTIFY (server/db/content-cache.ts, decision 016).
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!READ_ONLY_METHODS.has(request.method)) await services.content.refresh();
+    return payload;
+  });
   // Before compression (hooks run in the order they were added): the check reads the JSON.
   if (options.onContractDrift) checkRepliesAgainstContract(app, options.onContractDrift);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });

@@ -2,21 +2,33 @@ import {
   deliverySlots,
   findPickupSlot,
   parseSlotKey,
+  pickupListing,
   pickupSlots,
   usageRange,
   type Slot,
 } from '@shared/slots';
-import { databaseOf, type ContentSource } from '../../db/content-cache';
+import { databaseOf, isContentCache, type ContentSource } from '../../db/content-cache';
 import { BadRequestError } from '../../errors';
 import { loadSlotRules, loadSlotUsage } from './slot-rules';
 
 /**
- * GET /api/pickup: the collection windows offered now. The rules may come from the content
- * cache; the places taken are always read from the database.
+ * GET /api/pickup: the collection windows offered now. Through the content cache the listing
+ * is computed once per change of rules or slot usage (and when time moves past its validity),
+ * not per request (docs/decisions/016); places are still taken by the database's conditional
+ * update at checkout (reserve-slots.ts), so a listing never sells a place. Without the cache
+ * (a transaction, a script) it is read straight from the database.
  */
 export async function listPickupSlots(source: ContentSource, now: Date): Promise<Slot[]> {
+  if (isContentCache(source)) {
+    return source.derived('pickup', now.getTime(), async (db) => {
+      const rules = await loadSlotRules(source);
+      const usage = await loadSlotUsage(db, 'pickup', usageRange(now, rules));
+      const listing = pickupListing(rules, usage, now);
+      return { value: listing.slots, validFrom: now.getTime(), validUntil: listing.validUntil };
+    });
+  }
   const rules = await loadSlotRules(source);
-  const usage = await loadSlotUsage(databaseOf(source), 'pickup', usageRange(now, rules));
+  const usage = await loadSlotUsage(source, 'pickup', usageRange(now, rules));
   return pickupSlots(rules, usage, now);
 }
 
@@ -32,14 +44,42 @@ export async function listDeliverySlots(
       'The collection slot must be a date and a start time, like "2026-11-23 09:00".',
     );
   }
-  const rules = await loadSlotRules(source);
-  const db = databaseOf(source);
-  const range = usageRange(now, rules);
-  const pickup = findPickupSlot(rules, await loadSlotUsage(db, 'pickup', range), now, choice);
+  const pickup = isContentCache(source)
+    ? (await listPickupSlots(source, now)).find(
+        (s) => s.slot_date === choice.date && s.slot_start === choice.start,
+      )
+    : await findUncached(source, now, choice);
   if (!pickup) {
     throw new BadRequestError(
       'That collection slot is not available (it is past, full or outside our hours). Please choose another.',
     );
   }
-  return deliverySlots(rules, await loadSlotUsage(db, 'delivery', range), pickup);
+  // The delivery windows of a collection window do not depend on the time of asking.
+  return isContentCache(source)
+    ? source.derived(`delivery ${pickup.starts_at}`, now.getTime(), async (db) => ({
+        value: await deliveryFor(source, db, pickup, now),
+        validFrom: Number.NEGATIVE_INFINITY,
+        validUntil: Number.POSITIVE_INFINITY,
+      }))
+    : deliveryFor(source, databaseOf(source), pickup, now);
+}
+
+async function findUncached(
+  source: ContentSource,
+  now: Date,
+  choice: { date: string; start: string },
+): Promise<Slot | undefined> {
+  const rules = await loadSlotRules(source);
+  const usage = await loadSlotUsage(databaseOf(source), 'pickup', usageRange(now, rules));
+  return findPickupSlot(rules, usage, now, choice);
+}
+
+async function deliveryFor(
+  source: ContentSource,
+  db: ReturnType<typeof databaseOf>,
+  pickup: Slot,
+  now: Date,
+): Promise<Slot[]> {
+  const rules = await loadSlotRules(source);
+  return deliverySlots(rules, await loadSlotUsage(db, 'delivery', usageRange(now, rules)), pickup);
 }
