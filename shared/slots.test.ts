@@ -5,6 +5,7 @@ import {
   EXPRESS_SLOT_START,
   findPickupSlot,
   parseSlotKey,
+  pickupListing,
   pickupSlots,
   windowsOfDay,
   type SlotRules,
@@ -220,5 +221,24 @@ describe('calendar days', () => {
     expect(addDays('2027-03-28', 1)).toBe('2027-03-29');
     expect(addDays('2027-10-31', 1)).toBe('2027-11-01');
     expect(addDays('2026-12-20', 14)).toBe('2027-01-03');
+  });
+});
+
+describe('pickup listing validity', () => {
+  it('holds the same list until its first window reaches the lead time, or midnight', () => {
+    const usage = new Map([['2026-11-23T14:00:00.000Z', 3]]);
+    for (const iso of ['2026-11-23T10:15:00Z', '2026-11-23T18:30:00Z', '2026-11-23T23:10:00Z']) {
+      const now = at(iso);
+      const listing = pickupListing(rules, usage, now);
+      expect(listing.slots).toEqual(pickupSlots(rules, usage, now));
+      // Every moment up to validUntil lists the same windows; the next millisecond does not.
+      for (let t = now.getTime(); t <= listing.validUntil; t += 60_000) {
+        expect(pickupSlots(rules, usage, new Date(t))).toEqual(listing.slots);
+      }
+      expect(pickupSlots(rules, usage, new Date(listing.validUntil))).toEqual(listing.slots);
+      expect(pickupSlots(rules, usage, new Date(listing.validUntil + 1))).not.toEqual(
+        listing.slots,
+      );
+    }
   });
 });
