@@ -5,7 +5,7 @@
  * Lighthouse, Debian's Chromium.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
 import { constantRate, maxThroughput, timedRequest, type LoadResult } from './load';
@@ -13,12 +13,21 @@ import { measurePageWeight, type PageWeight } from './page-weight';
 import { runLighthouse, type LighthouseScores } from './lighthouse';
 import { placeGuestOrder, pickupAndDelivery } from './checkout-path';
 import { startServerProcess } from './server-process';
+import {
+  compareWithBareNode,
+  formatComparison,
+  renderComparison,
+  type HttpComparison,
+} from './http-compare';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const benchDb = 'cleanline_bench';
 const port = Number(process.env.BENCH_PORT ?? 3900);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const buildDir = process.env.BUILD_DIR ?? 'build';
+/** BENCH_ONLY=http: only the comparison with bare Node, updating its section of the report. */
+const only = process.env.BENCH_ONLY;
+const report = 'docs/benchmarks.md';
 
 async function freshDatabase(): Promise<string> {
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -59,6 +68,18 @@ async function main() {
   await db.end();
 
   const memory: Record<string, number> = { idle: server.rssMiB() };
+  console.log('HTTP layer against a bare Node http server (same run):');
+  const comparison = await compareWithBareNode(server.url, {
+    port: port + 1,
+    seconds: Math.min(seconds, 5),
+  });
+  for (const row of comparison) console.log(formatComparison(row));
+  if (only === 'http') {
+    await server.stop();
+    updateSection(renderComparison(comparison));
+    console.log(`\nWritten to ${report} (its HTTP comparison section)`);
+    return;
+  }
   const results: LoadResult[] = [];
   const area = await firstAreaPath(server.url);
   const targets = [
@@ -129,10 +150,10 @@ async function main() {
   await server.stop();
 
   writeFileSync(
-    'docs/benchmarks.md',
-    renderReport({ results, memory, checkout, weights, lighthouse, area }),
+    report,
+    renderReport({ results, memory, checkout, weights, lighthouse, area, comparison }),
   );
-  console.log('\nWritten to docs/benchmarks.md');
+  console.log(`\nWritten to ${report}`);
 }
 
 async function firstAreaPath(baseUrl: string): Promise<string> {
@@ -147,6 +168,21 @@ async function firstAreaPath(baseUrl: string): Promise<string> {
     // fall through
   }
   return '/maida-vale';
+}
+
+/** Replaces (or adds, before "## Load") the comparison section of the report. */
+function updateSection(section: string) {
+  const text = existsSync(report) ? readFileSync(report, 'utf8') : '# Benchmarks\n\n';
+  const start = text.indexOf('## HTTP layer against bare Node');
+  let next: string;
+  if (start >= 0) {
+    const end = text.indexOf('\n## ', start + 3);
+    next = text.slice(0, start) + section + (end >= 0 ? text.slice(end + 1) : '');
+  } else {
+    const load = text.indexOf('## Load');
+    next = load >= 0 ? text.slice(0, load) + section + '\n' + text.slice(load) : text + section;
+  }
+  writeFileSync(report, next);
 }
 
 function formatRow(r: LoadResult, rss: number): string {
@@ -164,6 +200,7 @@ function renderReport(input: {
   weights: PageWeight[];
   lighthouse: LighthouseScores[];
   area: string;
+  comparison: HttpComparison[];
 }): string {
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   const lines = [
@@ -173,6 +210,7 @@ function renderReport(input: {
     '',
     'Budgets: p99 under 50 ms for the GET APIs at 300 requests per second; SSR pages p99 under 100 ms at 100 requests per second; home page JavaScript under 150 kB gzipped; Lighthouse (mobile) 95 or more.',
     '',
+    renderComparison(input.comparison),
     '## Load',
     '',
     '| Run | Target | Achieved | p50 | p99 | Errors | Server RSS | Budget |',

@@ -8,16 +8,20 @@ import { startTestServer, type TestServer } from './helpers/test-server';
 /*
  * Each server instance keeps the catalogue and the slot rules in memory between changes
  * (server/db/content-cache.ts, docs/decisions/009), and several instances may serve one
- * database. Staff expect back-office changes live on the next request: here one instance
- * serves the pages and the public API, a second one the back office, both on one database.
- * Every read below follows a read of the same content, so it would find stale memory.
+ * database. Staff expect back-office changes live at once: here one instance serves the pages
+ * and the public API, a second one the back office, both on one database. The other instance
+ * hears of a change by NOTIFY when it commits (decision 016), so it may take a moment: within a
+ * second. Every read below follows a read of the same content, so it would find stale memory.
  */
+
+/** Instances other than the writer see a change within this (docs/decisions/016). */
+const SOON = { timeout: 1_000, interval: 20 };
 
 // Monday 23 November 2026, 06:00 in London.
 const now = new Date('2026-11-23T06:00:00Z');
 const password = 'a-long-staff-password';
 
-describe('content changes are live on the next request, on every instance', () => {
+describe('content changes are live within a second, on every instance', () => {
   let database: TestDatabase;
   let site: TestServer;
   let office: TestServer;
@@ -66,8 +70,8 @@ describe('content changes are live on the next request, on every instance', () =
     });
     expect(saved.status).toBe(200);
 
+    await expect.poll(() => page('/'), SOON).toContain('Suits and Tailoring');
     const home = await page('/');
-    expect(home).toContain('Suits and Tailoring');
     expect(home).not.toContain('Suits &amp; Formal Wear');
     expect(await page('/pricing')).toContain('Suits and Tailoring');
     expect(JSON.stringify((await site.api('/api/pricelist')).body)).toContain(
@@ -83,9 +87,11 @@ describe('content changes are live on the next request, on every instance', () =
       headers: auth(),
     });
     expect(closed.status).toBe(200);
-    const after = await site.api<{ slot_date: string }[]>('/api/pickup');
-    expect(after.body.length).toBeGreaterThan(0);
-    expect(after.body.some((s) => s.slot_date === '2026-11-25')).toBe(false);
+    const pickup = async () => (await site.api<{ slot_date: string }[]>('/api/pickup')).body;
+    await expect
+      .poll(async () => (await pickup()).some((s) => s.slot_date === '2026-11-25'), SOON)
+      .toBe(false);
+    expect((await pickup()).length).toBeGreaterThan(0);
   });
 
   it('a change written to the database directly, outside the back office: every page', async () => {
@@ -94,6 +100,7 @@ describe('content changes are live on the next request, on every instance', () =
       .update(branches)
       .set({ phone: '(020) 7946 0999' })
       .where(eq(branches.slug, 'marylebone'));
+    await expect.poll(() => page('/branches'), SOON).toContain('(020) 7946 0999');
     const html = await page('/branches');
     expect(html).toContain('(020) 7946 0999');
     expect(html).not.toContain('(020) 7328 5625');

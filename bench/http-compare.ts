@@ -1,0 +1,76 @@
+import { constantRate, maxThroughput, timedRequest, type LoadResult } from './load';
+import { startServerProcess } from './server-process';
+
+/** One row of the comparison with a bare Node `http` server (issue 13). */
+export type HttpComparison = {
+  name: string;
+  path: string;
+  max: LoadResult;
+  /** Requests per second as a share of the bare server's, measured in the same run. */
+  ratio: number;
+  at300: LoadResult;
+};
+
+/** The JSON GET APIs compared with the bare server; the target is ≥ 50 %, p99 < 10 ms. */
+export const COMPARED_APIS = ['/api/pricelist', '/api/getarea/group', '/api/pickup'];
+
+/**
+ * Closed-loop throughput (same client, same concurrency, same seconds) of a bare Node `http`
+ * server started as its own process, then of each API on `serverUrl`, and each one's latency
+ * at a fixed 300 requests per second.
+ */
+export async function compareWithBareNode(
+  serverUrl: string,
+  options: { port: number; seconds: number; concurrency?: number },
+): Promise<HttpComparison[]> {
+  const concurrency = options.concurrency ?? 32;
+  const bare = await startServerProcess({}, options.port, {
+    script: 'bench/bare-server.ts',
+    quiet: true,
+  });
+  const targets = [{ name: 'bare Node http (small JSON)', url: bare.url, path: '/' }].concat(
+    COMPARED_APIS.map((path) => ({ name: `GET ${path}`, url: serverUrl, path })),
+  );
+  const rows: Omit<HttpComparison, 'ratio'>[] = [];
+  try {
+    for (const target of targets) {
+      const spec = { path: target.path };
+      const ok = async () => (await timedRequest(target.url, spec)).status === 200;
+      // Warm-up (JIT, caches, pool), not measured.
+      await maxThroughput(target.url, target.name, ok, concurrency, 2);
+      const max = await maxThroughput(
+        target.url,
+        `${target.name} (max, ${concurrency} clients)`,
+        ok,
+        concurrency,
+        options.seconds,
+      );
+      const at300 = await constantRate(target.url, target.name, spec, 300, options.seconds);
+      rows.push({ name: target.name, path: target.path, max, at300 });
+    }
+  } finally {
+    await bare.stop();
+  }
+  const base = rows[0]!.max.achievedRps;
+  return rows.map((r) => ({ ...r, ratio: r.max.achievedRps / base }));
+}
+
+export function formatComparison(r: HttpComparison): string {
+  return `${r.name.padEnd(32)} ${r.max.achievedRps.toFixed(0).padStart(6)} rps  ${(r.ratio * 100).toFixed(0).padStart(4)} % of bare  p99 at 300 rps ${r.at300.p99.toFixed(1).padStart(6)} ms  errors ${r.max.errors + r.at300.errors}`;
+}
+
+export function renderComparison(rows: HttpComparison[], concurrency = 32): string {
+  return [
+    '## HTTP layer against bare Node',
+    '',
+    `Same run, same load generator (${concurrency} keep-alive clients, closed loop, then open loop at 300 requests per second): a bare Node \`http\` server in its own process answering a small JSON reply, and the JSON GET APIs of the production server. Target (issue 13): at least 50 % of the bare server's requests per second, p99 under 10 ms at 300 requests per second. The client asks for gzip, as browsers and the app do.`,
+    '',
+    '| Endpoint | Requests/s (max) | Ratio to bare | p50 (max) | p99 at 300 rps | Errors | Target |',
+    '|---|---|---|---|---|---|---|',
+    ...rows.map((r, i) => {
+      const met = r.ratio >= 0.5 && r.at300.p99 < 10 && r.max.errors + r.at300.errors === 0;
+      return `| ${r.name} | ${r.max.achievedRps.toFixed(0)} | ${(r.ratio * 100).toFixed(0)} % | ${r.max.p50.toFixed(1)} ms | ${r.at300.p99.toFixed(1)} ms | ${r.max.errors + r.at300.errors} | ${i === 0 ? '–' : met ? 'met' : 'MISSED'} |`;
+    }),
+    '',
+  ].join('\n');
+}
