@@ -2,12 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client';
 import { priceCategories, slotSettings, slotUsage } from '../server/db/schema';
-import {
-  MONDAY_6AM,
-  orderPayload,
-  placeGuestOrder,
-  startGuestCheckout,
-} from './helpers/fixtures';
+import { MONDAY_6AM, orderPayload, placeGuestOrder, startGuestCheckout } from './helpers/fixtures';
 import { createTestDatabase, onPostgres, type TestDatabase } from './helpers/test-database';
 import { startTestServer, type TestServer } from './helpers/test-server';
 
@@ -152,9 +147,7 @@ describe('content freshness and slot listings across instances', () => {
     const [usage] = await database.db
       .select({ taken: slotUsage.taken })
       .from(slotUsage)
-      .where(
-        sql`${slotUsage.kind} = 'pickup' and ${slotUsage.startsAt} = '2026-11-24T11:00:00Z'`,
-      );
+      .where(sql`${slotUsage.kind} = 'pickup' and ${slotUsage.startsAt} = '2026-11-24T11:00:00Z'`);
     expect(usage?.taken).toBe(1);
     // Neither instance offers it any more.
     expect(offered(await pickup(first))).toBe(false);
@@ -176,9 +169,7 @@ describe('content freshness and slot listings across instances', () => {
           .update(priceCategories)
           .set({ name: 'Suits, Reconnected' })
           .where(eq(priceCategories.name, 'Suits and Tailoring'));
-        await within(1_000, async () =>
-          (await pricelist(first)).includes('Suits, Reconnected'),
-        );
+        await within(1_000, async () => (await pricelist(first)).includes('Suits, Reconnected'));
         await within(3_000, async () => first.services.content.listening());
         // Listening again: changes arrive by notice once more.
         const reads = first.services.content.stats.versionReads;
@@ -186,9 +177,7 @@ describe('content freshness and slot listings across instances', () => {
           .update(priceCategories)
           .set({ name: 'Suits after the cut' })
           .where(eq(priceCategories.name, 'Suits, Reconnected'));
-        await within(1_000, async () =>
-          (await pricelist(first)).includes('Suits after the cut'),
-        );
+        await within(1_000, async () => (await pricelist(first)).includes('Suits after the cut'));
         for (let i = 0; i < 10; i++) await pricelist(first);
         expect(first.services.content.stats.versionReads).toBe(reads);
       } finally {
