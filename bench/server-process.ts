@@ -17,12 +17,16 @@ export type ServerProcess = {
 export async function startServerProcess(
   env: Record<string, string>,
   port: number,
-  options: { quiet?: boolean; script?: string } = {},
+  options: { quiet?: boolean; script?: string; nodeArgs?: string[] } = {},
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', options.script ?? 'server/main.ts'], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', options.quiet ? 'pipe' : 'inherit', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), '--import', 'tsx', options.script ?? 'server/main.ts'],
+    {
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', options.quiet ? 'pipe' : 'inherit', 'pipe'],
+    },
+  );
   // The last output, for the error message when the server does not come up.
   let output = '';
   const keep = (chunk: Buffer) => {

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { constants as zlibConstants } from 'node:zlib';
 import fastJsonStringify from 'fast-json-stringify';
 import { z } from 'zod';
 import { fieldErrors, type Endpoint } from '@shared/api';
@@ -75,8 +77,8 @@ export function route<E extends Endpoint>(
 ): void {
   const status = successStatus(endpoint);
   // A reply that is the same object as last time (content kept in memory, frozen until it
-  // changes) is written once and its JSON reused.
-  const written = new WeakMap<object, string>();
+  // changes) is written once and its JSON reused, and compressed once per encoding.
+  const written = new WeakMap<object, WrittenReply>();
   const serialise = compileSerialiser(endpoint.replies[status] as z.ZodType);
   // Registered inside the /api context: its paths are relative to the prefix.
   const url = endpoint.path.startsWith(app.prefix)
@@ -114,16 +116,63 @@ export function route<E extends Endpoint>(
       if (reply.sent) return;
       reply.code(status);
       if (result !== null && typeof result === 'object' && Object.isFrozen(result)) {
-        let json = written.get(result);
-        if (json === undefined) {
-          json = serialise(result);
-          written.set(result, json);
+        let entry = written.get(result);
+        if (entry === undefined) {
+          entry = { json: serialise(result) };
+          written.set(result, entry);
         }
-        return reply.type('application/json; charset=utf-8').send(json);
+        reply.type('application/json; charset=utf-8');
+        return reply.send(precompressed(entry, request, reply));
       }
       return result;
     },
   });
+}
+
+type WrittenReply = { json: string; br?: Buffer; gzip?: Buffer };
+
+/** Replies smaller than this are sent as they are (as @fastify/compress's threshold). */
+const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * The JSON of a kept reply, compressed for this client once and reused: compressing the same
+ * price list for every request was most of the CPU time of the JSON GET APIs (issue 13).
+ * @fastify/compress leaves a reply alone when it already has a Content-Encoding.
+ */
+function precompressed(
+  entry: WrittenReply,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): string | Buffer {
+  if (entry.json.length < COMPRESS_FROM_BYTES) return entry.json;
+  const encoding = acceptedEncoding(request.headers['accept-encoding']);
+  if (!encoding) return entry.json;
+  const body = (entry[encoding] ??=
+    encoding === 'br'
+      ? brotliCompressSync(entry.json, {
+          params: {
+            [zlibConstants.BROTLI_PARAM_QUALITY]: 6,
+            [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+          },
+        })
+      : gzipSync(entry.json));
+  reply.header('Vary', 'Accept-Encoding');
+  reply.header('Content-Encoding', encoding);
+  return body;
+}
+
+/** br or gzip when the client accepts it (a q of 0 refuses), else null. */
+export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  if (!header) return null;
+  let gzip = false;
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && !(Number(q.slice(2)) > 0)) continue;
+    if (name === 'br') return 'br';
+    if (name === 'gzip' || name === '*') gzip = true;
+  }
+  return gzip ? 'gzip' : null;
 }
 
 /** The JSON Schema of a reply or request schema, as the OpenAPI document shows it. */
@@ -184,18 +233,18 @@ export function checkRepliesAgainstContract(
     const schema = endpoint.replies[reply.statusCode];
     if (!schema) {
       report(`${where}: a status the contract does not list`);
-    } else if (typeof payload === 'string') {
+    } else if (typeof payload === 'string' || isPrecompressed(payload, reply)) {
+      const text =
+        typeof payload === 'string' ? payload : decompress(payload as Buffer, reply).toString();
       let body: unknown;
       try {
-        body = JSON.parse(payload);
+        body = JSON.parse(text);
       } catch {
-        body = payload;
+        body = text;
       }
       const result = schema.safeParse(body);
       if (!result.success) {
-        report(
-          `${where}: ${JSON.stringify(fieldErrors(result.error))} in ${payload.slice(0, 300)}`,
-        );
+        report(`${where}: ${JSON.stringify(fieldErrors(result.error))} in ${text.slice(0, 300)}`);
       }
     } else if (
       payload !== null &&
@@ -206,4 +255,16 @@ export function checkRepliesAgainstContract(
     }
     done(null, payload);
   });
+}
+
+/** A kept reply compressed by `precompressed` above. */
+function isPrecompressed(payload: unknown, reply: FastifyReply): payload is Buffer {
+  const encoding = reply.getHeader('content-encoding');
+  return Buffer.isBuffer(payload) && (encoding === 'br' || encoding === 'gzip');
+}
+
+function decompress(payload: Buffer, reply: FastifyReply): Buffer {
+  return reply.getHeader('content-encoding') === 'br'
+    ? brotliDecompressSync(payload)
+    : gunzipSync(payload);
 }
