@@ -104,9 +104,12 @@ export async function createHttpApp(
   // A write by this instance (an order, a back-office edit, a page action) is seen by its own
   // next request: the content version is re-read and slot listings forgotten before the reply
   // leaves. Other instances hear of it by NOTIFY (server/db/content-cache.ts, decision 016).
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (!READ_ONLY_METHODS.has(request.method)) await services.content.refresh();
-    return payload;
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (READ_ONLY_METHODS.has(request.method)) return done(null, payload);
+    services.content.refresh().then(
+      () => done(null, payload),
+      () => done(null, payload),
+    );
   });
   // Before compression (hooks run in the order they were added): the check reads the JSON.
   if (options.onContractDrift) checkRepliesAgainstContract(app, options.onContractDrift);
