@@ -72,6 +72,7 @@ async function main() {
   const comparison = await compareWithBareNode(server.url, {
     port: port + 1,
     seconds: Math.min(seconds, 5),
+    serverPid: server.pid,
   });
   for (const row of comparison) console.log(formatComparison(row));
   if (only === 'http') {
