@@ -7,8 +7,19 @@ export const BAD_REQUEST_PAGE = '/bad-request';
 const HOST =
   /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,62})(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}))*\.?|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?$/;
 
+/** Hosts already found valid: a handful of names, checked once each instead of per request. */
+const validHosts = new Set<string>();
+const VALID_HOSTS_KEPT = 64;
+
 /** A Host (or X-Forwarded-Host) value a URL can be built from: a name or address, a real port. */
 export function isValidHost(value: string): boolean {
+  if (validHosts.has(value)) return true;
+  if (!checkHost(value)) return false;
+  if (validHosts.size < VALID_HOSTS_KEPT) validHosts.add(value);
+  return true;
+}
+
+function checkHost(value: string): boolean {
   const match = HOST.exec(value);
   if (!match) return false;
   if (match[1] !== undefined && Number(match[1]) > 65535) return false;
