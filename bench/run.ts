@@ -178,7 +178,7 @@ function updateSection(section: string) {
   let next: string;
   if (start >= 0) {
     const end = text.indexOf('\n## ', start + 3);
-    next = text.slice(0, start) + section + (end >= 0 ? text.slice(end + 1) : '');
+    next = text.slice(0, start) + section + (end >= 0 ? text.slice(end) : '');
   } else {
     const load = text.indexOf('## Load');
     next = load >= 0 ? text.slice(0, load) + section + '\n' + text.slice(load) : text + section;
