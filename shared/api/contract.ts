@@ -76,7 +76,21 @@ export function endpoint<
   H extends z.ZodType = z.ZodNever,
   R extends Replies = Replies,
 >(definition: Endpoint<P, Q, B, H, R>): Endpoint<P, Q, B, H, R> {
-  return definition;
+  // The endpoint's own replies win over the common ones (a more precise description).
+  return {
+    ...definition,
+    replies: { ...commonFailures(definition.method), ...definition.replies },
+  };
+}
+
+/**
+ * Failures any endpoint can answer whatever it does, so each endpoint lists them without
+ * repeating them: a request that cannot be read (400: a bad path or query parameter, a body
+ * that is not JSON), the database briefly away (503), and for writes a cookie-authenticated
+ * call from another site (403), a body too large (413) or of another type (415).
+ */
+function commonFailures(method: HttpMethod): Replies {
+  return method === 'GET' ? failures(400, 503) : failures(400, 403, 413, 415, 503);
 }
 
 /** Field → messages of a refused request: the `errors` of every 422 reply. */
