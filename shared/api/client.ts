@@ -93,10 +93,7 @@ export function queryOf(query?: Record<string, unknown>): string {
  * The URL of a request to an endpoint, for the few places a URL is what is needed (a
  * download link). Calls go through `call`.
  */
-export function urlOf<E extends Endpoint>(
-  endpoint: E,
-  ...[request, options]: Args<E>
-): string {
+export function urlOf<E extends Endpoint>(endpoint: E, ...[request, options]: Args<E>): string {
   const loose = (request ?? {}) as Loose;
   return (
     (options?.baseUrl ?? '') +
