@@ -1,6 +1,7 @@
 import type { Endpoint, ErrorReply, ReplyOf, RequestOf } from './contract';
+import type { EndpointOf, Route } from './route';
 
-export type { ReplyOf, RequestOf };
+export type { ReplyOf, RequestOf, Route };
 
 /*
  * The typed client of the /api contract, for the website (browser) and for tests (Node).
@@ -9,8 +10,9 @@ export type { ReplyOf, RequestOf };
  * its reply schemas by status. It never throws at its caller: a network failure, a reply that
  * is not JSON, or a request it cannot build comes back as `{ ok: false, status, error }`.
  *
- * Import the endpoints from their area module (`@shared/api/accounts`), not from
- * `@shared/api`: that index holds every area, the back office's included.
+ * The browser passes `routes.{area}.{name}` (shared/api/routes.ts: method and path, typed as
+ * their endpoint, no schemas, so zod stays out of the pages' bundles); tests and Node code
+ * may pass the endpoint itself (`api.accounts.logIn`).
  */
 
 /** The message of a failure the server did not word (network down, a reply that is not JSON). */
@@ -50,7 +52,7 @@ export type CallOptions = {
   /** Lets the request outlive the page (a page visit counted as the visitor leaves). */
   keepalive?: boolean;
   /** Called on every 401 reply, before the result is returned. */
-  onUnauthorized?: (endpoint: Endpoint) => void;
+  onUnauthorized?: (endpoint: Route) => void;
   /** The fetch to use: the global one by default. */
   fetch?: typeof fetch;
 };
@@ -67,7 +69,7 @@ function failure(status: number, message = CLIENT_ERROR_MESSAGE): Failure {
 }
 
 /** The path of an endpoint with its `:name` parameters filled in (each URL-encoded). */
-export function pathOf(endpoint: Endpoint, params?: Record<string, unknown>): string {
+export function pathOf(endpoint: Route, params?: Record<string, unknown>): string {
   return endpoint.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
     const value = params?.[name];
     if (value === undefined || value === null || value === '') {
@@ -93,7 +95,10 @@ export function queryOf(query?: Record<string, unknown>): string {
  * The URL of a request to an endpoint, for the few places a URL is what is needed (a
  * download link). Calls go through `call`.
  */
-export function urlOf<E extends Endpoint>(endpoint: E, ...[request, options]: Args<E>): string {
+export function urlOf<T extends Route>(
+  endpoint: T,
+  ...[request, options]: Args<EndpointOf<T>>
+): string {
   const loose = (request ?? {}) as Loose;
   return (
     (options?.baseUrl ?? '') +
@@ -123,15 +128,15 @@ function errorOf(status: number, body: unknown): Failure {
 
 /** Makes a `call` whose options default to these (a base URL, what to do on a 401). */
 export function createClient(defaults: CallOptions = {}) {
-  return async function call<E extends Endpoint>(
-    endpoint: E,
-    ...[request, options]: Args<E>
-  ): Promise<Result<E>> {
+  return async function call<T extends Route>(
+    endpoint: T,
+    ...[request, options]: Args<EndpointOf<T>>
+  ): Promise<Result<EndpointOf<T>>> {
     const o: CallOptions = { ...defaults, ...options };
     const loose = (request ?? {}) as Loose;
     let url: string;
     try {
-      url = urlOf(endpoint as Endpoint, loose as RequestOf<Endpoint>, o);
+      url = urlOf(endpoint as Route, loose as never, o);
     } catch {
       return failure(0);
     }
@@ -176,7 +181,7 @@ export function createClient(defaults: CallOptions = {}) {
       }
     }
     if (response.ok) {
-      return { ok: true, status: response.status, data } as unknown as Result<E>;
+      return { ok: true, status: response.status, data } as unknown as Result<EndpointOf<T>>;
     }
     return errorOf(response.status, data);
   };
