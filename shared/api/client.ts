@@ -57,6 +57,9 @@ export type CallOptions = {
   fetch?: typeof fetch;
 };
 
+/** The arguments of `call` after the endpoint: its request (when it takes one) and options. */
+export type CallArgs<T extends Route> = Args<EndpointOf<T>>;
+
 type Args<E extends Endpoint> =
   object extends RequestOf<E>
     ? [request?: RequestOf<E>, options?: CallOptions]

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { accountsApi } from '@shared/api/accounts';
+import { routes } from '@shared/api/routes';
 import { call, forgetLogin } from './api-client';
 
 /**
@@ -15,7 +15,7 @@ export function LogoutButton({ className }: { className?: string }) {
       disabled={busy}
       onClick={async () => {
         setBusy(true);
-        await call(accountsApi.logOut);
+        await call(routes.accounts.logOut);
         forgetLogin();
         window.location.assign('/login');
       }}

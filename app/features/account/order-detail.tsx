@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type { CustomerOrder } from '@server/use-cases/accounts/list-customer-orders';
-import { accountsApi } from '@shared/api/accounts';
+import { routes } from '@shared/api/routes';
 import { call } from './api-client';
 import { Notice } from './form-field';
 import { payNowHref, showPayNow } from './order-rules';
@@ -45,7 +45,7 @@ export function OrderActions({ order, phone }: { order: CustomerOrder; phone: st
       return;
     }
     setBusy(true);
-    const reply = await call(accountsApi.cancelOrder, { params: { id: order.id } });
+    const reply = await call(routes.accounts.cancelOrder, { params: { id: order.id } });
     setBusy(false);
     setConfirming(false);
     setResult({ ok: reply.ok, text: reply.ok ? reply.data.message : reply.error.message });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { firstErrors, passwordChangeSchema, profileUpdateSchema } from '@shared/validation';
-import { accountsApi } from '@shared/api/accounts';
+import { routes } from '@shared/api/routes';
 import { call, fieldMessages, forgetLogin, storageKeys } from './api-client';
 import { FormField, Notice } from './form-field';
 
@@ -39,7 +39,7 @@ export function ProfileForm({ customer, idPrefix }: { customer: Customer; idPref
     if (!parsed.success) return setErrors(firstErrors(parsed.error));
     setErrors({});
     setBusy(true);
-    const reply = await call(accountsApi.updateProfile, { body: form });
+    const reply = await call(routes.accounts.updateProfile, { body: form });
     setBusy(false);
     if (reply.status === 401) return window.location.assign('/login');
     if (reply.ok) {
@@ -132,7 +132,7 @@ export function ChangePasswordForm({ email, idPrefix }: { email: string; idPrefi
     if (!parsed.success) return setErrors(firstErrors(parsed.error));
     setErrors({});
     setBusy(true);
-    const reply = await call(accountsApi.changePassword, { body: form });
+    const reply = await call(routes.accounts.changePassword, { body: form });
     setBusy(false);
     if (reply.ok) {
       forgetLogin();

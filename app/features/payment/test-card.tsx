@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { paymentsApi } from '@shared/api/payments';
+import { routes } from '@shared/api/routes';
 import { call } from '~/features/account/api-client';
 import { NOT_READY, type CardForm, type CardIntent } from './card-confirm';
 
@@ -46,7 +46,7 @@ export function useTestCard() {
     },
     async confirm(intent: CardIntent) {
       const confirm = (authenticated?: boolean) =>
-        call(paymentsApi.testConfirm, {
+        call(routes.payments.testConfirm, {
           body: {
             intent_id: intent.id,
             client_secret: intent.clientSecret,
