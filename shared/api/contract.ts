@@ -124,9 +124,22 @@ export type ReplyOf<E extends Endpoint, S extends keyof E['replies']> = z.output
   E['replies'][S] & z.ZodType
 >;
 
-/** The request an endpoint takes, as the caller writes it (inputs before parsing). */
-export type RequestOf<E extends Endpoint> = (E['params'] extends z.ZodType
-  ? { params: z.input<E['params']> }
-  : object) &
-  (E['query'] extends z.ZodType ? { query?: z.input<E['query']> } : object) &
-  (E['body'] extends z.ZodType ? { body: z.input<E['body']> } : object);
+/** Whether a schema slot of an endpoint was declared (`endpoint()` leaves absent ones ZodNever). */
+type Declared<S> = [NonNullable<S>] extends [z.ZodNever]
+  ? false
+  : NonNullable<S> extends z.ZodType
+    ? true
+    : false;
+type Input<S> = z.input<NonNullable<S> & z.ZodType>;
+/** Present when the endpoint declares the schema; required when it has a required field. */
+type Slot<K extends string, S> =
+  Declared<S> extends true
+    ? object extends Input<S>
+      ? { [P in K]?: Input<S> }
+      : { [P in K]: Input<S> }
+    : object;
+
+/** The request an endpoint takes, as the caller writes it (z.input: before parsing). */
+export type RequestOf<E extends Endpoint> = Slot<'params', E['params']> &
+  Slot<'query', E['query']> &
+  Slot<'body', E['body']>;
