@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { acceptsShapes } from './api/documented-as';
 import { text } from './text';
 import { isUkPostcode, normalisePostcode } from './postcode';
 
@@ -194,9 +195,13 @@ export function fromLookupAddress(value: Record<string, unknown>): Record<string
  * The address chosen at booking or sign-up: our parts, or the lookup's own result (both
  * documented as such in the OpenAPI document).
  */
-export const addressSchema = z.preprocess(
-  (value) => (looksLikeLookup(value) ? fromLookupAddress(value) : value),
+export const addressSchema = acceptsShapes(
+  z.preprocess(
+    (value) => (looksLikeLookup(value) ? fromLookupAddress(value) : value),
+    structuredAddressSchema,
+  ),
   structuredAddressSchema,
+  lookupAddressSchema,
 );
 export type AddressInput = z.output<typeof structuredAddressSchema>;
 

@@ -198,4 +198,95 @@ describe('the address the customer confirmed is the address the shop reads', () 
     });
     expect((await backOffice(id)).order).toEqual(['12 Elgin Avenue', 'London', 'W9 2HD']);
   });
+
+  it('the spec’s clients: register, guest checkout and order with the lookup’s own result', async () => {
+    // What GET /api/address/retrieve gives (spec 3: Label, PostalCode, Company, Type), sent
+    // back as it is, with the flat the customer typed beside it.
+    const street = await server.api<{ Items: { Id: string }[] }>('/api/address/find?text=Elgin');
+    const found = await server.api<{ Items: { Id: string; Text: string }[] }>(
+      `/api/address/find?text=Elgin&container=${encodeURIComponent(street.body.Items[0]!.Id)}`,
+    );
+    const five = found.body.Items.find((i) => i.Text === '5 Elgin Avenue')!;
+    const retrieved = await server.api<{ Items: Record<string, string>[] }>(
+      `/api/address/retrieve/${encodeURIComponent(five.Id)}`,
+    );
+    const lookup = { ...retrieved.body.Items[0]!, door_number: 'Flat 9' };
+    expect(lookup).toMatchObject({ PostalCode: 'W9 2HD', Type: 'Residential' });
+    const expected = ['Flat 9, 5 Elgin Avenue', 'London', 'W9 2HD'];
+
+    // A guest, then that guest's order.
+    const guest = await server.api<{ checkout_token: string }>('/api/guest', {
+      body: {
+        name: 'Ada Lookup',
+        email: 'lookup-guest@example.com',
+        phone: '07700 900123',
+        address: lookup,
+      },
+    });
+    expect(guest.status, JSON.stringify(guest.body)).toBe(200);
+    const guestOrder = await server.api<{ order: { order_id: string } }>('/api/placeorder', {
+      body: {
+        ...slots(),
+        customer_name: 'Ada Lookup',
+        customer_email: 'lookup-guest@example.com',
+        customer_phone: '07700 900123',
+        address: lookup,
+        status: 'pending',
+      },
+      headers: { 'X-Checkout-Token': guest.body.checkout_token },
+    });
+    expect(guestOrder.status, JSON.stringify(guestOrder.body)).toBe(200);
+    expect((await backOffice(guestOrder.body.order.order_id)).order).toEqual(expected);
+
+    // A registration, then an order with the app's Bearer token.
+    const email = 'lookup-member@example.com';
+    const reg = await server.api('/api/register', {
+      body: {
+        name: 'Mary Lookup',
+        email,
+        phone: '07700 900789',
+        password: 'Secret123!',
+        address: lookup,
+      },
+    });
+    expect(reg.status, JSON.stringify(reg.body)).toBe(200);
+    const login = await server.api<{ token: string }>('/api/login', {
+      body: { email, password: 'Secret123!' },
+    });
+    const memberOrder = await server.api<{ order: { order_id: string } }>('/api/placeorder', {
+      body: {
+        ...slots(),
+        customer_name: 'Mary Lookup',
+        customer_email: email,
+        customer_phone: '07700 900789',
+        address: lookup,
+        status: 'pending',
+      },
+      headers: bearer(login.body.token),
+    });
+    expect(memberOrder.status, JSON.stringify(memberOrder.body)).toBe(200);
+    expect((await backOffice(memberOrder.body.order.order_id)).order).toEqual(expected);
+    const [saved] = await server.database.db
+      .select()
+      .from(customerAddresses)
+      .where(
+        and(
+          eq(customerAddresses.line1, '5 Elgin Avenue'),
+          eq(customerAddresses.doorNumber, 'Flat 9'),
+        ),
+      );
+    expect(saved).toMatchObject({ postcode: 'W9 2HD' });
+
+    // A lookup result without a postcode is refused by field, not stored half.
+    const bad = await server.api<{ errors: Record<string, string[]> }>('/api/guest', {
+      body: {
+        name: 'No Postcode',
+        email: 'np@example.com',
+        phone: '07700 900123',
+        address: { Label: '5 Elgin Avenue' },
+      },
+    });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors).join(' ')).toMatch(/postcode/i);
+  });
 });

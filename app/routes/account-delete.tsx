@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import { getCurrentCustomer } from '@server/auth/current-customer';
 import { deleteAccountCodeSchema, deleteAccountEmailSchema, messages } from '@shared/validation';
-import { GENERIC_ERROR, callApi, forgetLogin } from '~/features/account/api-client';
+import { routes } from '@shared/api/routes';
+import { call, forgetLogin } from '~/features/account/api-client';
 import { AuthCard, FormField, Notice } from '~/features/account/form-field';
 import type { Route } from './+types/account-delete';
 
@@ -42,13 +43,13 @@ export default function AccountDeletePage() {
     if (!parsed.success) return setFieldError(messages.deleteEmail);
     setFieldError(null);
     setBusy(true);
-    const reply = await callApi('/api/account/confirm/delete', parsed.data);
+    const reply = await call(routes.accounts.sendDeletionCode, { body: parsed.data });
     setBusy(false);
-    if (reply.status === 200 && reply.body.status) {
-      setInfo(reply.body.message ?? null);
+    if (reply.ok) {
+      setInfo(reply.data.message);
       setStep('code');
     } else {
-      setError(reply.body.message ?? GENERIC_ERROR);
+      setError(reply.error.message);
     }
   }
 
@@ -62,14 +63,14 @@ export default function AccountDeletePage() {
     setFieldError(null);
     if (!window.confirm('Are you sure you want to delete account?')) return;
     setBusy(true);
-    const reply = await callApi<{ delete?: boolean }>('/api/account/delete', parsed.data);
+    const reply = await call(routes.accounts.deleteAccount, { body: parsed.data });
     setBusy(false);
-    if (reply.status === 200 && reply.body.delete) {
+    if (reply.ok) {
       forgetLogin();
-      setInfo(reply.body.message ?? null);
+      setInfo(reply.data.message);
       setStep('done');
     } else {
-      setError(reply.body.message ?? GENERIC_ERROR);
+      setError(reply.error.message);
     }
   }
 

@@ -4,7 +4,9 @@ import { eq } from 'drizzle-orm';
 import { getCurrentCustomer } from '@server/auth/current-customer';
 import { customers } from '@server/db/schema';
 import { firstErrors, guestDetailsSchema, registrationFormSchema } from '@shared/validation';
-import { GENERIC_ERROR, callApi, fieldMessages, storageKeys } from '~/features/account/api-client';
+import type { Failure } from '@shared/api/client';
+import { routes } from '@shared/api/routes';
+import { GENERIC_ERROR, call, fieldMessages, storageKeys } from '~/features/account/api-client';
 import { FormField, Notice } from '~/features/account/form-field';
 import {
   addressPayload,
@@ -45,7 +47,6 @@ const MESSAGES = {
   taken:
     'Oops! It seems like that email has already been taken. Please log in to your existing account',
   created: 'Your account is successfully created, please login to your account.',
-  failedCreate: 'Your account creation has been failed, please try again.',
 };
 
 const STEP_TITLES = ['Customer Details', 'Order Summary', 'Done'];
@@ -119,17 +120,16 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     }
     setErrors({});
     setBusy(true);
-    const reply = await callApi<{ checkout_token: string }>('/api/guest', {
-      ...parsed.data,
-      address: addressPayload(booking!),
+    const reply = await call(routes.checkout.guest, {
+      body: { ...parsed.data, address: addressPayload(booking!) },
     });
     setBusy(false);
-    if (reply.status === 200 && reply.body.checkout_token) {
-      setCheckoutToken(reply.body.checkout_token);
+    if (reply.ok) {
+      setCheckoutToken(reply.data.checkout_token);
       setStep(2);
       return;
     }
-    showError(reply.status, reply.body);
+    showError(reply);
   }
 
   async function signUp() {
@@ -145,43 +145,35 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     }
     setErrors({});
     setBusy(true);
-    const reply = await callApi<{ checkout_token: string }>('/api/register', {
-      ...parsed.data,
-      address: addressPayload(booking!),
+    const reply = await call(routes.accounts.register, {
+      body: { ...parsed.data, address: addressPayload(booking!) },
     });
     setBusy(false);
-    if (reply.status === 200 && reply.body.status !== false && reply.body.checkout_token) {
-      setCheckoutToken(reply.body.checkout_token);
+    if (reply.ok) {
+      setCheckoutToken(reply.data.checkout_token);
       setAlert({ tone: 'success', text: MESSAGES.created });
       setStep(2);
       return;
     }
-    if (reply.status === 422 && reply.body.errors?.email) {
+    if (reply.status === 422 && reply.error.errors?.email) {
       // Spec 8: the e-mail is taken; log in instead, and come back here afterwards.
       window.alert(MESSAGES.taken);
       localStorage.setItem(storageKeys.from, 'checkout');
       navigate('/login?notice=taken');
       return;
     }
-    if (reply.status === 200) {
-      setAlert({ tone: 'error', text: MESSAGES.failedCreate });
-      return;
-    }
-    showError(reply.status, reply.body);
+    showError(reply);
   }
 
-  function showError(
-    status: number,
-    body: { message?: string; errors?: Record<string, string[]> },
-  ) {
+  function showError({ status, error }: Failure) {
     if (status === 422) {
-      setErrors(fieldMessages(body.errors));
+      setErrors(fieldMessages(error.errors));
       setAlert({
         tone: 'error',
-        text: body.errors?.address ? (body.message ?? MESSAGES.mandatory) : MESSAGES.mandatory,
+        text: error.errors?.address ? error.message : MESSAGES.mandatory,
       });
     } else if (status === 429) {
-      setAlert({ tone: 'error', text: body.message ?? GENERIC_ERROR });
+      setAlert({ tone: 'error', text: error.message });
     } else {
       setAlert({ tone: 'error', text: GENERIC_ERROR });
     }
@@ -192,10 +184,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     setAlert(null);
     setBusy(true);
     const b = booking!;
-    const status = payNow ? 'pending payment' : 'pending';
-    const reply = await callApi<{
-      order: { order_id: string; order_no: string; payment_url: string };
-    }>('/api/placeorder', {
+    const status = payNow ? ('pending payment' as const) : ('pending' as const);
+    const body = {
       pickup_date: b.details.pickup.slot_date,
       pickup_start: b.details.pickup.slot_start,
       pickup_end: b.details.pickup.slot_end,
@@ -216,12 +206,12 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       address: addressPayload(b),
       status,
       idempotency_key: attemptKey,
-      ...(checkoutToken ? { checkout_token: checkoutToken } : {}),
-    });
+    };
+    const reply = await call(routes.checkout.placeOrder, { body }, { checkoutToken });
     setBusy(false);
-    if (reply.status === 200 && reply.body.order) {
+    if (reply.ok) {
       clearBooking();
-      const { order_id, order_no, payment_url } = reply.body.order;
+      const { order_id, order_no, payment_url } = reply.data.order;
       if (status === 'pending') {
         navigate(`/order/complete/${order_id}`);
         return;
@@ -236,7 +226,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       return;
     }
     // Spec 8: other errors say so and go back to the booking form.
-    window.alert(reply.status === 409 && reply.body.message ? reply.body.message : GENERIC_ERROR);
+    window.alert(reply.status === 409 ? reply.error.message : GENERIC_ERROR);
     navigate('/');
   }
 

@@ -2,7 +2,8 @@ import { useRef, useState } from 'react';
 import { Link, redirect, useSearchParams } from 'react-router';
 import { getCurrentCustomer } from '@server/auth/current-customer';
 import { loginEmailSchema, loginSchema, messages } from '@shared/validation';
-import { GENERIC_ERROR, callApi, fieldMessages, storageKeys } from '~/features/account/api-client';
+import { routes } from '@shared/api/routes';
+import { call, fieldMessages, storageKeys } from '~/features/account/api-client';
 import { AuthCard, FormField, Notice } from '~/features/account/form-field';
 import type { Route } from './+types/login';
 
@@ -62,15 +63,15 @@ export default function LoginPage() {
     if (!parsed.success) return setErrors({ email: messages.loginEmail });
     setErrors({});
     setBusy(true);
-    const reply = await callApi<{ reqCode?: string }>('/api/account/validations/email', {
-      email: parsed.data.email,
+    const reply = await call(routes.accounts.checkLoginEmail, {
+      body: { email: parsed.data.email },
     });
     setBusy(false);
-    if (reply.body.reqCode === 'VALIDATE_EMAIL') {
+    if (reply.ok) {
       setStep('password');
       requestAnimationFrame(() => passwordRef.current?.focus());
     } else {
-      setFailure(reply.body.message ?? GENERIC_ERROR);
+      setFailure(reply.error.message);
     }
   }
 
@@ -86,13 +87,10 @@ export default function LoginPage() {
     }
     setErrors({});
     setBusy(true);
-    const reply = await callApi<{ reqCode?: string; user?: { name: string } }>(
-      '/api/login',
-      parsed.data,
-    );
-    if (reply.body.reqCode === 'ACC_LOGIN' && reply.body.user) {
+    const reply = await call(routes.accounts.logIn, { body: parsed.data });
+    if (reply.ok) {
       // The token stays in the HttpOnly cookie; only the name is kept for the page.
-      localStorage.setItem(storageKeys.user, JSON.stringify({ name: reply.body.user.name }));
+      localStorage.setItem(storageKeys.user, JSON.stringify({ name: reply.data.user.name }));
       if (localStorage.getItem(storageKeys.from) === 'checkout') {
         localStorage.removeItem(storageKeys.from);
         window.location.assign('/customer');
@@ -102,8 +100,8 @@ export default function LoginPage() {
       return;
     }
     setBusy(false);
-    setErrors(fieldMessages(reply.body.errors));
-    setFailure(reply.body.message ?? GENERIC_ERROR);
+    setErrors(fieldMessages(reply.error.errors));
+    setFailure(reply.error.message);
   }
 
   async function submitReset(event: React.FormEvent) {
@@ -113,10 +111,12 @@ export default function LoginPage() {
     if (!parsed.success) return setErrors({ email: messages.loginEmail });
     setErrors({});
     setBusy(true);
-    const reply = await callApi('/api/account/reset/password', { email: parsed.data.email });
+    const reply = await call(routes.accounts.requestPasswordReset, {
+      body: { email: parsed.data.email },
+    });
     setBusy(false);
-    if (reply.body.status) setResetDone(reply.body.message ?? null);
-    else setFailure(reply.body.message ?? GENERIC_ERROR);
+    if (reply.ok) setResetDone(reply.data.message);
+    else setFailure(reply.error.message);
   }
 
   const title = step === 'reset' ? 'Reset your password' : 'Log in to your account';

@@ -1,14 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { data, Link, useNavigate, useSearchParams } from 'react-router';
 import { paymentPageOrder } from '@server/use-cases/payments/payment-steps';
-import { callApi } from '~/features/account/api-client';
+import { routes } from '@shared/api/routes';
+import { call } from '~/features/account/api-client';
 import { NOT_READY, type CardForm, type CardIntent } from '~/features/payment/card-confirm';
 import { useStripeCard } from '~/features/payment/stripe-card';
 import { useTestCard } from '~/features/payment/test-card';
 import { useRootData } from '~/root';
 import { UnauthorizedError } from '@server/errors';
 import { requireOrderPaymentAccess } from '@server/auth/order-access';
-import { paymentTokenHeaders, withPaymentToken } from '~/features/payment/payment-links';
+import { withPaymentToken } from '~/features/payment/payment-links';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/order-payment';
 
@@ -116,19 +117,18 @@ function PaymentPage({ order, card, paypalTestMode, token }: LoaderData) {
       return;
     }
     void (async () => {
-      const result = await callApi<{ paid?: boolean }>(
-        '/api/paypal-success',
-        { id: order.id, payment_id: paypalToken },
-        'POST',
-        paymentTokenHeaders(token),
+      const result = await call(
+        routes.payments.confirmPayPal,
+        { body: { id: order.id, payment_id: paypalToken } },
+        { paymentToken: token },
       );
-      if (result.status !== 200) console.error('PayPal confirmation failed', result.status);
-      if (result.status !== 200 || result.body.status !== true) {
+      if (!result.ok) console.error('PayPal confirmation failed', result.status);
+      if (!result.ok || result.data.status !== true) {
         navigate(failed, { replace: true });
         return;
       }
       // The server says what was done: an invoice paid, or the booking's verification.
-      const done = result.body.paid ? 'payment' : 'order';
+      const done = result.data.paid ? 'payment' : 'order';
       navigate(`/${done}/complete/${order.id}`, { replace: true });
     })();
   }, [paypalReturn, paypalToken, order.id, invoiceDue, navigate, token]);
@@ -203,7 +203,7 @@ function PaymentForms(props: {
   cardFields: React.ReactNode;
 }) {
   const { order, cardForm, token } = props;
-  const headers = paymentTokenHeaders(token);
+  const withToken = { paymentToken: token };
   const brand = useRootData()!.brand;
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -225,32 +225,23 @@ function PaymentForms(props: {
     setBusy(true);
     try {
       // The server starts the provider's setup (card saved) or payment (invoice due)…
+      const request = { body: { id: order.id } };
       const started = invoiceDue
-        ? await callApi<{ payment_id: string; client_secret: string; already_paid?: boolean }>(
-            '/api/payment/card/pay',
-            { id: order.id },
-            'POST',
-            headers,
-          )
-        : await callApi<{ setup_id: string; client_secret: string }>(
-            '/api/payment/card/setup',
-            { id: order.id },
-            'POST',
-            headers,
-          );
-      if (started.status !== 200) {
-        setError(started.body.message ?? NOT_READY);
+        ? await call(routes.payments.startCardPayment, request, withToken)
+        : await call(routes.payments.startCardSetup, request, withToken);
+      if (!started.ok) {
+        setError(started.error.message);
         return;
       }
       // An earlier attempt went through after all (the page was closed before it said so).
-      if ('already_paid' in started.body && started.body.already_paid) {
+      if ('already_paid' in started.data) {
         navigate(withPaymentToken(`/payment/complete/${order.id}`, token));
         return;
       }
       const intent: CardIntent = {
         kind: invoiceDue ? 'payment' : 'setup',
-        id: 'payment_id' in started.body ? started.body.payment_id : started.body.setup_id,
-        clientSecret: started.body.client_secret,
+        id: 'payment_id' in started.data ? started.data.payment_id : started.data.setup_id,
+        clientSecret: started.data.client_secret,
       };
       // …the card form confirms it with the provider…
       const confirmed = await cardForm.confirm(intent);
@@ -259,18 +250,17 @@ function PaymentForms(props: {
         return;
       }
       // …and the server checks the outcome with the provider before anything changes.
-      const saved = await callApi(
-        '/api/update-payment-method',
-        { payment_id: intent.id, id: order.id },
-        'POST',
-        headers,
+      const saved = await call(
+        routes.payments.confirmCard,
+        { body: { payment_id: intent.id, id: order.id } },
+        withToken,
       );
-      if (saved.status === 200 && saved.body.status === true) {
+      if (saved.ok && saved.data.status === true) {
         const result = invoiceDue ? `/payment/complete/${order.id}` : `/order/complete/${order.id}`;
         navigate(withPaymentToken(result, token));
         return;
       }
-      setError(saved.body.message ?? NOT_READY);
+      setError(saved.ok ? saved.data.message : saved.error.message);
     } finally {
       setBusy(false);
     }
@@ -280,20 +270,15 @@ function PaymentForms(props: {
     if (busy) return;
     setError(null);
     setBusy(true);
-    const created = await callApi<{ approve_url: string }>(
-      '/api/payment/paypal/create',
-      { id: order.id },
-      'POST',
-      headers,
-    );
-    if (created.status !== 200 || !created.body.approve_url) {
+    const created = await call(routes.payments.startPayPal, { body: { id: order.id } }, withToken);
+    if (!created.ok) {
       setBusy(false);
-      window.alert(created.body.message ?? NOT_READY);
+      window.alert(created.error.message);
       return;
     }
     // PayPal's page asks the buyer, then sends them back here with the order as token. The
     // buttons stay disabled while the browser leaves.
-    window.location.assign(created.body.approve_url);
+    window.location.assign(created.data.approve_url);
   }
 
   return (

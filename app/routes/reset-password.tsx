@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { firstErrors, passwordResetSchema } from '@shared/validation';
 import { isResetLinkValid } from '@server/use-cases/accounts/reset-password';
-import { GENERIC_ERROR, callApi, fieldMessages } from '~/features/account/api-client';
+import { routes } from '@shared/api/routes';
+import { call, fieldMessages } from '~/features/account/api-client';
 import { AuthCard, FormField, Notice } from '~/features/account/form-field';
 import type { Route } from './+types/reset-password';
 
@@ -49,12 +50,12 @@ export default function ResetPasswordPage({ loaderData, params }: Route.Componen
     if (!parsed.success) return setErrors(firstErrors(parsed.error));
     setErrors({});
     setBusy(true);
-    const reply = await callApi('/api/account/reset/password/confirm', body);
+    const reply = await call(routes.accounts.resetPassword, { body });
     setBusy(false);
-    if (reply.status === 200 && reply.body.status) setDone(true);
+    if (reply.ok) setDone(true);
     else {
-      setErrors(fieldMessages(reply.body.errors));
-      setFailure(reply.body.message ?? GENERIC_ERROR);
+      setErrors(fieldMessages(reply.error.errors));
+      setFailure(reply.error.message);
     }
   }
 

@@ -8,7 +8,8 @@ import {
   firstErrors,
   registrationFormSchema,
 } from '@shared/validation';
-import { GENERIC_ERROR, callApi, fieldMessages } from '~/features/account/api-client';
+import { routes } from '@shared/api/routes';
+import { GENERIC_ERROR, call, fieldMessages } from '~/features/account/api-client';
 import { AuthCard, FormField, Notice } from '~/features/account/form-field';
 import { AddressSearch } from '~/features/booking/address-search';
 import type { Route } from './+types/signup';
@@ -100,20 +101,20 @@ export default function SignupPage() {
       return;
     }
     setBusy(true);
-    const reply = await callApi('/api/register', { ...person.data, address: address.data });
+    const reply = await call(routes.accounts.register, {
+      body: { ...person.data, address: address.data },
+    });
     setBusy(false);
     // Spec 8, every outcome of POST /register.
-    if (reply.status === 422 && reply.body.errors?.email) {
+    if (reply.ok) {
+      navigate('/login?notice=created');
+    } else if (reply.status === 422 && reply.error.errors?.email) {
       navigate('/login?notice=taken');
     } else if (reply.status === 422) {
-      setServerErrors(fieldMessages(reply.body.errors));
+      setServerErrors(fieldMessages(reply.error.errors));
       setFailure('Please check mandatory fields.');
-    } else if (reply.status !== 200) {
-      setFailure(reply.status === 429 ? (reply.body.message ?? GENERIC_ERROR) : GENERIC_ERROR);
-    } else if (!reply.body.status) {
-      setFailure('Your account creation has been failed, please try again.');
     } else {
-      navigate('/login?notice=created');
+      setFailure(reply.status === 429 ? reply.error.message : GENERIC_ERROR);
     }
   }
 

@@ -4,6 +4,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import fastJsonStringify from 'fast-json-stringify';
 import { z } from 'zod';
 import { fieldErrors, type Endpoint } from '@shared/api';
+import { acceptedShapes } from '@shared/api/documented-as';
 import { messages } from '@shared/validation';
 import { BadRequestError, ValidationError } from '../errors';
 
@@ -177,7 +178,18 @@ export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | nu
 
 /** The JSON Schema of a reply or request schema, as the OpenAPI document shows it. */
 export function documentSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
-  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
+  const json = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+    // A request schema that accepts several shapes shows each of them.
+    override: (context) => {
+      const shapes = io === 'input' ? acceptedShapes.get(context.zodSchema) : undefined;
+      if (!shapes) return;
+      for (const key of Object.keys(context.jsonSchema)) delete context.jsonSchema[key];
+      context.jsonSchema.anyOf = shapes.map((shape) => documentSchema(shape, 'input'));
+    },
+  });
   delete (json as { $schema?: string }).$schema;
   return json as Record<string, unknown>;
 }

@@ -303,6 +303,11 @@ export function openApiRoutes(api: FastifyInstance, services: AppServices) {
       withDefaultFonts: false,
       hideClientButton: true,
       telemetry: false,
+      // Scalar's hosted services (AI chat, MCP, its cloud toolbar) would leave our origin.
+      agent: { disabled: true },
+      mcp: { disabled: true },
+      showDeveloperTools: 'never',
+      favicon: '/favicon.svg',
     },
   });
 }

@@ -40,10 +40,10 @@ export function requireValidHost(trustProxy: boolean): onRequestHookHandler {
     const forwarded = trustProxy ? request.headers['x-forwarded-host'] : undefined;
     const hosts = [request.headers.host, typeof forwarded === 'string' ? forwarded : undefined];
     if (hosts.every((host) => host === undefined || isValidHost(host))) return done();
-    reply
-      .code(400)
-      .type('text/plain; charset=utf-8')
-      .send('Bad request: the Host header is not valid.');
+    const message = 'Bad request: the Host header is not valid.';
+    // Under /api in the contract's error shape; elsewhere as text (no page can render).
+    if (request.url.startsWith('/api/')) reply.code(400).send({ status: false, message });
+    else reply.code(400).type('text/plain; charset=utf-8').send(message);
   };
 }
 

@@ -31,6 +31,7 @@ export const boardRow = z
     company_name: text(),
     full_address: text(),
     postcode: text(),
+    address_lines: z.array(text()).meta({ description: 'The address as printed: one line each' }),
     notes: text(),
     amount_due: money,
   })
@@ -56,6 +57,7 @@ export const adminOrder = z
     company_name: text(),
     full_address: text(),
     postcode: text(),
+    address_lines: z.array(text()).meta({ description: 'The address as printed: one line each' }),
     pickup_display: text(),
     delivery_display: text(),
     created_at: text(),

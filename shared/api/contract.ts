@@ -76,7 +76,21 @@ export function endpoint<
   H extends z.ZodType = z.ZodNever,
   R extends Replies = Replies,
 >(definition: Endpoint<P, Q, B, H, R>): Endpoint<P, Q, B, H, R> {
-  return definition;
+  // The endpoint's own replies win over the common ones (a more precise description).
+  return {
+    ...definition,
+    replies: { ...commonFailures(definition.method), ...definition.replies },
+  };
+}
+
+/**
+ * Failures any endpoint can answer whatever it does, so each endpoint lists them without
+ * repeating them: a request that cannot be read (400: a bad path or query parameter, a body
+ * that is not JSON), the database briefly away (503), and for writes a cookie-authenticated
+ * call from another site (403), a body too large (413) or of another type (415).
+ */
+function commonFailures(method: HttpMethod): Replies {
+  return method === 'GET' ? failures(400, 503) : failures(400, 403, 413, 415, 503);
 }
 
 /** Field → messages of a refused request: the `errors` of every 422 reply. */
@@ -110,9 +124,22 @@ export type ReplyOf<E extends Endpoint, S extends keyof E['replies']> = z.output
   E['replies'][S] & z.ZodType
 >;
 
-/** The request an endpoint takes, as the caller writes it (inputs before parsing). */
-export type RequestOf<E extends Endpoint> = (E['params'] extends z.ZodType
-  ? { params: z.input<E['params']> }
-  : object) &
-  (E['query'] extends z.ZodType ? { query?: z.input<E['query']> } : object) &
-  (E['body'] extends z.ZodType ? { body: z.input<E['body']> } : object);
+/** Whether a schema slot of an endpoint was declared (`endpoint()` leaves absent ones ZodNever). */
+type Declared<S> = [NonNullable<S>] extends [z.ZodNever]
+  ? false
+  : NonNullable<S> extends z.ZodType
+    ? true
+    : false;
+type Input<S> = z.input<NonNullable<S> & z.ZodType>;
+/** Present when the endpoint declares the schema; required when it has a required field. */
+type Slot<K extends string, S> =
+  Declared<S> extends true
+    ? object extends Input<S>
+      ? { [P in K]?: Input<S> }
+      : { [P in K]: Input<S> }
+    : object;
+
+/** The request an endpoint takes, as the caller writes it (z.input: before parsing). */
+export type RequestOf<E extends Endpoint> = Slot<'params', E['params']> &
+  Slot<'query', E['query']> &
+  Slot<'body', E['body']>;

@@ -142,7 +142,8 @@ export const webhooksApi = {
     bodyKind: 'raw',
     replies: {
       200: z.object({ received: ok, duplicate: z.literal(true).optional() }),
-      ...failures(400, 404, 503),
+      // 502: the provider could not be asked about the event; Stripe sends it again later.
+      ...failures(400, 404, 502, 503),
     },
   }),
 };

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { routes } from '@shared/api/routes';
 import type { Brand } from '@shared/brand';
+import { call } from '~/features/account/api-client';
 
 export type FooterBranch = { slug: string; name: string; address: string[] };
 
@@ -39,17 +41,12 @@ export function SiteFooter({ brand, branches }: { brand: Brand; branches: Footer
             className="mt-4 flex gap-2"
             onSubmit={async (event) => {
               event.preventDefault();
-              const reply = await fetch('/api/newsletter', {
-                method: 'POST',
-                headers: { 'Content-Type': 'application/json' },
-                body: JSON.stringify({ email }),
-              }).catch(() => null);
-              const body = (await reply?.json().catch(() => null)) as { message?: string } | null;
+              const reply = await call(routes.catalogue.subscribe, { body: { email } });
               setNote({
-                ok: reply?.ok ?? false,
-                text: body?.message ?? 'Something went wrong, please try again!',
+                ok: reply.ok,
+                text: reply.ok ? reply.data.message : reply.error.message,
               });
-              if (reply?.ok) setEmail('');
+              if (reply.ok) setEmail('');
             }}
           >
             <label htmlFor="newsletter-email" className="sr-only">

@@ -1,10 +1,17 @@
-/** Browser calls to the account API. The session travels in the HttpOnly cookie. */
-export type ApiReply<T = Record<string, unknown>> = {
-  status: number;
-  body: T & { status?: boolean; message?: string; errors?: Record<string, string[]> };
-};
+import { CLIENT_ERROR_MESSAGE, createClient } from '@shared/api/client';
 
-export const GENERIC_ERROR = 'Something went wrong, please try again!';
+/**
+ * The website's calls to the API: the typed client of the contract (shared/api/client.ts),
+ * the session travelling in the HttpOnly cookie. A 401 from a customer endpoint removes the
+ * stored login (spec 4).
+ */
+export const call = createClient({
+  onUnauthorized: (endpoint) => {
+    if (!endpoint.auth?.includes('staff')) forgetLogin();
+  },
+});
+
+export const GENERIC_ERROR = CLIENT_ERROR_MESSAGE;
 
 /** Keys of spec 3's locally stored client state that the account feature uses. */
 export const storageKeys = { user: 'USER_DATA', token: 'ACCESS_TOKEN', from: 'FROM' } as const;
@@ -16,27 +23,6 @@ export function forgetLogin() {
     localStorage.removeItem(storageKeys.token);
   } catch {
     // storage may be unavailable (private mode); nothing to forget then
-  }
-}
-
-export async function callApi<T = Record<string, unknown>>(
-  path: string,
-  body?: unknown,
-  method = body === undefined ? 'GET' : 'POST',
-  headers: Record<string, string> = {},
-): Promise<ApiReply<T>> {
-  try {
-    const response = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: body === undefined ? headers : { 'Content-Type': 'application/json', ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const parsed = (await response.json().catch(() => ({}))) as ApiReply<T>['body'];
-    if (response.status === 401) forgetLogin();
-    return { status: response.status, body: parsed };
-  } catch {
-    return { status: 0, body: { status: false, message: GENERIC_ERROR } as ApiReply<T>['body'] };
   }
 }
 

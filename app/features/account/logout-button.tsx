@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { callApi, forgetLogin } from './api-client';
+import { routes } from '@shared/api/routes';
+import { call, forgetLogin } from './api-client';
 
 /**
  * The navigation's and account page's Logout. Spec 4: logout ends the session (the server
@@ -14,7 +15,7 @@ export function LogoutButton({ className }: { className?: string }) {
       disabled={busy}
       onClick={async () => {
         setBusy(true);
-        await callApi('/api/logout', {});
+        await call(routes.accounts.logOut);
         forgetLogin();
         window.location.assign('/login');
       }}

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type { CustomerOrder } from '@server/use-cases/accounts/list-customer-orders';
-import { GENERIC_ERROR, callApi } from './api-client';
+import { routes } from '@shared/api/routes';
+import { call } from './api-client';
 import { Notice } from './form-field';
 import { payNowHref, showPayNow } from './order-rules';
 
@@ -44,11 +45,11 @@ export function OrderActions({ order, phone }: { order: CustomerOrder; phone: st
       return;
     }
     setBusy(true);
-    const reply = await callApi(`/api/orders/${order.id}/cancel`, {});
+    const reply = await call(routes.accounts.cancelOrder, { params: { id: order.id } });
     setBusy(false);
     setConfirming(false);
-    setResult({ ok: reply.status === 200, text: reply.body.message ?? GENERIC_ERROR });
-    if (reply.status === 200) revalidator.revalidate();
+    setResult({ ok: reply.ok, text: reply.ok ? reply.data.message : reply.error.message });
+    if (reply.ok) revalidator.revalidate();
   }
 
   return (

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { firstErrors, passwordChangeSchema, profileUpdateSchema } from '@shared/validation';
-import { GENERIC_ERROR, callApi, fieldMessages, forgetLogin, storageKeys } from './api-client';
+import { routes } from '@shared/api/routes';
+import { call, fieldMessages, forgetLogin, storageKeys } from './api-client';
 import { FormField, Notice } from './form-field';
 
 type Customer = {
@@ -38,24 +39,19 @@ export function ProfileForm({ customer, idPrefix }: { customer: Customer; idPref
     if (!parsed.success) return setErrors(firstErrors(parsed.error));
     setErrors({});
     setBusy(true);
-    const reply = await callApi<{ user?: { name: string; email: string } }>(
-      '/api/updateprofile',
-      form,
-    );
+    const reply = await call(routes.accounts.updateProfile, { body: form });
     setBusy(false);
     if (reply.status === 401) return window.location.assign('/login');
-    if (reply.status === 200 && reply.body.status) {
+    if (reply.ok) {
       // The e-mail stays the current one until the link is followed.
-      const current = reply.body.user?.email ?? customer.email;
-      setForm((f) => ({ ...f, email: current, current_password: '' }));
-      setResult({ ok: true, text: reply.body.message ?? 'Your profile has been updated.' });
-      if (reply.body.user) {
-        localStorage.setItem(storageKeys.user, JSON.stringify({ name: reply.body.user.name }));
-      }
+      const { user, message } = reply.data;
+      setForm((f) => ({ ...f, email: user.email, current_password: '' }));
+      setResult({ ok: true, text: message || 'Your profile has been updated.' });
+      localStorage.setItem(storageKeys.user, JSON.stringify({ name: user.name }));
       revalidator.revalidate();
     } else {
-      setErrors(fieldMessages(reply.body.errors));
-      setResult({ ok: false, text: reply.body.message ?? GENERIC_ERROR });
+      setErrors(fieldMessages(reply.error.errors));
+      setResult({ ok: false, text: reply.error.message });
     }
   }
 
@@ -136,17 +132,17 @@ export function ChangePasswordForm({ email, idPrefix }: { email: string; idPrefi
     if (!parsed.success) return setErrors(firstErrors(parsed.error));
     setErrors({});
     setBusy(true);
-    const reply = await callApi('/api/changepassword', form);
+    const reply = await call(routes.accounts.changePassword, { body: form });
     setBusy(false);
-    if (reply.status === 200 && reply.body.status) {
+    if (reply.ok) {
       forgetLogin();
       // A full load, so the navigation forgets the name too.
       window.location.assign('/login?notice=password-changed');
       return;
     }
     if (reply.status === 401) return navigate('/login');
-    setErrors(fieldMessages(reply.body.errors));
-    setFailure(reply.body.message ?? GENERIC_ERROR);
+    setErrors(fieldMessages(reply.error.errors));
+    setFailure(reply.error.message);
   }
 
   return (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { callApi } from '~/features/account/api-client';
+import type { CallArgs, Route } from '@shared/api/client';
+import { call } from '~/features/account/api-client';
 
 export function StatusPill({ status }: { status: string }) {
   const tone: Record<string, string> = {
@@ -32,18 +33,24 @@ export function useAdminAction() {
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
   const [feedback, setFeedback] = useState<Feedback>(null);
-  async function run<T = Record<string, unknown>>(path: string, body?: unknown, method?: string) {
+  async function run<T extends Route>(endpoint: T, ...args: CallArgs<T>) {
     setBusy(true);
-    const reply = await callApi<T>(path, body, method);
+    const reply = await call(endpoint, ...args);
     setBusy(false);
-    const ok = reply.status >= 200 && reply.status < 300 && reply.body.status !== false;
-    setFeedback({
-      ok,
-      text: reply.body.message ?? (ok ? 'Saved.' : 'Something went wrong, please try again.'),
-      errors: reply.body.errors,
-    });
-    if (reply.status >= 200 && reply.status < 300) await revalidator.revalidate();
-    return { ok, reply };
+    if (reply.ok) {
+      // Most replies say `status: true`; a charge the bank declined says `status: false`.
+      const said = reply.data as { status?: unknown; message?: unknown };
+      const ok = said.status !== false;
+      const text = typeof said.message === 'string' ? said.message : '';
+      setFeedback({
+        ok,
+        text: text || (ok ? 'Saved.' : 'Something went wrong, please try again.'),
+      });
+      await revalidator.revalidate();
+      return { ok, reply };
+    }
+    setFeedback({ ok: false, text: reply.error.message, errors: reply.error.errors });
+    return { ok: false, reply };
   }
   return { run, busy, feedback, setFeedback };
 }

@@ -1,17 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { buildingNumberOf } from '@shared/address';
+import type { ReplyOf } from '@shared/api/client';
+import { routes } from '@shared/api/routes';
+import type { bookingApi } from '@shared/api/booking';
+import { call } from '~/features/account/api-client';
 
-type Suggestion = { Id: string; Type: string; Text: string; Description: string; Label: string };
-type Retrieved = {
-  Label: string;
-  Line1: string;
-  Line2: string;
-  City: string;
-  PostalCode: string;
-  Company: string;
-  BuildingNumber?: string;
-  Type: string;
-};
+type Suggestion = ReplyOf<typeof bookingApi.findAddress, 200>['Items'][number];
+type Retrieved = ReplyOf<typeof bookingApi.retrieveAddress, 200>['Items'][number];
 
 /** An address chosen from the search, its building number kept in line1. */
 export type FoundAddress = {
@@ -26,16 +21,6 @@ export type FoundAddress = {
   /** The building number alone ("7"), for the door field of a house. */
   buildingNumber: string;
 };
-
-async function getJson<T>(url: string): Promise<T | null> {
-  try {
-    const reply = await fetch(url);
-    if (!reply.ok) return null;
-    return (await reply.json()) as T;
-  } catch {
-    return null;
-  }
-}
 
 /** The retrieved address as the forms keep it: for a business, the company apart. */
 export function toFoundAddress(a: Retrieved): FoundAddress {
@@ -111,11 +96,11 @@ export function AddressSearch({
     }
     let stale = false;
     const timer = setTimeout(async () => {
-      const params = new URLSearchParams({ text: query });
-      if (container) params.set('container', container.Id);
-      const reply = await getJson<{ Items: Suggestion[] }>(`/api/address/find?${params}`);
+      const reply = await call(routes.booking.findAddress, {
+        query: { text: query, ...(container ? { container: container.Id } : {}) },
+      });
       if (stale) return;
-      const found = reply?.Items ?? [];
+      const found = reply.ok ? reply.data.Items : [];
       setItems(found);
       setActive(-1);
       setOpen(found.length > 0);
@@ -142,10 +127,8 @@ export function AddressSearch({
       setActive(-1);
       return;
     }
-    const reply = await getJson<{ Items: Retrieved[] }>(
-      `/api/address/retrieve/${encodeURIComponent(item.Id)}`,
-    );
-    const a = reply?.Items[0];
+    const reply = await call(routes.booking.retrieveAddress, { params: { id: item.Id } });
+    const a = reply.ok ? reply.data.Items[0] : undefined;
     if (!a) return;
     const found = toFoundAddress(a);
     setText(found.label);

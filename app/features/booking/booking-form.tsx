@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { buildingNumberOf, formatAddress } from '@shared/address';
+import { routes } from '@shared/api/routes';
 import { isUkPostcode, normalisePostcode } from '@shared/postcode';
+import { call } from '~/features/account/api-client';
 import { AddressSearch, type FoundAddress } from './address-search';
 import {
   readBooking,
@@ -17,16 +19,6 @@ type Coverage =
 
 const EXPRESS = 'express';
 const slotKey = (s: SlotChoice) => `${s.slot_date} ${s.slot_start}`;
-
-async function getJson<T>(url: string): Promise<T | null> {
-  try {
-    const reply = await fetch(url);
-    if (!reply.ok) return null;
-    return (await reply.json()) as T;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The hero booking form (spec 2 'Home', 4 'Home order'): address search with a coverage
@@ -67,7 +59,8 @@ export function BookingForm({
 
   // Collection slots, and the earlier choice if its collection is still offered.
   useEffect(() => {
-    void getJson<SlotChoice[]>('/api/pickup').then((list) => {
+    void call(routes.booking.pickupSlots).then((reply) => {
+      const list = reply.ok ? reply.data : null;
       setPickups(list ?? []);
       const saved = readBooking();
       if (saved && list?.some((s) => slotKey(s) === slotKey(saved.details.pickup))) {
@@ -91,7 +84,8 @@ export function BookingForm({
     setDelivery('');
     setExpress(false);
     if (!pickup) return;
-    void getJson<SlotChoice[]>(`/api/delivery/${encodeURIComponent(pickup)}`).then((list) => {
+    void call(routes.booking.deliverySlots, { params: { slot: pickup } }).then((reply) => {
+      const list = reply.ok ? reply.data : null;
       setDeliveries(list ?? []);
       const saved = restored.current;
       if (saved && list?.some((s) => slotKey(s) === slotKey(saved.details.delivery))) {
@@ -103,12 +97,10 @@ export function BookingForm({
 
   async function checkCoverage(code: string) {
     setCoverage({ state: 'checking' });
-    const reply = await getJson<
-      { served: true; area: { name: string } } | { served: false; message: string }
-    >(`/api/coverage?postcode=${encodeURIComponent(code)}`);
-    if (!reply) setCoverage({ state: 'unknown' });
-    else if (reply.served) setCoverage({ state: 'served', area: reply.area.name });
-    else setCoverage({ state: 'not-served', message: reply.message });
+    const reply = await call(routes.booking.coverage, { query: { postcode: code } });
+    if (!reply.ok) setCoverage({ state: 'unknown' });
+    else if (reply.data.served) setCoverage({ state: 'served', area: reply.data.area.name });
+    else setCoverage({ state: 'not-served', message: reply.data.message });
   }
 
   function choose(found: FoundAddress) {
@@ -186,12 +178,10 @@ export function BookingForm({
     if (Object.keys(problems()).length > 0 || !where) return;
     let served = coverage.state === 'served';
     if (manual || coverage.state === 'unknown') {
-      const reply = await getJson<{ served: boolean; message?: string; area?: { name: string } }>(
-        `/api/coverage?postcode=${encodeURIComponent(where.postcode)}`,
-      );
-      served = Boolean(reply?.served);
-      if (reply && !reply.served) {
-        setCoverage({ state: 'not-served', message: reply.message ?? '' });
+      const reply = await call(routes.booking.coverage, { query: { postcode: where.postcode } });
+      served = reply.ok && reply.data.served;
+      if (reply.ok && !reply.data.served) {
+        setCoverage({ state: 'not-served', message: reply.data.message });
       }
     }
     if (!served) return;
@@ -320,15 +310,10 @@ export function BookingForm({
               className="btn-secondary px-3 py-1.5 text-sm"
               onClick={async () => {
                 const code = manual ? postcode : (location?.postcode ?? '');
-                const reply = await fetch('/api/area-waitlist', {
-                  method: 'POST',
-                  headers: { 'Content-Type': 'application/json' },
-                  body: JSON.stringify({ email: waitlistEmail, postcode: code }),
-                }).catch(() => null);
-                const body = (await reply?.json().catch(() => null)) as {
-                  message?: string;
-                } | null;
-                setWaitlistNote(body?.message ?? 'Something went wrong, please try again!');
+                const reply = await call(routes.booking.joinWaitlist, {
+                  body: { email: waitlistEmail, postcode: code },
+                });
+                setWaitlistNote(reply.ok ? reply.data.message : reply.error.message);
               }}
             >
               Tell me

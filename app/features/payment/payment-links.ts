@@ -11,10 +11,5 @@ export function paymentPageHref(orderId: string, token: string | null | undefine
   return withPaymentToken(`/order/payment/${encodeURIComponent(orderId)}`, token);
 }
 
-/** The header the payment calls carry the token in. */
-export function paymentTokenHeaders(token: string | null | undefined): Record<string, string> {
-  return token ? { 'X-Payment-Token': token } : {};
-}
-
 /** Payment states after which the booking's payment step is done (a card or PayPal on file). */
 export const PAYMENT_STEP_DONE = new Set(['card_saved', 'paypal_verified', 'invoiced', 'paid']);

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { callApi } from '~/features/account/api-client';
+import { routes } from '@shared/api/routes';
+import { call } from '~/features/account/api-client';
 import { NOT_READY, type CardForm, type CardIntent } from './card-confirm';
 
 /**
@@ -45,16 +46,21 @@ export function useTestCard() {
     },
     async confirm(intent: CardIntent) {
       const confirm = (authenticated?: boolean) =>
-        callApi<{ intent_status: string }>('/api/payment/test/confirm', {
-          intent_id: intent.id,
-          client_secret: intent.clientSecret,
-          payment_method: testPaymentMethod(card.number),
-          ...(authenticated === undefined ? {} : { authenticated }),
+        call(routes.payments.testConfirm, {
+          body: {
+            intent_id: intent.id,
+            client_secret: intent.clientSecret,
+            payment_method: testPaymentMethod(card.number) ?? '',
+            ...(authenticated === undefined ? {} : { authenticated }),
+          },
         });
       let result = await confirm();
-      if (result.body.intent_status === 'requires_action') result = await confirm(await askBank());
-      if (result.body.intent_status === 'succeeded') return { ok: true };
-      return { ok: false, message: result.body.message ?? NOT_READY };
+      if (result.ok && result.data.intent_status === 'requires_action') {
+        result = await confirm(await askBank());
+      }
+      if (!result.ok) return { ok: false, message: result.error.message };
+      if (result.data.intent_status === 'succeeded') return { ok: true };
+      return { ok: false, message: result.data.message ?? NOT_READY };
     },
   };
 

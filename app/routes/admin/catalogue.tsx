@@ -1,3 +1,5 @@
+import { call } from '~/features/account/api-client';
+import { routes } from '@shared/api/routes';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -93,19 +95,13 @@ function FieldInput({
               const file = e.target.files?.[0];
               if (!file) return;
               setUploading('Uploading…');
-              const reply = await fetch('/api/admin/uploads', {
-                method: 'POST',
-                headers: { 'Content-Type': file.type || 'application/octet-stream' },
-                body: file,
+              const reply = await call(routes.admin.upload, undefined, {
+                raw: { data: file, contentType: file.type || 'application/octet-stream' },
               });
-              const body = (await reply.json().catch(() => ({}))) as {
-                path?: string;
-                message?: string;
-              };
-              if (reply.ok && body.path) {
-                onChange(body.path);
+              if (reply.ok) {
+                onChange(reply.data.path);
                 setUploading(null);
-              } else setUploading(body.message ?? 'The image could not be uploaded.');
+              } else setUploading(reply.error.message);
             }}
           />
         </label>
@@ -155,18 +151,19 @@ export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
   async function save() {
     if (!editing) return;
     const { id, ...values } = editing;
-    const result = await run(
-      id ? `/api/admin/catalogue/${entity}/${id}` : `/api/admin/catalogue/${entity}`,
-      values,
-      id ? 'PUT' : 'POST',
-    );
+    const result = id
+      ? await run(routes.admin.updateCatalogueRecord, {
+          params: { entity, id: String(id) },
+          body: values,
+        })
+      : await run(routes.admin.createCatalogueRecord, { params: { entity }, body: values });
     if (result.ok) setEditing(null);
   }
 
   async function remove(row: Values) {
     if (!window.confirm(`Delete this ${spec.singular}? It disappears from the website at once.`))
       return;
-    await run(`/api/admin/catalogue/${entity}/${String(row.id)}`, undefined, 'DELETE');
+    await run(routes.admin.deleteCatalogueRecord, { params: { entity, id: String(row.id) } });
   }
 
   const display = (field: FieldSpec, value: unknown) => {

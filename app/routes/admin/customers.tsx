@@ -1,3 +1,5 @@
+import { urlOf } from '@shared/api/client';
+import { routes } from '@shared/api/routes';
 import { Form, Link } from 'react-router';
 import { z } from 'zod';
 import { text } from '@shared/text';
@@ -64,7 +66,7 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
               {customer.name} {customer.erased ? '(erased)' : ''}
             </h2>
             <a
-              href={`/api/admin/customers/${customer.id}/export`}
+              href={urlOf(routes.admin.exportCustomer, { params: { id: customer.id } })}
               className="btn-secondary py-2"
               download
             >

@@ -1,5 +1,6 @@
 import { NavLink, Outlet, useNavigate } from 'react-router';
-import { callApi } from '~/features/account/api-client';
+import { routes } from '@shared/api/routes';
+import { call } from '~/features/account/api-client';
 import { requireStaffPage } from '~/features/admin/guard';
 import type { Route } from './+types/layout';
 
@@ -38,7 +39,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const items = staff.role === 'owner' ? [...links, ...ownerLinks] : links;
   async function signOut() {
-    await callApi('/api/admin/logout', {});
+    await call(routes.admin.logOut);
     navigate('/admin/login');
   }
   return (

@@ -1,3 +1,4 @@
+import { routes } from '@shared/api/routes';
 import { useMemo, useState } from 'react';
 import { data, Link } from 'react-router';
 import { moveLabel, type PipelineStatus } from '@shared/order-pipeline';
@@ -56,12 +57,11 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
     discount: discount || '0',
   });
   async function saveItems(settle?: 'refund' | 'credit') {
-    const { reply } = await run(
-      `/api/admin/orders/${order.id}/items`,
-      { ...itemsBody(), ...(settle ? { settle } : {}) },
-      'PUT',
-    );
-    setNeedsSettling(reply.status === 422 && Boolean(reply.body.errors?.settle));
+    const { reply } = await run(routes.admin.setItems, {
+      params: { id: order.id },
+      body: { ...itemsBody(), ...(settle ? { settle } : {}) },
+    });
+    setNeedsSettling(!reply.ok && reply.status === 422 && Boolean(reply.error.errors?.settle));
   }
 
   const preview = lines.reduce((sum, l) => {
@@ -138,7 +138,10 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                   className={to === 'cancelled' ? 'btn-secondary py-2' : 'btn-primary py-2'}
                   onClick={() => {
                     if (to === 'cancelled' && !window.confirm(`Cancel ${order.order_no}?`)) return;
-                    void run(`/api/admin/orders/${order.id}/status`, { to, from: order.status });
+                    void run(routes.admin.moveOrder, {
+                      params: { id: order.id },
+                      body: { to, from: order.status },
+                    });
                   }}
                 >
                   {moveLabel(to as PipelineStatus)}
@@ -358,7 +361,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               type="button"
               className="btn-primary py-2"
               disabled={busy || order.amount_due === '0.00'}
-              onClick={() => void run(`/api/admin/orders/${order.id}/invoice`, {})}
+              onClick={() => void run(routes.admin.invoice, { params: { id: order.id } })}
             >
               E-mail invoice
             </button>
@@ -366,7 +369,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               type="button"
               className="btn-secondary py-2"
               disabled={busy || order.amount_due === '0.00' || !order.saved_card}
-              onClick={() => void run(`/api/admin/orders/${order.id}/charge`, {})}
+              onClick={() => void run(routes.admin.charge, { params: { id: order.id } })}
             >
               Charge saved card
             </button>
@@ -380,7 +383,10 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                   className="btn-primary py-2"
                   disabled={busy}
                   onClick={() =>
-                    void run(`/api/admin/orders/${order.id}/settle`, { how: 'refund' })
+                    void run(routes.admin.settle, {
+                      params: { id: order.id },
+                      body: { how: 'refund' },
+                    })
                   }
                 >
                   Refund £{order.overpaid}
@@ -390,7 +396,10 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                   className="btn-secondary py-2"
                   disabled={busy}
                   onClick={() =>
-                    void run(`/api/admin/orders/${order.id}/settle`, { how: 'credit' })
+                    void run(routes.admin.settle, {
+                      params: { id: order.id },
+                      body: { how: 'credit' },
+                    })
                   }
                 >
                   Keep £{order.overpaid} as credit

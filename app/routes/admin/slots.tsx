@@ -1,3 +1,4 @@
+import { routes } from '@shared/api/routes';
 import { useState } from 'react';
 import { slotOverview } from '@server/use-cases/admin/slots';
 import { requireStaffPage } from '~/features/admin/guard';
@@ -143,7 +144,7 @@ export default function AdminSlots({ loaderData }: Route.ComponentProps) {
               type="button"
               className="btn-primary"
               disabled={busy}
-              onClick={() => void run('/api/admin/slots/rules', rules, 'PUT')}
+              onClick={() => void run(routes.admin.saveSlotRules, { body: rules })}
             >
               Save rules
             </button>
@@ -164,9 +165,7 @@ export default function AdminSlots({ loaderData }: Route.ComponentProps) {
               <button
                 type="button"
                 className="text-brand underline"
-                onClick={() =>
-                  void run(`/api/admin/slots/closed-dates/${c.day}`, undefined, 'DELETE')
-                }
+                onClick={() => void run(routes.admin.removeClosedDate, { params: { day: c.day } })}
               >
                 Open again
               </button>
@@ -201,7 +200,7 @@ export default function AdminSlots({ loaderData }: Route.ComponentProps) {
             type="button"
             className="btn-secondary py-2.5"
             disabled={busy}
-            onClick={() => void run('/api/admin/slots/closed-dates', closed)}
+            onClick={() => void run(routes.admin.addClosedDate, { body: closed })}
           >
             Close this date
           </button>

@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import type { newStaffInput } from '@shared/api/admin';
+import { routes } from '@shared/api/routes';
 import { useState } from 'react';
 import { listStaff } from '@server/use-cases/admin/staff';
 import { requireStaffPage } from '~/features/admin/guard';
@@ -10,10 +13,13 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   return { staff: await listStaff(services.db, services.now()), meId: me.id };
 }
 
+/** The new staff member's form, as POST /api/admin/staff takes it. */
+type NewStaff = z.input<typeof newStaffInput>;
+
 export default function AdminStaff({ loaderData }: Route.ComponentProps) {
   const { staff, meId } = loaderData;
   const { run, busy, feedback } = useAdminAction();
-  const [form, setForm] = useState({ name: '', email: '', role: 'staff', password: '' });
+  const [form, setForm] = useState<NewStaff>({ name: '', email: '', role: 'staff', password: '' });
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">Staff</h1>
@@ -39,7 +45,7 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
                   className="text-brand underline"
                   disabled={busy}
                   aria-label={`Unlock sign-in for ${s.name}`}
-                  onClick={() => void run(`/api/admin/staff/${s.id}/unlock`, {})}
+                  onClick={() => void run(routes.admin.unlockStaff, { params: { id: s.id } })}
                 >
                   Unlock sign-in
                 </button>
@@ -50,7 +56,10 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
                   className="text-brand underline"
                   disabled={busy}
                   onClick={() =>
-                    void run(`/api/admin/staff/${s.id}/disabled`, { disabled: !s.disabled })
+                    void run(routes.admin.setStaffDisabled, {
+                      params: { id: s.id },
+                      body: { disabled: !s.disabled },
+                    })
                   }
                 >
                   {s.disabled ? 'Enable' : 'Disable'}
@@ -91,7 +100,7 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
               id="staff-role"
               className="field-input"
               value={form.role}
-              onChange={(e) => setForm((f) => ({ ...f, role: e.target.value }))}
+              onChange={(e) => setForm((f) => ({ ...f, role: e.target.value as NewStaff['role'] }))}
             >
               <option value="staff">Staff: orders and customers</option>
               <option value="owner">Owner: everything</option>
@@ -103,7 +112,7 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
           className="btn-primary"
           disabled={busy}
           onClick={async () => {
-            const { ok } = await run('/api/admin/staff', form);
+            const { ok } = await run(routes.admin.addStaff, { body: form });
             if (ok) setForm({ name: '', email: '', role: 'staff', password: '' });
           }}
         >

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { api } from './index';
+import { routes } from './routes';
+
+describe('routes (the contract without its schemas, for the browser)', () => {
+  it('has every endpoint of the contract with its method, path, operationId and auth', () => {
+    const expected = Object.fromEntries(
+      Object.entries(api).map(([area, endpoints]) => [
+        area,
+        Object.fromEntries(
+          Object.entries(endpoints).map(([name, e]) => [
+            name,
+            {
+              method: e.method,
+              path: e.path,
+              operationId: e.operationId,
+              ...(e.auth ? { auth: [...e.auth] } : {}),
+            },
+          ]),
+        ),
+      ]),
+    );
+    // Out of date: run `npx tsx scripts/api-routes.ts`.
+    expect(routes).toEqual(expected);
+  });
+});
