@@ -20,7 +20,10 @@ export function requestLog(logger: Logger): onResponseHookHandler {
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime),
     };
-    if (reply.statusCode >= 500) logger.error('request', fields);
+    // Vite's development server answers 504 for a module of a dependency bundle it has just
+    // re-optimised (a dependency found on first load); the browser reloads. Not our error.
+    const viteReoptimised = reply.statusCode === 504 && path.startsWith('/node_modules/.vite/');
+    if (reply.statusCode >= 500 && !viteReoptimised) logger.error('request', fields);
     else logger.info('request', fields);
     done();
   };
