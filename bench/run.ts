@@ -71,8 +71,9 @@ async function main() {
   console.log('HTTP layer against a bare Node http server (same run):');
   const comparison = await compareWithBareNode(server.url, {
     port: port + 1,
-    seconds: Math.min(seconds, 5),
+    seconds: Math.min(seconds, 4),
     serverPid: server.pid,
+    rounds: 3,
   });
   for (const row of comparison) console.log(formatComparison(row));
   if (only === 'http') {

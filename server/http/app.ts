@@ -1,7 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerFactory,
+  type onRequestHookHandler,
+  type onSendHookHandler,
+} from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyFormBody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
@@ -92,24 +97,34 @@ export async function createHttpApp(
   app.decorateReply('cspNonce', '');
   applyContractCompilers(app);
 
-  app.addHook(
-    'onRequest',
-    securityHeaders({
-      production: services.config.mode === 'production',
-      stripeJsUrl: services.config.stripe?.jsUrl,
-    }),
-  );
-  app.addHook('onRequest', requireValidHost(services.config.trustProxyHops > 0));
+  // One onRequest hook for every request: a Host a URL can be built from, then the security
+  // headers (each hook costs a turn through Fastify's hook runner on every request).
+  const validHost = requireValidHost(services.config.trustProxyHops > 0);
+  const headers = securityHeaders({
+    production: services.config.mode === 'production',
+    stripeJsUrl: services.config.stripe?.jsUrl,
+  });
+  app.addHook('onRequest', function guards(request, reply, done) {
+    headers.call(this, request, reply, (error?: Error) => {
+      if (error) return done(error);
+      validHost.call(this, request, reply, done);
+    });
+  });
   app.addHook('onResponse', requestLog(services.logger));
   // A write by this instance (an order, a back-office edit, a page action) is seen by its own
   // next request: the content version is re-read and slot listings forgotten before the reply
   // leaves. Other instances hear of it by NOTIFY (server/db/content-cache.ts, decision 016).
-  app.addHook('onSend', (request, _reply, payload, done) => {
+  // Only routes that take writes carry the hook: reads do not pay for it.
+  const refreshAfterWrite: onSendHookHandler = (request, _reply, payload, done) => {
     if (READ_ONLY_METHODS.has(request.method)) return done(null, payload);
     services.content.refresh().then(
       () => done(null, payload),
       () => done(null, payload),
     );
+  };
+  app.addHook('onRoute', (route) => {
+    if ([route.method].flat().every((method) => READ_ONLY_METHODS.has(method))) return;
+    route.onSend = [refreshAfterWrite, ...[route.onSend ?? []].flat()];
   });
   // Before compression (hooks run in the order they were added): the check reads the JSON.
   if (options.onContractDrift) checkRepliesAgainstContract(app, options.onContractDrift);
@@ -256,15 +271,16 @@ export async function createHttpApp(
 
 /** Everything under /api: the REST API of spec section 7, also used by the mobile app. */
 async function apiRoutes(api: FastifyInstance, services: AppServices) {
-  api.addHook('onSend', (_request, reply, payload, done) => {
-    reply.header('Cache-Control', 'no-store');
-    done(null, payload);
-  });
+  // Replies are never cached (Cache-Control: no-store comes with the API's security headers).
   // Cookie-authenticated state changes must come from our own pages (Bearer is exempt).
-  api.addHook('onRequest', (request, _reply, done) => {
+  api.addHook('onRoute', (route) => {
+    if ([route.method].flat().every((method) => READ_ONLY_METHODS.has(method))) return;
+    route.onRequest = [...[route.onRequest ?? []].flat(), sameOrigin];
+  });
+  const sameOrigin: onRequestHookHandler = (request, _reply, done) => {
     requireSameOrigin(services, request);
     done();
-  });
+  };
   api.setErrorHandler((error, request, reply) =>
     sendApiError(services.logger, error, request, reply),
   );

@@ -287,27 +287,30 @@ export function openApiRoutes(api: FastifyInstance, services: AppServices) {
     return reply.type('application/json; charset=utf-8').send(cached.json);
   });
   // The page's inline configuration carries this response's CSP nonce.
-  api.addHook('onSend', (request, reply, payload, done) => {
-    if (request.url.startsWith('/api/docs') && typeof payload === 'string') {
-      return done(null, payload.replaceAll(DOCS_NONCE, reply.cspNonce));
-    }
-    done(null, payload);
-  });
-  void api.register(scalarApiReference, {
-    routePrefix: '/docs',
-    configuration: {
-      url: '/api/openapi.json',
-      pageTitle: `${services.config.brand.name} API`,
-      nonce: DOCS_NONCE,
-      // Nothing from other origins: no fonts, no proxy, no telemetry.
-      withDefaultFonts: false,
-      hideClientButton: true,
-      telemetry: false,
-      // Scalar's hosted services (AI chat, MCP, its cloud toolbar) would leave our origin.
-      agent: { disabled: true },
-      mcp: { disabled: true },
-      showDeveloperTools: 'never',
-      favicon: '/favicon.svg',
-    },
+  // (A context of its own: the other API replies do not pass through this hook.)
+  void api.register(async (docs) => {
+    docs.addHook('onSend', (_request, reply, payload, done) => {
+      if (typeof payload === 'string') {
+        return done(null, payload.replaceAll(DOCS_NONCE, reply.cspNonce));
+      }
+      done(null, payload);
+    });
+    await docs.register(scalarApiReference, {
+      routePrefix: '/docs',
+      configuration: {
+        url: '/api/openapi.json',
+        pageTitle: `${services.config.brand.name} API`,
+        nonce: DOCS_NONCE,
+        // Nothing from other origins: no fonts, no proxy, no telemetry.
+        withDefaultFonts: false,
+        hideClientButton: true,
+        telemetry: false,
+        // Scalar's hosted services (AI chat, MCP, its cloud toolbar) would leave our origin.
+        agent: { disabled: true },
+        mcp: { disabled: true },
+        showDeveloperTools: 'never',
+        favicon: '/favicon.svg',
+      },
+    });
   });
 }

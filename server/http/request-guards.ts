@@ -49,6 +49,8 @@ export function requireValidHost(trustProxy: boolean): onRequestHookHandler {
 
 /** The path as text, or null when its percent-escapes are malformed or hide control characters. */
 export function decodedPath(path: string): string | null {
+  // Most paths have no escapes at all: nothing to decode.
+  if (!path.includes('%')) return hasControlCharacters(path) ? null : path;
   let decoded: string;
   try {
     decoded = decodeURIComponent(path);

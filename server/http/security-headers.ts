@@ -90,15 +90,20 @@ export function securityHeaders(options: {
       'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")',
   };
   const hsts = 'max-age=31536000; includeSubDomains';
-  // JSON of the API runs no script and embeds nothing: the strictest policy, the same for
-  // every reply (OWASP's advice for REST APIs), and no nonce to draw.
-  const apiHeaders = options.production
-    ? {
-        ...common,
-        'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
-        'Strict-Transport-Security': hsts,
-      }
-    : common;
+  // JSON of the API runs no script, embeds nothing and is never a document: OWASP's set for
+  // REST APIs (never cached, the strictest policy, no framing, no sniffing), the same for every
+  // reply and no nonce to draw. Referrer, opener and permissions policies only act on documents.
+  const apiHeaders = {
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    ...(options.production
+      ? {
+          'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+          'Strict-Transport-Security': hsts,
+        }
+      : {}),
+  };
   return (request, reply, done) => {
     if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) {
       reply.headers(apiHeaders);

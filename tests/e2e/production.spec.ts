@@ -19,8 +19,15 @@ test('security headers on pages and API', async ({ request }) => {
     expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
     expect(headers['strict-transport-security'], path).toContain('max-age=');
     expect(headers['x-frame-options'], path).toBe('DENY');
-    expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
     expect(headers['x-content-type-options'], path).toBe('nosniff');
+    if (path.startsWith('/api/')) {
+      // OWASP's set for REST APIs: never cached; the document-only policies are not sent.
+      expect(headers['cache-control'], path).toBe('no-store');
+      expect(headers['referrer-policy'], path).toBeUndefined();
+    } else {
+      expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+      expect(headers['cross-origin-opener-policy'], path).toBe('same-origin');
+    }
     expect(headers['x-powered-by'], path).toBeUndefined();
   }
 });

@@ -1,0 +1,15 @@
+import pg from 'pg';
+import autocannon from 'autocannon';
+import { startServerProcess } from './server-process';
+const path = process.argv[2] ?? '/api/pricelist';
+const adminUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
+const a = new pg.Client({ connectionString: adminUrl }); await a.connect();
+await a.query('drop database if exists cleanline_prof with (force)'); await a.query('create database cleanline_prof'); await a.end();
+const server = await startServerProcess({ NODE_ENV: 'production', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/cleanline_prof', BUILD_DIR: 'build', TRUST_PROXY_HOPS: '1', ALLOW_TEST_PAYMENTS: '1', MAIL_OUTBOX_ONLY: '1' }, 3950, { nodeArgs: process.env.PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : [] });
+const url = server.url + path;
+await autocannon({ url, connections: 32, duration: 2, headers: { 'accept-encoding': 'gzip' } });
+const r = await autocannon({ url, connections: 32, duration: 6, headers: { 'accept-encoding': 'gzip' } });
+console.log(path, r.requests.average, 'rps');
+const res = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
+console.log([...res.headers.entries()]);
+await server.stop();
