@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client';
 import { priceCategories, slotSettings, slotUsage } from '../server/db/schema';
 import { MONDAY_6AM, orderPayload, placeGuestOrder, startGuestCheckout } from './helpers/fixtures';
-import { createTestDatabase, onPostgres, type TestDatabase } from './helpers/test-database';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { onPostgres, type TestDatabase } from './helpers/test-database';
+import { startTwoInstances, type TestServer, type TwoInstances } from './helpers/test-server';
 
 /*
  * Each instance knows the content version in memory and hears of changes by NOTIFY (PGlite:
@@ -27,25 +27,16 @@ async function within(limit: number, read: () => Promise<boolean>): Promise<numb
 }
 
 describe('content freshness and slot listings across instances', () => {
+  let instances: TwoInstances;
   let database: TestDatabase;
   let first: TestServer;
   let second: TestServer;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const shared = { ...database, close: async () => {} };
-    first = await startTestServer({ database: shared, now: () => MONDAY_6AM });
-    // On PostgreSQL the second instance opens its own pool and listening connection.
-    const other = database.url
-      ? await openDatabase({ kind: 'postgres', url: database.url })
-      : shared;
-    second = await startTestServer({ database: other, now: () => MONDAY_6AM });
+    instances = await startTwoInstances(() => MONDAY_6AM);
+    ({ database, first, second } = instances);
   }, 120_000);
-  afterAll(async () => {
-    await first?.stop();
-    await second?.stop();
-    await database?.close();
-  });
+  afterAll(() => instances?.stop());
 
   const pricelist = async (server: TestServer) =>
     JSON.stringify((await server.api('/api/pricelist')).body);

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createStaffUser } from '../server/auth/staff';
 import { orders, uploads } from '../server/db/schema';
-import { createTestDatabase, type TestDatabase } from './helpers/test-database';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import type { TestDatabase } from './helpers/test-database';
+import { startTwoInstances, type TestServer, type TwoInstances } from './helpers/test-server';
 
 /*
  * Two instances on one database, as behind the load balancer of compose.yaml: nothing a
@@ -19,21 +19,16 @@ const PNG = Buffer.from(
 );
 
 describe('two instances on one database', () => {
+  let instances: TwoInstances;
   let database: TestDatabase;
   let first: TestServer;
   let second: TestServer;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const shared = { ...database, close: async () => {} };
-    first = await startTestServer({ database: shared, now: () => now });
-    second = await startTestServer({ database: shared, now: () => now });
+    instances = await startTwoInstances(() => now);
+    ({ database, first, second } = instances);
   }, 120_000);
-  afterAll(async () => {
-    await first?.stop();
-    await second?.stop();
-    await database?.close();
-  });
+  afterAll(() => instances?.stop());
 
   it('an image uploaded through one instance is served by the other, cached for a year', async () => {
     await createStaffUser(database.db, {

@@ -1,4 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { firstSlots, placeOrder, signUp } from '../helpers/fixtures';
+import { callerOf } from './booking-helpers';
 import { E2E_STAFF } from './e2e-staff';
 import { expectNoSeriousA11yViolations, readMail } from './support';
 
@@ -10,43 +12,15 @@ import { expectNoSeriousA11yViolations, readMail } from './support';
 
 test.skip(({ viewport }) => (viewport?.width ?? 0) < 1000, 'the back office is run from a desk');
 
-type Slot = { slot_date: string; slot_start: string };
-
 async function bookAsCustomer(request: APIRequestContext, email: string) {
-  const reg = await request.post('/api/register', {
-    data: {
-      name: 'Ada Lovelace',
-      email,
-      phone: '07700 900123',
-      password: 'Secret123!',
-      address: { door_number: '12', line1: 'Elgin Avenue', postcode: 'W9 2HD' },
-    },
+  const caller = callerOf(request);
+  const customer = { name: 'Ada Lovelace', email, phone: '07700 900123', password: 'Secret123!' };
+  const { checkout_token } = await signUp(caller, customer);
+  const { order } = await placeOrder(caller, {
+    checkoutToken: checkout_token!,
+    order: { customer_name: customer.name, customer_email: email, customer_phone: customer.phone },
+    slots: await firstSlots(caller),
   });
-  expect(reg.status()).toBe(200);
-  const { checkout_token } = (await reg.json()) as { checkout_token: string };
-  const pickups = (await (await request.get('/api/pickup')).json()) as Slot[] | { data: Slot[] };
-  const pickup = (Array.isArray(pickups) ? pickups : pickups.data)[0]!;
-  const deliveries = (await (
-    await request.get(`/api/delivery/${pickup.slot_date} ${pickup.slot_start}`)
-  ).json()) as Slot[] | { data: Slot[] };
-  const delivery = (Array.isArray(deliveries) ? deliveries : deliveries.data).find(
-    (s) => s.slot_start !== 'express',
-  )!;
-  const placed = await request.post('/api/placeorder', {
-    headers: { 'X-Checkout-Token': checkout_token },
-    data: {
-      pickup_date: pickup.slot_date,
-      pickup_start: pickup.slot_start,
-      delivery_date: delivery.slot_date,
-      delivery_start: delivery.slot_start,
-      customer_name: 'Ada Lovelace',
-      customer_email: email,
-      customer_phone: '07700 900123',
-      status: 'pending',
-    },
-  });
-  expect(placed.status()).toBe(200);
-  const { order } = (await placed.json()) as { order: { order_id: string; order_no: string } };
   const login = await request.post('/api/login', { data: { email, password: 'Secret123!' } });
   expect(login.status()).toBe(200);
   return order;

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { firstSlots, placeGuestOrder, type ApiCaller } from '../helpers/fixtures';
 
 /** Steps of the booking form on `/` shared by the browser tests. */
 
@@ -38,43 +39,43 @@ export async function bookFromHome(page: Page) {
   return slots;
 }
 
-type Slot = { slot_date: string; slot_start: string };
+/** The shared fixtures' `ApiCaller` over Playwright's request context (its cookies, base URL). */
+export function callerOf(request: APIRequestContext): ApiCaller {
+  return {
+    async api<T>(
+      path: string,
+      init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+    ) {
+      const reply = await request.fetch(path, {
+        method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+        headers: init.headers,
+        data: init.body,
+      });
+      const text = await reply.text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // not JSON: the fixture's error message shows the text
+      }
+      return { status: reply.status(), body: body as T };
+    },
+  };
+}
 
 /**
  * An order placed over the API by a guest at Flat 2, 7 Elgin Avenue: its id, and its payment
  * page with the signed link token (the page needs it, or the customer's login).
  */
 export async function placeOrder(request: APIRequestContext, email: string, status: string) {
-  const guest = await request.post('/api/guest', {
-    data: {
-      name: 'Ada Lovelace',
+  const caller = callerOf(request);
+  const { order } = await placeGuestOrder(caller, {
+    details: {
       email,
-      phone: '07700 900123',
       address: { door_number: 'Flat 2', line1: '7 Elgin Avenue', postcode: 'W9 2HD' },
     },
+    order: { status },
+    slots: await firstSlots(caller),
   });
-  expect(guest.status()).toBe(200);
-  const { checkout_token } = (await guest.json()) as { checkout_token: string };
-  const pickup = ((await (await request.get('/api/pickup')).json()) as Slot[])[0]!;
-  const delivery = (
-    (await (
-      await request.get(`/api/delivery/${pickup.slot_date} ${pickup.slot_start}`)
-    ).json()) as Slot[]
-  ).find((s) => s.slot_start !== 'express')!;
-  const placed = await request.post('/api/placeorder', {
-    headers: { 'X-Checkout-Token': checkout_token },
-    data: {
-      pickup_date: pickup.slot_date,
-      pickup_start: pickup.slot_start,
-      delivery_date: delivery.slot_date,
-      delivery_start: delivery.slot_start,
-      customer_name: 'Ada Lovelace',
-      customer_email: email,
-      customer_phone: '07700 900123',
-      status,
-    },
-  });
-  expect(placed.status()).toBe(200);
-  const { order } = (await placed.json()) as { order: { order_id: string; payment_url: string } };
   return { id: order.order_id, paymentUrl: order.payment_url };
 }

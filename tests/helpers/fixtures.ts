@@ -1,10 +1,16 @@
 import { paymentToken } from '../../server/auth/order-access';
 import type { TestServer } from './test-server';
+import type { ApiCaller } from './api-caller';
+
+export { callerAt, type ApiCaller } from './api-caller';
 
 /*
  * The journeys most tests start from, written once: a guest's checkout, a registered
  * customer, a logged-in customer, a staff session. They talk to the server over HTTP, as the
- * website and the app do, and fail loudly when a step does not answer as expected.
+ * website and the app do, and fail loudly when a step does not answer as expected. The same
+ * functions serve the integration tests (the test server), the browser tests (Playwright's
+ * request context, tests/e2e/booking-helpers.ts) and the bench (a server process): each gives
+ * an `ApiCaller`.
  */
 
 /** Monday 23 November 2026, 06:00 in London: the clock most tests pin. */
@@ -19,13 +25,49 @@ export const demoGuest = {
   address: demoAddress,
 };
 
-/** A placeorder body for Tuesday 24 November 09:00 collection, Thursday 26 delivery. */
-export function orderPayload(overrides: Record<string, unknown> = {}) {
+type Slot = { slot_date: string; slot_start: string };
+export type SlotPair = { pickup: Slot; delivery: Slot };
+
+/** Tuesday 24 November 09:00 collection, Thursday 26 delivery: bookable at `MONDAY_6AM`. */
+export const pinnedSlots: SlotPair = {
+  pickup: { slot_date: '2026-11-24', slot_start: '09:00' },
+  delivery: { slot_date: '2026-11-26', slot_start: '09:00' },
+};
+
+/**
+ * The `n`-th of many orders' windows at the pinned clock: Tuesday's collection and Friday's
+ * delivery, at an hour from 08:00 to 19:00 that moves with `n`, so that no slot fills up.
+ */
+export function spreadSlots(n: number): SlotPair {
+  const hour = `${String(8 + (n % 12)).padStart(2, '0')}:00`;
   return {
-    pickup_date: '2026-11-24',
-    pickup_start: '09:00',
-    delivery_date: '2026-11-26',
-    delivery_start: '09:00',
+    pickup: { slot_date: '2026-11-24', slot_start: hour },
+    delivery: { slot_date: '2026-11-27', slot_start: hour },
+  };
+}
+
+/** The first collection window offered now and its first delivery window (not express). */
+export async function firstSlots(caller: ApiCaller): Promise<SlotPair> {
+  const pickups = await caller.api<Slot[]>('/api/pickup');
+  expectOk('GET /api/pickup', pickups);
+  const pickup = pickups.body[0];
+  if (!pickup) throw new Error('no collection slot offered');
+  const deliveries = await caller.api<Slot[]>(
+    `/api/delivery/${encodeURIComponent(`${pickup.slot_date} ${pickup.slot_start}`)}`,
+  );
+  expectOk('GET /api/delivery', deliveries);
+  const delivery = deliveries.body.find((slot) => slot.slot_start !== 'express');
+  if (!delivery) throw new Error('no delivery slot offered');
+  return { pickup, delivery };
+}
+
+/** A placeorder body for `slots` (by default the pinned Tuesday and Thursday). */
+export function orderPayload(overrides: Record<string, unknown> = {}, slots = pinnedSlots) {
+  return {
+    pickup_date: slots.pickup.slot_date,
+    pickup_start: slots.pickup.slot_start,
+    delivery_date: slots.delivery.slot_date,
+    delivery_start: slots.delivery.slot_start,
     customer_name: demoGuest.name,
     customer_email: demoGuest.email,
     customer_phone: demoGuest.phone,
@@ -45,11 +87,11 @@ export type GuestCheckout = { customer_id: string; address_id: string; checkout_
 
 /** POST /api/guest: the details step of a guest checkout. */
 export async function startGuestCheckout(
-  server: TestServer,
+  caller: ApiCaller,
   details: Record<string, unknown> = demoGuest,
   headers: Record<string, string> = {},
 ): Promise<GuestCheckout> {
-  const reply = await server.api<GuestCheckout>('/api/guest', { body: details, headers });
+  const reply = await caller.api<GuestCheckout>('/api/guest', { body: details, headers });
   expectOk('POST /api/guest', reply);
   return reply.body;
 }
@@ -61,54 +103,95 @@ export type PlacedOrder = {
   reply: Record<string, unknown>;
 };
 
-/** A guest's whole checkout: details, then the order on the checkout token. */
+/**
+ * POST /api/placeorder on a checkout token (a guest's or a new customer's). The customer's
+ * name, e-mail and phone default to the demo guest's.
+ */
+export async function placeOrder(
+  caller: ApiCaller,
+  options: {
+    checkoutToken: string;
+    order?: Record<string, unknown>;
+    headers?: Record<string, string>;
+    slots?: SlotPair;
+  },
+): Promise<{ order: PlacedOrder['order']; reply: Record<string, unknown> }> {
+  const reply = await caller.api<{ order: PlacedOrder['order'] }>('/api/placeorder', {
+    body: orderPayload(options.order, options.slots),
+    headers: { 'X-Checkout-Token': options.checkoutToken, ...options.headers },
+  });
+  expectOk('POST /api/placeorder', reply);
+  return { order: reply.body.order, reply: reply.body as Record<string, unknown> };
+}
+
+/**
+ * A guest's whole checkout: details, then the order on the checkout token. The details'
+ * name, e-mail and phone are the order's unless `order` says otherwise.
+ */
 export async function placeGuestOrder(
-  server: TestServer,
+  caller: ApiCaller,
   options: {
     details?: Record<string, unknown>;
     order?: Record<string, unknown>;
     headers?: Record<string, string>;
+    slots?: SlotPair;
   } = {},
 ): Promise<PlacedOrder> {
-  const checkout = await startGuestCheckout(server, options.details, options.headers);
-  const reply = await server.api<{ order: PlacedOrder['order'] }>('/api/placeorder', {
-    body: orderPayload(options.order),
-    headers: { 'X-Checkout-Token': checkout.checkout_token, ...options.headers },
+  const details = { ...demoGuest, ...options.details };
+  const checkout = await startGuestCheckout(caller, details, options.headers);
+  const placed = await placeOrder(caller, {
+    checkoutToken: checkout.checkout_token,
+    order: {
+      customer_name: details.name,
+      customer_email: details.email,
+      customer_phone: details.phone,
+      ...options.order,
+    },
+    headers: options.headers,
+    slots: options.slots,
   });
-  expectOk('POST /api/placeorder', reply);
-  return { checkout, order: reply.body.order, reply: reply.body as Record<string, unknown> };
+  return { checkout, ...placed };
 }
 
 export const demoPassword = 'Secret@123';
 
 /** POST /api/register: a registered customer. */
 export async function signUp(
-  server: TestServer,
-  details: { name?: string; email: string; phone?: string; password?: string },
+  caller: ApiCaller,
+  details: {
+    name?: string;
+    email: string;
+    phone?: string;
+    password?: string;
+    address?: Record<string, unknown>;
+  },
   headers: Record<string, string> = {},
 ) {
-  const reply = await server.api<{ customer_id: string }>('/api/register', {
-    body: {
-      name: details.name ?? 'Grace Hopper',
-      email: details.email,
-      phone: details.phone ?? '07700 900456',
-      password: details.password ?? demoPassword,
-      address: demoAddress,
+  const reply = await caller.api<{ customer_id: string; checkout_token?: string }>(
+    '/api/register',
+    {
+      body: {
+        name: details.name ?? 'Grace Hopper',
+        email: details.email,
+        phone: details.phone ?? '07700 900456',
+        password: details.password ?? demoPassword,
+        address: details.address ?? demoAddress,
+      },
+      headers,
     },
-    headers,
-  });
+  );
   expectOk('POST /api/register', reply);
   return reply.body;
 }
 
 /** POST /api/login: the customer's Bearer token. */
 export async function logIn(
-  server: TestServer,
+  caller: ApiCaller,
   email: string,
   password = demoPassword,
   headers: Record<string, string> = {},
 ): Promise<string> {
-  const reply = await server.api<{ token: string }>('/api/login', {
+  const reply = await caller.api<{ token: string }>('/api/login', {
     body: { email, password },
     headers,
   });
@@ -118,12 +201,12 @@ export async function logIn(
 
 /** POST /api/admin/login: a staff member's Bearer token. */
 export async function staffLogIn(
-  server: TestServer,
+  caller: ApiCaller,
   email: string,
   password: string,
   headers: Record<string, string> = {},
 ): Promise<string> {
-  const reply = await server.api<{ token: string }>('/api/admin/login', {
+  const reply = await caller.api<{ token: string }>('/api/admin/login', {
     body: { email, password },
     headers,
   });

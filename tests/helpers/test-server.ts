@@ -3,6 +3,8 @@ import { createLogger, type Logger } from '../../server/logger';
 import type { PagesMode } from '../../server/http/app';
 import type { MailTransport } from '../../server/adapters/mail/mail-service';
 import { startServer, type RunningServer } from '../../server/start';
+import { callerAt } from './api-caller';
+import { openDatabase } from '../../server/db/client';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export type TestServer = RunningServer & {
@@ -68,23 +70,37 @@ export async function startTestServer(
         );
       }
     },
-    async api(path, init = {}) {
-      const response = await fetch(running.url + path, {
-        method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-        headers: {
-          ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-          ...init.headers,
-        },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      });
-      const text = await response.text();
-      let body: unknown = text;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        // not JSON; tests asserting on JSON will fail with the raw text visible
-      }
-      return { status: response.status, body: body as never, headers: response.headers };
+    // The same calls the fixtures, the e2e tests and the bench make.
+    api: callerAt(running.url).api as TestServer['api'],
+  };
+}
+
+export type TwoInstances = {
+  database: TestDatabase;
+  first: TestServer;
+  second: TestServer;
+  stop(): Promise<void>;
+};
+
+/**
+ * Two instances of the site on one test database, as two processes behind a load balancer:
+ * on PostgreSQL the second opens its own pool and listening connection.
+ */
+export async function startTwoInstances(now: () => Date): Promise<TwoInstances> {
+  const database = await createTestDatabase();
+  // The instances do not close the database they share; stop() does, once.
+  const shared = { ...database, close: async () => {} };
+  const first = await startTestServer({ database: shared, now });
+  const other = database.url ? await openDatabase({ kind: 'postgres', url: database.url }) : shared;
+  const second = await startTestServer({ database: other, now });
+  return {
+    database,
+    first,
+    second,
+    async stop() {
+      await first.stop();
+      await second.stop();
+      await database.close();
     },
   };
 }

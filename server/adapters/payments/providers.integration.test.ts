@@ -1,4 +1,9 @@
-import { paymentHeaders, staffLogIn } from '../../../tests/helpers/fixtures';
+import {
+  paymentHeaders,
+  placeGuestOrder,
+  spreadSlots,
+  staffLogIn,
+} from '../../../tests/helpers/fixtures';
 import { createStaffUser } from '../../auth/staff';
 import Stripe from 'stripe';
 import { and, eq } from 'drizzle-orm';
@@ -55,29 +60,12 @@ describe('payment providers against local stand-ins', () => {
 
   async function order() {
     seq += 1;
-    const guest = await app.api<{ checkout_token: string }>('/api/guest', {
-      body: {
-        name: 'Ada Lovelace',
-        email: `stripe${seq}@example.com`,
-        phone: '07700 900123',
-        address: { door_number: '12', line1: 'Elgin Avenue', postcode: 'W9 2HD' },
-      },
+    const placed = await placeGuestOrder(app, {
+      details: { email: `stripe${seq}@example.com` },
+      order: { status: 'pending payment' },
+      slots: spreadSlots(seq),
     });
-    const placed = await app.api<{ order: { order_id: string } }>('/api/placeorder', {
-      body: {
-        pickup_date: '2026-11-24',
-        pickup_start: `${String(8 + (seq % 12)).padStart(2, '0')}:00`,
-        delivery_date: '2026-11-27',
-        delivery_start: `${String(8 + (seq % 12)).padStart(2, '0')}:00`,
-        customer_name: 'Ada Lovelace',
-        customer_email: `stripe${seq}@example.com`,
-        customer_phone: '07700 900123',
-        status: 'pending payment',
-      },
-      headers: { 'X-Checkout-Token': guest.body.checkout_token },
-    });
-    expect(placed.status).toBe(200);
-    return placed.body.order.order_id;
+    return placed.order.order_id;
   }
 
   const setUp = (id: string) =>

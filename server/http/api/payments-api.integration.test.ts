@@ -1,4 +1,4 @@
-import { paymentHeaders } from '../../../tests/helpers/fixtures';
+import { paymentHeaders, placeGuestOrder, spreadSlots } from '../../../tests/helpers/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orderEvents, orders, payments } from '../../db/schema';
@@ -20,29 +20,12 @@ describe('payment after cleaning (TEST MODE provider)', () => {
   /** A guest order waiting for its payment details. */
   async function pendingPaymentOrder() {
     seq += 1;
-    const guest = await server.api<{ checkout_token: string }>('/api/guest', {
-      body: {
-        name: 'Ada Lovelace',
-        email: `pay${seq}@example.com`,
-        phone: '07700 900123',
-        address: { door_number: '12', line1: 'Elgin Avenue', postcode: 'W9 2HD' },
-      },
+    const placed = await placeGuestOrder(server, {
+      details: { email: `pay${seq}@example.com` },
+      order: { status: 'pending payment' },
+      slots: spreadSlots(seq),
     });
-    const placed = await server.api<{ order: { order_id: string } }>('/api/placeorder', {
-      body: {
-        pickup_date: '2026-11-24',
-        pickup_start: `${String(8 + (seq % 12)).padStart(2, '0')}:00`,
-        delivery_date: '2026-11-27',
-        delivery_start: `${String(8 + (seq % 12)).padStart(2, '0')}:00`,
-        customer_name: 'Ada Lovelace',
-        customer_email: `pay${seq}@example.com`,
-        customer_phone: '07700 900123',
-        status: 'pending payment',
-      },
-      headers: { 'X-Checkout-Token': guest.body.checkout_token },
-    });
-    expect(placed.status).toBe(200);
-    return placed.body.order.order_id;
+    return placed.order.order_id;
   }
 
   async function saveCard(orderId: string, paymentMethod: string, authenticated?: boolean) {
