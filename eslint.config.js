@@ -1,6 +1,8 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import tseslint from 'typescript-eslint';
 
 /** Configuration is read in one place (server/config.ts). */
@@ -41,6 +43,34 @@ const noApiUrls = [
   },
 ];
 
+/**
+ * The layers (docs/ARCHITECTURE.md), as zones a file may not import from. Checked by
+ * `npm test` (lint), and tests/layers.test.ts plants a violation of each to prove it.
+ */
+export const layerZones = [
+  {
+    target: './shared',
+    from: ['./server', './app'],
+    message: 'shared/ is for both sides: it imports neither server/ nor app/.',
+  },
+  {
+    target: './server/use-cases',
+    from: './server/http',
+    message: 'Use-cases know nothing of HTTP: take plain values, throw the errors of errors.ts.',
+  },
+  {
+    target: './server/http',
+    from: './server/db/schema.ts',
+    message: 'Handlers call use-cases; the database schema is theirs.',
+  },
+  ...['account', 'admin', 'booking', 'payment'].map((feature) => ({
+    target: `./app/features/${feature}`,
+    from: './app/features',
+    except: [`./${feature}`],
+    message: 'Features do not import each other: move what both need to app/components.',
+  })),
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -57,8 +87,15 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
     rules: {
+      // Type-only imports do not run, so they cannot make a cycle at run time.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': [
@@ -72,6 +109,11 @@ export default tseslint.config(
   {
     files: ['server/config.ts'],
     rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    // Tests may reach into any layer to set up and check what they test.
+    ignores: ['tests/**', '**/*.test.ts', '**/*.test.tsx', 'bench/**', 'scripts/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones }] },
   },
   {
     files: ['app/**'],
@@ -123,7 +165,7 @@ export default tseslint.config(
           ],
           paths: [
             {
-              name: '~/features/account/api-client',
+              name: '~/utils/api-client',
               importNames: ['callApi'],
               message: 'callApi is gone: use call(routes.area.endpoint, …) from the typed client.',
             },

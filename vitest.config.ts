@@ -22,7 +22,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{app,server,shared,scripts}/**/*.test.{ts,tsx}'],
+          include: ['{app,server,shared,scripts}/**/*.test.{ts,tsx}', 'tests/*.unit.test.ts'],
           exclude: ['**/*.integration.test.ts'],
         },
       },

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from 'react-router';
 import { getCurrentCustomer } from '@server/auth/current-customer';
 import { deleteAccountCodeSchema, deleteAccountEmailSchema, messages } from '@shared/validation';
 import { routes } from '@shared/api/routes';
-import { call, forgetLogin } from '~/features/account/api-client';
+import { call, forgetLogin } from '~/utils/api-client';
 import { AuthCard, FormField, Notice } from '~/features/account/form-field';
 import type { Route } from './+types/account-delete';
 

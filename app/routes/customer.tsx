@@ -6,7 +6,7 @@ import { customers } from '@server/db/schema';
 import { firstErrors, guestDetailsSchema, registrationFormSchema } from '@shared/validation';
 import type { Failure } from '@shared/api/client';
 import { routes } from '@shared/api/routes';
-import { GENERIC_ERROR, call, fieldMessages, storageKeys } from '~/features/account/api-client';
+import { GENERIC_ERROR, call, fieldMessages, storageKeys } from '~/utils/api-client';
 import { FormField, Notice } from '~/features/account/form-field';
 import {
   addressPayload,

@@ -3,7 +3,7 @@ import { Link, redirect, useSearchParams } from 'react-router';
 import { getCurrentCustomer } from '@server/auth/current-customer';
 import { loginEmailSchema, loginSchema, messages } from '@shared/validation';
 import { routes } from '@shared/api/routes';
-import { call, fieldMessages, storageKeys } from '~/features/account/api-client';
+import { call, fieldMessages, storageKeys } from '~/utils/api-client';
 import { AuthCard, FormField, Notice } from '~/features/account/form-field';
 import type { Route } from './+types/login';
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { data, Link, useNavigate, useSearchParams } from 'react-router';
 import { paymentPageOrder } from '@server/use-cases/payments/payment-steps';
 import { routes } from '@shared/api/routes';
-import { call } from '~/features/account/api-client';
+import { call } from '~/utils/api-client';
 import { NOT_READY, type CardForm, type CardIntent } from '~/features/payment/card-confirm';
 import { useStripeCard } from '~/features/payment/stripe-card';
 import { useTestCard } from '~/features/payment/test-card';

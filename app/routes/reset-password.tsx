@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { firstErrors, passwordResetSchema } from '@shared/validation';
 import { isResetLinkValid } from '@server/use-cases/accounts/reset-password';
 import { routes } from '@shared/api/routes';
-import { call, fieldMessages } from '~/features/account/api-client';
+import { call, fieldMessages } from '~/utils/api-client';
 import { AuthCard, FormField, Notice } from '~/features/account/form-field';
 import type { Route } from './+types/reset-password';
 

@@ -9,7 +9,7 @@ import {
   registrationFormSchema,
 } from '@shared/validation';
 import { routes } from '@shared/api/routes';
-import { GENERIC_ERROR, call, fieldMessages } from '~/features/account/api-client';
+import { GENERIC_ERROR, call, fieldMessages } from '~/utils/api-client';
 import { AuthCard, FormField, Notice } from '~/features/account/form-field';
 import { AddressSearch } from '~/features/booking/address-search';
 import type { Route } from './+types/signup';

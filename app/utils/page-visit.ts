@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { routes } from '@shared/api/routes';
-import { call } from '~/features/account/api-client';
+import { call } from '~/utils/api-client';
 
 /** POST /user-info (spec 7): which page a visit began on. The server reads the IP itself. */
 export function usePageVisit(page: 'home' | 'price') {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { routes } from '@shared/api/routes';
 import type { Brand } from '@shared/brand';
-import { call } from '~/features/account/api-client';
+import { call } from '~/utils/api-client';
 
 export type FooterBranch = { slug: string; name: string; address: string[] };
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { routes } from '@shared/api/routes';
-import { call, forgetLogin } from './api-client';
+import { call, forgetLogin } from '~/utils/api-client';
 
 /**
  * The navigation's and account page's Logout. Spec 4: logout ends the session (the server

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type { CustomerOrder } from '@server/use-cases/accounts/list-customer-orders';
 import { routes } from '@shared/api/routes';
-import { call } from './api-client';
+import { call } from '~/utils/api-client';
 import { Notice } from './form-field';
 import { payNowHref, showPayNow } from './order-rules';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { firstErrors, passwordChangeSchema, profileUpdateSchema } from '@shared/validation';
 import { routes } from '@shared/api/routes';
-import { call, fieldMessages, forgetLogin, storageKeys } from './api-client';
+import { call, fieldMessages, forgetLogin, storageKeys } from '~/utils/api-client';
 import { FormField, Notice } from './form-field';
 
 type Customer = {

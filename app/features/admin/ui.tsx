@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import type { CallArgs, Route } from '@shared/api/client';
-import { call } from '~/features/account/api-client';
+import { call } from '~/utils/api-client';
 
 export function StatusPill({ status }: { status: string }) {
   const tone: Record<string, string> = {

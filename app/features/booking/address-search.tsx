@@ -3,7 +3,7 @@ import { buildingNumberOf } from '@shared/address';
 import type { ReplyOf } from '@shared/api/client';
 import { routes } from '@shared/api/routes';
 import type { bookingApi } from '@shared/api/booking';
-import { call } from '~/features/account/api-client';
+import { call } from '~/utils/api-client';
 
 type Suggestion = ReplyOf<typeof bookingApi.findAddress, 200>['Items'][number];
 type Retrieved = ReplyOf<typeof bookingApi.retrieveAddress, 200>['Items'][number];

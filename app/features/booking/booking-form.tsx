@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { buildingNumberOf, formatAddress } from '@shared/address';
 import { routes } from '@shared/api/routes';
 import { isUkPostcode, normalisePostcode } from '@shared/postcode';
-import { call } from '~/features/account/api-client';
+import { call } from '~/utils/api-client';
 import { AddressSearch, type FoundAddress } from './address-search';
 import {
   readBooking,

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { routes } from '@shared/api/routes';
-import { call } from '~/features/account/api-client';
+import { call } from '~/utils/api-client';
 import { NOT_READY, type CardForm, type CardIntent } from './card-confirm';
 
 /**

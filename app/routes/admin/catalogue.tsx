@@ -1,4 +1,4 @@
-import { call } from '~/features/account/api-client';
+import { call } from '~/utils/api-client';
 import { routes } from '@shared/api/routes';
 import { useState } from 'react';
 import { Link } from 'react-router';

@@ -1,6 +1,6 @@
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { routes } from '@shared/api/routes';
-import { call } from '~/features/account/api-client';
+import { call } from '~/utils/api-client';
 import { requireStaffPage } from '~/features/admin/guard';
 import type { Route } from './+types/layout';
 

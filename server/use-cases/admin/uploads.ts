@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { uploads } from '../../db/schema';
 import { BadRequestError, ValidationError } from '../../errors';
-import { detectImageType } from '../../http/uploads';
+import { detectImageType } from './image-type';
 
 const NOT_AN_IMAGE = 'Only PNG, JPEG, WebP or GIF images can be uploaded.';
 

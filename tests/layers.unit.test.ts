@@ -1,0 +1,83 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/*
+ * The layers of docs/ARCHITECTURE.md are lint rules (eslint.config.js: `layerZones`,
+ * import-x/no-cycle) that `npm test` runs. Here a violation of each is planted, and the rule
+ * must catch it: a rule that silently stopped matching would otherwise pass unnoticed.
+ */
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function problemsOf(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.resolve(filePath) });
+  return (result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+describe('planted layer violations are caught', () => {
+  const planted: [string, string, string, RegExp][] = [
+    [
+      'shared/ importing server/',
+      'shared/planted.ts',
+      "import { loadConfig } from '../server/config';\nexport const x = loadConfig;\n",
+      /imports neither server\/ nor app\//,
+    ],
+    [
+      'shared/ importing app/ through an alias',
+      'shared/planted.ts',
+      "import { londonTime } from '~/utils/query';\nexport const x = londonTime;\n",
+      /imports neither server\/ nor app\//,
+    ],
+    [
+      'a use-case importing http/',
+      'server/use-cases/planted.ts',
+      "import { route } from '../http/contract-routes';\nexport const x = route;\n",
+      /Use-cases know nothing of HTTP/,
+    ],
+    [
+      'a handler importing the database schema',
+      'server/http/api/planted.ts',
+      "import { orders } from '../../db/schema';\nexport const x = orders;\n",
+      /Handlers call use-cases/,
+    ],
+    [
+      'a feature importing another feature',
+      'app/features/booking/planted.ts',
+      "import { x as y } from '~/features/payment/payment-links';\nexport const x = y;\n",
+      /Features do not import each other/,
+    ],
+  ];
+  for (const [what, file, code, expected] of planted) {
+    it(what, { timeout: 60_000 }, async () => {
+      const problems = await problemsOf(file, code);
+      expect(problems.filter((p) => p.startsWith('import-x/no-restricted-paths'))).toEqual([
+        expect.stringMatching(expected),
+      ]);
+    });
+  }
+
+  it('the same imports from an allowed place pass', async () => {
+    expect(
+      await problemsOf(
+        'server/use-cases/planted.ts',
+        "import { orders } from '../db/schema';\nexport const x = orders;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  // Two files that import each other, written into the tree for the resolver to follow.
+  const dir = path.resolve('server/use-cases', `planted-cycle-${process.pid}`);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  it('an import cycle', { timeout: 60_000 }, async () => {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'a.ts'), "import { b } from './b';\nexport const a = () => b;\n");
+    writeFileSync(path.join(dir, 'b.ts'), "import { a } from './a';\nexport const b = () => a;\n");
+    const problems = await problemsOf(
+      path.join(dir, 'a.ts'),
+      "import { b } from './b';\nexport const a = () => b;\n",
+    );
+    expect(problems).toEqual([expect.stringMatching(/^import-x\/no-cycle/)]);
+  });
+});
