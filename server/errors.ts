@@ -1,11 +1,34 @@
 /**
- * The small set of typed errors that use-cases throw. server/http/error-handler.ts maps them
- * to HTTP in one place; the messages are shown to people, so they come from the spec where
- * it has wording.
+ * The small set of typed errors that use-cases throw, each with a domain code that says what
+ * went wrong, not how HTTP says it: `httpStatusOf` (server/http/error-status.ts) is the one
+ * place that maps codes to statuses, for the API and the page actions alike. The messages
+ * are shown to people, so they come from the spec where it has wording.
  */
+export type ErrorCode =
+  | 'malformed'
+  | 'invalid'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not-found'
+  | 'conflict'
+  | 'rate-limited'
+  | 'provider-unavailable'
+  | 'unavailable';
+
+/** Codes that are the request's fault (the client may fix it), not ours or a dependency's. */
+const REFUSALS: ReadonlySet<ErrorCode> = new Set([
+  'malformed',
+  'invalid',
+  'unauthenticated',
+  'forbidden',
+  'not-found',
+  'conflict',
+  'rate-limited',
+]);
+
 export class AppError extends Error {
   constructor(
-    readonly status: number,
+    readonly code: ErrorCode,
     message: string,
   ) {
     super(message);
@@ -13,44 +36,49 @@ export class AppError extends Error {
   }
 }
 
-/** 400: the request itself is malformed (bad path parameter, unreadable body). */
+/** A refusal for good: asking again the same way is refused again. */
+export function isRefusal(error: unknown): error is AppError {
+  return error instanceof AppError && REFUSALS.has(error.code);
+}
+
+/** The request itself is malformed (bad path parameter, unreadable body). */
 export class BadRequestError extends AppError {
   constructor(message: string) {
-    super(400, message);
+    super('malformed', message);
   }
 }
 
-/** 422: well-formed but breaks a rule of spec section 5; `errors` maps field → messages. */
+/** Well-formed but breaks a rule of spec section 5; `errors` maps field → messages. */
 export class ValidationError extends AppError {
   constructor(
     message: string,
     readonly errors: Record<string, string[]> = {},
   ) {
-    super(422, message);
+    super('invalid', message);
   }
 }
 
 export class UnauthorizedError extends AppError {
   constructor(message = 'Please log in to continue.') {
-    super(401, message);
+    super('unauthenticated', message);
   }
 }
 
 export class ForbiddenError extends AppError {
   constructor(message = 'You do not have access to this.') {
-    super(403, message);
+    super('forbidden', message);
   }
 }
 
 export class NotFoundError extends AppError {
   constructor(message = 'The requested page could not be found.') {
-    super(404, message);
+    super('not-found', message);
   }
 }
 
 export class ConflictError extends AppError {
   constructor(message: string) {
-    super(409, message);
+    super('conflict', message);
   }
 }
 
@@ -59,13 +87,13 @@ export class RateLimitedError extends AppError {
     readonly retryAfterSeconds: number,
     message = 'Too many attempts. Please wait a few minutes and try again.',
   ) {
-    super(429, message);
+    super('rate-limited', message);
   }
 }
 
-/** 503: a dependency (the database) is unreachable; the client may retry. */
+/** A dependency (the database) is unreachable; the client may retry. */
 export class UnavailableError extends AppError {
   constructor(message = 'The service is briefly unavailable. Please try again in a moment.') {
-    super(503, message);
+    super('unavailable', message);
   }
 }

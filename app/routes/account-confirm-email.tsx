@@ -1,5 +1,6 @@
 import { data, Form, Link, useNavigation } from 'react-router';
-import { AppError } from '@server/errors';
+import { isRefusal } from '@server/errors';
+import { httpStatusOf } from '@server/http/error-status';
 import { confirmEmailChange, findEmailChangeLink } from '@server/use-cases/accounts/change-email';
 import { accountMessages, emailChangedMessage } from '@server/use-cases/accounts/errors';
 import { AuthCard, Notice } from '~/features/account/form-field';
@@ -36,8 +37,8 @@ export async function action({ context, params }: Route.ActionArgs) {
     );
     return { ok: true as const, message: emailChangedMessage(changed.email) };
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) {
-      return data({ ok: false as const, message: error.message }, { status: error.status });
+    if (isRefusal(error)) {
+      return data({ ok: false as const, message: error.message }, { status: httpStatusOf(error) });
     }
     throw error;
   }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, RateLimitedError, ValidationError } from '../errors';
 import { errorFields, type Logger } from '../logger';
+import { httpStatusOf } from './error-status';
 import { isDataException } from '../db/errors';
 import type { ErrorReply } from '@shared/api';
 
@@ -24,7 +25,7 @@ export function sendApiError(
   if (error instanceof AppError) {
     if (error instanceof RateLimitedError) reply.header('Retry-After', error.retryAfterSeconds);
     return reply
-      .code(error.status)
+      .code(httpStatusOf(error))
       .send(body(error.message, error instanceof ValidationError ? error.errors : undefined));
   }
   // Errors of reading the request (malformed JSON, too large, unknown content type).

@@ -2,6 +2,7 @@ import { data, Form, redirect, useNavigation, useSearchParams } from 'react-rout
 import { getCurrentStaff, staffCookie, staffLogIn } from '@server/auth/staff';
 import { isSecure } from '@server/auth/middleware';
 import { AppError } from '@server/errors';
+import { httpStatusOf } from '@server/http/error-status';
 import type { Route } from './+types/login';
 
 export function meta() {
@@ -44,7 +45,9 @@ export async function action({ context, request }: Route.ActionArgs) {
       },
     });
   } catch (error) {
-    if (error instanceof AppError) return data({ error: error.message }, { status: error.status });
+    if (error instanceof AppError) {
+      return data({ error: error.message }, { status: httpStatusOf(error) });
+    }
     throw error;
   }
 }

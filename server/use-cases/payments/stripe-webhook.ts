@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { payments, webhookEvents } from '../../db/schema';
-import { AppError } from '../../errors';
+import { isRefusal } from '../../errors';
 import { confirmInvoicePaid, type PaymentDeps } from './pay-invoice';
 import { confirmCardSaved } from './payment-steps';
 
@@ -26,7 +26,7 @@ export async function handleStripeEvent(
   try {
     await applyStripeEvent(deps, event);
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) {
+    if (isRefusal(error)) {
       // Refused for good (an order cancelled since, say): a retry would be refused too.
       deps.logger?.warn('stripe webhook refused', { type: event.type, reason: error.message });
       return { duplicate: false };
