@@ -106,6 +106,18 @@ describe('checkout without JavaScript', () => {
     expect(html).toContain('W9 1ED');
   });
 
+  it('"Change address or slots" shows the booking form again with the choice in it', async () => {
+    const complete = await (
+      await fetch(`${server.url}/customer?${booking({ delivery: key(delivery) })}`)
+    ).text();
+    const change = /href="(\/customer\?[^"]*edit=1)"/.exec(complete)?.[1]?.replace(/&amp;/g, '&');
+    expect(change).toBeDefined();
+    const html = await (await fetch(`${server.url}${change}`)).text();
+    expect(html).not.toContain('Customer Details');
+    expect(html).toContain('value="31 Warrington Crescent"');
+    expect(html).toMatch(new RegExp(`<option value="${key(delivery)}" selected`));
+  });
+
   it('a bad phone number is a 422 with the message beside the field, the rest kept', async () => {
     const reply = await post(booking({ delivery: key(delivery) }), {
       intent: 'guest',

@@ -78,6 +78,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     return (
       <CheckoutShell step={null}>
         <div className="mx-auto mt-6 max-w-xl">
+          {Object.keys(form.errors).length === 0 && form.deliveries && !form.values.delivery && (
+            <p role="status" className="mb-4 text-slate-700">
+              Now choose when we bring your clean clothes back.
+            </p>
+          )}
           <BookingForm
             heading="Your collection and delivery"
             phone={brand.phone}
@@ -109,7 +114,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     <BookingSummary
       booking={resolution.booking}
       address={resolution.address}
-      changeHref="/#order"
+      changeHref={`${here}&edit=1`}
     />
   );
 

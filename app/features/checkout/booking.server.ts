@@ -59,6 +59,10 @@ export async function resolveBooking(
   if (!delivery && !errors.express && (params.has('delivery') || !pickup)) {
     errors.delivery = bookingMessages.delivery;
   }
+  // "Change address or slots" (?edit) shows the booking form again with the choice in it.
+  if (params.has('edit')) {
+    return { kind: 'incomplete', form: { values, errors: {}, notServed, pickups, deliveries } };
+  }
   if (Object.keys(errors).length > 0 || !pickup || !delivery || !postcode) {
     return { kind: 'incomplete', form: { values, errors, notServed, pickups, deliveries } };
   }
