@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, slotUsage } from '../server/db/schema';
+import { orders, slotSettings, slotUsage } from '../server/db/schema';
 import { startTestServer, type TestServer } from './helpers/test-server';
 
 /*
@@ -158,7 +158,45 @@ describe('checkout without JavaScript', () => {
     expect(await reply.text()).toContain('Please fill in your details first');
   });
 
+  it('"save a card now" takes the last place and offers the payment step', async () => {
+    const fields = await summaryFields('ada.card@example.com');
+    const [rules] = await server.database.db.select().from(slotSettings);
+    // One place left: this order takes it, and the page reloaded after the action must still
+    // show the order, not a booking form for a slot that is now full.
+    await server.database.db
+      .insert(slotUsage)
+      .values({
+        kind: 'pickup',
+        startsAt: new Date(pickup.starts_at!),
+        taken: rules!.pickupCapacityPerSlot - 1,
+      })
+      .onConflictDoUpdate({
+        target: [slotUsage.kind, slotUsage.startsAt],
+        set: { taken: rules!.pickupCapacityPerSlot - 1 },
+      });
+    const reply = await post(booking({ delivery: key(delivery) }), { ...fields, pay: 'now' });
+    expect(reply.status).toBe(200);
+    const html = await reply.text();
+    expect(html).toContain('Continue to payment details');
+    expect(html).toMatch(/href="\/order\/payment\/[0-9a-f-]{36}\?t=/);
+    const [order] = await server.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.customerEmail, 'ada.card@example.com'));
+    expect(order!.status).toBe('pending payment');
+    const [usage] = await server.database.db
+      .select()
+      .from(slotUsage)
+      .where(eq(slotUsage.startsAt, new Date(pickup.starts_at!)));
+    expect(usage!.taken).toBe(rules!.pickupCapacityPerSlot);
+  });
+
   it('a full collection slot is not oversold: the page says so and no order is made', async () => {
+    // The test before took the last place: free the slot to reach the summary, then fill it.
+    await server.database.db
+      .update(slotUsage)
+      .set({ taken: 0 })
+      .where(eq(slotUsage.startsAt, new Date(pickup.starts_at!)));
     const fields = await summaryFields('ada.full@example.com');
     await server.database.db
       .insert(slotUsage)

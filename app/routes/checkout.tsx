@@ -72,6 +72,38 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const { resolution, customer } = loaderData;
   const brand = useRootData()!.brand;
 
+  const done = actionData as CheckoutResult | null | undefined;
+  // The order is placed (or refused): that answer stands, though the loader, run again after
+  // the action, may find the slot it just took full.
+  if (done?.step === 3 && done.placed) {
+    return (
+      <CheckoutShell step={3}>
+        <section aria-labelledby="result-title" className="card mt-6 text-center">
+          <h2 id="result-title" className="text-2xl font-bold text-slate-900">
+            Order {done.placed.number} is booked
+          </h2>
+          <p className="mt-2 text-slate-600">
+            One more step: save a card (nothing is charged now) or verify with PayPal, so we can
+            charge the amount once your items are cleaned and priced.
+          </p>
+          <Link to={done.placed.paymentUrl} className="btn-primary mt-6">
+            Continue to payment details
+          </Link>
+        </section>
+      </CheckoutShell>
+    );
+  }
+  if (done?.step === 'failed') {
+    return (
+      <CheckoutShell step={2} alert={done.alert}>
+        <p className="mt-6">
+          <Link to="/#order" className="btn-primary">
+            Choose other slots
+          </Link>
+        </p>
+      </CheckoutShell>
+    );
+  }
   if (resolution.kind === 'none') return <NoBooking />;
   if (resolution.kind === 'incomplete') {
     const { form } = resolution;
@@ -118,35 +150,6 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     />
   );
 
-  if (result.step === 3 && result.placed) {
-    return (
-      <CheckoutShell step={3}>
-        <section aria-labelledby="result-title" className="card mt-6 text-center">
-          <h2 id="result-title" className="text-2xl font-bold text-slate-900">
-            Order {result.placed.number} is booked
-          </h2>
-          <p className="mt-2 text-slate-600">
-            One more step: save a card (nothing is charged now) or verify with PayPal, so we can
-            charge the amount once your items are cleaned and priced.
-          </p>
-          <Link to={result.placed.paymentUrl} className="btn-primary mt-6">
-            Continue to payment details
-          </Link>
-        </section>
-      </CheckoutShell>
-    );
-  }
-  if (result.step === 'failed') {
-    return (
-      <CheckoutShell step={2} alert={result.alert}>
-        <p className="mt-6">
-          <Link to="/#order" className="btn-primary">
-            Choose other slots
-          </Link>
-        </p>
-      </CheckoutShell>
-    );
-  }
   const step = result.step === 2 ? 2 : 1;
   return (
     <CheckoutShell step={step} alert={result.alert}>

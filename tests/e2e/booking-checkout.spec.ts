@@ -57,6 +57,11 @@ test('a guest books on /, checks out and sees the confirmation; the conversion f
   const [mail] = await readMail(email);
   expect(mail!.subject).toContain(number);
   expect(mail!.text).toContain('12 Elgin Avenue');
+
+  // The order is placed: the home form starts afresh.
+  await page.goto('/');
+  await expect(page.locator('form#order').getByLabel('Collection slot')).toHaveValue('');
+  await expect(page.locator('form#order').getByLabel('Door number')).toHaveValue('');
 });
 
 test('checkout validation messages are shown next to their fields', async ({ page }) => {
