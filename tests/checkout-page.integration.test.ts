@@ -148,6 +148,27 @@ describe('checkout without JavaScript', () => {
     expect(confirmation).toContain(`LD-${order!.orderNo}`);
   });
 
+  it("signing up with a taken e-mail goes to the login with the spec's notice (303)", async () => {
+    const account = {
+      ...details,
+      email: 'ada.taken@example.com',
+      password: 'Secret@123',
+      password_confirmation: 'Secret@123',
+    };
+    const first = await post(booking({ delivery: key(delivery) }), {
+      intent: 'signup',
+      ...account,
+    });
+    expect(first.status).toBe(200);
+    expect(await first.text()).toContain('Your account is successfully created');
+    const again = await post(booking({ delivery: key(delivery) }), {
+      intent: 'signup',
+      ...account,
+    });
+    expect(again.status).toBe(303);
+    expect(again.headers.get('location')).toBe('/login?notice=taken');
+  });
+
   it('a checkout token that is not ours places nothing', async () => {
     const fields = await summaryFields('ada.token@example.com');
     const reply = await post(booking({ delivery: key(delivery) }), {
