@@ -24,7 +24,7 @@ export default [
   route('account/delete', 'routes/account-delete.tsx'),
   route('account/confirm-email/:token', 'routes/account-confirm-email.tsx'),
 
-  route('customer', 'routes/customer.tsx'),
+  route('customer', 'routes/checkout.tsx'),
   route('order/complete/:id', 'routes/order-complete.tsx'),
   route('order/cancel/:id', 'routes/order-cancel.tsx'),
   route('order/payment/:id', 'routes/order-payment.tsx'),

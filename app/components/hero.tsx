@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { BookingForm } from '~/features/booking/booking-form';
+import type { SlotChoice } from '~/features/booking/booking-storage';
 import { useRootData } from '~/root';
 
 /** The hero of home and landing pages: heading, promise and the booking form. */
@@ -8,12 +9,15 @@ export function Hero({
   intro,
   formHeading,
   banner = '/images/hero.svg',
+  pickups,
   children,
 }: {
   heading: string;
   intro: string;
   formHeading?: string;
   banner?: string;
+  /** Collection slots for the booking form's first render (and for no JavaScript). */
+  pickups?: SlotChoice[];
   children?: ReactNode;
 }) {
   const root = useRootData();
@@ -58,6 +62,7 @@ export function Hero({
           phone={brand.phone}
           phoneE164={brand.phoneE164}
           phoneDisplay={brand.phoneDisplay}
+          pickups={pickups}
         />
       </div>
     </section>

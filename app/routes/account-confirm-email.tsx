@@ -3,7 +3,7 @@ import { isRefusal } from '@server/errors';
 import { httpStatusOf } from '@server/http/error-status';
 import { confirmEmailChange, findEmailChangeLink } from '@server/use-cases/accounts/change-email';
 import { accountMessages, emailChangedMessage } from '@server/use-cases/accounts/errors';
-import { AuthCard, Notice } from '~/features/account/form-field';
+import { AuthCard, Notice } from '~/components/form/form-field';
 import type { Route } from './+types/account-confirm-email';
 
 export function meta() {

@@ -4,7 +4,7 @@ import { getCurrentCustomer } from '@server/auth/current-customer';
 import { deleteAccountCodeSchema, deleteAccountEmailSchema, messages } from '@shared/validation';
 import { routes } from '@shared/api/routes';
 import { call, forgetLogin } from '~/utils/api-client';
-import { AuthCard, FormField, Notice } from '~/features/account/form-field';
+import { AuthCard, FormField, Notice } from '~/components/form/form-field';
 import type { Route } from './+types/account-delete';
 
 export function meta({ matches }: Route.MetaArgs) {

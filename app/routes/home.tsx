@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { listBranches, priceList } from '@server/use-cases/catalogue/catalogue';
+import { listPickupSlots } from '@server/use-cases/slots/list-slots';
 import { Hero } from '~/components/hero';
 import { HowItWorksSteps } from '~/components/how-it-works-steps';
 import { useRootData } from '~/root';
@@ -11,9 +12,11 @@ import { sharedPageHeaders } from '~/utils/shared-page';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services } = context;
-  const [categories, branches] = await Promise.all([
+  const [categories, branches, pickups] = await Promise.all([
     priceList(services.content),
     listBranches(services.content),
+    // For the booking form without JavaScript; with it the form loads fresh ones.
+    listPickupSlots(services.content, services.now()),
   ]);
   const brand = services.config.brand;
   // schema.org for local search: the business and each branch with address and hours.
@@ -57,6 +60,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       from: c.services.find((s) => s.price !== '0.00')?.price,
     })),
     jsonLd,
+    pickups,
   };
 }
 
@@ -113,6 +117,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         }}
       />
       <Hero
+        pickups={loaderData.pickups}
         heading="London Dry Cleaners with Free Collection & Delivery"
         intro={`${brand.name} collects your dry cleaning and laundry at a time that suits you and brings it back cleaned and pressed. Family-run for over 25 years.`}
       />

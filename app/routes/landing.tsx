@@ -1,5 +1,6 @@
 import { data, Link } from 'react-router';
 import { findArea, findServicePage } from '@server/use-cases/catalogue/catalogue';
+import { listPickupSlots } from '@server/use-cases/slots/list-slots';
 import { Hero } from '~/components/hero';
 import { HowItWorksSteps } from '~/components/how-it-works-steps';
 import { NotFoundPanel } from '~/components/not-found-panel';
@@ -13,12 +14,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const code = params.id.toLowerCase();
   if (!/^[a-z0-9-]{1,100}$/.test(code)) throw data(null, { status: 404 });
   // Both looked up at once: from memory, under one content-version check.
-  const [service, area] = await Promise.all([
+  const [service, area, pickups] = await Promise.all([
     findServicePage(context.services.content, code),
     findArea(context.services.content, code),
+    listPickupSlots(context.services.content, context.services.now()),
   ]);
   const page = service ?? area;
-  if (page) return { page };
+  if (page) return { page, pickups };
   throw data(null, { status: 404 });
 }
 
@@ -43,7 +45,12 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
   if (page.type === 'service') {
     return (
       <main id="main">
-        <Hero heading={page.name} intro={page.page_meta} banner={page.bannerimage} />
+        <Hero
+          heading={page.name}
+          intro={page.page_meta}
+          banner={page.bannerimage}
+          pickups={loaderData.pickups}
+        />
         <section className="mx-auto max-w-4xl px-4 py-12">
           <div className="rich-text text-lg" dangerouslySetInnerHTML={{ __html: page.details }} />
           <Link to="/pricing" className="btn-secondary mt-8">
@@ -64,6 +71,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main">
       <Hero
+        pickups={loaderData.pickups}
         heading={page.home_page_heading}
         intro={`Free collection and delivery in ${page.name} (${page.outward_code}), cleaned in 24 to 48 hours.`}
         formHeading={`Book a collection in ${page.name}`}

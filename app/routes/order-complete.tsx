@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { data, Link } from 'react-router';
 import { DateTime } from 'luxon';
 import { getOrderConfirmation } from '@server/use-cases/checkout/order-confirmation';
+import { clearBooking } from '~/features/booking/booking-storage';
 import { useRootData } from '~/root';
 import { trackConversionOnce } from '~/utils/analytics';
 import { seo } from '~/utils/seo';
@@ -37,6 +38,8 @@ export default function OrderComplete({ loaderData }: Route.ComponentProps) {
   const brand = useRootData()!.brand;
   useEffect(() => {
     trackConversionOnce(order.order_id);
+    // The booking is done: the home form starts afresh (it kept the choice for a return).
+    clearBooking();
   }, [order.order_id]);
   return (
     <main id="main" className="bg-slate-50 px-4 py-12">

@@ -4,7 +4,7 @@ import { firstErrors, passwordResetSchema } from '@shared/validation';
 import { isResetLinkValid } from '@server/use-cases/accounts/reset-password';
 import { routes } from '@shared/api/routes';
 import { call, fieldMessages } from '~/utils/api-client';
-import { AuthCard, FormField, Notice } from '~/features/account/form-field';
+import { AuthCard, FormField, Notice } from '~/components/form/form-field';
 import type { Route } from './+types/reset-password';
 
 export function meta() {

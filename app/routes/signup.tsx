@@ -10,7 +10,7 @@ import {
 } from '@shared/validation';
 import { routes } from '@shared/api/routes';
 import { GENERIC_ERROR, call, fieldMessages } from '~/utils/api-client';
-import { AuthCard, FormField, Notice } from '~/features/account/form-field';
+import { AuthCard, FormField, Notice } from '~/components/form/form-field';
 import { AddressSearch } from '~/features/booking/address-search';
 import type { Route } from './+types/signup';
 

@@ -3,7 +3,7 @@ import { Link, useRevalidator } from 'react-router';
 import type { CustomerOrder } from '@server/use-cases/accounts/list-customer-orders';
 import { routes } from '@shared/api/routes';
 import { call } from '~/utils/api-client';
-import { Notice } from './form-field';
+import { Notice } from '~/components/form/form-field';
 import { payNowHref, showPayNow } from './order-rules';
 
 const CANCELLABLE = ['pending', 'pending payment'];

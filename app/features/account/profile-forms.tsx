@@ -3,7 +3,7 @@ import { useNavigate, useRevalidator } from 'react-router';
 import { firstErrors, passwordChangeSchema, profileUpdateSchema } from '@shared/validation';
 import { routes } from '@shared/api/routes';
 import { call, fieldMessages, forgetLogin, storageKeys } from '~/utils/api-client';
-import { FormField, Notice } from './form-field';
+import { FormField, Notice } from '~/components/form/form-field';
 
 type Customer = {
   name: string;

@@ -1,67 +1,106 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Form, useNavigate } from 'react-router';
 import { buildingNumberOf, formatAddress } from '@shared/address';
 import { routes } from '@shared/api/routes';
 import { isUkPostcode, normalisePostcode } from '@shared/postcode';
 import { call } from '~/utils/api-client';
 import { AddressSearch, type FoundAddress } from './address-search';
+import { checkoutHref, slotKey, type BookingFormState } from './booking-params';
+import { EXPRESS, ManualAddress, NotServedPanel, SlotSelect } from './booking-sections';
 import {
   readBooking,
   saveBooking,
   type SelectedLocation,
   type SlotChoice,
 } from './booking-storage';
+
 type Coverage =
   | { state: 'unknown' }
   | { state: 'checking' }
   | { state: 'served'; area: string }
   | { state: 'not-served'; message: string };
 
-const EXPRESS = 'express';
-const slotKey = (s: SlotChoice) => `${s.slot_date} ${s.slot_start}`;
+/** The booking form as the server rendered it after a submit without JavaScript. */
+type ServerState = Pick<BookingFormState, 'values' | 'errors' | 'notServed' | 'deliveries'>;
+
+function serverLocation(server: ServerState | undefined): SelectedLocation | null {
+  const v = server?.values;
+  if (!v || v.manual !== '0' || !v.line1 || !v.postcode) return null;
+  return {
+    label: `${v.line1}, ${v.town || 'London'}, ${v.postcode}`,
+    line1: v.line1,
+    line2: '',
+    town: v.town || 'London',
+    postcode: v.postcode,
+    company: v.company,
+    address_type: v.address_type || 'Residential',
+    manual: false,
+  };
+}
 
 /**
- * The hero booking form (spec 2 'Home', 4 'Home order'): address search with a coverage
- * check, door number, collection and delivery slots, 'ORDER FOR COLLECTION'. The choice is
- * kept for checkout and shown again on return while its slots are still offered.
+ * The hero booking form (spec 2 'Home', 4 'Home order'): address, door number, collection and
+ * delivery slots, 'ORDER FOR COLLECTION'. It is a GET form to /customer, so it works without
+ * JavaScript: the address is typed by hand, and the first submit brings the delivery slots
+ * for the chosen collection (the checkout's loader checks everything again). With JavaScript
+ * the address search, the coverage check and the delivery slots are instant, and the choice
+ * is kept in the browser to be shown again on return.
  */
 export function BookingForm({
   heading = 'Book a free collection',
   phone,
   phoneE164,
   phoneDisplay,
+  pickups: initialPickups,
+  server,
 }: {
   heading?: string;
   phone: string;
   phoneE164: string;
   phoneDisplay: string;
+  /** Collection slots from the page's loader, for the first render and for no JavaScript. */
+  pickups?: SlotChoice[];
+  server?: ServerState;
 }) {
   const id = useId();
   const navigate = useNavigate();
-  const [restoredLabel, setRestoredLabel] = useState('');
-  const [location, setLocation] = useState<SelectedLocation | null>(null);
-  const [manual, setManual] = useState(false);
-  const [street, setStreet] = useState('');
-  const [postcode, setPostcode] = useState('');
-  const [door, setDoor] = useState('');
+  const values = server?.values;
+  const [hydrated, setHydrated] = useState(false);
+  const [restoredLabel, setRestoredLabel] = useState(() => serverLocation(server)?.label ?? '');
+  const [location, setLocation] = useState<SelectedLocation | null>(() => serverLocation(server));
+  const [manualChosen, setManual] = useState(Boolean(values && values.manual !== '0'));
+  const [street, setStreet] = useState(values?.manual !== '0' ? (values?.line1 ?? '') : '');
+  const [postcode, setPostcode] = useState(values?.manual !== '0' ? (values?.postcode ?? '') : '');
+  const [door, setDoor] = useState(values?.door ?? '');
   /** The door field holds the building number we filled in, not something typed. */
   const [doorFilled, setDoorFilled] = useState(false);
-  const [coverage, setCoverage] = useState<Coverage>({ state: 'unknown' });
-  const [waitlistEmail, setWaitlistEmail] = useState('');
-  const [waitlistNote, setWaitlistNote] = useState('');
-  const [pickups, setPickups] = useState<SlotChoice[] | null>(null);
-  const [pickup, setPickup] = useState('');
-  const [deliveries, setDeliveries] = useState<SlotChoice[] | null>(null);
-  const [delivery, setDelivery] = useState('');
-  const [express, setExpress] = useState(false);
+  const [coverage, setCoverage] = useState<Coverage>(
+    server?.notServed ? { state: 'not-served', message: server.notServed } : { state: 'unknown' },
+  );
+  const [pickups, setPickups] = useState<SlotChoice[] | null>(initialPickups ?? null);
+  const [pickup, setPickup] = useState(values?.pickup ?? '');
+  const [deliveries, setDeliveries] = useState<SlotChoice[] | null>(server?.deliveries ?? null);
+  const [delivery, setDelivery] = useState(
+    values?.delivery && values.delivery !== EXPRESS ? values.delivery : '',
+  );
+  const [express, setExpress] = useState(values?.delivery === EXPRESS);
   const [submitted, setSubmitted] = useState(false);
   const restored = useRef<ReturnType<typeof readBooking>>(null);
+  /** The server's answer to a submit outranks a choice kept in the browser. */
+  const fromServer = useRef(Boolean(server));
+  /** The delivery slots the server sent belong to this collection: no need to load them. */
+  const deliveriesFor = useRef(server?.deliveries ? (values?.pickup ?? '') : '');
+  // Without JavaScript the address is typed by hand; the search needs scripts.
+  const manual = manualChosen || !hydrated;
 
-  // Collection slots, and the earlier choice if its collection is still offered.
+  // Fresh collection slots (a cached page may be minutes old), and the earlier choice if its
+  // collection is still offered.
   useEffect(() => {
+    setHydrated(true);
     void call(routes.booking.pickupSlots).then((reply) => {
       const list = reply.ok ? reply.data : null;
       setPickups(list ?? []);
+      if (fromServer.current) return;
       const saved = readBooking();
       if (saved && list?.some((s) => slotKey(s) === slotKey(saved.details.pickup))) {
         restored.current = saved;
@@ -80,6 +119,8 @@ export function BookingForm({
 
   // Choosing a collection reloads the delivery slots for it.
   useEffect(() => {
+    if (pickup && pickup === deliveriesFor.current) return;
+    deliveriesFor.current = '';
     setDeliveries(null);
     setDelivery('');
     setExpress(false);
@@ -169,7 +210,8 @@ export function BookingForm({
     if (express) found.express = 'express';
     return found;
   }
-  const errors = submitted ? problems() : {};
+  // After a submit without JavaScript the server's messages stand until the next try.
+  const errors = submitted ? problems() : (server?.errors ?? {});
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -188,17 +230,28 @@ export function BookingForm({
     const chosenPickup = pickups?.find((s) => slotKey(s) === pickup);
     const chosenDelivery = deliveries?.find((s) => slotKey(s) === delivery);
     if (!chosenPickup || !chosenDelivery) return;
-    saveBooking({
+    const choice = {
       location: where,
       details: { pickup: chosenPickup, delivery: chosenDelivery, doorNumber: door.trim() },
-    });
-    navigate('/customer');
+    };
+    saveBooking(choice);
+    navigate(checkoutHref(choice));
   }
 
   const where = manual ? manualLocation() : location;
   const preview = where ? formatAddress({ ...where, door_number: door }) : '';
+  const deliveryPlaceholder =
+    deliveries === null && !hydrated
+      ? 'Shown after you continue'
+      : !pickup
+        ? 'Choose a collection first'
+        : deliveries === null
+          ? 'Loading slots…'
+          : 'Choose a delivery';
   return (
-    <form
+    <Form
+      method="get"
+      action="/customer"
       id="order"
       aria-labelledby={`${id}-title`}
       noValidate
@@ -226,55 +279,33 @@ export function BookingForm({
             }}
             onManual={() => setManual(true)}
           />
+          {location && (
+            <>
+              <input type="hidden" name="manual" value="0" />
+              <input type="hidden" name="line1" value={location.line1} />
+              <input type="hidden" name="postcode" value={location.postcode} />
+              <input type="hidden" name="town" value={location.town} />
+              <input type="hidden" name="company" value={location.company} />
+              <input type="hidden" name="address_type" value={location.address_type} />
+            </>
+          )}
         </div>
       ) : (
-        <fieldset className="mt-4">
-          <legend className="field-label">Your address</legend>
-          <div className="grid gap-3 sm:grid-cols-3">
-            <div className="sm:col-span-2">
-              <label htmlFor={`${id}-street`} className="mb-1 block text-xs text-slate-600">
-                Building number and street
-              </label>
-              <input
-                id={`${id}-street`}
-                className="field-input"
-                placeholder="e.g. 31 Warrington Crescent"
-                autoComplete="address-line1"
-                value={street}
-                aria-invalid={Boolean(errors.address) && !street.trim()}
-                onChange={(e) => setStreet(e.target.value)}
-              />
-            </div>
-            <div>
-              <label htmlFor={`${id}-postcode`} className="mb-1 block text-xs text-slate-600">
-                Postcode
-              </label>
-              <input
-                id={`${id}-postcode`}
-                className="field-input uppercase"
-                placeholder="W9 1ED"
-                autoComplete="postal-code"
-                value={postcode}
-                aria-invalid={Boolean(postcode) && !isUkPostcode(postcode)}
-                onChange={(e) => {
-                  setPostcode(e.target.value);
-                  setCoverage({ state: 'unknown' });
-                }}
-                onBlur={() => {
-                  if (isUkPostcode(postcode)) void checkCoverage(postcode);
-                }}
-              />
-            </div>
-          </div>
-          {errors.address && <p className="field-error">{errors.address}</p>}
-          <button
-            type="button"
-            className="mt-2 text-sm font-medium text-brand underline"
-            onClick={() => setManual(false)}
-          >
-            Search for my address instead
-          </button>
-        </fieldset>
+        <ManualAddress
+          id={id}
+          street={street}
+          postcode={postcode}
+          error={errors.address}
+          onStreet={setStreet}
+          onPostcode={(value) => {
+            setPostcode(value);
+            setCoverage({ state: 'unknown' });
+          }}
+          onPostcodeDone={() => {
+            if (isUkPostcode(postcode)) void checkCoverage(postcode);
+          }}
+          onSearch={hydrated ? () => setManual(false) : undefined}
+        />
       )}
 
       {coverage.state === 'served' && (
@@ -283,48 +314,14 @@ export function BookingForm({
         </p>
       )}
       {coverage.state === 'not-served' && (
-        <div
-          role="alert"
-          className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm"
-        >
-          <p>{coverage.message}</p>
-          <p className="mt-1">
-            <a href={`tel:${phoneE164}`} className="font-semibold text-brand underline">
-              Call {phone}
-            </a>
-          </p>
-          <div className="mt-2 flex gap-2">
-            <label htmlFor={`${id}-waitlist`} className="sr-only">
-              Your e-mail, to hear when we reach your area
-            </label>
-            <input
-              id={`${id}-waitlist`}
-              type="email"
-              className="field-input py-1.5"
-              placeholder="you@example.com"
-              value={waitlistEmail}
-              onChange={(e) => setWaitlistEmail(e.target.value)}
-            />
-            <button
-              type="button"
-              className="btn-secondary px-3 py-1.5 text-sm"
-              onClick={async () => {
-                const code = manual ? postcode : (location?.postcode ?? '');
-                const reply = await call(routes.booking.joinWaitlist, {
-                  body: { email: waitlistEmail, postcode: code },
-                });
-                setWaitlistNote(reply.ok ? reply.data.message : reply.error.message);
-              }}
-            >
-              Tell me
-            </button>
-          </div>
-          {waitlistNote && (
-            <p className="mt-2" role="status">
-              {waitlistNote}
-            </p>
-          )}
-        </div>
+        <NotServedPanel
+          id={id}
+          message={coverage.message}
+          postcode={manual ? postcode : (location?.postcode ?? '')}
+          phone={phone}
+          phoneE164={phoneE164}
+          interactive={hydrated}
+        />
       )}
 
       <div className="mt-4">
@@ -333,6 +330,7 @@ export function BookingForm({
         </label>
         <input
           id={`${id}-door`}
+          name="door"
           className="field-input"
           placeholder="e.g. 12 or Flat 3"
           value={door}
@@ -360,66 +358,28 @@ export function BookingForm({
       </div>
 
       <div className="mt-4 grid gap-4">
-        <div>
-          <label htmlFor={`${id}-pickup`} className="field-label">
-            Collection slot
-          </label>
-          <select
-            id={`${id}-pickup`}
-            className="field-input"
-            value={pickup}
-            aria-invalid={Boolean(errors.pickup)}
-            aria-describedby={errors.pickup ? `${id}-pickup-error` : undefined}
-            onChange={(e) => setPickup(e.target.value)}
-          >
-            <option value="">{pickups === null ? 'Loading slots…' : 'Choose a collection'}</option>
-            {pickups?.map((s) => (
-              <option key={slotKey(s)} value={slotKey(s)}>
-                {s.display}
-              </option>
-            ))}
-          </select>
-          {errors.pickup && (
-            <p id={`${id}-pickup-error`} className="field-error">
-              {errors.pickup}
-            </p>
-          )}
-        </div>
-        <div>
-          <label htmlFor={`${id}-delivery`} className="field-label">
-            Delivery slot
-          </label>
-          <select
-            id={`${id}-delivery`}
-            className="field-input"
-            value={express ? EXPRESS : delivery}
-            disabled={!pickup}
-            aria-invalid={Boolean(errors.delivery)}
-            aria-describedby={errors.delivery ? `${id}-delivery-error` : undefined}
-            onChange={(e) => onDeliveryChange(e.target.value)}
-          >
-            <option value="">
-              {!pickup
-                ? 'Choose a collection first'
-                : deliveries === null
-                  ? 'Loading slots…'
-                  : 'Choose a delivery'}
-            </option>
-            {deliveries?.map((s) => (
-              <option
-                key={s.slot_start === EXPRESS ? EXPRESS : slotKey(s)}
-                value={s.slot_start === EXPRESS ? EXPRESS : slotKey(s)}
-              >
-                {s.display}
-              </option>
-            ))}
-          </select>
-          {errors.delivery && (
-            <p id={`${id}-delivery-error`} className="field-error">
-              {errors.delivery}
-            </p>
-          )}
-        </div>
+        <SlotSelect
+          id={`${id}-pickup`}
+          name="pickup"
+          label="Collection slot"
+          value={pickup}
+          placeholder={pickups === null ? 'Loading slots…' : 'Choose a collection'}
+          slots={pickups}
+          error={errors.pickup}
+          onChange={setPickup}
+        />
+        <SlotSelect
+          id={`${id}-delivery`}
+          name="delivery"
+          label="Delivery slot"
+          value={express ? EXPRESS : delivery}
+          placeholder={deliveryPlaceholder}
+          slots={deliveries}
+          // Without JavaScript the list comes with the first submit; until then it is empty.
+          disabled={!pickup || deliveries === null}
+          error={errors.delivery}
+          onChange={onDeliveryChange}
+        />
       </div>
       {express && (
         <div
@@ -436,6 +396,6 @@ export function BookingForm({
       <button type="submit" className="btn-primary mt-5 w-full text-base tracking-wide">
         ORDER FOR COLLECTION
       </button>
-    </form>
+    </Form>
   );
 }

@@ -1,8 +1,8 @@
-import { formatAddress } from '@shared/address';
-
 /**
- * The visitor's booking choice, kept in the browser between the home page and checkout
- * (spec 3: selected_location and delivery_details with pickup, delivery and doorNumber).
+ * The visitor's booking choice (spec 3: selected_location and delivery_details with pickup,
+ * delivery and doorNumber). It travels to checkout in the query (booking-params.ts, decision
+ * 018); with JavaScript it is also kept here, to fill the home form again on return and to
+ * find the way back to checkout after a login.
  */
 export type SlotChoice = {
   slot_date: string;
@@ -60,23 +60,4 @@ export function clearBooking(): void {
   } catch {
     // nothing stored
   }
-}
-
-/** The address on one line, as the customer confirms it and the shop reads it. */
-export function bookingAddress(choice: BookingChoice): string {
-  return formatAddress({ ...choice.location, door_number: choice.details.doorNumber });
-}
-
-/** The address as the API takes it (shared/validation addressSchema). */
-export function addressPayload(choice: BookingChoice) {
-  const { location, details } = choice;
-  return {
-    door_number: details.doorNumber,
-    line1: location.line1,
-    line2: location.line2,
-    town: location.town || 'London',
-    postcode: location.postcode,
-    company: location.company,
-    address_type: location.address_type || 'Residential',
-  };
 }

@@ -1,0 +1,89 @@
+import { formatAddress } from '@shared/address';
+import { normalisePostcode } from '@shared/postcode';
+import type { AppServices } from '@server/services';
+import { checkCoverage } from '@server/use-cases/booking/coverage';
+import { listDeliverySlots, listPickupSlots } from '@server/use-cases/slots/list-slots';
+import { bookingValuesOf, slotKey, type BookingFormState } from '~/features/booking/booking-params';
+import type { BookingChoice } from '~/features/booking/booking-storage';
+
+export const bookingMessages = {
+  street: 'Please enter your street',
+  postcode: 'Please enter a valid UK postcode',
+  search: 'Please choose your address from the list, or enter it by hand',
+  door: 'Please enter your door number',
+  pickup: 'Please choose a collection slot',
+  delivery: 'Please choose a delivery slot',
+} as const;
+
+export type BookingResolution =
+  | { kind: 'none' }
+  | { kind: 'incomplete'; form: BookingFormState }
+  | { kind: 'complete'; booking: BookingChoice; address: string };
+
+/**
+ * The booking of /customer's query, checked as the home form would (spec 4 'Home order', 5):
+ * the address, a covered postcode, the door, a collection slot still offered and a delivery
+ * slot offered for it. Capacity is not taken here: placing the order does that.
+ */
+export async function resolveBooking(
+  services: Pick<AppServices, 'db' | 'content' | 'config' | 'now'>,
+  params: URLSearchParams,
+): Promise<BookingResolution> {
+  const values = bookingValuesOf(params);
+  if (!values.line1 && !values.postcode && !values.pickup && !values.door) return { kind: 'none' };
+  const now = services.now();
+  const errors: Record<string, string> = {};
+  let notServed: string | null = null;
+  const postcode = normalisePostcode(values.postcode);
+  const manual = values.manual !== '0';
+  if (!values.line1.trim())
+    errors.address = manual ? bookingMessages.street : bookingMessages.search;
+  else if (!postcode) errors.address = manual ? bookingMessages.postcode : bookingMessages.search;
+  else {
+    const coverage = await checkCoverage(services.db, postcode, services.config.brand);
+    if (!coverage.served) notServed = errors.address = coverage.message;
+  }
+  if (!values.door.trim()) errors.door = bookingMessages.door;
+
+  const pickups = await listPickupSlots(services.content, now);
+  const pickup = pickups.find((s) => slotKey(s) === values.pickup);
+  if (!pickup) errors.pickup = bookingMessages.pickup;
+  const deliveries = pickup ? await listDeliverySlots(services.content, values.pickup, now) : null;
+  // Express is booked by phone: the form says so instead of going on.
+  if (values.delivery === 'express') errors.express = 'express';
+  const delivery = deliveries?.find(
+    (s) => s.slot_start !== 'express' && slotKey(s) === values.delivery,
+  );
+  // Without JavaScript the delivery list comes with the first submit: its absence then is
+  // the next step, not a mistake.
+  if (!delivery && !errors.express && (params.has('delivery') || !pickup)) {
+    errors.delivery = bookingMessages.delivery;
+  }
+  // "Change address or slots" (?edit) shows the booking form again with the choice in it.
+  if (params.has('edit')) {
+    return { kind: 'incomplete', form: { values, errors: {}, notServed, pickups, deliveries } };
+  }
+  if (Object.keys(errors).length > 0 || !pickup || !delivery || !postcode) {
+    return { kind: 'incomplete', form: { values, errors, notServed, pickups, deliveries } };
+  }
+  const line1 = values.line1.trim();
+  const town = values.town.trim() || 'London';
+  const booking: BookingChoice = {
+    location: {
+      label: `${line1}, ${town}, ${postcode}`,
+      line1,
+      line2: '',
+      town,
+      postcode,
+      company: values.company.trim(),
+      address_type: values.address_type.trim() || 'Residential',
+      manual,
+    },
+    details: { pickup, delivery, doorNumber: values.door.trim() },
+  };
+  return {
+    kind: 'complete',
+    booking,
+    address: formatAddress({ ...booking.location, door_number: booking.details.doorNumber }),
+  };
+}

@@ -1,0 +1,28 @@
+/** What the checkout's steps show, shared by its action and its components. */
+export type CheckoutDetails = { name: string; phone: string; email: string; notes: string };
+
+export type CheckoutAlert = { tone: 'error' | 'success'; text: string };
+
+export type CheckoutResult = {
+  /** 1 details, 2 summary, 3 payment step offered, 'failed' the order could not be placed. */
+  step: 1 | 2 | 3 | 'failed';
+  details: CheckoutDetails;
+  errors: Record<string, string>;
+  alert: CheckoutAlert | null;
+  checkoutToken?: string;
+  /** The idempotency key of this visit of the summary: a repeated submit gets the same order. */
+  attempt?: string;
+  placed?: { id: string; number: string; paymentUrl: string };
+};
+
+export const checkoutMessages = {
+  mandatory: 'Please check mandatory fields.',
+  taken:
+    'Oops! It seems like that email has already been taken. Please log in to your existing account',
+  created: 'Your account is successfully created, please login to your account.',
+  noDetails: 'Please fill in your details first, then place the order.',
+} as const;
+
+export const STEP_TITLES = ['Customer Details', 'Order Summary', 'Done'];
+/** The progress values of spec 4 for steps 1 to 3. */
+export const PROGRESS = [33.3, 66.66, 99.99];

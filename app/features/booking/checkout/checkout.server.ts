@@ -1,0 +1,218 @@
+import { data, redirect } from 'react-router';
+import { CLIENT_ERROR_MESSAGE } from '@shared/api/client';
+import {
+  firstErrors,
+  guestDetailsSchema,
+  registrationFormSchema,
+  type AddressInput,
+} from '@shared/validation';
+import { findCheckoutToken } from '@server/auth/checkout-token';
+import { getCurrentCustomer } from '@server/auth/current-customer';
+import { isRefusal, ValidationError } from '@server/errors';
+import { httpStatusOf } from '@server/http/error-status';
+import type { AppServices } from '@server/services';
+import { registerCustomer } from '@server/use-cases/accounts/register-customer';
+import { checkCoverage } from '@server/use-cases/booking/coverage';
+import { placeOrder, type OrderingCustomer } from '@server/use-cases/checkout/place-order';
+import { registerGuest } from '@server/use-cases/checkout/register-guest';
+import { paymentPagePath } from '@server/auth/order-access';
+import type { BookingChoice } from '~/features/booking/booking-storage';
+import { checkoutMessages, type CheckoutDetails, type CheckoutResult } from './checkout-state';
+
+/** The address as the use-cases take it (shared/validation addressSchema). */
+function addressOf({ location, details }: BookingChoice): AddressInput {
+  return {
+    door_number: details.doorNumber,
+    line1: location.line1,
+    line2: location.line2,
+    town: location.town || 'London',
+    postcode: location.postcode,
+    company: location.company,
+    address_type: location.address_type || 'Residential',
+  };
+}
+
+function detailsOf(form: FormData): CheckoutDetails {
+  const field = (name: string) => String(form.get(name) ?? '');
+  return {
+    name: field('name'),
+    phone: field('phone'),
+    email: field('email'),
+    notes: field('notes'),
+  };
+}
+
+/** A use-case's refusal as the page shows it: field messages and one notice (spec 8). */
+function refused(error: unknown, details: CheckoutDetails, step: 1 | 2) {
+  if (error instanceof ValidationError) {
+    const errors: Record<string, string> = {};
+    for (const [field, list] of Object.entries(error.errors)) if (list[0]) errors[field] = list[0];
+    const text = errors.address ?? errors.postalcode ?? checkoutMessages.mandatory;
+    return data<CheckoutResult>(
+      { step, details, errors, alert: { tone: 'error', text } },
+      { status: 422 },
+    );
+  }
+  if (isRefusal(error)) {
+    return data<CheckoutResult>(
+      { step, details, errors: {}, alert: { tone: 'error', text: error.message } },
+      { status: httpStatusOf(error) },
+    );
+  }
+  throw error;
+}
+
+/**
+ * The checkout's form posts (spec 4 'Checkout', 8 'Register', 'Placeorder'): the guest step,
+ * sign-up, and placing the order, through the use-cases the API uses. The booking comes from
+ * the page's own query, checked by the loader's resolver; the checkout token from the step
+ * before, in a hidden field, as the JavaScript client holds it in memory.
+ */
+export async function checkoutAction(
+  services: AppServices,
+  input: { request: Request; form: FormData; booking: BookingChoice; ip: string },
+) {
+  const { form, booking, ip } = input;
+  const intent = String(form.get('intent') ?? '');
+  const details = detailsOf(form);
+  const now = services.now();
+
+  if (intent === 'login') return redirect('/login', 303);
+
+  if (intent === 'guest' || intent === 'signup') {
+    const parsed =
+      intent === 'guest'
+        ? guestDetailsSchema.safeParse(details)
+        : registrationFormSchema.safeParse({
+            ...details,
+            password: form.get('password') ?? '',
+            password_confirmation: form.get('password_confirmation') ?? '',
+          });
+    if (!parsed.success) {
+      return data<CheckoutResult>(
+        { step: 1, details, errors: firstErrors(parsed.error), alert: null },
+        { status: 422 },
+      );
+    }
+    try {
+      const address = addressOf(booking);
+      const coverage = await checkCoverage(services.db, address.postcode, services.config.brand);
+      if (!coverage.served) {
+        throw new ValidationError(coverage.message, { address: [coverage.message] });
+      }
+      const created =
+        intent === 'guest'
+          ? await registerGuest(services.db, { ...details, address, ip }, now)
+          : await registerCustomer(
+              services.db,
+              { ...details, password: String(form.get('password')), address, ip },
+              now,
+            );
+      return data<CheckoutResult>({
+        step: 2,
+        details,
+        errors: {},
+        alert: intent === 'signup' ? { tone: 'success', text: checkoutMessages.created } : null,
+        checkoutToken: created.checkoutToken,
+        attempt: crypto.randomUUID(),
+      });
+    } catch (error) {
+      if (intent === 'signup' && error instanceof ValidationError && error.errors.email) {
+        // Spec 8: the e-mail is taken; log in instead.
+        return redirect('/login?notice=taken', 303);
+      }
+      return refused(error, details, 1);
+    }
+  }
+
+  if (intent === 'place') {
+    const token = String(form.get('checkout_token') ?? '');
+    const attempt = String(form.get('attempt') ?? '');
+    let who: OrderingCustomer | null = null;
+    if (token) {
+      const owner = await findCheckoutToken(services.db, token, now);
+      if (owner) who = { kind: 'checkout-token', ...owner };
+    } else {
+      const customer = await getCurrentCustomer(services, {
+        cookie: input.request.headers.get('cookie'),
+        authorization: input.request.headers.get('authorization'),
+      });
+      if (customer) who = { kind: 'session', customerId: customer.id };
+    }
+    const retry = { step: 2 as const, details, checkoutToken: token, attempt };
+    if (!who) {
+      return data<CheckoutResult>(
+        {
+          ...retry,
+          step: 1,
+          errors: {},
+          alert: { tone: 'error', text: checkoutMessages.noDetails },
+        },
+        { status: 401 },
+      );
+    }
+    const status = form.get('pay') === 'now' ? 'pending payment' : 'pending';
+    const { location, details: slots } = booking;
+    try {
+      const order = await placeOrder(
+        services,
+        {
+          who,
+          ip,
+          payload: {
+            pickup_date: slots.pickup.slot_date,
+            pickup_start: slots.pickup.slot_start,
+            pickup_end: slots.pickup.slot_end,
+            pickup_display: slots.pickup.display,
+            delivery_date: slots.delivery.slot_date,
+            delivery_start: slots.delivery.slot_start,
+            delivery_end: slots.delivery.slot_end,
+            delivery_display: slots.delivery.display,
+            customer_name: details.name,
+            customer_email: details.email,
+            customer_phone: details.phone,
+            customer_notes: details.notes,
+            company_name: location.company,
+            door_number: slots.doorNumber,
+            address: addressOf(booking),
+            status,
+            idempotency_key: attempt.length >= 8 ? attempt : undefined,
+          },
+        },
+        now,
+      );
+      if (status === 'pending') return redirect(`/order/complete/${order.orderId}`, 303);
+      // Spec 4: with 'pending payment' the result panel offers the payment step.
+      return data<CheckoutResult>({
+        step: 3,
+        details,
+        errors: {},
+        alert: null,
+        placed: {
+          id: order.orderId,
+          number: `LD-${order.orderNo}`,
+          paymentUrl: paymentPagePath(services, order.orderId, now),
+        },
+      });
+    } catch (error) {
+      if (error instanceof ValidationError) {
+        return data<CheckoutResult>(
+          { ...retry, errors: {}, alert: { tone: 'error', text: checkoutMessages.mandatory } },
+          { status: 422 },
+        );
+      }
+      if (isRefusal(error)) {
+        // Spec 8: a slot taken meanwhile (409) says so and offers the booking form again.
+        return data<CheckoutResult>(
+          { step: 'failed', details, errors: {}, alert: { tone: 'error', text: error.message } },
+          { status: httpStatusOf(error) },
+        );
+      }
+      throw error;
+    }
+  }
+  return data<CheckoutResult>(
+    { step: 1, details, errors: {}, alert: { tone: 'error', text: CLIENT_ERROR_MESSAGE } },
+    { status: 400 },
+  );
+}

@@ -1,0 +1,125 @@
+import { Form, useNavigation } from 'react-router';
+import { FormField } from '~/components/form/form-field';
+import { storageKeys } from '~/utils/api-client';
+import type { CheckoutDetails } from './checkout-state';
+
+/**
+ * Step 1, Customer Details: one form, three ways on (spec 2, 8): guest checkout, sign up with
+ * a password, or log in. Each is a submit button, so all work without JavaScript.
+ */
+export function DetailsStep({
+  action,
+  details,
+  errors,
+}: {
+  action: string;
+  details: CheckoutDetails;
+  errors: Record<string, string>;
+}) {
+  const busy = useNavigation().state === 'submitting';
+  return (
+    <Form
+      method="post"
+      action={action}
+      aria-labelledby="details-title"
+      noValidate
+      className="card space-y-4"
+    >
+      <h2 id="details-title" className="text-lg font-semibold">
+        Customer Details
+      </h2>
+      <FormField
+        id="checkout-name"
+        name="name"
+        label="Full name"
+        autoComplete="name"
+        defaultValue={details.name}
+        error={errors.name}
+        required
+      />
+      <FormField
+        id="checkout-phone"
+        name="phone"
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        maxLength={20}
+        defaultValue={details.phone}
+        error={errors.phone}
+        required
+      />
+      <FormField
+        id="checkout-email"
+        name="email"
+        label="E-mail"
+        type="email"
+        autoComplete="email"
+        defaultValue={details.email}
+        error={errors.email}
+        required
+      />
+      <div>
+        <label htmlFor="checkout-notes" className="field-label">
+          Notes for the driver or our cleaners (optional)
+        </label>
+        <textarea
+          id="checkout-notes"
+          name="notes"
+          className="field-input"
+          rows={3}
+          defaultValue={details.notes}
+        />
+        {errors.notes && <p className="field-error">{errors.notes}</p>}
+      </div>
+      <fieldset className="rounded-lg border border-slate-200 p-4">
+        <legend className="px-1 text-sm font-semibold text-slate-700">
+          Create an account (optional)
+        </legend>
+        <div className="space-y-4">
+          <FormField
+            id="checkout-password"
+            name="password"
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.password}
+          />
+          <FormField
+            id="checkout-confirm"
+            name="password_confirmation"
+            label="Confirm password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.password_confirmation}
+          />
+        </div>
+      </fieldset>
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" name="intent" value="guest" className="btn-primary" disabled={busy}>
+          Guest Checkout
+        </button>
+        <button
+          type="submit"
+          name="intent"
+          value="signup"
+          className="btn-secondary"
+          disabled={busy}
+        >
+          Sign Up
+        </button>
+        <button
+          type="submit"
+          name="intent"
+          value="login"
+          className="btn-secondary"
+          onClick={() => {
+            // After logging in, /login brings the visitor back here (spec 4 'Login').
+            localStorage.setItem(storageKeys.from, 'checkout');
+          }}
+        >
+          Login
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,193 @@
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { eq } from 'drizzle-orm';
+import { getCurrentCustomer } from '@server/auth/current-customer';
+import { customers } from '@server/db/schema';
+import { checkoutHref } from '~/features/booking/booking-params';
+import { BookingForm } from '~/features/booking/booking-form';
+import { readBooking } from '~/features/booking/booking-storage';
+import { BookingSummary } from '~/features/booking/checkout/booking-summary';
+import { resolveBooking } from '~/features/booking/checkout/booking.server';
+import { CheckoutShell } from '~/features/booking/checkout/checkout-shell';
+import { checkoutAction } from '~/features/booking/checkout/checkout.server';
+import type { CheckoutResult } from '~/features/booking/checkout/checkout-state';
+import { DetailsStep } from '~/features/booking/checkout/details-step';
+import { SummaryStep } from '~/features/booking/checkout/summary-step';
+import { useRootData } from '~/root';
+import { seo } from '~/utils/seo';
+import type { Route } from './+types/checkout';
+
+/**
+ * /customer, the checkout (spec 2). The booking comes in the query string from the home form;
+ * the steps are form posts to this route's action, so the journey works without JavaScript.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { services } = context;
+  const resolution = await resolveBooking(services, new URL(request.url).searchParams);
+  const current = await getCurrentCustomer(services, {
+    cookie: request.headers.get('cookie'),
+    authorization: request.headers.get('authorization'),
+  });
+  // The idempotency key of a logged-in customer's summary, who starts there (spec 4).
+  const attempt = crypto.randomUUID();
+  if (!current) return { resolution, customer: null, attempt };
+  const [row] = await services.db
+    .select({ phone: customers.phone })
+    .from(customers)
+    .where(eq(customers.id, current.id))
+    .limit(1);
+  return {
+    resolution,
+    customer: { name: current.name, email: current.email, phone: row?.phone ?? '' },
+    attempt,
+  };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const { services } = context;
+  const resolution = await resolveBooking(services, new URL(request.url).searchParams);
+  const form = await request.formData();
+  if (resolution.kind !== 'complete') {
+    // The slots went meanwhile, or the address is incomplete: the page shows the booking form.
+    return null;
+  }
+  return checkoutAction(services, {
+    request,
+    form,
+    booking: resolution.booking,
+    ip: context.clientIp,
+  });
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(matches, {
+    title: 'Checkout',
+    description: 'Your details and order summary.',
+    path: '/customer',
+    noindex: true,
+  });
+}
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  const { resolution, customer } = loaderData;
+  const brand = useRootData()!.brand;
+
+  const done = actionData as CheckoutResult | null | undefined;
+  // The order is placed (or refused): that answer stands, though the loader, run again after
+  // the action, may find the slot it just took full.
+  if (done?.step === 3 && done.placed) {
+    return (
+      <CheckoutShell step={3}>
+        <section aria-labelledby="result-title" className="card mt-6 text-center">
+          <h2 id="result-title" className="text-2xl font-bold text-slate-900">
+            Order {done.placed.number} is booked
+          </h2>
+          <p className="mt-2 text-slate-600">
+            One more step: save a card (nothing is charged now) or verify with PayPal, so we can
+            charge the amount once your items are cleaned and priced.
+          </p>
+          <Link to={done.placed.paymentUrl} className="btn-primary mt-6">
+            Continue to payment details
+          </Link>
+        </section>
+      </CheckoutShell>
+    );
+  }
+  if (done?.step === 'failed') {
+    return (
+      <CheckoutShell step={2} alert={done.alert}>
+        <p className="mt-6">
+          <Link to="/#order" className="btn-primary">
+            Choose other slots
+          </Link>
+        </p>
+      </CheckoutShell>
+    );
+  }
+  if (resolution.kind === 'none') return <NoBooking />;
+  if (resolution.kind === 'incomplete') {
+    const { form } = resolution;
+    return (
+      <CheckoutShell step={null}>
+        <div className="mx-auto mt-6 max-w-xl">
+          {Object.keys(form.errors).length === 0 && form.deliveries && !form.values.delivery && (
+            <p role="status" className="mb-4 text-slate-700">
+              Now choose when we bring your clean clothes back.
+            </p>
+          )}
+          <BookingForm
+            heading="Your collection and delivery"
+            phone={brand.phone}
+            phoneE164={brand.phoneE164}
+            phoneDisplay={brand.phoneDisplay}
+            pickups={form.pickups}
+            server={form}
+          />
+        </div>
+      </CheckoutShell>
+    );
+  }
+
+  const here = checkoutHref(resolution.booking);
+  const result: CheckoutResult = (actionData as CheckoutResult | null | undefined) ?? {
+    // Logged-in customers start at the summary (spec 4).
+    step: customer ? 2 : 1,
+    details: {
+      name: customer?.name ?? '',
+      phone: customer?.phone ?? '',
+      email: customer?.email ?? '',
+      notes: '',
+    },
+    errors: {},
+    alert: null,
+    attempt: loaderData.attempt,
+  };
+  const summary = (
+    <BookingSummary
+      booking={resolution.booking}
+      address={resolution.address}
+      changeHref={`${here}&edit=1`}
+    />
+  );
+
+  const step = result.step === 2 ? 2 : 1;
+  return (
+    <CheckoutShell step={step} alert={result.alert}>
+      <div className="mt-6 grid gap-6 md:grid-cols-[1fr_320px]">
+        {step === 1 ? (
+          <DetailsStep action={here} details={result.details} errors={result.errors} />
+        ) : (
+          <SummaryStep
+            action={here}
+            details={result.details}
+            checkoutToken={result.checkoutToken ?? ''}
+            attempt={result.attempt ?? ''}
+            backHref={customer ? '/' : here}
+          />
+        )}
+        {summary}
+      </div>
+    </CheckoutShell>
+  );
+}
+
+/** No booking in the address: the one kept by the JavaScript form (after a login), or a link. */
+function NoBooking() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const saved = readBooking();
+    if (saved) navigate(checkoutHref(saved), { replace: true });
+  }, [navigate]);
+  return (
+    <CheckoutShell step={null}>
+      <div className="mx-auto max-w-xl py-8 text-center">
+        <p className="text-slate-600">
+          Please choose your address and a collection and delivery slot first.
+        </p>
+        <Link to="/#order" className="btn-primary mt-6">
+          Book a collection
+        </Link>
+      </div>
+    </CheckoutShell>
+  );
+}

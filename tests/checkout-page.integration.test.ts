@@ -1,0 +1,241 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, slotSettings, slotUsage } from '../server/db/schema';
+import { startTestServer, type TestServer } from './helpers/test-server';
+
+/*
+ * The booking form and checkout as plain HTML forms (issue 14): the booking travels in
+ * /customer's query and each step is a form-encoded POST to the route's action, exactly as a
+ * browser without JavaScript sends them. The same journey in Chromium is
+ * tests/e2e/no-javascript-booking.spec.ts.
+ */
+
+type Slot = { slot_date: string; slot_start: string; starts_at?: string };
+const key = (s: Slot) => `${s.slot_date} ${s.slot_start}`;
+
+describe('checkout without JavaScript', () => {
+  let server: TestServer;
+  let pickup: Slot;
+  let delivery: Slot;
+
+  beforeAll(async () => {
+    server = await startTestServer({ pages: 'vite' });
+    pickup = (await server.api<Slot[]>('/api/pickup')).body[0]!;
+    const deliveries = await server.api<Slot[]>(`/api/delivery/${encodeURIComponent(key(pickup))}`);
+    delivery = deliveries.body.find((s) => s.slot_start !== 'express')!;
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const booking = (extra: Record<string, string> = {}) =>
+    new URLSearchParams({
+      line1: '31 Warrington Crescent',
+      postcode: 'w9 1ed',
+      door: 'Flat 2',
+      pickup: key(pickup),
+      manual: '1',
+      ...extra,
+    }).toString();
+
+  const post = (query: string, fields: Record<string, string>) =>
+    fetch(`${server.url}/customer?${query}`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Origin: server.url,
+      },
+      body: new URLSearchParams(fields).toString(),
+      redirect: 'manual',
+    });
+
+  const details = {
+    name: 'Ada Lovelace',
+    phone: '07700 900123',
+    email: 'ada.nojs@example.com',
+    notes: 'Ring the top bell',
+  };
+
+  /** Guest details posted; the summary's hidden fields, as the browser would send them on. */
+  async function summaryFields(email: string) {
+    const reply = await post(booking({ delivery: key(delivery) }), {
+      intent: 'guest',
+      ...details,
+      email,
+    });
+    expect(reply.status).toBe(200);
+    const html = await reply.text();
+    expect(html).toContain('Order Summary');
+    const hidden = (name: string) =>
+      new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? '';
+    return {
+      intent: 'place',
+      ...details,
+      email,
+      checkout_token: hidden('checkout_token'),
+      attempt: hidden('attempt'),
+      pay: 'later',
+    };
+  }
+
+  it('a collection without a delivery yet: the delivery slots for it, and no error', async () => {
+    const html = await (await fetch(`${server.url}/customer?${booking()}`)).text();
+    expect(html).toContain('Choose a delivery');
+    expect(html).toContain(`value="${key(delivery)}"`);
+    expect(html).not.toContain('field-error');
+    expect(html).not.toContain('Customer Details');
+  });
+
+  it("an incomplete booking comes back with the spec's messages", async () => {
+    const html = await (
+      await fetch(`${server.url}/customer?${booking({ postcode: 'nope', door: '', pickup: '' })}`)
+    ).text();
+    expect(html).toContain('Please enter a valid UK postcode');
+    expect(html).toContain('Please enter your door number');
+    expect(html).toContain('Please choose a collection slot');
+    expect(html).toContain('Please choose a delivery slot');
+  });
+
+  it('a complete booking opens the details step with the address as it will be collected', async () => {
+    const html = await (
+      await fetch(`${server.url}/customer?${booking({ delivery: key(delivery) })}`)
+    ).text();
+    expect(html).toContain('Customer Details');
+    expect(html).toContain('Flat 2, 31 Warrington Crescent');
+    expect(html).toContain('W9 1ED');
+  });
+
+  it('"Change address or slots" shows the booking form again with the choice in it', async () => {
+    const complete = await (
+      await fetch(`${server.url}/customer?${booking({ delivery: key(delivery) })}`)
+    ).text();
+    const change = /href="(\/customer\?[^"]*edit=1)"/.exec(complete)?.[1]?.replace(/&amp;/g, '&');
+    expect(change).toBeDefined();
+    const html = await (await fetch(`${server.url}${change}`)).text();
+    expect(html).not.toContain('Customer Details');
+    expect(html).toContain('value="31 Warrington Crescent"');
+    expect(html).toMatch(new RegExp(`<option value="${key(delivery)}" selected`));
+  });
+
+  it('a bad phone number is a 422 with the message beside the field, the rest kept', async () => {
+    const reply = await post(booking({ delivery: key(delivery) }), {
+      intent: 'guest',
+      ...details,
+      phone: '12345',
+    });
+    expect(reply.status).toBe(422);
+    const html = await reply.text();
+    expect(html).toContain('Please provide valid UK mobile number');
+    expect(html).toContain('value="Ada Lovelace"');
+  });
+
+  it('places the order and answers 303 to the confirmation; a repeat gets the same order', async () => {
+    const fields = await summaryFields('ada.place@example.com');
+    expect(fields.checkout_token).not.toBe('');
+    const reply = await post(booking({ delivery: key(delivery) }), fields);
+    expect(reply.status).toBe(303);
+    const location = reply.headers.get('location') ?? '';
+    expect(location).toMatch(/^\/order\/complete\/[0-9a-f-]{36}$/);
+    const again = await post(booking({ delivery: key(delivery) }), fields);
+    expect(again.headers.get('location')).toBe(location);
+    const id = location.split('/').pop()!;
+    const [order] = await server.database.db.select().from(orders).where(eq(orders.id, id));
+    expect(order!.status).toBe('pending');
+    expect(order!.fullAddress).toContain('Flat 2, 31 Warrington Crescent');
+    expect(order!.customerEmail).toBe('ada.place@example.com');
+    const confirmation = await (await fetch(`${server.url}${location}`)).text();
+    expect(confirmation).toContain(`LD-${order!.orderNo}`);
+  });
+
+  it("signing up with a taken e-mail goes to the login with the spec's notice (303)", async () => {
+    const account = {
+      ...details,
+      email: 'ada.taken@example.com',
+      password: 'Secret@123',
+      password_confirmation: 'Secret@123',
+    };
+    const first = await post(booking({ delivery: key(delivery) }), {
+      intent: 'signup',
+      ...account,
+    });
+    expect(first.status).toBe(200);
+    expect(await first.text()).toContain('Your account is successfully created');
+    const again = await post(booking({ delivery: key(delivery) }), {
+      intent: 'signup',
+      ...account,
+    });
+    expect(again.status).toBe(303);
+    expect(again.headers.get('location')).toBe('/login?notice=taken');
+  });
+
+  it('a checkout token that is not ours places nothing', async () => {
+    const fields = await summaryFields('ada.token@example.com');
+    const reply = await post(booking({ delivery: key(delivery) }), {
+      ...fields,
+      checkout_token: 'forged',
+    });
+    expect(reply.status).toBe(401);
+    expect(await reply.text()).toContain('Please fill in your details first');
+  });
+
+  it('"save a card now" takes the last place and offers the payment step', async () => {
+    const fields = await summaryFields('ada.card@example.com');
+    const [rules] = await server.database.db.select().from(slotSettings);
+    // One place left: this order takes it, and the page reloaded after the action must still
+    // show the order, not a booking form for a slot that is now full.
+    await server.database.db
+      .insert(slotUsage)
+      .values({
+        kind: 'pickup',
+        startsAt: new Date(pickup.starts_at!),
+        taken: rules!.pickupCapacityPerSlot - 1,
+      })
+      .onConflictDoUpdate({
+        target: [slotUsage.kind, slotUsage.startsAt],
+        set: { taken: rules!.pickupCapacityPerSlot - 1 },
+      });
+    const reply = await post(booking({ delivery: key(delivery) }), { ...fields, pay: 'now' });
+    expect(reply.status).toBe(200);
+    const html = await reply.text();
+    expect(html).toContain('Continue to payment details');
+    expect(html).toMatch(/href="\/order\/payment\/[0-9a-f-]{36}\?t=/);
+    const [order] = await server.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.customerEmail, 'ada.card@example.com'));
+    expect(order!.status).toBe('pending payment');
+    const [usage] = await server.database.db
+      .select()
+      .from(slotUsage)
+      .where(eq(slotUsage.startsAt, new Date(pickup.starts_at!)));
+    expect(usage!.taken).toBe(rules!.pickupCapacityPerSlot);
+  });
+
+  it('a full collection slot is not oversold: the page says so and no order is made', async () => {
+    // The test before took the last place: free the slot to reach the summary, then fill it.
+    await server.database.db
+      .update(slotUsage)
+      .set({ taken: 0 })
+      .where(eq(slotUsage.startsAt, new Date(pickup.starts_at!)));
+    const fields = await summaryFields('ada.full@example.com');
+    await server.database.db
+      .insert(slotUsage)
+      .values({ kind: 'pickup', startsAt: new Date(pickup.starts_at!), taken: 10_000 })
+      .onConflictDoUpdate({
+        target: [slotUsage.kind, slotUsage.startsAt],
+        set: { taken: 10_000 },
+      });
+    const reply = await post(booking({ delivery: key(delivery) }), fields);
+    const html = await reply.text();
+    // The full slot is no longer offered: the booking form comes back to choose another.
+    expect(reply.status).toBe(200);
+    expect(html).toContain('Please choose a collection slot');
+    expect(html).not.toContain('Order Summary');
+    const made = await server.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.customerEmail, 'ada.full@example.com'));
+    expect(made).toHaveLength(0);
+  });
+});
