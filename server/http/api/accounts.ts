@@ -24,7 +24,7 @@ import { route } from '../contract-routes';
 import { clientIp, credentialsOf, customerGuard, customerOf } from '../identity';
 
 /** Replies that must not reveal whether an account exists wait at least this long. */
-const UNIFORM_REPLY_MS = 400;
+export const UNIFORM_REPLY_MS = 400;
 
 /** /api routes of the accounts feature (spec section 7). */
 export function accountsRoutes(app: FastifyInstance, services: AppServices) {

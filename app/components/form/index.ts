@@ -1,0 +1,4 @@
+export { TextField } from './text-field';
+export { ErrorSummary, type FieldLinks } from './error-summary';
+export { PersonalDetailsFields, personalDetailsLinks, type PersonalDetails } from './personal-details';
+export { formErrors, type FormErrors } from './form-errors';
