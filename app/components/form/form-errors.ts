@@ -9,6 +9,7 @@ export type FormErrors = { message: string; fields: Record<string, string> };
  */
 export function formErrors(reply: Pick<ErrorReply, 'message' | 'errors'>): FormErrors {
   const fields: Record<string, string> = {};
-  for (const [field, list] of Object.entries(reply.errors ?? {})) if (list[0]) fields[field] = list[0];
+  for (const [field, list] of Object.entries(reply.errors ?? {}))
+    if (list[0]) fields[field] = list[0];
   return { message: reply.message, fields };
 }

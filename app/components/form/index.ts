@@ -1,4 +1,8 @@
 export { TextField } from './text-field';
 export { ErrorSummary, type FieldLinks } from './error-summary';
-export { PersonalDetailsFields, personalDetailsLinks, type PersonalDetails } from './personal-details';
+export {
+  PersonalDetailsFields,
+  personalDetailsLinks,
+  type PersonalDetails,
+} from './personal-details';
 export { formErrors, type FormErrors } from './form-errors';
