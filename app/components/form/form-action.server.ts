@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import type { z } from 'zod';
-import { fieldErrors } from '@shared/api';
+import { fieldErrors } from '@shared/api/contract';
 import { messages } from '@shared/validation';
 import { AppError, ValidationError } from '@server/errors';
 import { formErrors, type FormErrors } from './form-errors';
