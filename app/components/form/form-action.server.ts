@@ -1,6 +1,5 @@
 import { data } from 'react-router';
 import type { z } from 'zod';
-import { fieldErrors } from '@shared/api/contract';
 import { messages } from '@shared/validation';
 import { AppError, ValidationError } from '@server/errors';
 import { formErrors, type FormErrors } from './form-errors';
@@ -26,7 +25,13 @@ export function parseFields<S extends z.ZodType>(
   invalidMessage: string = messages.mandatory,
 ): z.output<S> {
   const parsed = schema.safeParse(fields);
-  if (!parsed.success) throw new ValidationError(invalidMessage, fieldErrors(parsed.error));
+  if (!parsed.success) {
+    // The API's `errors` shape (as fieldErrors of shared/api/contract, which app/ may not import).
+    const errors: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues)
+      (errors[issue.path.join('.') || '_'] ??= []).push(issue.message);
+    throw new ValidationError(invalidMessage, errors);
+  }
   return parsed.data;
 }
 
