@@ -75,7 +75,13 @@ export async function action({ context, request }: Route.ActionArgs) {
         : accountMessages.profileUpdated,
     };
   } catch (error) {
-    return formFailure(error, { intent });
+    // The profile comes back as it was typed (never a password).
+    const values = {
+      name: fields.name ?? '',
+      email: fields.email ?? '',
+      phone: fields.phone_number ?? '',
+    };
+    return formFailure(error, { intent, values });
   }
 }
 

@@ -61,7 +61,9 @@ export async function action({ context, request }: Route.ActionArgs) {
       return redirect('/login?notice=taken', 303);
     }
     // Spec 8: a 422 is "check mandatory fields", a 429 says when to retry, others are generic.
-    const failed = formFailure(error);
+    // The form comes back as it was sent (without the passwords).
+    const { password: _p, password_confirmation: _c, ...values } = form;
+    const failed = formFailure(error, { values });
     if (failed.init?.status === 422 || failed.init?.status === 429) return failed;
     failed.data.errors.message = GENERIC_ERROR;
     return failed;
@@ -117,12 +119,14 @@ const links: FieldLinks = {
 
 export default function SignupPage({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === 'submitting';
-  const [form, setForm] = useState<Form>(empty);
+  const [form, setForm] = useState<Form>({ ...empty, ...actionData?.values });
   // Once the visitor has pressed Sign Up, messages follow the fields as they change: a fixed
   // field loses its message at once.
   const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>(
+    actionData?.errors.fields ?? {},
+  );
+  const [failure, setFailure] = useState<string | null>(actionData?.errors.message ?? null);
   const [manual, setManual] = useState(false);
   // A refusal of the post replaces what the page showed before it.
   const [shown, setShown] = useState(actionData);

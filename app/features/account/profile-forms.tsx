@@ -92,7 +92,11 @@ export function ProfileForm({ customer, idPrefix }: { customer: Customer; idPref
       ) : null}
       <PersonalDetailsFields
         idPrefix={idPrefix}
-        values={{ name: customer.name, email: customer.email, phone: customer.phone_number }}
+        values={
+          reply && !reply.ok
+            ? reply.values
+            : { name: customer.name, email: customer.email, phone: customer.phone_number }
+        }
         errors={errors}
         names={profileNames}
         labels={profileLabels}
