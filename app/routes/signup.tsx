@@ -10,6 +10,7 @@ import {
   PersonalDetailsFields,
   TextField,
   personalDetailsLinks,
+  useHydrated,
   type FieldLinks,
 } from '~/components/form';
 import { formFailure, formFields } from '~/components/form/form-action.server';
@@ -128,6 +129,8 @@ export default function SignupPage({ actionData }: Route.ComponentProps) {
   );
   const [failure, setFailure] = useState<string | null>(actionData?.errors.message ?? null);
   const [manual, setManual] = useState(false);
+  const hydrated = useHydrated();
+  const typed = manual || !hydrated;
   // A refusal of the post replaces what the page showed before it.
   const [shown, setShown] = useState(actionData);
   if (shown !== actionData) {
@@ -200,29 +203,13 @@ export default function SignupPage({ actionData }: Route.ComponentProps) {
         />
         <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
           <legend className="px-1 text-sm font-semibold text-slate-800">Your address</legend>
-          {/* The picked or typed address travels in the post; the search needs JavaScript. */}
-          {(manual ? (['town', 'company', 'address_type'] as const) : addressFields).map((f) => (
+          {/* The picked or typed address travels in the post. The search needs JavaScript:
+              until the page has hydrated (or without JavaScript) the address is typed. */}
+          {(typed ? (['town', 'company', 'address_type'] as const) : addressFields).map((f) => (
             <input key={f} type="hidden" name={f} value={form[f]} />
           ))}
-          {!manual ? (
+          {!typed ? (
             <>
-              <noscript>
-                <TextField
-                  id="signup-street"
-                  label="Building number and street"
-                  name="line1"
-                  autoComplete="address-line1"
-                  placeholder="e.g. 31 Warrington Crescent"
-                  error={errors.line1}
-                />
-                <TextField
-                  id="signup-postcode"
-                  label="Postcode"
-                  name="postcode"
-                  autoComplete="postal-code"
-                  error={errors.postcode}
-                />
-              </noscript>
               <AddressSearch
                 label="Your Location Or Postcode"
                 placeholder="e.g. W9 2HD or 12 Elgin Avenue"
@@ -272,16 +259,18 @@ export default function SignupPage({ actionData }: Route.ComponentProps) {
                 onChange={set('postcode')}
                 error={errors.postcode}
               />
-              <button
-                type="button"
-                className="text-sm font-medium text-brand underline"
-                onClick={() => {
-                  setManual(false);
-                  update({ line1: '', postcode: '' });
-                }}
-              >
-                Search for my address instead
-              </button>
+              {manual ? (
+                <button
+                  type="button"
+                  className="text-sm font-medium text-brand underline"
+                  onClick={() => {
+                    setManual(false);
+                    update({ line1: '', postcode: '' });
+                  }}
+                >
+                  Search for my address instead
+                </button>
+              ) : null}
             </>
           )}
           <TextField

@@ -27,7 +27,6 @@ export function ErrorSummary({
     <div
       ref={ref}
       tabIndex={-1}
-      aria-labelledby="error-summary-title"
       data-error-summary=""
       className="rounded-md border-2 border-red-700 bg-red-50 px-4 py-3 text-sm text-red-900 focus:outline-none"
     >

@@ -6,3 +6,4 @@ export {
   type PersonalDetails,
 } from './personal-details';
 export { formErrors, type FormErrors } from './form-errors';
+export { useHydrated } from './use-hydrated';
