@@ -6,6 +6,7 @@ import {
   PersonalDetailsFields,
   TextField,
   personalDetailsLinks,
+  useHydrated,
 } from '~/components/form';
 import type { action } from '~/routes/account';
 import { forgetLogin } from './api-client';
@@ -21,6 +22,14 @@ type Customer = {
 
 const profileNames = { phone: 'phone_number' };
 const profileLabels = { name: 'Name', phone: 'Mobile number' };
+
+/**
+ * Where a form posts: without JavaScript the page that answers must open the form's view
+ * again (?view=); with it the view is already open and the address stays /account.
+ */
+function viewAddress(view: 'profile' | 'password', hydrated: boolean) {
+  return hydrated ? '/account' : `/account?view=${view}`;
+}
 
 /** The account action's reply to this form (both forms post to /account). */
 function useReply(intent: 'profile' | 'password') {
@@ -47,6 +56,7 @@ function useCheckBeforeSending(schema: typeof profileUpdateSchema | typeof passw
  */
 export function ProfileForm({ customer, idPrefix }: { customer: Customer; idPrefix: string }) {
   const reply = useReply('profile');
+  const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy =
     navigation.state === 'submitting' && navigation.formData?.get('intent') === 'profile';
@@ -63,7 +73,7 @@ export function ProfileForm({ customer, idPrefix }: { customer: Customer; idPref
     <Form
       key={version}
       method="post"
-      action="/account?view=profile"
+      action={viewAddress('profile', hydrated)}
       noValidate
       onSubmit={check}
       onChange={clear}
@@ -120,6 +130,7 @@ export function ProfileForm({ customer, idPrefix }: { customer: Customer; idPref
 /** Change Password form (spec 2). Success ends the session and goes to /login (spec 4). */
 export function ChangePasswordForm({ email, idPrefix }: { email: string; idPrefix: string }) {
   const reply = useReply('password');
+  const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy =
     navigation.state === 'submitting' && navigation.formData?.get('intent') === 'password';
@@ -130,7 +141,7 @@ export function ChangePasswordForm({ email, idPrefix }: { email: string; idPrefi
   return (
     <Form
       method="post"
-      action="/account?view=password"
+      action={viewAddress('password', hydrated)}
       noValidate
       onSubmit={(event) => {
         check(event);
