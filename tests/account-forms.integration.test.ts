@@ -77,6 +77,11 @@ describe('account forms as page actions', () => {
       /id="signup-phone"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="signup-phone"/,
     );
 
+    // A missing e-mail is a field error, not the "taken" notice.
+    const noEmail = await post('/signup', { ...signUpFields, email: '' });
+    expect(noEmail.status).toBe(422);
+    expect(await noEmail.text()).toContain('href="#signup-email"');
+
     const created = await post('/signup', signUpFields);
     expect(created.status).toBe(303);
     expect(created.headers.get('location')).toBe('/login?notice=created');

@@ -3,6 +3,7 @@ import { formatAddress } from '@shared/address';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { getCurrentCustomer } from '@server/auth/current-customer';
 import { ValidationError } from '@server/errors';
+import { accountMessages } from '@server/use-cases/accounts/errors';
 import { registerCustomer } from '@server/use-cases/accounts/register-customer';
 import { addressSchema, firstErrors, messages, registrationFormSchema } from '@shared/validation';
 import {
@@ -58,7 +59,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     );
     return redirect('/login?notice=created', 303);
   } catch (error) {
-    if (error instanceof ValidationError && error.errors.email) {
+    // Only the use-case's "taken" goes to /login; a malformed e-mail stays on the form.
+    if (error instanceof ValidationError && error.message === accountMessages.emailTaken) {
       return redirect('/login?notice=taken', 303);
     }
     // Spec 8: a 422 is "check mandatory fields", a 429 says when to retry, others are generic.
