@@ -3,8 +3,7 @@ import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-rout
 import { getCurrentCustomer } from '@server/auth/current-customer';
 import { sessionCookie } from '@server/auth/cookies';
 import { isSecure } from '@server/auth/middleware';
-import { withMinimumDuration } from '@server/auth/timing';
-import { UNIFORM_REPLY_MS } from '@server/http/api/accounts';
+import { UNIFORM_REPLY_MS, withMinimumDuration } from '@server/auth/timing';
 import { accountMessages } from '@server/use-cases/accounts/errors';
 import { checkLoginEmail, logIn } from '@server/use-cases/accounts/log-in';
 import { requestPasswordReset } from '@server/use-cases/accounts/reset-password';
