@@ -1,10 +1,16 @@
-import { useState } from 'react';
-import { Link, useLoaderData } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Form, Link, data, useNavigation } from 'react-router';
+import { clearedSessionCookie } from '@server/auth/cookies';
 import { getCurrentCustomer } from '@server/auth/current-customer';
+import { isSecure } from '@server/auth/middleware';
+import { UNIFORM_REPLY_MS, withMinimumDuration } from '@server/auth/timing';
+import { deleteAccountWithCode, sendDeletionCode } from '@server/use-cases/accounts/delete-account';
+import { accountMessages } from '@server/use-cases/accounts/errors';
 import { deleteAccountCodeSchema, deleteAccountEmailSchema, messages } from '@shared/validation';
-import { routes } from '@shared/api/routes';
-import { call, forgetLogin } from '~/utils/api-client';
-import { AuthCard, FormField, Notice } from '~/components/form/form-field';
+import { ErrorSummary, TextField } from '~/components/form';
+import { formFailure, formFields, parseFields } from '~/components/form/form-action.server';
+import { forgetLogin } from '~/utils/api-client';
+import { AuthCard, Notice } from '~/components/form/form-field';
 import type { Route } from './+types/account-delete';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -26,59 +32,105 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 type Step = 'email' | 'code' | 'done';
 
-export default function AccountDeletePage() {
-  const loaded = useLoaderData<typeof loader>();
-  const [step, setStep] = useState<Step>('email');
-  const [email, setEmail] = useState(loaded.email);
+/**
+ * The two posts of the page (`intent`), through the same use-cases as POST /api/delete-code
+ * and /api/delete-account: send the code, then erase with it (the session cookie is cleared
+ * with the reply).
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  const { services, clientIp: ip } = context;
+  const deps = { db: services.db, mail: services.mail, brand: services.config.brand };
+  const fields = await formFields(request);
+  const email = fields.email ?? '';
+  if (fields.intent === 'delete') {
+    // Spec 5: the code step without its e-mail.
+    if (!email.trim()) {
+      return data(
+        {
+          ok: false as const,
+          step: 'code' as Step,
+          email,
+          errors: { message: 'Something went wrong!', fields: {} as Record<string, string> },
+        },
+        { status: 422 },
+      );
+    }
+    try {
+      const body = parseFields(deleteAccountCodeSchema, fields, messages.deleteOtp);
+      await withMinimumDuration(UNIFORM_REPLY_MS, () =>
+        deleteAccountWithCode(deps, { ...body, ip }, services.now()),
+      );
+      return data(
+        { ok: true as const, step: 'done' as Step, email, message: accountMessages.deleted },
+        { headers: { 'Set-Cookie': clearedSessionCookie({ secure: isSecure(services) }) } },
+      );
+    } catch (error) {
+      return formFailure(error, { step: 'code' as Step, email });
+    }
+  }
+  try {
+    const body = parseFields(deleteAccountEmailSchema, fields, messages.deleteEmail);
+    await withMinimumDuration(UNIFORM_REPLY_MS, () =>
+      sendDeletionCode(deps, { email: body.email, ip }, services.now()),
+    );
+    return {
+      ok: true as const,
+      step: 'code' as Step,
+      email: body.email,
+      message: accountMessages.deleteCodeSent,
+    };
+  } catch (error) {
+    return formFailure(error, { step: 'email' as Step, email });
+  }
+}
+
+/** The action's cookie (a deleted account's session ends) reaches the browser. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const out = new Headers({ 'Cache-Control': 'private, no-store' });
+  const cookie = actionHeaders.get('Set-Cookie');
+  if (cookie) out.set('Set-Cookie', cookie);
+  return out;
+}
+
+export default function AccountDeletePage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const posted = navigation.formData?.get('intent');
+  const reply = actionData;
+  const step: Step = reply?.step ?? 'email';
+  const [email, setEmail] = useState(reply?.email || loaderData.email);
   const [otp, setOtp] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [info, setInfo] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function sendCode(event: React.FormEvent) {
-    event.preventDefault();
-    setError(null);
-    const parsed = deleteAccountEmailSchema.safeParse({ email });
-    if (!parsed.success) return setFieldError(messages.deleteEmail);
+  const refused = reply && !reply.ok ? reply.errors : null;
+  useEffect(() => {
     setFieldError(null);
-    setBusy(true);
-    const reply = await call(routes.accounts.sendDeletionCode, { body: parsed.data });
-    setBusy(false);
-    if (reply.ok) {
-      setInfo(reply.data.message);
-      setStep('code');
-    } else {
-      setError(reply.error.message);
+    if (actionData?.step === 'done') forgetLogin();
+  }, [actionData]);
+  const error = fieldError ?? (refused ? (refused.fields.email ?? refused.fields.otp) : undefined);
+
+  function sendCode(event: React.FormEvent) {
+    if (!deleteAccountEmailSchema.safeParse({ email }).success) {
+      event.preventDefault();
+      setFieldError(messages.deleteEmail);
     }
   }
 
-  async function confirmDelete(event: React.FormEvent) {
-    event.preventDefault();
-    setError(null);
-    // Spec 5: a missing e-mail at the code step.
-    if (!email.trim()) return setError('Something went wrong!');
-    const parsed = deleteAccountCodeSchema.safeParse({ email, otp });
-    if (!parsed.success) return setFieldError(messages.deleteOtp);
-    setFieldError(null);
-    if (!window.confirm('Are you sure you want to delete account?')) return;
-    setBusy(true);
-    const reply = await call(routes.accounts.deleteAccount, { body: parsed.data });
-    setBusy(false);
-    if (reply.ok) {
-      forgetLogin();
-      setInfo(reply.data.message);
-      setStep('done');
-    } else {
-      setError(reply.error.message);
+  function confirmDelete(event: React.FormEvent) {
+    if (!deleteAccountCodeSchema.safeParse({ email, otp }).success && email.trim()) {
+      event.preventDefault();
+      return setFieldError(messages.deleteOtp);
+    }
+    // Without JavaScript there is no dialog: the e-mailed code is the confirmation.
+    if (email.trim() && !window.confirm('Are you sure you want to delete account?')) {
+      event.preventDefault();
     }
   }
 
-  if (step === 'done') {
+  if (reply?.ok && step === 'done') {
     return (
       <AuthCard title="Account deleted">
         <div className="space-y-6">
-          <Notice tone="success">{info}</Notice>
+          <Notice tone="success">{reply.message}</Notice>
           {/* A full load, so the navigation forgets the name (spec 4: deletion goes to /). */}
           <a href="/" className="btn-primary bg-brand w-full">
             Back to Home
@@ -94,51 +146,61 @@ export default function AccountDeletePage() {
       intro="Deleting your account erases your name, e-mail, phone, saved addresses and password. Past orders are kept only as anonymous records for our accounts."
     >
       <div className="space-y-4">
-        {error ? <Notice tone="error">{error}</Notice> : null}
+        {refused && !fieldError ? (
+          <ErrorSummary
+            message={refused.message}
+            fields={refused.fields}
+            links={{
+              email: { id: 'delete-email', label: 'Email' },
+              otp: { id: 'delete-otp', label: 'One-time code' },
+            }}
+          />
+        ) : null}
         {step === 'email' ? (
-          <form noValidate onSubmit={sendCode} className="space-y-4">
-            <FormField
+          <Form method="post" noValidate onSubmit={sendCode} className="space-y-4">
+            <input type="hidden" name="intent" value="send" />
+            <TextField
               id="delete-email"
               label="Email"
               type="email"
+              name="email"
               autoComplete="email"
               value={email}
               onChange={(e) => setEmail(e.target.value)}
-              error={fieldError ?? undefined}
+              error={error}
               hint="We will e-mail you a 6-digit code to confirm."
             />
             <button type="submit" className="btn-primary bg-brand w-full" disabled={busy}>
-              {busy ? 'Sending…' : 'Send code'}
+              {busy && posted === 'send' ? 'Sending…' : 'Send code'}
             </button>
-          </form>
+          </Form>
         ) : (
-          <form noValidate onSubmit={confirmDelete} className="space-y-4">
-            {info ? <Notice tone="info">{info}</Notice> : null}
-            <FormField
+          <Form method="post" noValidate onSubmit={confirmDelete} className="space-y-4">
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="email" value={email} />
+            {reply?.ok ? <Notice tone="info">{reply.message}</Notice> : null}
+            <TextField
               id="delete-otp"
               label="One-time code"
+              name="otp"
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={6}
               value={otp}
               onChange={(e) => setOtp(e.target.value.replace(/\D/g, ''))}
-              error={fieldError ?? undefined}
+              error={error}
             />
             <button type="submit" className="btn-primary w-full bg-red-700" disabled={busy}>
-              {busy ? 'Deleting…' : 'Delete my account'}
+              {busy && posted === 'delete' ? 'Deleting…' : 'Delete my account'}
             </button>
-            <button
-              type="button"
-              className="w-full text-sm font-medium text-brand underline"
-              onClick={() => {
-                setStep('email');
-                setOtp('');
-                setError(null);
-              }}
+            {/* Back to the first step: a plain visit of the page, which forgets the post. */}
+            <Link
+              to="/account/delete"
+              className="block w-full text-center text-sm font-medium text-brand underline"
             >
               Send a new code
-            </button>
-          </form>
+            </Link>
+          </Form>
         )}
         <p className="border-t border-slate-100 pt-4 text-sm">
           <Link to="/" className="font-medium text-brand underline">

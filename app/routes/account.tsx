@@ -1,6 +1,13 @@
 import { redirect } from 'react-router';
+import { clearedSessionCookie, tokenFromCredentials } from '@server/auth/cookies';
 import { getCurrentCustomer } from '@server/auth/current-customer';
+import { isSecure } from '@server/auth/middleware';
+import { findSession, revokeSession } from '@server/auth/sessions';
+import { emailChangeSentMessage, accountMessages } from '@server/use-cases/accounts/errors';
 import { listCustomerOrders } from '@server/use-cases/accounts/list-customer-orders';
+import { changePassword, updateProfile } from '@server/use-cases/accounts/update-profile';
+import { passwordChangeSchema, profileUpdateSchema } from '@shared/validation';
+import { formFailure, formFields, parseFields } from '~/components/form/form-action.server';
 import { DesktopAccount, MobileAccount } from '~/features/account/account-views';
 import type { Route } from './+types/account';
 
@@ -21,6 +28,61 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     customer: await listCustomerOrders(services.db, customer.id, services.now()),
     phone: services.config.brand.phone,
   };
+}
+
+/**
+ * The account page's forms (`intent`), through the same use-cases as the API: the profile
+ * (answered on the page), the password change and logout (both end the session: the cookie
+ * is cleared on the 303 to /login, spec 4).
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  const { services } = context;
+  const fields = await formFields(request);
+  const credentials = {
+    cookie: request.headers.get('cookie'),
+    authorization: request.headers.get('authorization'),
+  };
+  const cleared = { 'Set-Cookie': clearedSessionCookie({ secure: isSecure(services) }) };
+  if (fields.intent === 'logout') {
+    const found = tokenFromCredentials(credentials);
+    const session = found ? await findSession(services.db, found.token, services.now()) : null;
+    if (session) await revokeSession(services.db, session.sessionId, services.now());
+    return redirect('/login', { status: 303, headers: cleared });
+  }
+  const customer = await getCurrentCustomer(services, credentials);
+  if (!customer) return redirect('/login', 303);
+  const intent = fields.intent === 'password' ? ('password' as const) : ('profile' as const);
+  try {
+    if (intent === 'password') {
+      const body = parseFields(passwordChangeSchema, fields);
+      await changePassword(services.db, customer.id, body, services.now());
+      return redirect('/login?notice=password-changed', { status: 303, headers: cleared });
+    }
+    const body = parseFields(profileUpdateSchema, fields);
+    const deps = {
+      db: services.db,
+      mail: services.mail,
+      brand: services.config.brand,
+      publicUrl: services.config.publicUrl,
+    };
+    const updated = await updateProfile(deps, customer.id, body, services.now());
+    return {
+      ok: true as const,
+      intent,
+      // A new e-mail waits for its link; the reply is the same whoever owns the address.
+      message: updated.emailChangeRequested
+        ? emailChangeSentMessage(body.email)
+        : accountMessages.profileUpdated,
+    };
+  } catch (error) {
+    // The profile comes back as it was typed (never a password).
+    const values = {
+      name: fields.name ?? '',
+      email: fields.email ?? '',
+      phone: fields.phone_number ?? '',
+    };
+    return formFailure(error, { intent, values });
+  }
 }
 
 export function headers() {

@@ -1,10 +1,22 @@
-import { useRef, useState } from 'react';
-import { Link, redirect, useSearchParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
 import { getCurrentCustomer } from '@server/auth/current-customer';
-import { loginEmailSchema, loginSchema, messages } from '@shared/validation';
-import { routes } from '@shared/api/routes';
-import { call, fieldMessages, storageKeys } from '~/utils/api-client';
-import { AuthCard, FormField, Notice } from '~/components/form/form-field';
+import { sessionCookie } from '@server/auth/cookies';
+import { isSecure } from '@server/auth/middleware';
+import { UNIFORM_REPLY_MS, withMinimumDuration } from '@server/auth/timing';
+import { accountMessages } from '@server/use-cases/accounts/errors';
+import { checkLoginEmail, logIn } from '@server/use-cases/accounts/log-in';
+import { requestPasswordReset } from '@server/use-cases/accounts/reset-password';
+import {
+  loginEmailSchema,
+  loginSchema,
+  messages,
+  passwordResetRequestSchema,
+} from '@shared/validation';
+import { ErrorSummary, TextField } from '~/components/form';
+import { formFailure, formFields, parseFields } from '~/components/form/form-action.server';
+import { storageKeys } from '~/utils/api-client';
+import { AuthCard, Notice } from '~/components/form/form-field';
 import type { Route } from './+types/login';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -20,6 +32,53 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   });
   if (customer) throw redirect('/');
   return null;
+}
+
+/**
+ * The login form's three posts (`intent`): the e-mail step, the password step and a reset
+ * link request, each through the same use-case and rules as its API endpoint. A login sets
+ * the same session cookie as POST /api/login, on the 303 that leaves the page.
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  const { services, clientIp: ip } = context;
+  const fields = await formFields(request);
+  const step: Step =
+    fields.intent === 'reset' ? 'reset' : fields.intent === 'email' ? 'email' : 'password';
+  try {
+    if (fields.intent === 'reset') {
+      const { email } = parseFields(passwordResetRequestSchema, fields, messages.loginEmail);
+      const deps = {
+        db: services.db,
+        mail: services.mail,
+        brand: services.config.brand,
+        publicUrl: services.config.publicUrl,
+      };
+      await withMinimumDuration(UNIFORM_REPLY_MS, () =>
+        requestPasswordReset(deps, { email, ip }, services.now()),
+      );
+      return { ok: true as const, step, email, sent: accountMessages.resetSent };
+    }
+    if (fields.intent === 'email') {
+      const { email } = parseFields(loginEmailSchema, fields, messages.loginEmail);
+      await checkLoginEmail(services.db, { ip }, services.now());
+      return { ok: true as const, step: 'password' as Step, email, sent: null };
+    }
+    const body = parseFields(loginSchema, fields);
+    const result = await logIn(
+      services.db,
+      { ...body, ip, userAgent: request.headers.get('user-agent') ?? undefined },
+      services.now(),
+    );
+    const cookie = sessionCookie(result.token, {
+      secure: isSecure(services),
+      expires: result.expiresAt,
+    });
+    // From the checkout's "log in" the customer goes back to it (spec 4).
+    const next = fields.from === 'checkout' ? '/customer' : '/';
+    return redirect(next, { status: 303, headers: { 'Set-Cookie': cookie } });
+  } catch (error) {
+    return formFailure(error, { step, email: fields.email ?? '' });
+  }
 }
 
 /** Notices a page that sent the visitor here can ask for (?notice=…). */
@@ -44,82 +103,52 @@ const notices: Record<string, { tone: 'success' | 'info'; text: string }> = {
 
 type Step = 'email' | 'password' | 'reset';
 
-export default function LoginPage() {
+export default function LoginPage({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const notice = notices[params.get('notice') ?? ''];
-  const [step, setStep] = useState<Step>('email');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [resetDone, setResetDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  const reply = actionData ?? null;
+  const refused = actionData && !actionData.ok ? actionData.errors : null;
+  const posted = navigation.formData?.get('intent');
+  // The step comes from the page's address (?step=reset) or the last post's reply.
+  const step: Step = params.get('step') === 'reset' ? 'reset' : (reply?.step ?? 'email');
   const passwordRef = useRef<HTMLInputElement>(null);
+  const [email, setEmail] = useState(reply?.email ?? '');
+  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  const [from, setFrom] = useState('');
+  useEffect(() => {
+    if (reply?.email) setEmail(reply.email);
+  }, [reply]);
+  useEffect(() => {
+    setClientErrors({});
+    if (step === 'password') passwordRef.current?.focus();
+  }, [step, actionData]);
+  useEffect(() => {
+    setFrom(localStorage.getItem(storageKeys.from) ?? '');
+  }, []);
+  const errors = { ...(refused?.fields ?? {}), ...clientErrors };
 
-  async function submitEmail(event: React.FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    const parsed = loginEmailSchema.safeParse({ email });
-    if (!parsed.success) return setErrors({ email: messages.loginEmail });
-    setErrors({});
-    setBusy(true);
-    const reply = await call(routes.accounts.checkLoginEmail, {
-      body: { email: parsed.data.email },
-    });
-    setBusy(false);
-    if (reply.ok) {
-      setStep('password');
-      requestAnimationFrame(() => passwordRef.current?.focus());
-    } else {
-      setFailure(reply.error.message);
-    }
-  }
-
-  async function submitPassword(event: React.FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    const parsed = loginSchema.safeParse({ email, password });
-    if (!parsed.success) {
-      return setErrors({
-        ...(email.trim() ? {} : { email: messages.loginEmail }),
-        ...(password ? {} : { password: messages.loginPassword }),
-      });
-    }
-    setErrors({});
-    setBusy(true);
-    const reply = await call(routes.accounts.logIn, { body: parsed.data });
-    if (reply.ok) {
-      // The token stays in the HttpOnly cookie; only the name is kept for the page.
-      localStorage.setItem(storageKeys.user, JSON.stringify({ name: reply.data.user.name }));
-      if (localStorage.getItem(storageKeys.from) === 'checkout') {
-        localStorage.removeItem(storageKeys.from);
-        window.location.assign('/customer');
-      } else {
-        window.location.reload();
-      }
+  // With JavaScript, a field left empty or malformed is pointed out before anything is sent.
+  function checkBeforeSending(event: React.FormEvent<HTMLFormElement>) {
+    const form = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+    const schema = form.intent === 'login' ? loginSchema : loginEmailSchema;
+    const parsed = schema.safeParse(form);
+    if (parsed.success) {
+      setClientErrors({});
+      if (form.intent === 'login' && from) localStorage.removeItem(storageKeys.from);
       return;
     }
-    setBusy(false);
-    setErrors(fieldMessages(reply.error.errors));
-    setFailure(reply.error.message);
-  }
-
-  async function submitReset(event: React.FormEvent) {
     event.preventDefault();
-    setFailure(null);
-    const parsed = loginEmailSchema.safeParse({ email });
-    if (!parsed.success) return setErrors({ email: messages.loginEmail });
-    setErrors({});
-    setBusy(true);
-    const reply = await call(routes.accounts.requestPasswordReset, {
-      body: { email: parsed.data.email },
-    });
-    setBusy(false);
-    if (reply.ok) setResetDone(reply.data.message);
-    else setFailure(reply.error.message);
+    const problems: Record<string, string> = {};
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) problems[String(issue.path[0])] ??= issue.message;
+    }
+    setClientErrors(problems);
   }
 
   const title = step === 'reset' ? 'Reset your password' : 'Log in to your account';
+  const emailLink = (id: string) => ({ email: { id, label: 'Email' } });
   return (
     <AuthCard
       title={title}
@@ -130,13 +159,23 @@ export default function LoginPage() {
       }
     >
       <div className="space-y-4">
-        {failure ? <Notice tone="error">{failure}</Notice> : null}
-        {notice && !failure ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}
-        {resetDone ? <Notice tone="success">{resetDone}</Notice> : null}
+        {refused ? (
+          <ErrorSummary
+            message={refused.message}
+            fields={refused.fields}
+            links={{
+              ...emailLink(step === 'reset' ? 'reset-email' : 'login-email'),
+              password: { id: 'login-password', label: 'Password' },
+            }}
+          />
+        ) : null}
+        {notice && !refused ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}
+        {reply?.ok && reply.sent ? <Notice tone="success">{reply.sent}</Notice> : null}
 
         {step === 'email' ? (
-          <form noValidate onSubmit={submitEmail} className="space-y-4">
-            <FormField
+          <Form method="post" noValidate onSubmit={checkBeforeSending} className="space-y-4">
+            <input type="hidden" name="intent" value="email" />
+            <TextField
               id="login-email"
               label="Email"
               type="email"
@@ -147,47 +186,41 @@ export default function LoginPage() {
               error={errors.email}
             />
             <button type="submit" className="btn-primary bg-brand w-full" disabled={busy}>
-              {busy ? 'Please wait…' : 'Next'}
+              {busy && posted === 'email' ? 'Please wait…' : 'Next'}
             </button>
-          </form>
+          </Form>
         ) : null}
 
         {step === 'password' ? (
-          <form noValidate onSubmit={submitPassword} className="space-y-4">
+          <Form method="post" noValidate onSubmit={checkBeforeSending} className="space-y-4">
+            <input type="hidden" name="intent" value="login" />
+            <input type="hidden" name="email" value={email} />
+            <input type="hidden" name="from" value={from} />
             <div className="flex items-center justify-between rounded-md bg-slate-50 px-3 py-2 text-sm">
               <span className="truncate text-slate-700">{email.trim()}</span>
-              <button
-                type="button"
-                className="ml-3 shrink-0 font-medium text-brand underline"
-                onClick={() => {
-                  setStep('email');
-                  setPassword('');
-                  setFailure(null);
-                }}
-              >
+              <Link to="/login" className="ml-3 shrink-0 font-medium text-brand underline">
                 Change
-              </button>
+              </Link>
             </div>
-            <FormField
+            <TextField
               ref={passwordRef}
               id="login-password"
               label="Password"
               type="password"
               name="password"
               autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
               error={errors.password}
             />
             <button type="submit" className="btn-primary bg-brand w-full" disabled={busy}>
-              {busy ? 'Logging in…' : 'LOG IN'}
+              {busy && posted === 'login' ? 'Logging in…' : 'LOG IN'}
             </button>
-          </form>
+          </Form>
         ) : null}
 
         {step === 'reset' ? (
-          <form noValidate onSubmit={submitReset} className="space-y-4">
-            <FormField
+          <Form method="post" noValidate onSubmit={checkBeforeSending} className="space-y-4">
+            <input type="hidden" name="intent" value="reset" />
+            <TextField
               id="reset-email"
               label="Email"
               type="email"
@@ -198,33 +231,28 @@ export default function LoginPage() {
               error={errors.email}
             />
             <button type="submit" className="btn-primary bg-brand w-full" disabled={busy}>
-              {busy ? 'Sending…' : 'Send reset link'}
+              {busy && posted === 'reset' ? 'Sending…' : 'Send reset link'}
             </button>
-            <button
-              type="button"
-              className="w-full text-sm font-medium text-brand underline"
-              onClick={() => {
-                setStep('email');
-                setResetDone(null);
-              }}
+            <Link
+              to="/login"
+              className="block w-full text-center text-sm font-medium text-brand underline"
             >
               Back to log in
-            </button>
-          </form>
+            </Link>
+          </Form>
         ) : (
-          <p className="text-sm text-slate-600">
+          // A GET form, so the step changes with or without JavaScript.
+          <Form method="get" className="text-sm text-slate-600">
             Forgot your password?{' '}
             <button
-              type="button"
+              type="submit"
+              name="step"
+              value="reset"
               className="font-medium text-brand underline"
-              onClick={() => {
-                setStep('reset');
-                setFailure(null);
-              }}
             >
               Reset it here
             </button>
-          </p>
+          </Form>
         )}
         <p className="border-t border-slate-100 pt-4 text-sm text-slate-600">
           New customer?{' '}

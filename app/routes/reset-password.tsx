@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Form, Link, redirect, useNavigation } from 'react-router';
 import { firstErrors, passwordResetSchema } from '@shared/validation';
-import { isResetLinkValid } from '@server/use-cases/accounts/reset-password';
-import { routes } from '@shared/api/routes';
-import { call, fieldMessages } from '~/utils/api-client';
-import { AuthCard, FormField, Notice } from '~/components/form/form-field';
+import { isResetLinkValid, resetPassword } from '@server/use-cases/accounts/reset-password';
+import { ErrorSummary, TextField, type FieldLinks } from '~/components/form';
+import { formFailure, formFields, parseFields } from '~/components/form/form-action.server';
+import { AuthCard, Notice } from '~/components/form/form-field';
 import type { Route } from './+types/reset-password';
 
 export function meta() {
@@ -19,15 +19,31 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return { valid };
 }
 
-export default function ResetPasswordPage({ loaderData, params }: Route.ComponentProps) {
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
+/** The new password, through the same use-case as POST /api/reset-password; then /login. */
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const { services } = context;
+  const fields = await formFields(request);
+  try {
+    const body = parseFields(passwordResetSchema, { ...fields, token: params.token });
+    await resetPassword(services.db, { ...body, ip: context.clientIp }, services.now());
+    return redirect('/login?notice=password-reset', 303);
+  } catch (error) {
+    return formFailure(error);
+  }
+}
 
-  if (!loaderData.valid && !done) {
+const links: FieldLinks = {
+  password: { id: 'reset-password', label: 'New password' },
+  password_confirmation: { id: 'reset-confirm', label: 'Confirm new password' },
+};
+
+export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === 'submitting';
+  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
+  const refused = actionData?.errors ?? null;
+  const errors = clientErrors ?? refused?.fields ?? {};
+
+  if (!loaderData.valid && !refused) {
     return (
       <AuthCard title="This link has expired">
         <div className="space-y-4">
@@ -42,36 +58,13 @@ export default function ResetPasswordPage({ loaderData, params }: Route.Componen
     );
   }
 
-  async function submit(event: React.FormEvent) {
+  // With JavaScript the rules are checked before sending; without it the action checks them.
+  function submit(event: React.FormEvent<HTMLFormElement>) {
+    const form = Object.fromEntries(new FormData(event.currentTarget));
+    const parsed = passwordResetSchema.safeParse({ ...form, token: 'checked-by-server' });
+    if (parsed.success) return setClientErrors(null);
     event.preventDefault();
-    setFailure(null);
-    const body = { token: params.token, password, password_confirmation: confirmation };
-    const parsed = passwordResetSchema.safeParse(body);
-    if (!parsed.success) return setErrors(firstErrors(parsed.error));
-    setErrors({});
-    setBusy(true);
-    const reply = await call(routes.accounts.resetPassword, { body });
-    setBusy(false);
-    if (reply.ok) setDone(true);
-    else {
-      setErrors(fieldMessages(reply.error.errors));
-      setFailure(reply.error.message);
-    }
-  }
-
-  if (done) {
-    return (
-      <AuthCard title="Password changed">
-        <div className="space-y-4">
-          <Notice tone="success">
-            Your password has been changed. Please log in with your new password.
-          </Notice>
-          <Link to="/login" className="btn-primary bg-brand w-full">
-            Log in
-          </Link>
-        </div>
-      </AuthCard>
-    );
+    setClientErrors(firstErrors(parsed.error));
   }
 
   return (
@@ -79,31 +72,37 @@ export default function ResetPasswordPage({ loaderData, params }: Route.Componen
       title="Choose a new password"
       intro="The link in your e-mail works once, for one hour."
     >
-      <form noValidate onSubmit={submit} className="space-y-4">
-        {failure ? <Notice tone="error">{failure}</Notice> : null}
-        <FormField
+      <Form
+        method="post"
+        noValidate
+        onSubmit={submit}
+        onChange={() => setClientErrors(null)}
+        className="space-y-4"
+      >
+        {refused && !clientErrors ? (
+          <ErrorSummary message={refused.message} fields={refused.fields} links={links} />
+        ) : null}
+        <TextField
           id="reset-password"
           label="New password"
           type="password"
+          name="password"
           autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
           error={errors.password}
           hint="At least 8 characters with an upper-case letter, a lower-case letter, a number and one of @$!%*?&"
         />
-        <FormField
+        <TextField
           id="reset-confirm"
           label="Confirm new password"
           type="password"
+          name="password_confirmation"
           autoComplete="new-password"
-          value={confirmation}
-          onChange={(e) => setConfirmation(e.target.value)}
           error={errors.password_confirmation}
         />
         <button type="submit" className="btn-primary bg-brand w-full" disabled={busy}>
           {busy ? 'Saving…' : 'Save new password'}
         </button>
-      </form>
+      </Form>
     </AuthCard>
   );
 }

@@ -1,16 +1,22 @@
 import { useState } from 'react';
 import { formatAddress } from '@shared/address';
-import { Link, redirect, useNavigate } from 'react-router';
+import { Form, Link, redirect, useNavigation } from 'react-router';
 import { getCurrentCustomer } from '@server/auth/current-customer';
+import { ValidationError } from '@server/errors';
+import { accountMessages } from '@server/use-cases/accounts/errors';
+import { registerCustomer } from '@server/use-cases/accounts/register-customer';
+import { addressSchema, firstErrors, messages, registrationFormSchema } from '@shared/validation';
 import {
-  PHONE_MAX_LENGTH,
-  addressSchema,
-  firstErrors,
-  registrationFormSchema,
-} from '@shared/validation';
-import { routes } from '@shared/api/routes';
-import { GENERIC_ERROR, call, fieldMessages } from '~/utils/api-client';
-import { AuthCard, FormField, Notice } from '~/components/form/form-field';
+  ErrorSummary,
+  PersonalDetailsFields,
+  TextField,
+  personalDetailsLinks,
+  useHydrated,
+  type FieldLinks,
+} from '~/components/form';
+import { formFailure, formFields } from '~/components/form/form-action.server';
+import { GENERIC_ERROR } from '~/utils/api-client';
+import { AuthCard } from '~/components/form/form-field';
 import { AddressSearch } from '~/features/booking/address-search';
 import type { Route } from './+types/signup';
 
@@ -28,6 +34,45 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return null;
 }
 
+/**
+ * Sign-up posted as a form (with or without JavaScript): the form's rules, then the same
+ * use-case as POST /api/register. Spec 8's outcomes: created or taken go to /login with
+ * their notice (303); other refusals come back with their field messages.
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  const { services } = context;
+  const fields = await formFields(request);
+  const form = { ...empty, ...fields };
+  try {
+    const person = registrationFormSchema.safeParse(form);
+    const address = addressSchema.safeParse(addressOf(form));
+    if (!person.success || !address.success) {
+      throw new ValidationError(
+        messages.mandatory,
+        Object.fromEntries(Object.entries(problems(form)).map(([k, v]) => [k, [v]])),
+      );
+    }
+    await registerCustomer(
+      services.db,
+      { ...person.data, address: address.data, ip: context.clientIp },
+      services.now(),
+    );
+    return redirect('/login?notice=created', 303);
+  } catch (error) {
+    // Only the use-case's "taken" goes to /login; a malformed e-mail stays on the form.
+    if (error instanceof ValidationError && error.message === accountMessages.emailTaken) {
+      return redirect('/login?notice=taken', 303);
+    }
+    // Spec 8: a 422 is "check mandatory fields", a 429 says when to retry, others are generic.
+    // The form comes back as it was sent (without the passwords).
+    const { password: _p, password_confirmation: _c, ...values } = form;
+    const failed = formFailure(error, { values });
+    if (failed.init?.status === 422 || failed.init?.status === 429) return failed;
+    failed.data.errors.message = GENERIC_ERROR;
+    return failed;
+  }
+}
+
 const empty = {
   name: '',
   phone: '',
@@ -42,6 +87,7 @@ const empty = {
   address_type: 'Residential',
 };
 type Form = typeof empty;
+const addressFields = ['line1', 'postcode', 'town', 'company', 'address_type'] as const;
 
 function addressOf(form: Form) {
   return {
@@ -64,16 +110,36 @@ function problems(form: Form): Record<string, string> {
   };
 }
 
-export default function SignupPage() {
-  const navigate = useNavigate();
-  const [form, setForm] = useState<Form>(empty);
+/** Where the error summary's links lead. */
+const links: FieldLinks = {
+  ...personalDetailsLinks('signup'),
+  password: { id: 'signup-password', label: 'Password' },
+  password_confirmation: { id: 'signup-confirm', label: 'Confirm password' },
+  line1: { id: 'signup-street', label: 'Building number and street' },
+  postcode: { id: 'signup-postcode', label: 'Postcode' },
+  door_number: { id: 'signup-door', label: 'Door number' },
+};
+
+export default function SignupPage({ actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === 'submitting';
+  const [form, setForm] = useState<Form>({ ...empty, ...actionData?.values });
   // Once the visitor has pressed Sign Up, messages follow the fields as they change: a fixed
   // field loses its message at once.
   const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>(
+    actionData?.errors.fields ?? {},
+  );
+  const [failure, setFailure] = useState<string | null>(actionData?.errors.message ?? null);
   const [manual, setManual] = useState(false);
+  const hydrated = useHydrated();
+  const typed = manual || !hydrated;
+  // A refusal of the post replaces what the page showed before it.
+  const [shown, setShown] = useState(actionData);
+  if (shown !== actionData) {
+    setShown(actionData);
+    setServerErrors(actionData?.errors.fields ?? {});
+    setFailure(actionData?.errors.message ?? null);
+  }
   const [doorFilled, setDoorFilled] = useState(false);
   const errors = { ...serverErrors, ...(submitted ? problems(form) : {}) };
   const update = (changes: Partial<Form>) => {
@@ -89,32 +155,16 @@ export default function SignupPage() {
   const addressError = errors.line1 || errors.postcode;
   const preview = form.line1 && form.postcode ? formatAddress(addressOf(form)) : '';
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
+  // With JavaScript the rules are checked before sending; without it the action checks them.
+  function submit(event: React.FormEvent) {
     setFailure(null);
     setSubmitted(true);
     setServerErrors({});
     const person = registrationFormSchema.safeParse(form);
     const address = addressSchema.safeParse(addressOf(form));
     if (!person.success || !address.success) {
-      setFailure('Please check mandatory fields.');
-      return;
-    }
-    setBusy(true);
-    const reply = await call(routes.accounts.register, {
-      body: { ...person.data, address: address.data },
-    });
-    setBusy(false);
-    // Spec 8, every outcome of POST /register.
-    if (reply.ok) {
-      navigate('/login?notice=created');
-    } else if (reply.status === 422 && reply.error.errors?.email) {
-      navigate('/login?notice=taken');
-    } else if (reply.status === 422) {
-      setServerErrors(fieldMessages(reply.error.errors));
-      setFailure('Please check mandatory fields.');
-    } else {
-      setFailure(reply.status === 429 ? reply.error.message : GENERIC_ERROR);
+      event.preventDefault();
+      setFailure(messages.mandatory);
     }
   }
 
@@ -123,40 +173,16 @@ export default function SignupPage() {
       title="Create your account"
       intro="Book collections faster, follow your orders and keep your addresses in one place."
     >
-      <form noValidate onSubmit={submit} className="space-y-4">
-        {failure ? <Notice tone="error">{failure}</Notice> : null}
-        <FormField
-          id="signup-name"
-          label="Full name"
-          name="name"
-          autoComplete="name"
-          value={form.name}
-          onChange={set('name')}
-          error={errors.name}
+      <Form method="post" noValidate onSubmit={submit} className="space-y-4">
+        {failure ? <ErrorSummary message={failure} fields={errors} links={links} /> : null}
+        <PersonalDetailsFields
+          idPrefix="signup"
+          values={form}
+          errors={errors}
+          phoneHint="UK mobile, e.g. 07700 900123"
+          onChange={(field, value) => update({ [field]: value })}
         />
-        <FormField
-          id="signup-phone"
-          label="Phone"
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          maxLength={PHONE_MAX_LENGTH}
-          value={form.phone}
-          onChange={set('phone')}
-          error={errors.phone}
-          hint="UK mobile, e.g. 07700 900123"
-        />
-        <FormField
-          id="signup-email"
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={form.email}
-          onChange={set('email')}
-          error={errors.email}
-        />
-        <FormField
+        <TextField
           id="signup-password"
           label="Password"
           name="password"
@@ -167,7 +193,7 @@ export default function SignupPage() {
           error={errors.password}
           hint="At least 8 characters with an upper-case letter, a lower-case letter, a number and one of @$!%*?&"
         />
-        <FormField
+        <TextField
           id="signup-confirm"
           label="Confirm password"
           name="password_confirmation"
@@ -179,34 +205,44 @@ export default function SignupPage() {
         />
         <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
           <legend className="px-1 text-sm font-semibold text-slate-800">Your address</legend>
-          {!manual ? (
-            <AddressSearch
-              label="Your Location Or Postcode"
-              placeholder="e.g. W9 2HD or 12 Elgin Avenue"
-              error={
-                addressError ? 'Please choose your address from the list, or enter it by hand' : ''
-              }
-              onPick={(a) => {
-                const fill = Boolean(a.buildingNumber) && (!form.door_number.trim() || doorFilled);
-                if (fill) setDoorFilled(true);
-                update({
-                  line1: a.line1,
-                  postcode: a.postcode,
-                  town: a.town,
-                  company: a.company,
-                  address_type: a.address_type,
-                  ...(fill ? { door_number: a.buildingNumber } : {}),
-                });
-              }}
-              onEdit={() => update({ line1: '', postcode: '', company: '' })}
-              onManual={() => {
-                setManual(true);
-                update({ company: '', address_type: 'Residential' });
-              }}
-            />
+          {/* The picked or typed address travels in the post. The search needs JavaScript:
+              until the page has hydrated (or without JavaScript) the address is typed. */}
+          {(typed ? (['town', 'company', 'address_type'] as const) : addressFields).map((f) => (
+            <input key={f} type="hidden" name={f} value={form[f]} />
+          ))}
+          {!typed ? (
+            <>
+              <AddressSearch
+                label="Your Location Or Postcode"
+                placeholder="e.g. W9 2HD or 12 Elgin Avenue"
+                error={
+                  addressError
+                    ? 'Please choose your address from the list, or enter it by hand'
+                    : ''
+                }
+                onPick={(a) => {
+                  const fill =
+                    Boolean(a.buildingNumber) && (!form.door_number.trim() || doorFilled);
+                  if (fill) setDoorFilled(true);
+                  update({
+                    line1: a.line1,
+                    postcode: a.postcode,
+                    town: a.town,
+                    company: a.company,
+                    address_type: a.address_type,
+                    ...(fill ? { door_number: a.buildingNumber } : {}),
+                  });
+                }}
+                onEdit={() => update({ line1: '', postcode: '', company: '' })}
+                onManual={() => {
+                  setManual(true);
+                  update({ company: '', address_type: 'Residential' });
+                }}
+              />
+            </>
           ) : (
             <>
-              <FormField
+              <TextField
                 id="signup-street"
                 label="Building number and street"
                 name="line1"
@@ -216,7 +252,7 @@ export default function SignupPage() {
                 onChange={set('line1')}
                 error={errors.line1}
               />
-              <FormField
+              <TextField
                 id="signup-postcode"
                 label="Postcode"
                 name="postcode"
@@ -225,19 +261,21 @@ export default function SignupPage() {
                 onChange={set('postcode')}
                 error={errors.postcode}
               />
-              <button
-                type="button"
-                className="text-sm font-medium text-brand underline"
-                onClick={() => {
-                  setManual(false);
-                  update({ line1: '', postcode: '' });
-                }}
-              >
-                Search for my address instead
-              </button>
+              {manual ? (
+                <button
+                  type="button"
+                  className="text-sm font-medium text-brand underline"
+                  onClick={() => {
+                    setManual(false);
+                    update({ line1: '', postcode: '' });
+                  }}
+                >
+                  Search for my address instead
+                </button>
+              ) : null}
             </>
           )}
-          <FormField
+          <TextField
             id="signup-door"
             label="Door number"
             name="door_number"
@@ -264,7 +302,7 @@ export default function SignupPage() {
             Log in
           </Link>
         </p>
-      </form>
+      </Form>
     </AuthCard>
   );
 }

@@ -1,4 +1,5 @@
 import { CLIENT_ERROR_MESSAGE, createClient } from '@shared/api/client';
+import { formErrors } from '~/components/form/form-errors';
 
 /**
  * The website's calls to the API: the typed client of the contract (shared/api/client.ts),
@@ -26,9 +27,7 @@ export function forgetLogin() {
   }
 }
 
-/** First message per field of a 422 reply. */
+/** First message per field of a 422 reply (the form kit's reading of the error shape). */
 export function fieldMessages(errors?: Record<string, string[]>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [field, list] of Object.entries(errors ?? {})) if (list[0]) out[field] = list[0];
-  return out;
+  return formErrors({ message: '', errors }).fields;
 }

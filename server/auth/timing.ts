@@ -1,3 +1,6 @@
+/** Replies that must not reveal whether an account exists (API and page forms) take this long. */
+export const UNIFORM_REPLY_MS = 400;
+
 /**
  * Runs `work` and answers no sooner than `ms` after the start, so replies that must not reveal
  * whether an account exists take the same time whichever path they took.

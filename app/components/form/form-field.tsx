@@ -1,49 +1,5 @@
-import type { InputHTMLAttributes, Ref } from 'react';
-
-/** A labelled input with its error announced to screen readers. */
-export function FormField({
-  id,
-  label,
-  error,
-  hint,
-  ref,
-  ...input
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: string;
-  ref?: Ref<HTMLInputElement>;
-} & InputHTMLAttributes<HTMLInputElement>) {
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null]
-    .filter(Boolean)
-    .join(' ');
-  return (
-    <div>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <input
-        ref={ref}
-        id={id}
-        className="field-input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...input}
-      />
-      {hint && !error ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+// The labelled input lives in the form kit (app/components/form); account pages import it here.
+export { TextField as FormField } from '~/components/form/text-field';
 
 /** A coloured notice; errors are announced at once, other notices politely. */
 export function Notice({

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { CustomerOrders } from '@server/use-cases/accounts/list-customer-orders';
 import { LogoutButton } from './logout-button';
 import { OrderDetail, StatusBadge } from './order-detail';
@@ -29,8 +29,46 @@ const navItem =
   'flex w-full items-center rounded-md px-3 py-2.5 text-left text-sm font-medium transition hover:bg-brand/5 focus-visible:outline-2 focus-visible:outline-brand';
 
 /** The desktop account page (1060 px and wider). */
+/**
+ * The view the address asks for (?view=…): the menu's buttons are GET forms, so they work
+ * without JavaScript, and a form posted from a view comes back to it.
+ */
+function useInitialView<V extends string>(views: readonly V[], fallback: V, alias = {}) {
+  const [params] = useSearchParams();
+  const asked = params.get('view') ?? '';
+  const named = (alias as Record<string, V>)[asked] ?? asked;
+  return (views as readonly string[]).includes(named) ? (named as V) : fallback;
+}
+
+/** A menu entry: a GET form's button without JavaScript, a switch of view with it. */
+function ViewButton({
+  view,
+  onOpen,
+  children,
+  ...button
+}: { view: string; onOpen: () => void } & React.ButtonHTMLAttributes<HTMLButtonElement>) {
+  return (
+    <form method="get" action="/account" className="contents">
+      <button
+        type="submit"
+        name="view"
+        value={view}
+        onClick={(event) => {
+          event.preventDefault();
+          onOpen();
+        }}
+        {...button}
+      >
+        {children}
+      </button>
+    </form>
+  );
+}
+
 export function DesktopAccount({ customer, phone }: Props) {
-  const [view, setView] = useState<DesktopView>('dashboard');
+  const [view, setView] = useState<DesktopView>(
+    useInitialView(['dashboard', 'profile', 'password', 'orders'] as const, 'dashboard'),
+  );
   const [orderId, setOrderId] = useState<string | null>(null);
   const order = customer.orders.find((o) => o.id === orderId);
   const go = (next: DesktopView) => {
@@ -55,14 +93,14 @@ export function DesktopAccount({ customer, phone }: Props) {
           <ul className="space-y-1">
             {items.map((item) => (
               <li key={item.id}>
-                <button
-                  type="button"
+                <ViewButton
+                  view={item.id}
                   className={`${navItem} ${view === item.id ? 'bg-brand text-white hover:bg-brand' : 'text-slate-700'}`}
                   aria-current={view === item.id ? 'page' : undefined}
-                  onClick={() => go(item.id)}
+                  onOpen={() => go(item.id)}
                 >
                   {item.label}
-                </button>
+                </ViewButton>
               </li>
             ))}
             <li>
@@ -205,7 +243,10 @@ type MobileView = 'menu' | 'orders' | 'profile';
 
 /** The mobile account page (narrower than 1060 px). */
 export function MobileAccount({ customer, phone }: Props) {
-  const [view, setView] = useState<MobileView>('menu');
+  // The password form is part of the mobile profile view.
+  const [view, setView] = useState<MobileView>(
+    useInitialView(['menu', 'orders', 'profile'] as const, 'menu', { password: 'profile' }),
+  );
   const [orderId, setOrderId] = useState<string | null>(null);
   const order = customer.orders.find((o) => o.id === orderId);
   const menuItem =
@@ -288,12 +329,12 @@ export function MobileAccount({ customer, phone }: Props) {
             aria-label="Account menu"
             className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
           >
-            <button type="button" className={menuItem} onClick={() => setView('orders')}>
+            <ViewButton view="orders" className={menuItem} onOpen={() => setView('orders')}>
               Orders <span aria-hidden="true">›</span>
-            </button>
-            <button type="button" className={menuItem} onClick={() => setView('profile')}>
+            </ViewButton>
+            <ViewButton view="profile" className={menuItem} onOpen={() => setView('profile')}>
               Profile <span aria-hidden="true">›</span>
-            </button>
+            </ViewButton>
             <LogoutButton className={menuItem} />
             <Link to="/account/delete" className={`${menuItem} border-b-0 text-red-700`}>
               Delete Account <span aria-hidden="true">›</span>

@@ -1,26 +1,17 @@
-import { useState } from 'react';
-import { routes } from '@shared/api/routes';
-import { call, forgetLogin } from '~/utils/api-client';
+import { Form } from 'react-router';
+import { forgetLogin } from '~/utils/api-client';
 
 /**
- * The navigation's and account page's Logout. Spec 4: logout ends the session (the server
- * revokes it and clears the HttpOnly cookie), clears the stored login and goes to /login.
+ * The navigation's and account page's Logout: a form posted to /account's action, which
+ * ends the session (revokes it and clears the HttpOnly cookie) and goes to /login (spec 4),
+ * with or without JavaScript. The stored login is forgotten as it is sent.
  */
 export function LogoutButton({ className }: { className?: string }) {
-  const [busy, setBusy] = useState(false);
   return (
-    <button
-      type="button"
-      className={className}
-      disabled={busy}
-      onClick={async () => {
-        setBusy(true);
-        await call(routes.accounts.logOut);
-        forgetLogin();
-        window.location.assign('/login');
-      }}
-    >
-      Logout
-    </button>
+    <Form method="post" action="/account" onSubmit={forgetLogin} className="contents">
+      <button type="submit" name="intent" value="logout" className={className}>
+        Logout
+      </button>
+    </Form>
   );
 }

@@ -1,9 +1,16 @@
-import { useState } from 'react';
-import { useNavigate, useRevalidator } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Form, useActionData, useNavigation } from 'react-router';
 import { firstErrors, passwordChangeSchema, profileUpdateSchema } from '@shared/validation';
-import { routes } from '@shared/api/routes';
-import { call, fieldMessages, forgetLogin, storageKeys } from '~/utils/api-client';
-import { FormField, Notice } from '~/components/form/form-field';
+import {
+  ErrorSummary,
+  PersonalDetailsFields,
+  TextField,
+  personalDetailsLinks,
+  useHydrated,
+} from '~/components/form';
+import type { action } from '~/routes/account';
+import { forgetLogin } from '~/utils/api-client';
+import { Notice } from '~/components/form/form-field';
 
 type Customer = {
   name: string;
@@ -13,51 +20,77 @@ type Customer = {
   pending_email?: string | null;
 };
 
+const profileNames = { phone: 'phone_number' };
+const profileLabels = { name: 'Name', phone: 'Mobile number' };
+
+/**
+ * Where a form posts: without JavaScript the page that answers must open the form's view
+ * again (?view=); with it the view is already open and the address stays /account.
+ */
+function viewAddress(view: 'profile' | 'password', hydrated: boolean) {
+  return hydrated ? '/account' : `/account?view=${view}`;
+}
+
+/** The account action's reply to this form (both forms post to /account). */
+function useReply(intent: 'profile' | 'password') {
+  const reply = useActionData<typeof action>();
+  return reply && reply.intent === intent ? reply : null;
+}
+
+/** With JavaScript the rules are checked before sending; without it the action checks them. */
+function useCheckBeforeSending(schema: typeof profileUpdateSchema | typeof passwordChangeSchema) {
+  const [errors, setErrors] = useState<Record<string, string> | null>(null);
+  const check = (event: React.FormEvent<HTMLFormElement>) => {
+    const parsed = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+    if (parsed.success) return setErrors(null);
+    event.preventDefault();
+    setErrors(firstErrors(parsed.error));
+  };
+  return [errors, check, () => setErrors(null)] as const;
+}
+
 /**
  * Profile form (spec 2): name, e-mail, mobile number, current password, Save. Name and mobile
  * change at once; a new e-mail waits until the link sent to it is followed, and the form
  * shows that it is pending.
  */
 export function ProfileForm({ customer, idPrefix }: { customer: Customer; idPrefix: string }) {
-  const revalidator = useRevalidator();
-  const [form, setForm] = useState({
-    name: customer.name,
-    email: customer.email,
-    phone_number: customer.phone_number,
-    current_password: '',
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (field: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setForm((f) => ({ ...f, [field]: e.target.value }));
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    setResult(null);
-    const parsed = profileUpdateSchema.safeParse(form);
-    if (!parsed.success) return setErrors(firstErrors(parsed.error));
-    setErrors({});
-    setBusy(true);
-    const reply = await call(routes.accounts.updateProfile, { body: form });
-    setBusy(false);
-    if (reply.status === 401) return window.location.assign('/login');
-    if (reply.ok) {
-      // The e-mail stays the current one until the link is followed.
-      const { user, message } = reply.data;
-      setForm((f) => ({ ...f, email: user.email, current_password: '' }));
-      setResult({ ok: true, text: message || 'Your profile has been updated.' });
-      localStorage.setItem(storageKeys.user, JSON.stringify({ name: user.name }));
-      revalidator.revalidate();
-    } else {
-      setErrors(fieldMessages(reply.error.errors));
-      setResult({ ok: false, text: reply.error.message });
-    }
-  }
+  const reply = useReply('profile');
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const busy =
+    navigation.state === 'submitting' && navigation.formData?.get('intent') === 'profile';
+  const [clientErrors, check, clear] = useCheckBeforeSending(profileUpdateSchema);
+  const refused = reply && !reply.ok ? reply.errors : null;
+  const errors = clientErrors ?? refused?.fields ?? {};
+  // After a save the form shows the stored values again (the e-mail stays until confirmed).
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    if (reply?.ok) setVersion((v) => v + 1);
+  }, [reply]);
 
   return (
-    <form noValidate onSubmit={submit} className="max-w-lg space-y-4">
-      {result ? <Notice tone={result.ok ? 'success' : 'error'}>{result.text}</Notice> : null}
+    <Form
+      key={version}
+      method="post"
+      action={viewAddress('profile', hydrated)}
+      noValidate
+      onSubmit={check}
+      onChange={clear}
+      className="max-w-lg space-y-4"
+    >
+      <input type="hidden" name="intent" value="profile" />
+      {reply?.ok && !clientErrors ? <Notice tone="success">{reply.message}</Notice> : null}
+      {refused && !clientErrors ? (
+        <ErrorSummary
+          message={refused.message}
+          fields={refused.fields}
+          links={{
+            ...personalDetailsLinks(idPrefix, profileNames, profileLabels),
+            current_password: { id: `${idPrefix}-current`, label: 'Current password' },
+          }}
+        />
+      ) : null}
       {customer.pending_email ? (
         <Notice tone="info">
           <span className="break-words">
@@ -67,88 +100,70 @@ export function ProfileForm({ customer, idPrefix }: { customer: Customer; idPref
           </span>
         </Notice>
       ) : null}
-      <FormField
-        id={`${idPrefix}-name`}
-        label="Name"
-        autoComplete="name"
-        value={form.name}
-        onChange={set('name')}
-        error={errors.name}
+      <PersonalDetailsFields
+        idPrefix={idPrefix}
+        values={
+          reply && !reply.ok
+            ? reply.values
+            : { name: customer.name, email: customer.email, phone: customer.phone_number }
+        }
+        errors={errors}
+        names={profileNames}
+        labels={profileLabels}
       />
-      <FormField
-        id={`${idPrefix}-email`}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        value={form.email}
-        onChange={set('email')}
-        error={errors.email}
-      />
-      <FormField
-        id={`${idPrefix}-phone`}
-        label="Mobile number"
-        type="tel"
-        autoComplete="tel"
-        maxLength={20}
-        value={form.phone_number}
-        onChange={set('phone_number')}
-        error={errors.phone_number}
-      />
-      <FormField
+      <TextField
         id={`${idPrefix}-current`}
         label="Current password"
         type="password"
+        name="current_password"
         autoComplete="current-password"
-        value={form.current_password}
-        onChange={set('current_password')}
         error={errors.current_password}
         hint="Needed to confirm that it is you."
       />
       <button type="submit" className="btn-primary bg-brand" disabled={busy}>
         {busy ? 'Saving…' : 'Save'}
       </button>
-    </form>
+    </Form>
   );
 }
 
 /** Change Password form (spec 2). Success ends the session and goes to /login (spec 4). */
 export function ChangePasswordForm({ email, idPrefix }: { email: string; idPrefix: string }) {
-  const navigate = useNavigate();
-  const [form, setForm] = useState({
-    current_password: '',
-    new_password: '',
-    new_password_confirmation: '',
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (field: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setForm((f) => ({ ...f, [field]: e.target.value }));
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    const parsed = passwordChangeSchema.safeParse(form);
-    if (!parsed.success) return setErrors(firstErrors(parsed.error));
-    setErrors({});
-    setBusy(true);
-    const reply = await call(routes.accounts.changePassword, { body: form });
-    setBusy(false);
-    if (reply.ok) {
-      forgetLogin();
-      // A full load, so the navigation forgets the name too.
-      window.location.assign('/login?notice=password-changed');
-      return;
-    }
-    if (reply.status === 401) return navigate('/login');
-    setErrors(fieldMessages(reply.error.errors));
-    setFailure(reply.error.message);
-  }
+  const reply = useReply('password');
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const busy =
+    navigation.state === 'submitting' && navigation.formData?.get('intent') === 'password';
+  const [clientErrors, check, clear] = useCheckBeforeSending(passwordChangeSchema);
+  const refused = reply && !reply.ok ? reply.errors : null;
+  const errors = clientErrors ?? refused?.fields ?? {};
 
   return (
-    <form noValidate onSubmit={submit} className="max-w-lg space-y-4">
-      {failure ? <Notice tone="error">{failure}</Notice> : null}
-      <FormField
+    <Form
+      method="post"
+      action={viewAddress('password', hydrated)}
+      noValidate
+      onSubmit={(event) => {
+        check(event);
+        // The session ends with the change: the stored name goes too.
+        if (!event.defaultPrevented) forgetLogin();
+      }}
+      onChange={clear}
+      className="max-w-lg space-y-4"
+    >
+      <input type="hidden" name="intent" value="password" />
+      {refused && !clientErrors ? (
+        <ErrorSummary
+          message={refused.message}
+          fields={refused.fields}
+          links={{
+            current_password: { id: `${idPrefix}-current`, label: 'Current password' },
+            new_password: { id: `${idPrefix}-new`, label: 'New password' },
+            new_password_confirmation: { id: `${idPrefix}-confirm`, label: 'Confirm new password' },
+          }}
+        />
+      ) : null}
+      <TextField
         id={`${idPrefix}-email`}
         label="Email"
         type="email"
@@ -156,37 +171,34 @@ export function ChangePasswordForm({ email, idPrefix }: { email: string; idPrefi
         readOnly
         autoComplete="username"
       />
-      <FormField
+      <TextField
         id={`${idPrefix}-current`}
         label="Current password"
         type="password"
+        name="current_password"
         autoComplete="current-password"
-        value={form.current_password}
-        onChange={set('current_password')}
         error={errors.current_password}
       />
-      <FormField
+      <TextField
         id={`${idPrefix}-new`}
         label="New password"
         type="password"
+        name="new_password"
         autoComplete="new-password"
-        value={form.new_password}
-        onChange={set('new_password')}
         error={errors.new_password}
         hint="At least 8 characters with an upper-case letter, a lower-case letter, a number and one of @$!%*?&"
       />
-      <FormField
+      <TextField
         id={`${idPrefix}-confirm`}
         label="Confirm new password"
         type="password"
+        name="new_password_confirmation"
         autoComplete="new-password"
-        value={form.new_password_confirmation}
-        onChange={set('new_password_confirmation')}
         error={errors.new_password_confirmation}
       />
       <button type="submit" className="btn-primary bg-brand" disabled={busy}>
         {busy ? 'Saving…' : 'Save'}
       </button>
-    </form>
+    </Form>
   );
 }

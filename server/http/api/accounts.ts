@@ -4,7 +4,7 @@ import { messages } from '@shared/validation';
 import { clearedSessionCookie, sessionCookie, tokenFromCredentials } from '../../auth/cookies';
 import { isSecure } from '../../auth/middleware';
 import { findSession, revokeSession } from '../../auth/sessions';
-import { withMinimumDuration } from '../../auth/timing';
+import { UNIFORM_REPLY_MS, withMinimumDuration } from '../../auth/timing';
 import { ValidationError } from '../../errors';
 import type { AppServices } from '../../services';
 import { confirmEmailChange } from '../../use-cases/accounts/change-email';
@@ -22,9 +22,6 @@ import { requestPasswordReset, resetPassword } from '../../use-cases/accounts/re
 import { changePassword, updateProfile } from '../../use-cases/accounts/update-profile';
 import { route } from '../contract-routes';
 import { clientIp, credentialsOf, customerGuard, customerOf } from '../identity';
-
-/** Replies that must not reveal whether an account exists wait at least this long. */
-const UNIFORM_REPLY_MS = 400;
 
 /** /api routes of the accounts feature (spec section 7). */
 export function accountsRoutes(app: FastifyInstance, services: AppServices) {
