@@ -2,7 +2,7 @@ import { Form, Link } from 'react-router';
 import { z } from 'zod';
 import { isoDate } from '@shared/text';
 import { readQuery } from '~/utils/query';
-import { pipelineStatuses } from '@shared/order-pipeline';
+import { orderStatuses } from '@shared/order-status';
 import { listOrders, londonToday, orderBoard } from '@server/use-cases/admin/orders';
 import { requireStaffPage } from '~/features/admin/guard';
 import { StatusPill } from '~/features/admin/ui';
@@ -103,7 +103,7 @@ export default function AdminBoard({ loaderData }: Route.ComponentProps) {
         className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-8"
         aria-label="Orders by status"
       >
-        {pipelineStatuses.map((status) => (
+        {orderStatuses.map((status) => (
           <li key={status}>
             <Link
               to={`/admin/orders?status=${encodeURIComponent(status)}`}

@@ -1,7 +1,8 @@
 import { routes } from '@shared/api/routes';
 import { useMemo, useState } from 'react';
 import { data, Link } from 'react-router';
-import { moveLabel, type PipelineStatus } from '@shared/order-pipeline';
+import { moveLabel } from '@shared/order-pipeline';
+import type { OrderStatus } from '@shared/order-status';
 import { formatPence, parsePounds } from '@shared/money';
 import { adminOrderDetail } from '@server/use-cases/admin/orders';
 import { priceList as loadPriceList } from '@server/use-cases/catalogue/catalogue';
@@ -144,7 +145,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                     });
                   }}
                 >
-                  {moveLabel(to as PipelineStatus)}
+                  {moveLabel(to as OrderStatus)}
                 </button>
               ))}
             </div>

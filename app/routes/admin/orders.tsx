@@ -2,7 +2,7 @@ import { Form, Link } from 'react-router';
 import { z } from 'zod';
 import { text } from '@shared/text';
 import { readQuery } from '~/utils/query';
-import { isPipelineStatus, pipelineStatuses } from '@shared/order-pipeline';
+import { isOrderStatus, orderStatuses } from '@shared/order-status';
 import { listOrders } from '@server/use-cases/admin/orders';
 import { requireStaffPage } from '~/features/admin/guard';
 import { StatusPill } from '~/features/admin/ui';
@@ -15,7 +15,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const status = query.status ?? '';
   const q = (query.q ?? '').slice(0, 100);
   const orders = await listOrders(services.db, {
-    status: isPipelineStatus(status) ? status : undefined,
+    status: isOrderStatus(status) ? status : undefined,
     search: q,
   });
   return { orders, status, q };
@@ -33,7 +33,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           </label>
           <select id="status" name="status" defaultValue={status} className="field-input">
             <option value="">All</option>
-            {pipelineStatuses.map((s) => (
+            {orderStatuses.map((s) => (
               <option key={s} value={s}>
                 {s}
               </option>

@@ -4,13 +4,8 @@ import type { Brand } from '@shared/brand';
 import { amountDue, invoiceProblems, priceInvoice, type InvoiceLineInput } from '@shared/invoice';
 import { LONDON_ZONE, londonWindow, orderNumber } from '@shared/london-time';
 import { formatGbp, formatPence } from '@shared/money';
-import {
-  canItemise,
-  canMove,
-  nextStatuses,
-  pipelineStatuses,
-  type PipelineStatus,
-} from '@shared/order-pipeline';
+import { canItemise, canMove, nextStatuses } from '@shared/order-pipeline';
+import { orderStatuses, type OrderStatus } from '@shared/order-status';
 import type { MailService } from '../../adapters/mail/mail-service';
 import type { Database, DbOrTx } from '../../db/client';
 import {
@@ -101,7 +96,7 @@ export async function orderBoard(db: DbOrTx, day: string) {
     .groupBy(orders.status);
   const live = inArray(
     orders.status,
-    pipelineStatuses.filter((s) => s !== 'cancelled'),
+    orderStatuses.filter((s) => s !== 'cancelled'),
   );
   const collections = await db
     .select()
@@ -124,7 +119,7 @@ export async function orderBoard(db: DbOrTx, day: string) {
 }
 
 function countsOf(rows: { status: string; n: number }[]) {
-  const counts: Record<string, number> = Object.fromEntries(pipelineStatuses.map((s) => [s, 0]));
+  const counts: Record<string, number> = Object.fromEntries(orderStatuses.map((s) => [s, 0]));
   for (const row of rows) counts[row.status] = Number(row.n);
   return counts;
 }
@@ -132,7 +127,7 @@ function countsOf(rows: { status: string; n: number }[]) {
 /** Orders in one status (or all), newest collection first; for the board's status tabs. */
 export async function listOrders(
   db: DbOrTx,
-  filter: { status?: PipelineStatus; search?: string; limit?: number },
+  filter: { status?: OrderStatus; search?: string; limit?: number },
 ) {
   const conditions: (SQL | undefined)[] = [
     filter.status ? eq(orders.status, filter.status) : undefined,
@@ -266,7 +261,7 @@ export async function adminOrderDetail(db: Database, id: string) {
 export async function moveOrder(
   deps: AdminDeps,
   actor: Actor,
-  input: { orderId: string; to: PipelineStatus; from?: string },
+  input: { orderId: string; to: OrderStatus; from?: string },
   now: Date,
 ) {
   return deps.db.transaction(async (tx) => {

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { formatPence } from '@shared/money';
 import { orderNumber } from '@shared/london-time';
+import { canTakePayment } from '@shared/order-pipeline';
 import type { Database } from '../../db/client';
 import { orderEvents, orders, payments } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
@@ -8,21 +9,10 @@ import type { CardPaymentProvider, PayPalProvider } from '../../adapters/payment
 
 export type PaymentProviders = { card: CardPaymentProvider; paypal: PayPalProvider };
 
-const PAYABLE = new Set([
-  'pending',
-  'pending payment',
-  'collected',
-  'cleaning',
-  'ready',
-  'out for delivery',
-]);
-
 export async function payableOrder(db: Database, orderId: string) {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) throw new NotFoundError('We could not find that order.');
-  // A delivered order may still be paid for when its invoice is outstanding.
-  const owesAfterDelivery = order.status === 'delivered' && order.amountDuePence > 0;
-  if (!PAYABLE.has(order.status) && !owesAfterDelivery) {
+  if (!canTakePayment(order)) {
     throw new ConflictError(`Order ${orderNumber(order.orderNo)} cannot take a payment now.`);
   }
   return order;
