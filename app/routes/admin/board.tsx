@@ -1,9 +1,11 @@
 import { Form, Link } from 'react-router';
 import { z } from 'zod';
 import { isoDate } from '@shared/text';
+import { londonToday } from '@shared/london-time';
 import { readQuery } from '~/utils/query';
 import { orderStatuses } from '@shared/order-status';
-import { listOrders, londonToday, orderBoard } from '@server/use-cases/admin/orders';
+import { listOrders } from '@server/use-cases/orders/list-orders';
+import { orderBoard } from '@server/use-cases/orders/order-board';
 import { requireStaffPage } from '~/features/admin/guard';
 import { StatusPill } from '~/features/admin/ui';
 import type { Route } from './+types/board';

@@ -4,7 +4,7 @@ import { data, Link } from 'react-router';
 import { moveLabel } from '@shared/order-pipeline';
 import type { OrderStatus } from '@shared/order-status';
 import { formatPence, parsePounds } from '@shared/money';
-import { adminOrderDetail } from '@server/use-cases/admin/orders';
+import { adminOrderDetail } from '@server/use-cases/orders/order-detail';
 import { priceList as loadPriceList } from '@server/use-cases/catalogue/catalogue';
 import { requireStaffPage } from '~/features/admin/guard';
 import { FeedbackBanner, londonDateTime, StatusPill, useAdminAction } from '~/features/admin/ui';

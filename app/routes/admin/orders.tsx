@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { text } from '@shared/text';
 import { readQuery } from '~/utils/query';
 import { isOrderStatus, orderStatuses } from '@shared/order-status';
-import { listOrders } from '@server/use-cases/admin/orders';
+import { listOrders } from '@server/use-cases/orders/list-orders';
 import { requireStaffPage } from '~/features/admin/guard';
 import { StatusPill } from '~/features/admin/ui';
 import type { Route } from './+types/orders';

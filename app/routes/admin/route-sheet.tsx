@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { isoDate } from '@shared/text';
+import { londonToday } from '@shared/london-time';
 import { readQuery } from '~/utils/query';
-import { londonToday, orderBoard } from '@server/use-cases/admin/orders';
+import { orderBoard } from '@server/use-cases/orders/order-board';
 import { requireStaffPage } from '~/features/admin/guard';
 import type { Route } from './+types/route-sheet';
 

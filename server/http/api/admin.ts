@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@shared/api';
 import type { CatalogueEntity } from '@shared/catalogue-admin';
+import { londonToday } from '@shared/london-time';
 import { isSecure } from '../../auth/middleware';
 import {
   clearedStaffCookie,
@@ -10,22 +11,19 @@ import {
   staffLogIn,
 } from '../../auth/staff';
 import type { AppServices } from '../../services';
-import { listAudit } from '../../use-cases/admin/audit';
+import { listAudit } from '../../use-cases/audit/list-audit';
 import {
   deleteCatalogueRecord,
   listCatalogue,
   saveCatalogueRecord,
 } from '../../use-cases/admin/catalogue';
 import { customerDetail, exportCustomer, searchCustomers } from '../../use-cases/admin/customers';
-import {
-  adminOrderDetail,
-  listOrders,
-  londonToday,
-  moveOrder,
-  orderBoard,
-  sendInvoice,
-  setOrderItems,
-} from '../../use-cases/admin/orders';
+import { listOrders } from '../../use-cases/orders/list-orders';
+import { moveOrder } from '../../use-cases/orders/move-order';
+import { orderBoard } from '../../use-cases/orders/order-board';
+import { adminOrderDetail } from '../../use-cases/orders/order-detail';
+import { sendInvoice } from '../../use-cases/orders/send-invoice';
+import { setOrderItems } from '../../use-cases/orders/set-order-items';
 import {
   addClosedDate,
   removeClosedDate,

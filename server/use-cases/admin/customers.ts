@@ -15,8 +15,8 @@ import {
   sessions,
 } from '../../db/schema';
 import { NotFoundError } from '../../errors';
-import { recordAudit, type Actor } from './audit';
-import { escapeLike } from './orders';
+import { recordAudit, type Actor } from '../audit/record-audit';
+import { escapeLike } from '../../db/sql';
 import { savedAddressLines } from '../accounts/full-address';
 
 /** Customers whose name, e-mail, phone or postcode matches; erased ones are not listed. */
