@@ -1,6 +1,7 @@
 import { redirect } from 'react-router';
 import { getCurrentCustomer } from '@server/auth/current-customer';
 import { listCustomerOrders } from '@server/use-cases/accounts/list-customer-orders';
+import { customerOrdersView } from '@server/use-cases/orders/present-order';
 import { DesktopAccount, MobileAccount } from '~/features/account/account-views';
 import type { Route } from './+types/account';
 
@@ -18,7 +19,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   });
   if (!customer) throw redirect('/');
   return {
-    customer: await listCustomerOrders(services.db, customer.id, services.now()),
+    customer: customerOrdersView(
+      await listCustomerOrders(services.db, customer.id, services.now()),
+    ),
     phone: services.config.brand.phone,
   };
 }

@@ -6,6 +6,11 @@ import { readQuery } from '~/utils/query';
 import { orderStatuses } from '@shared/order-status';
 import { listOrders } from '@server/use-cases/orders/list-orders';
 import { orderBoard } from '@server/use-cases/orders/order-board';
+import {
+  boardView,
+  orderListRowView,
+  type BoardRowView,
+} from '@server/use-cases/orders/present-order';
 import { requireStaffPage } from '~/features/admin/guard';
 import { StatusPill } from '~/features/admin/ui';
 import type { Route } from './+types/board';
@@ -15,12 +20,14 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   await requireStaffPage(services, { request, url });
   const { date } = readQuery(request, z.object({ date: isoDate().optional() }));
   const day = date ?? londonToday(services.now());
-  const board = await orderBoard(services.db, day);
-  const inShop = await listOrders(services.db, { status: 'cleaning', limit: 50 });
+  const board = boardView(await orderBoard(services.db, day));
+  const inShop = (await listOrders(services.db, { status: 'cleaning', limit: 50 })).map(
+    orderListRowView,
+  );
   return { board, inShop };
 }
 
-type Row = Awaited<ReturnType<typeof orderBoard>>['collections'][number];
+type Row = BoardRowView;
 
 function RunList({ title, rows, empty }: { title: string; rows: Row[]; empty: string }) {
   return (

@@ -18,6 +18,7 @@ import { registerCustomer } from '../../use-cases/accounts/register-customer';
 import { cancelOrder } from '../../use-cases/accounts/cancel-order';
 import { deleteAccountWithCode, sendDeletionCode } from '../../use-cases/accounts/delete-account';
 import { listCustomerOrders } from '../../use-cases/accounts/list-customer-orders';
+import { customerOrdersView } from '../../use-cases/orders/present-order';
 import { requestPasswordReset, resetPassword } from '../../use-cases/accounts/reset-password';
 import { changePassword, updateProfile } from '../../use-cases/accounts/update-profile';
 import { route } from '../contract-routes';
@@ -159,7 +160,8 @@ export function accountsRoutes(app: FastifyInstance, services: AppServices) {
 
   route(app, e.orders, loggedIn, async (_, request) => {
     const me = customerOf(request);
-    return { status: true, customer: await listCustomerOrders(services.db, me.id, services.now()) };
+    const mine = await listCustomerOrders(services.db, me.id, services.now());
+    return { status: true, customer: customerOrdersView(mine) };
   });
 
   route(app, e.cancelOrder, loggedIn, async ({ params }, request) => {

@@ -25,6 +25,12 @@ import { adminOrderDetail } from '../../use-cases/orders/order-detail';
 import { sendInvoice } from '../../use-cases/orders/send-invoice';
 import { setOrderItems } from '../../use-cases/orders/set-order-items';
 import {
+  adminOrderView,
+  boardView,
+  customerDetailView,
+  orderListRowView,
+} from '../../use-cases/orders/present-order';
+import {
   addClosedDate,
   removeClosedDate,
   saveSlotRules,
@@ -80,15 +86,17 @@ export function adminRoutes(app: FastifyInstance, services: AppServices) {
   // ─── Orders ───
   route(app, e.board, staffOnly, async ({ query }) => ({
     status: true,
-    board: await orderBoard(services.db, query.date ?? londonToday(now())),
+    board: boardView(await orderBoard(services.db, query.date ?? londonToday(now()))),
   }));
   route(app, e.orders, staffOnly, async ({ query }) => ({
     status: true,
-    orders: await listOrders(services.db, { status: query.status, search: query.q }),
+    orders: (await listOrders(services.db, { status: query.status, search: query.q })).map(
+      orderListRowView,
+    ),
   }));
   route(app, e.order, staffOnly, async ({ params }) => ({
     status: true,
-    order: await adminOrderDetail(services.db, params.id),
+    order: adminOrderView(await adminOrderDetail(services.db, params.id)),
   }));
   route(
     app,
@@ -237,7 +245,7 @@ export function adminRoutes(app: FastifyInstance, services: AppServices) {
   }));
   route(app, e.customer, staffOnly, async ({ params }) => ({
     status: true,
-    customer: await customerDetail(services.db, params.id),
+    customer: customerDetailView(await customerDetail(services.db, params.id)),
   }));
   route(app, e.exportCustomer, staffOnly, async ({ params }, request, reply) => {
     const data = await exportCustomer(services.db, staffOf(request), params.id, now());

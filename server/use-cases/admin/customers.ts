@@ -17,7 +17,6 @@ import {
 import { NotFoundError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/record-audit';
 import { escapeLike } from '../../db/sql';
-import { savedAddressLines } from '../accounts/full-address';
 
 /** Customers whose name, e-mail, phone or postcode matches; erased ones are not listed. */
 export async function searchCustomers(db: Database, query: string) {
@@ -57,13 +56,13 @@ export async function searchCustomers(db: Database, query: string) {
     id: c.id,
     name: c.name,
     email: c.email,
-    phone: c.phone,
+    phone_number: c.phone,
     guest: c.isGuest,
     created_at: c.createdAt.toISOString(),
   }));
 }
 
-/** One customer with their addresses and orders. */
+/** One customer with their addresses and orders, as rows (customerDetailView presents them). */
 export async function customerDetail(db: Database, id: string) {
   const [customer] = await db.select().from(customers).where(eq(customers.id, id)).limit(1);
   if (!customer) throw new NotFoundError('We could not find that customer.');
@@ -77,28 +76,7 @@ export async function customerDetail(db: Database, id: string) {
     .from(orders)
     .where(eq(orders.customerId, id))
     .orderBy(desc(orders.createdAt));
-  return {
-    id: customer.id,
-    name: customer.name,
-    email: customer.email,
-    phone: customer.phone,
-    guest: customer.isGuest,
-    erased: customer.deletedAt !== null,
-    created_at: customer.createdAt.toISOString(),
-    addresses: addresses.map((a) => ({
-      id: a.id,
-      full_address: savedAddressLines(a).join('\n'),
-      postcode: a.postcode,
-    })),
-    orders: orderRows.map((o) => ({
-      id: o.id,
-      order_no: orderNumber(o.orderNo),
-      status: o.status,
-      total: formatPence(o.totalPence),
-      amount_due: formatPence(o.amountDuePence),
-      created_at: o.createdAt.toISOString(),
-    })),
-  };
+  return { customer, addresses, orders: orderRows };
 }
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;

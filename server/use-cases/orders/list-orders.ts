@@ -1,13 +1,10 @@
 import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import { londonWindow } from '@shared/london-time';
-import { formatPence } from '@shared/money';
 import type { OrderStatus } from '@shared/order-status';
 import type { DbOrTx } from '../../db/client';
 import { escapeLike } from '../../db/sql';
 import { orders } from '../../db/schema';
-import { boardRow } from './present-order';
 
-/** Orders in one status (or all), newest collection first; for the board's status tabs. */
+/** Orders in one status (or all), newest collection first; for the board's status tabs. Rows. */
 export async function listOrders(
   db: DbOrTx,
   filter: { status?: OrderStatus; search?: string; limit?: number },
@@ -28,16 +25,10 @@ export async function listOrders(
           ),
     );
   }
-  const rows = await db
+  return db
     .select()
     .from(orders)
     .where(and(...conditions))
     .orderBy(desc(orders.pickupStartsAt))
     .limit(Math.min(filter.limit ?? 100, 300));
-  return rows.map((o) => ({
-    ...boardRow(o, 'collection'),
-    pickup_display: londonWindow(o.pickupStartsAt, o.pickupEndsAt),
-    delivery_display: londonWindow(o.deliveryStartsAt, o.deliveryEndsAt),
-    total: formatPence(o.totalPence),
-  }));
 }

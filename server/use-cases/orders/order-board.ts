@@ -3,11 +3,10 @@ import { londonDayRange } from '@shared/london-time';
 import { orderStatuses } from '@shared/order-status';
 import type { DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema';
-import { boardRow } from './present-order';
 
 /**
  * The board: how many orders are in each status, and one London day's collections and
- * deliveries in slot order (cancelled ones left out), with what the driver needs.
+ * deliveries in slot order (cancelled ones left out), as rows (boardView presents them).
  */
 export async function orderBoard(db: DbOrTx, day: string) {
   const range = londonDayRange(day);
@@ -34,8 +33,8 @@ export async function orderBoard(db: DbOrTx, day: string) {
   return {
     day,
     counts: countsOf(counts),
-    collections: collections.map((o) => boardRow(o, 'collection')),
-    deliveries: deliveries.map((o) => boardRow(o, 'delivery')),
+    collections,
+    deliveries,
   };
 }
 
