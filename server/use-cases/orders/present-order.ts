@@ -256,6 +256,58 @@ export function customerOrderSummaryView(o: OrderRow) {
   };
 }
 
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** An order in a customer's data-access export: everything held, secrets left out. */
+export function orderExportView(
+  o: OrderRow,
+  held: { items: ItemRow[]; events: EventRow[]; payments: PaymentRow[] },
+) {
+  return {
+    order_no: orderNumber(o.orderNo),
+    status: o.status,
+    created_at: iso(o.createdAt),
+    name: o.customerName,
+    email: o.customerEmail,
+    phone_number: o.customerPhone,
+    notes: o.customerNotes,
+    address: o.fullAddress,
+    ip_address: o.ip,
+    collection: { from: iso(o.pickupStartsAt), to: iso(o.pickupEndsAt) },
+    delivery: { from: iso(o.deliveryStartsAt), to: iso(o.deliveryEndsAt) },
+    total: formatPence(o.totalPence),
+    amount_due: formatPence(o.amountDuePence),
+    items: held.items.map((i) => ({
+      item: i.itemName,
+      quantity: i.quantity,
+      price: formatPence(i.unitPricePence),
+    })),
+    history: held.events.map((e) => ({ from: e.fromStatus, to: e.toStatus, at: iso(e.at) })),
+    payments: held.payments.map((p) => ({
+      kind: p.kind,
+      provider: p.provider,
+      status: p.status,
+      amount: formatPence(p.amountPence),
+      card: p.cardLast4 ? `${p.cardBrand ?? 'card'} ending ${p.cardLast4}` : null,
+      at: iso(p.createdAt),
+    })),
+  };
+}
+
+/** What the payment pages show: nothing personal, as anyone with the link may open them. */
+export function paymentOrderView(o: OrderRow) {
+  return {
+    id: o.id,
+    order_no: orderNumber(o.orderNo),
+    status: o.status,
+    amount_due: formatPence(o.amountDuePence),
+    /** Staff e-mailed the invoice and something is still due: the page takes the payment. */
+    invoice_due: o.invoicedAt !== null && o.amountDuePence > 0,
+    payment_method: o.paymentMethod,
+    payment_state: o.paymentState,
+  };
+}
+
 /**
  * GET /order/{id}: the confirmation fields of spec section 3 and nothing personal, since
  * anyone holding the link may read it.

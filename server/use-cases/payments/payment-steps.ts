@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import { formatPence } from '@shared/money';
 import { orderNumber } from '@shared/london-time';
 import { canTakePayment } from '@shared/order-pipeline';
 import type { Database } from '../../db/client';
@@ -42,20 +41,10 @@ export async function paymentStartedFor(
   return row;
 }
 
-/** What the payment page shows: nothing personal, as anyone with the link may open it. */
+/** The order a payment page is for, or null (paymentOrderView presents it). */
 export async function paymentPageOrder(db: Database, orderId: string) {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
-  if (!order) return null;
-  return {
-    id: order.id,
-    order_no: orderNumber(order.orderNo),
-    status: order.status,
-    amount_due: formatPence(order.amountDuePence),
-    /** Staff e-mailed the invoice and something is still due: the page takes the payment. */
-    invoice_due: order.invoicedAt !== null && order.amountDuePence > 0,
-    payment_method: order.paymentMethod,
-    payment_state: order.paymentState,
-  };
+  return order ?? null;
 }
 
 /** Starts saving a card for the order (£0.00 now): the browser confirms it with the provider. */
