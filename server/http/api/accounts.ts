@@ -18,7 +18,7 @@ import { registerCustomer } from '../../use-cases/accounts/register-customer';
 import { cancelOrder } from '../../use-cases/accounts/cancel-order';
 import { deleteAccountWithCode, sendDeletionCode } from '../../use-cases/accounts/delete-account';
 import { listCustomerOrders } from '../../use-cases/accounts/list-customer-orders';
-import { customerOrdersView } from '../../use-cases/orders/present-order';
+import { customerOrdersView, customerView } from '../../use-cases/orders/present-order';
 import { requestPasswordReset, resetPassword } from '../../use-cases/accounts/reset-password';
 import { changePassword, updateProfile } from '../../use-cases/accounts/update-profile';
 import { route } from '../contract-routes';
@@ -54,11 +54,7 @@ export function accountsRoutes(app: FastifyInstance, services: AppServices) {
       status: true,
       reqCode: 'ACC_LOGIN',
       message: 'You are logged in.',
-      user: {
-        name: result.customer.name,
-        email: result.customer.email,
-        phone_number: result.customer.phone,
-      },
+      user: customerView(result.customer),
       token: result.token,
     };
   });
@@ -186,7 +182,7 @@ export function accountsRoutes(app: FastifyInstance, services: AppServices) {
       message: updated.emailChangeRequested
         ? emailChangeSentMessage(body.email)
         : accountMessages.profileUpdated,
-      user: { name: updated.name, email: updated.email, phone_number: updated.phone },
+      user: customerView(updated),
       pending_email: updated.pendingEmail,
     };
   });

@@ -15,7 +15,7 @@ import {
 import { NotFoundError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/record-audit';
 import { escapeLike } from '../../db/sql';
-import { orderExportView } from '../orders/present-order';
+import { customerView, orderExportView } from '../orders/present-order';
 
 /** Customers whose name, e-mail, phone or postcode matches; erased ones are not listed. */
 export async function searchCustomers(db: Database, query: string) {
@@ -53,9 +53,7 @@ export async function searchCustomers(db: Database, query: string) {
     .limit(50);
   return rows.map((c) => ({
     id: c.id,
-    name: c.name,
-    email: c.email,
-    phone_number: c.phone,
+    ...customerView(c),
     guest: c.isGuest,
     created_at: c.createdAt.toISOString(),
   }));
@@ -127,9 +125,7 @@ export async function exportCustomer(db: Database, actor: Actor, id: string, now
     exported_at: now.toISOString(),
     customer: {
       id: customer.id,
-      name: customer.name,
-      email: customer.email,
-      phone_number: customer.phone,
+      ...customerView(customer),
       registered: !customer.isGuest,
       created_at: iso(customer.createdAt),
       deleted_at: iso(customer.deletedAt),
