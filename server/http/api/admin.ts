@@ -28,6 +28,7 @@ import {
   adminOrderView,
   boardView,
   customerDetailView,
+  itemsSavedView,
   orderListRowView,
 } from '../../use-cases/orders/present-order';
 import {
@@ -136,7 +137,7 @@ export function adminRoutes(app: FastifyInstance, services: AppServices) {
       const message = totals.settlement
         ? `Items and totals saved. ${totals.settlement}`
         : 'Items and totals saved.';
-      return { status: true, ...totals, message };
+      return { status: true, ...itemsSavedView(totals), message };
     },
   );
   // Money paid above an order's total: refunded through the provider, or made account credit.

@@ -256,6 +256,29 @@ export function customerOrderSummaryView(o: OrderRow) {
   };
 }
 
+/** The reply to saving an order's items: its new totals. */
+export function itemsSavedView(s: {
+  orderNo: number;
+  subtotalPence: number;
+  discountPence: number;
+  totalPence: number;
+  amountDuePence: number;
+  minimumApplied: boolean;
+  overpaid: boolean;
+  settlement: string | null;
+}) {
+  return {
+    order_no: orderNumber(s.orderNo),
+    subtotal: formatPence(s.subtotalPence),
+    discount: formatPence(s.discountPence),
+    total: formatPence(s.totalPence),
+    amount_due: formatPence(s.amountDuePence),
+    minimum_applied: s.minimumApplied,
+    overpaid: s.overpaid,
+    settlement: s.settlement,
+  };
+}
+
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** An order in a customer's data-access export: everything held, secrets left out. */

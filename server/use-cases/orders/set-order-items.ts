@@ -15,7 +15,8 @@ export type ItemLineRequest = { service_id: number; quantity: number; unit_price
 /**
  * Lists and prices an order's items. Prices come from the price list; a call-for-price
  * service (0.00) needs the price staff agreed. Totals and the £25 minimum are computed here,
- * in pence; the amount due is the total less what was already paid.
+ * in pence; the amount due is the total less what was already paid. Returns pence
+ * (itemsSavedView presents them).
  */
 export async function setOrderItems(
   deps: OrderDeps,
@@ -116,12 +117,9 @@ export async function setOrderItems(
       now,
     );
     return {
-      order_no: number,
-      subtotal: formatPence(totals.subtotalPence),
-      discount: formatPence(totals.discountPence),
-      total: formatPence(totals.totalPence),
-      amount_due: formatPence(totals.amountDuePence),
-      minimum_applied: priced.minimumLine !== null,
+      orderNo: order.orderNo,
+      ...totals,
+      minimumApplied: priced.minimumLine !== null,
       overpaid: priced.totalPence < order.paidPence,
     };
   });
