@@ -18,3 +18,14 @@ export function londonDate(instant: Date): string {
 export function orderNumber(orderNo: number): string {
   return `LD-${orderNo}`;
 }
+
+/** The London calendar day [start, end) of a YYYY-MM-DD date, as instants. */
+export function londonDayRange(day: string): { from: Date; to: Date } {
+  const start = DateTime.fromISO(day, { zone: LONDON_ZONE }).startOf('day');
+  return { from: start.toJSDate(), to: start.plus({ days: 1 }).toJSDate() };
+}
+
+/** Today's London calendar date, YYYY-MM-DD. */
+export function londonToday(now: Date): string {
+  return DateTime.fromJSDate(now, { zone: LONDON_ZONE }).toISODate()!;
+}

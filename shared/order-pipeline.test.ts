@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { canItemise, canMove, customerEmailFor, nextStatuses } from './order-pipeline';
+import {
+  canItemise,
+  canMove,
+  canTakePayment,
+  customerEmailFor,
+  nextStatuses,
+} from './order-pipeline';
+import { orderStatuses } from './order-status';
 
 describe('order pipeline', () => {
   it('follows pending → collected → cleaning → ready → out for delivery → delivered', () => {
@@ -37,5 +44,14 @@ describe('order pipeline', () => {
     expect(canItemise('collected')).toBe(true);
     expect(canItemise('ready')).toBe(true);
     expect(canItemise('out for delivery')).toBe(false);
+  });
+
+  it('takes a payment until delivery, and after it only while money is owed', () => {
+    const open = orderStatuses.filter((s) => s !== 'delivered' && s !== 'cancelled');
+    for (const status of open) expect(canTakePayment({ status, amountDuePence: 0 })).toBe(true);
+    expect(canTakePayment({ status: 'cancelled', amountDuePence: 500 })).toBe(false);
+    expect(canTakePayment({ status: 'delivered', amountDuePence: 0 })).toBe(false);
+    expect(canTakePayment({ status: 'delivered', amountDuePence: 500 })).toBe(true);
+    expect(canTakePayment({ status: 'lost', amountDuePence: 500 })).toBe(false);
   });
 });

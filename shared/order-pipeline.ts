@@ -1,21 +1,11 @@
+import { isOrderStatus, type OrderStatus } from './order-status';
+
 /**
  * The order pipeline the shop runs (issue 7): pending → collected → cleaning → ready →
  * out for delivery → delivered, plus cancelled. 'pending payment' is an order whose payment
  * details are still missing; the driver may collect it all the same. Pure.
  */
-export const pipelineStatuses = [
-  'pending',
-  'pending payment',
-  'collected',
-  'cleaning',
-  'ready',
-  'out for delivery',
-  'delivered',
-  'cancelled',
-] as const;
-export type PipelineStatus = (typeof pipelineStatuses)[number];
-
-const moves: Record<PipelineStatus, readonly PipelineStatus[]> = {
+const moves: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: ['collected', 'cancelled'],
   'pending payment': ['collected', 'cancelled'],
   collected: ['cleaning', 'cancelled'],
@@ -27,21 +17,17 @@ const moves: Record<PipelineStatus, readonly PipelineStatus[]> = {
   cancelled: [],
 };
 
-export function isPipelineStatus(value: string): value is PipelineStatus {
-  return (pipelineStatuses as readonly string[]).includes(value);
-}
-
 /** The statuses an order in `from` may move to. */
-export function nextStatuses(from: string): readonly PipelineStatus[] {
-  return isPipelineStatus(from) ? moves[from] : [];
+export function nextStatuses(from: string): readonly OrderStatus[] {
+  return isOrderStatus(from) ? moves[from] : [];
 }
 
 export function canMove(from: string, to: string): boolean {
-  return nextStatuses(from).includes(to as PipelineStatus);
+  return nextStatuses(from).includes(to as OrderStatus);
 }
 
 /** Moves a customer wants to hear about; the e-mail's template name. */
-export function customerEmailFor(to: PipelineStatus): string | null {
+export function customerEmailFor(to: OrderStatus): string | null {
   switch (to) {
     case 'collected':
       return 'order-collected';
@@ -56,13 +42,22 @@ export function customerEmailFor(to: PipelineStatus): string | null {
   }
 }
 
+/**
+ * Whether an order may take a payment: any time before it is delivered or cancelled, and a
+ * delivered one while its invoice is outstanding.
+ */
+export function canTakePayment(order: { status: string; amountDuePence: number }): boolean {
+  if (order.status === 'delivered') return order.amountDuePence > 0;
+  return isOrderStatus(order.status) && order.status !== 'cancelled';
+}
+
 /** Items may be listed and priced once the order is in the shop, until it leaves it. */
 export function canItemise(status: string): boolean {
   return ['collected', 'cleaning', 'ready'].includes(status);
 }
 
 /** The button label for a move, as staff read it. */
-export function moveLabel(to: PipelineStatus): string {
+export function moveLabel(to: OrderStatus): string {
   return (
     {
       collected: 'Mark collected',

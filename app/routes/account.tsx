@@ -6,6 +6,7 @@ import { findSession, revokeSession } from '@server/auth/sessions';
 import { emailChangeSentMessage, accountMessages } from '@server/use-cases/accounts/errors';
 import { listCustomerOrders } from '@server/use-cases/accounts/list-customer-orders';
 import { changePassword, updateProfile } from '@server/use-cases/accounts/update-profile';
+import { customerOrdersView } from '@server/use-cases/orders/present-order';
 import { passwordChangeSchema, profileUpdateSchema } from '@shared/validation';
 import { formFailure, formFields, parseFields } from '~/components/form/form-action.server';
 import { DesktopAccount, MobileAccount } from '~/features/account/account-views';
@@ -25,7 +26,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   });
   if (!customer) throw redirect('/');
   return {
-    customer: await listCustomerOrders(services.db, customer.id, services.now()),
+    customer: customerOrdersView(
+      await listCustomerOrders(services.db, customer.id, services.now()),
+    ),
     phone: services.config.brand.phone,
   };
 }

@@ -1,5 +1,6 @@
 import { data, Link, redirect } from 'react-router';
 import { paymentPageOrder } from '@server/use-cases/payments/payment-steps';
+import { paymentOrderView } from '@server/use-cases/orders/present-order';
 import { ResultPanel } from '~/components/result-panel';
 import {
   PAYMENT_STEP_DONE,
@@ -12,7 +13,9 @@ import type { Route } from './+types/order-cancel';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!/^[0-9a-f-]{36}$/i.test(params.id)) throw data(null, { status: 404 });
-  const order = await paymentPageOrder(context.services.db, params.id);
+  const order = await paymentPageOrder(context.services.db, params.id).then(
+    (row) => row && paymentOrderView(row),
+  );
   if (!order) throw data(null, { status: 404 });
   const token = new URL(request.url).searchParams.get('t');
   // The payment step went through after all (approved in another tab): say so, not "error".

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { data, Link } from 'react-router';
 import { DateTime } from 'luxon';
 import { getOrderConfirmation } from '@server/use-cases/checkout/order-confirmation';
+import { orderConfirmationView } from '@server/use-cases/orders/present-order';
 import { clearBooking } from '~/features/booking/booking-storage';
 import { useRootData } from '~/root';
 import { trackConversionOnce } from '~/utils/analytics';
@@ -11,7 +12,9 @@ import type { Route } from './+types/order-complete';
 export async function loader({ context, params }: Route.LoaderArgs) {
   if (!/^[0-9a-f-]{36}$/i.test(params.id)) throw data(null, { status: 404 });
   try {
-    return { order: await getOrderConfirmation(context.services.db, params.id) };
+    return {
+      order: orderConfirmationView(await getOrderConfirmation(context.services.db, params.id)),
+    };
   } catch {
     throw data(null, { status: 404 });
   }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { data, Link, useNavigate, useSearchParams } from 'react-router';
 import { paymentPageOrder } from '@server/use-cases/payments/payment-steps';
+import { paymentOrderView } from '@server/use-cases/orders/present-order';
 import { routes } from '@shared/api/routes';
 import { call } from '~/utils/api-client';
 import { NOT_READY, type CardForm, type CardIntent } from '~/features/payment/card-confirm';
@@ -15,7 +16,9 @@ import type { Route } from './+types/order-payment';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!/^[0-9a-f-]{36}$/i.test(params.id)) throw data(null, { status: 404 });
-  const order = await paymentPageOrder(context.services.db, params.id);
+  const order = await paymentPageOrder(context.services.db, params.id).then(
+    (row) => row && paymentOrderView(row),
+  );
   if (!order) throw data(null, { status: 404 });
   const { payments, config } = context.services;
   // The order's customer (logged in) or the holder of the signed link may pay; the id alone

@@ -1,5 +1,6 @@
 import { data, Link, redirect } from 'react-router';
 import { paymentPageOrder } from '@server/use-cases/payments/payment-steps';
+import { paymentOrderView } from '@server/use-cases/orders/present-order';
 import { ResultPanel } from '~/components/result-panel';
 import { paymentPageHref, withPaymentToken } from '~/features/payment/payment-links';
 import { useRootData } from '~/root';
@@ -8,7 +9,9 @@ import type { Route } from './+types/payment-cancel';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!/^[0-9a-f-]{36}$/i.test(params.id)) throw data(null, { status: 404 });
-  const order = await paymentPageOrder(context.services.db, params.id);
+  const order = await paymentPageOrder(context.services.db, params.id).then(
+    (row) => row && paymentOrderView(row),
+  );
   if (!order) throw data(null, { status: 404 });
   const token = new URL(request.url).searchParams.get('t');
   if (order.payment_state === 'paid') {

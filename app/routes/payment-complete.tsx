@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { data, Link } from 'react-router';
 import { paymentPageOrder } from '@server/use-cases/payments/payment-steps';
+import { paymentOrderView } from '@server/use-cases/orders/present-order';
 import { ResultPanel } from '~/components/result-panel';
 import { paymentPageHref } from '~/features/payment/payment-links';
 import { trackConversionOnce } from '~/utils/analytics';
@@ -10,7 +11,9 @@ import type { Route } from './+types/payment-complete';
 /** The order's real state: the page says the payment is confirmed only when it is. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!/^[0-9a-f-]{36}$/i.test(params.id)) throw data(null, { status: 404 });
-  const order = await paymentPageOrder(context.services.db, params.id);
+  const order = await paymentPageOrder(context.services.db, params.id).then(
+    (row) => row && paymentOrderView(row),
+  );
   if (!order) throw data(null, { status: 404 });
   return {
     id: order.id,

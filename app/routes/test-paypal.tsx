@@ -1,5 +1,6 @@
 import { data, redirect } from 'react-router';
 import { paymentPageOrder } from '@server/use-cases/payments/payment-steps';
+import { paymentOrderView } from '@server/use-cases/orders/present-order';
 import { formatPence } from '@shared/money';
 import type { Route } from './+types/test-paypal';
 
@@ -16,7 +17,9 @@ async function testOrder(context: Route.LoaderArgs['context'], paypalOrderId: st
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const paypal = await testOrder(context, params.paypalOrderId);
-  const order = await paymentPageOrder(context.services.db, paypal.orderId);
+  const order = await paymentPageOrder(context.services.db, paypal.orderId).then(
+    (row) => row && paymentOrderView(row),
+  );
   return {
     orderNo: order?.order_no ?? '',
     description: paypal.description,

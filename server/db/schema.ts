@@ -18,6 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { orderStatuses } from '../../shared/order-status';
 
 /*
  * One schema for PGlite and PostgreSQL. Money is integer pence; instants are timestamptz;
@@ -352,18 +353,6 @@ export const rateLimits = pgTable(
 
 // ─── Orders ─────────────────────────────────────────────────────────────────
 
-export const orderStatuses = [
-  'pending',
-  'pending payment',
-  'collected',
-  'cleaning',
-  'ready',
-  'out for delivery',
-  'delivered',
-  'cancelled',
-] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
-
 export const orders = pgTable(
   'orders',
   {
@@ -372,6 +361,7 @@ export const orders = pgTable(
     /** Number for people; shown as LD-{orderNo}. */
     orderNo: serial('order_no').notNull().unique(),
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** One of shared/order-status.ts, the one list of statuses. */
     status: text('status', { enum: orderStatuses }).notNull(),
     customerName: text('customer_name').notNull(),
     customerEmail: text('customer_email').notNull(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isCatalogueEntity } from '../catalogue-admin';
 import { MAX_ORDER_PENCE, MAX_UNIT_PRICE_PENCE, poundsField } from '../money';
-import { pipelineStatuses } from '../order-pipeline';
+import { orderStatuses } from '../order-status';
 import { isoDate, recordId, text } from '../text';
 import { endpoint, failures, money, ok } from './contract';
 
@@ -256,7 +256,7 @@ export const adminApi = {
     tag: 'Back office',
     summary: 'Orders in a status, or found by number, postcode, name or e-mail',
     auth: staff,
-    query: z.object({ status: z.enum(pipelineStatuses).optional(), q: text().max(100).optional() }),
+    query: z.object({ status: z.enum(orderStatuses).optional(), q: text().max(100).optional() }),
     replies: {
       200: z.object({ status: ok, orders: z.array(orderListRow) }),
       ...failures(400, 401, 403),
@@ -281,7 +281,7 @@ export const adminApi = {
     auth: staff,
     params: byId,
     body: z.object({
-      to: z.enum(pipelineStatuses, { error: 'Choose a valid next status.' }),
+      to: z.enum(orderStatuses, { error: 'Choose a valid next status.' }),
       from: text().optional(),
     }),
     replies: {
@@ -495,7 +495,7 @@ export const adminApi = {
             id: z.uuid(),
             name: text(),
             email: text(),
-            phone: text(),
+            phone_number: text(),
             guest: z.boolean(),
             created_at: text(),
           }),
@@ -519,7 +519,7 @@ export const adminApi = {
           id: z.uuid(),
           name: text(),
           email: text(),
-          phone: text(),
+          phone_number: text(),
           guest: z.boolean(),
           erased: z.boolean(),
           created_at: text(),

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { CustomerOrders } from '@server/use-cases/accounts/list-customer-orders';
+import type { CustomerOrdersView as CustomerOrders } from '@server/use-cases/orders/present-order';
 import { LogoutButton } from './logout-button';
 import { OrderDetail, StatusBadge } from './order-detail';
 import { ChangePasswordForm, ProfileForm } from './profile-forms';

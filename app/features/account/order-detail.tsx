@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import type { CustomerOrder } from '@server/use-cases/accounts/list-customer-orders';
+import type { CustomerOrderView as CustomerOrder } from '@server/use-cases/orders/present-order';
 import { routes } from '@shared/api/routes';
 import { call } from '~/utils/api-client';
 import { Notice } from '~/components/form/form-field';

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import type { CallArgs, Route } from '@shared/api/client';
+import { isOrderStatus, type OrderStatus } from '@shared/order-status';
 import { call } from '~/utils/api-client';
 
 export function StatusPill({ status }: { status: string }) {
-  const tone: Record<string, string> = {
+  const tone: Record<OrderStatus, string> = {
     pending: 'bg-sky-100 text-sky-900',
     'pending payment': 'bg-amber-100 text-amber-900',
     collected: 'bg-indigo-100 text-indigo-900',
@@ -16,7 +17,7 @@ export function StatusPill({ status }: { status: string }) {
   };
   return (
     <span
-      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap uppercase ${tone[status] ?? 'bg-slate-100'}`}
+      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap uppercase ${isOrderStatus(status) ? tone[status] : 'bg-slate-100'}`}
     >
       {status}
     </span>

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { recordId } from '@shared/text';
 import { readQuery } from '~/utils/query';
-import { listAudit } from '@server/use-cases/admin/audit';
+import { listAudit } from '@server/use-cases/audit/list-audit';
 import { requireStaffPage } from '~/features/admin/guard';
 import { londonDateTime } from '~/features/admin/ui';
 import type { Route } from './+types/audit';

@@ -1,9 +1,16 @@
 import { Form, Link } from 'react-router';
 import { z } from 'zod';
 import { isoDate } from '@shared/text';
+import { londonToday } from '@shared/london-time';
 import { readQuery } from '~/utils/query';
-import { pipelineStatuses } from '@shared/order-pipeline';
-import { listOrders, londonToday, orderBoard } from '@server/use-cases/admin/orders';
+import { orderStatuses } from '@shared/order-status';
+import { listOrders } from '@server/use-cases/orders/list-orders';
+import { orderBoard } from '@server/use-cases/orders/order-board';
+import {
+  boardView,
+  orderListRowView,
+  type BoardRowView,
+} from '@server/use-cases/orders/present-order';
 import { requireStaffPage } from '~/features/admin/guard';
 import { StatusPill } from '~/features/admin/ui';
 import type { Route } from './+types/board';
@@ -13,12 +20,14 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   await requireStaffPage(services, { request, url });
   const { date } = readQuery(request, z.object({ date: isoDate().optional() }));
   const day = date ?? londonToday(services.now());
-  const board = await orderBoard(services.db, day);
-  const inShop = await listOrders(services.db, { status: 'cleaning', limit: 50 });
+  const board = boardView(await orderBoard(services.db, day));
+  const inShop = (await listOrders(services.db, { status: 'cleaning', limit: 50 })).map(
+    orderListRowView,
+  );
   return { board, inShop };
 }
 
-type Row = Awaited<ReturnType<typeof orderBoard>>['collections'][number];
+type Row = BoardRowView;
 
 function RunList({ title, rows, empty }: { title: string; rows: Row[]; empty: string }) {
   return (
@@ -103,7 +112,7 @@ export default function AdminBoard({ loaderData }: Route.ComponentProps) {
         className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-8"
         aria-label="Orders by status"
       >
-        {pipelineStatuses.map((status) => (
+        {orderStatuses.map((status) => (
           <li key={status}>
             <Link
               to={`/admin/orders?status=${encodeURIComponent(status)}`}

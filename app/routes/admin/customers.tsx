@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { text } from '@shared/text';
 import { readQuery } from '~/utils/query';
 import { customerDetail, searchCustomers } from '@server/use-cases/admin/customers';
+import { customerDetailView } from '@server/use-cases/orders/present-order';
 import { requireStaffPage } from '~/features/admin/guard';
 import { StatusPill } from '~/features/admin/ui';
 import type { Route } from './+types/customers';
@@ -17,7 +18,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const id = query.id ?? '';
   const customers = q ? await searchCustomers(services.db, q) : [];
   const customer = /^[0-9a-f-]{36}$/i.test(id)
-    ? await customerDetail(services.db, id).catch(() => null)
+    ? await customerDetail(services.db, id).then(customerDetailView, () => null)
     : null;
   return { q, customers, customer };
 }
@@ -49,7 +50,7 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
                 >
                   {c.name}
                 </Link>{' '}
-                · {c.email} · {c.phone}{' '}
+                · {c.email} · {c.phone_number}{' '}
                 {c.guest ? <span className="text-xs text-slate-500">(guest)</span> : null}
               </span>
             </li>
@@ -74,8 +75,8 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
             </a>
           </div>
           <p className="text-sm">
-            {customer.email} · {customer.phone} · {customer.guest ? 'guest' : 'registered'} since{' '}
-            {new Date(customer.created_at).toLocaleDateString('en-GB')}
+            {customer.email} · {customer.phone_number} · {customer.guest ? 'guest' : 'registered'}{' '}
+            since {new Date(customer.created_at).toLocaleDateString('en-GB')}
           </p>
           <ul className="text-sm text-slate-700">
             {customer.addresses.map((a) => (

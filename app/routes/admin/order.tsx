@@ -1,9 +1,11 @@
 import { routes } from '@shared/api/routes';
 import { useMemo, useState } from 'react';
 import { data, Link } from 'react-router';
-import { moveLabel, type PipelineStatus } from '@shared/order-pipeline';
+import { moveLabel } from '@shared/order-pipeline';
+import type { OrderStatus } from '@shared/order-status';
 import { formatPence, parsePounds } from '@shared/money';
-import { adminOrderDetail } from '@server/use-cases/admin/orders';
+import { adminOrderDetail } from '@server/use-cases/orders/order-detail';
+import { adminOrderView } from '@server/use-cases/orders/present-order';
 import { priceList as loadPriceList } from '@server/use-cases/catalogue/catalogue';
 import { requireStaffPage } from '~/features/admin/guard';
 import { FeedbackBanner, londonDateTime, StatusPill, useAdminAction } from '~/features/admin/ui';
@@ -13,7 +15,7 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
   const { services } = context;
   await requireStaffPage(services, { request, url });
   if (!/^[0-9a-f-]{36}$/i.test(params.id)) throw data('Not found', { status: 404 });
-  const order = await adminOrderDetail(services.db, params.id).catch(() => null);
+  const order = await adminOrderDetail(services.db, params.id).then(adminOrderView, () => null);
   if (!order) throw data('Not found', { status: 404 });
   const priceList = await loadPriceList(services.db);
   return { order, priceList };
@@ -144,7 +146,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                     });
                   }}
                 >
-                  {moveLabel(to as PipelineStatus)}
+                  {moveLabel(to as OrderStatus)}
                 </button>
               ))}
             </div>

@@ -2,8 +2,9 @@ import { Form, Link } from 'react-router';
 import { z } from 'zod';
 import { text } from '@shared/text';
 import { readQuery } from '~/utils/query';
-import { isPipelineStatus, pipelineStatuses } from '@shared/order-pipeline';
-import { listOrders } from '@server/use-cases/admin/orders';
+import { isOrderStatus, orderStatuses } from '@shared/order-status';
+import { listOrders } from '@server/use-cases/orders/list-orders';
+import { orderListRowView } from '@server/use-cases/orders/present-order';
 import { requireStaffPage } from '~/features/admin/guard';
 import { StatusPill } from '~/features/admin/ui';
 import type { Route } from './+types/orders';
@@ -14,10 +15,11 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const query = readQuery(request, z.object({ status: text().optional(), q: text().optional() }));
   const status = query.status ?? '';
   const q = (query.q ?? '').slice(0, 100);
-  const orders = await listOrders(services.db, {
-    status: isPipelineStatus(status) ? status : undefined,
+  const rows = await listOrders(services.db, {
+    status: isOrderStatus(status) ? status : undefined,
     search: q,
   });
+  const orders = rows.map(orderListRowView);
   return { orders, status, q };
 }
 
@@ -33,7 +35,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           </label>
           <select id="status" name="status" defaultValue={status} className="field-input">
             <option value="">All</option>
-            {pipelineStatuses.map((s) => (
+            {orderStatuses.map((s) => (
               <option key={s} value={s}>
                 {s}
               </option>

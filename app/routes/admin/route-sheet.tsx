@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { isoDate } from '@shared/text';
+import { londonToday } from '@shared/london-time';
 import { readQuery } from '~/utils/query';
-import { londonToday, orderBoard } from '@server/use-cases/admin/orders';
+import { orderBoard } from '@server/use-cases/orders/order-board';
+import { boardView, type BoardRowView } from '@server/use-cases/orders/present-order';
 import { requireStaffPage } from '~/features/admin/guard';
 import type { Route } from './+types/route-sheet';
 
@@ -9,10 +11,10 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { services } = context;
   await requireStaffPage(services, { request, url });
   const { date } = readQuery(request, z.object({ date: isoDate().optional() }));
-  return { board: await orderBoard(services.db, date ?? londonToday(services.now())) };
+  return { board: boardView(await orderBoard(services.db, date ?? londonToday(services.now()))) };
 }
 
-type Row = Awaited<ReturnType<typeof orderBoard>>['collections'][number];
+type Row = BoardRowView;
 
 function Sheet({ title, rows }: { title: string; rows: Row[] }) {
   return (

@@ -18,6 +18,7 @@ import { registerCustomer } from '../../use-cases/accounts/register-customer';
 import { cancelOrder } from '../../use-cases/accounts/cancel-order';
 import { deleteAccountWithCode, sendDeletionCode } from '../../use-cases/accounts/delete-account';
 import { listCustomerOrders } from '../../use-cases/accounts/list-customer-orders';
+import { customerOrdersView, customerView } from '../../use-cases/orders/present-order';
 import { requestPasswordReset, resetPassword } from '../../use-cases/accounts/reset-password';
 import { changePassword, updateProfile } from '../../use-cases/accounts/update-profile';
 import { route } from '../contract-routes';
@@ -50,11 +51,7 @@ export function accountsRoutes(app: FastifyInstance, services: AppServices) {
       status: true,
       reqCode: 'ACC_LOGIN',
       message: 'You are logged in.',
-      user: {
-        name: result.customer.name,
-        email: result.customer.email,
-        phone_number: result.customer.phone,
-      },
+      user: customerView(result.customer),
       token: result.token,
     };
   });
@@ -156,7 +153,8 @@ export function accountsRoutes(app: FastifyInstance, services: AppServices) {
 
   route(app, e.orders, loggedIn, async (_, request) => {
     const me = customerOf(request);
-    return { status: true, customer: await listCustomerOrders(services.db, me.id, services.now()) };
+    const mine = await listCustomerOrders(services.db, me.id, services.now());
+    return { status: true, customer: customerOrdersView(mine) };
   });
 
   route(app, e.cancelOrder, loggedIn, async ({ params }, request) => {
@@ -181,7 +179,7 @@ export function accountsRoutes(app: FastifyInstance, services: AppServices) {
       message: updated.emailChangeRequested
         ? emailChangeSentMessage(body.email)
         : accountMessages.profileUpdated,
-      user: { name: updated.name, email: updated.email, phone_number: updated.phone },
+      user: customerView(updated),
       pending_email: updated.pendingEmail,
     };
   });

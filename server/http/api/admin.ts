@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@shared/api';
 import type { CatalogueEntity } from '@shared/catalogue-admin';
+import { londonToday } from '@shared/london-time';
 import { isSecure } from '../../auth/middleware';
 import {
   clearedStaffCookie,
@@ -10,22 +11,26 @@ import {
   staffLogIn,
 } from '../../auth/staff';
 import type { AppServices } from '../../services';
-import { listAudit } from '../../use-cases/admin/audit';
+import { listAudit } from '../../use-cases/audit/list-audit';
 import {
   deleteCatalogueRecord,
   listCatalogue,
   saveCatalogueRecord,
 } from '../../use-cases/admin/catalogue';
 import { customerDetail, exportCustomer, searchCustomers } from '../../use-cases/admin/customers';
+import { listOrders } from '../../use-cases/orders/list-orders';
+import { moveOrder } from '../../use-cases/orders/move-order';
+import { orderBoard } from '../../use-cases/orders/order-board';
+import { adminOrderDetail } from '../../use-cases/orders/order-detail';
+import { sendInvoice } from '../../use-cases/orders/send-invoice';
+import { setOrderItems } from '../../use-cases/orders/set-order-items';
 import {
-  adminOrderDetail,
-  listOrders,
-  londonToday,
-  moveOrder,
-  orderBoard,
-  sendInvoice,
-  setOrderItems,
-} from '../../use-cases/admin/orders';
+  adminOrderView,
+  boardView,
+  customerDetailView,
+  itemsSavedView,
+  orderListRowView,
+} from '../../use-cases/orders/present-order';
 import {
   addClosedDate,
   removeClosedDate,
@@ -82,15 +87,17 @@ export function adminRoutes(app: FastifyInstance, services: AppServices) {
   // ─── Orders ───
   route(app, e.board, staffOnly, async ({ query }) => ({
     status: true,
-    board: await orderBoard(services.db, query.date ?? londonToday(now())),
+    board: boardView(await orderBoard(services.db, query.date ?? londonToday(now()))),
   }));
   route(app, e.orders, staffOnly, async ({ query }) => ({
     status: true,
-    orders: await listOrders(services.db, { status: query.status, search: query.q }),
+    orders: (await listOrders(services.db, { status: query.status, search: query.q })).map(
+      orderListRowView,
+    ),
   }));
   route(app, e.order, staffOnly, async ({ params }) => ({
     status: true,
-    order: await adminOrderDetail(services.db, params.id),
+    order: adminOrderView(await adminOrderDetail(services.db, params.id)),
   }));
   route(
     app,
@@ -130,7 +137,7 @@ export function adminRoutes(app: FastifyInstance, services: AppServices) {
       const message = totals.settlement
         ? `Items and totals saved. ${totals.settlement}`
         : 'Items and totals saved.';
-      return { status: true, ...totals, message };
+      return { status: true, ...itemsSavedView(totals), message };
     },
   );
   // Money paid above an order's total: refunded through the provider, or made account credit.
@@ -239,7 +246,7 @@ export function adminRoutes(app: FastifyInstance, services: AppServices) {
   }));
   route(app, e.customer, staffOnly, async ({ params }) => ({
     status: true,
-    customer: await customerDetail(services.db, params.id),
+    customer: customerDetailView(await customerDetail(services.db, params.id)),
   }));
   route(app, e.exportCustomer, staffOnly, async ({ params }, request, reply) => {
     const data = await exportCustomer(services.db, staffOf(request), params.id, now());

@@ -8,6 +8,7 @@ import { messages } from '@shared/validation';
 import type { AppServices } from '../../services';
 import { checkCoverage } from '../../use-cases/booking/coverage';
 import { getOrderConfirmation } from '../../use-cases/checkout/order-confirmation';
+import { orderConfirmationView } from '../../use-cases/orders/present-order';
 import { placeOrder, type OrderingCustomer } from '../../use-cases/checkout/place-order';
 import { registerGuest } from '../../use-cases/checkout/register-guest';
 import { route } from '../contract-routes';
@@ -72,6 +73,6 @@ export function checkoutRoutes(app: FastifyInstance, services: AppServices) {
 
   route(app, e.orderConfirmation, {}, async ({ params }) => ({
     status: true,
-    order: await getOrderConfirmation(services.db, params.id),
+    order: orderConfirmationView(await getOrderConfirmation(services.db, params.id)),
   }));
 }

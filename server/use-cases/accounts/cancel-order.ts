@@ -7,7 +7,7 @@ import { orderEvents, orders } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
 import { releaseSlots } from '../slots/reserve-slots';
 import { checkCancellation } from './cancellation-policy';
-import { orderNumber } from './list-customer-orders';
+import { orderNumber } from '@shared/london-time';
 
 export function tooLateMessage(brand: Brand): string {
   return `Orders can be cancelled up to 2 hours before collection, so this one can no longer be cancelled online. Please call us on ${brand.phone} and we will help.`;

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '../../db/schema';
+import type { OrderStatus } from '@shared/order-status';
 
 /** Terms (spec 9): an order may be cancelled or amended up to 2 hours before collection. */
 export const CANCELLATION_NOTICE_MS = 2 * 60 * 60 * 1000;

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Brand } from '@shared/brand';
 import { renderEmail } from '../../adapters/mail/layout';
 import type { MailService } from '../../adapters/mail/mail-service';
@@ -15,7 +15,7 @@ import {
 import { ValidationError } from '../../errors';
 import { accountMessages } from './errors';
 import { findRegisteredCustomer } from './log-in';
-import { codeMatches, issueOneTimeCode, limitedAccountLookup } from './one-time-codes';
+import { claimOneTimeCode, issueOneTimeCode, limitedAccountLookup } from './one-time-codes';
 
 export const DELETION_CODE_TTL_MS = 10 * 60 * 1000;
 export const DELETION_CODE_MAX_ATTEMPTS = 5;
@@ -78,30 +78,17 @@ export async function deleteAccountWithCode(
   const customer = await findRegisteredCustomer(deps.db, input.email);
   if (!customer) throw wrong();
   const outcome = await deps.db.transaction(async (tx) => {
-    const [code] = await tx
-      .select()
-      .from(oneTimeCodes)
-      .where(
-        and(
-          eq(oneTimeCodes.customerId, customer.id),
-          eq(oneTimeCodes.purpose, 'delete_account'),
-          isNull(oneTimeCodes.usedAt),
-        ),
-      )
-      .orderBy(desc(oneTimeCodes.createdAt))
-      .limit(1)
-      .for('update');
-    if (!code || code.expiresAt <= now) return 'wrong' as const;
-    if (code.attempts >= DELETION_CODE_MAX_ATTEMPTS) return 'exhausted' as const;
-    if (!codeMatches(code, input.otp)) {
-      const attempts = code.attempts + 1;
-      await tx
-        .update(oneTimeCodes)
-        .set({ attempts, ...(attempts >= DELETION_CODE_MAX_ATTEMPTS ? { usedAt: now } : {}) })
-        .where(eq(oneTimeCodes.id, code.id));
-      return attempts >= DELETION_CODE_MAX_ATTEMPTS ? ('exhausted' as const) : ('wrong' as const);
-    }
-    await tx.update(oneTimeCodes).set({ usedAt: now }).where(eq(oneTimeCodes.id, code.id));
+    const claimed = await claimOneTimeCode(
+      tx,
+      {
+        customerId: customer.id,
+        purpose: 'delete_account',
+        code: input.otp,
+        maxAttempts: DELETION_CODE_MAX_ATTEMPTS,
+      },
+      now,
+    );
+    if (claimed !== 'claimed') return claimed;
     await eraseCustomer(tx, customer.id, now);
     return 'deleted' as const;
   });

@@ -1,21 +1,13 @@
-import { londonWindow, orderNumber } from '@shared/london-time';
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { DateTime } from 'luxon';
-import { formatPence } from '@shared/money';
 import type { DbOrTx } from '../../db/client';
 import { customerAddresses, customers, orderItems, orders } from '../../db/schema';
 import { UnauthorizedError } from '../../errors';
 import { checkCancellation } from './cancellation-policy';
 import { pendingEmailChange } from './change-email';
-import { orderAddressLines, savedAddressLines } from './full-address';
-
-const ZONE = 'Europe/London';
-
-export { orderNumber };
 
 /**
- * GET /orders: the customer with their orders (newest first) and address book, in the
- * spec's field names (section 3) with money as '12.50' strings.
+ * GET /orders: the customer with their orders (newest first, each with its lines and whether
+ * it may still be cancelled) and address book, as rows; customerOrdersView presents them.
  */
 export async function listCustomerOrders(db: DbOrTx, customerId: string, now: Date) {
   const [customer] = await db
@@ -50,50 +42,13 @@ export async function listCustomerOrders(db: DbOrTx, customerId: string, now: Da
   const pendingEmail = await pendingEmailChange(db, customerId, now);
 
   return {
-    name: customer.name,
-    email: customer.email,
-    phone_number: customer.phone,
-    /** A new e-mail address waiting for its confirmation link, or null. */
-    pending_email: pendingEmail,
-    orders: orderRows.map((o) => {
-      const lines = items.filter((i) => i.orderId === o.id);
-      const subtotal = lines.length
-        ? lines.reduce((sum, i) => sum + i.unitPricePence * i.quantity, 0)
-        : o.subtotalPence;
-      return {
-        id: o.id,
-        order_id: o.id,
-        order_no: orderNumber(o.orderNo),
-        order_date: DateTime.fromJSDate(o.createdAt, { zone: ZONE }).toFormat('dd/LL/yyyy'),
-        customer_name: o.customerName,
-        customer_phone: o.customerPhone,
-        shipping_address: orderAddressLines(o).join('\n'),
-        status: o.status,
-        pickup_display: londonWindow(o.pickupStartsAt, o.pickupEndsAt),
-        delivery_display: londonWindow(o.deliveryStartsAt, o.deliveryEndsAt),
-        payment_method: 'Online Payment',
-        subtotal: formatPence(subtotal),
-        discount: formatPence(o.discountPence),
-        total: formatPence(Math.max(0, subtotal - o.discountPence)),
-        amount_due: formatPence(o.amountDuePence),
-        invoiced: o.invoicedAt !== null,
-        can_cancel: checkCancellation(o, now).allowed,
-        items: lines.map((i) => ({
-          item_name: i.itemName,
-          quantity: i.quantity,
-          price: formatPence(i.unitPricePence),
-          line_total: formatPence(i.unitPricePence * i.quantity),
-        })),
-      };
-    }),
-    addresses: addresses.map((a) => ({
-      id: a.id,
-      full_address: savedAddressLines(a).join('\n'),
-      postcode: a.postcode,
-      address_type: a.addressType,
+    customer,
+    pendingEmail,
+    orders: orderRows.map((order) => ({
+      order,
+      items: items.filter((i) => i.orderId === order.id),
+      canCancel: checkCancellation(order, now).allowed,
     })),
+    addresses,
   };
 }
-
-export type CustomerOrders = Awaited<ReturnType<typeof listCustomerOrders>>;
-export type CustomerOrder = CustomerOrders['orders'][number];

@@ -1,5 +1,5 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { hitMailRequestLimits, type MailRequestLimits } from '../../auth/rate-limit';
 import { hashToken, newToken } from '../../auth/tokens';
 import type { Database, DbOrTx } from '../../db/client';
@@ -104,6 +104,44 @@ export function codeMatches(row: { id: string; codeHash: string }, code: string)
   const expected = Buffer.from(row.codeHash);
   const given = Buffer.from(codeHash(row.id, code));
   return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/**
+ * Spends the customer's newest 6-digit code of a purpose when `code` is it. A wrong code
+ * counts a try; at `maxAttempts` tries the code is spent and every later answer is
+ * 'exhausted'. Locks the row, so call it inside the transaction of what the code allows.
+ */
+export async function claimOneTimeCode(
+  tx: DbOrTx,
+  input: { customerId: string; purpose: OneTimePurpose; code: string; maxAttempts: number },
+  now: Date,
+): Promise<'claimed' | 'wrong' | 'exhausted'> {
+  const [row] = await tx
+    .select()
+    .from(oneTimeCodes)
+    .where(
+      and(
+        eq(oneTimeCodes.customerId, input.customerId),
+        eq(oneTimeCodes.purpose, input.purpose),
+        isNull(oneTimeCodes.usedAt),
+      ),
+    )
+    .orderBy(desc(oneTimeCodes.createdAt))
+    .limit(1)
+    .for('update');
+  if (!row || row.expiresAt <= now) return 'wrong';
+  if (row.attempts >= input.maxAttempts) return 'exhausted';
+  if (!codeMatches(row, input.code)) {
+    const attempts = row.attempts + 1;
+    const spent = attempts >= input.maxAttempts;
+    await tx
+      .update(oneTimeCodes)
+      .set({ attempts, ...(spent ? { usedAt: now } : {}) })
+      .where(eq(oneTimeCodes.id, row.id));
+    return spent ? 'exhausted' : 'wrong';
+  }
+  await tx.update(oneTimeCodes).set({ usedAt: now }).where(eq(oneTimeCodes.id, row.id));
+  return 'claimed';
 }
 
 function liveLink(purpose: OneTimePurpose, token: string, now: Date) {

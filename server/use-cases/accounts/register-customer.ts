@@ -5,10 +5,10 @@ import { issueCheckoutToken } from '../../auth/checkout-token';
 import { hashPassword } from '../../auth/passwords';
 import { hitRateLimit, rateRules } from '../../auth/rate-limit';
 import type { Database } from '../../db/client';
-import { customerAddresses, customers } from '../../db/schema';
+import { customers } from '../../db/schema';
 import { ValidationError } from '../../errors';
 import { accountMessages } from './errors';
-import { formatFullAddress } from './full-address';
+import { saveCustomerAddress } from './save-address';
 
 export type Registration = {
   name: string;
@@ -58,20 +58,7 @@ export async function registerCustomer(
           isGuest: false,
         })
         .returning({ id: customers.id });
-      const [address] = await tx
-        .insert(customerAddresses)
-        .values({
-          customerId: customer!.id,
-          doorNumber: input.address.door_number,
-          company: input.address.company,
-          line1: input.address.line1,
-          line2: input.address.line2,
-          town: input.address.town,
-          postcode: input.address.postcode.toUpperCase(),
-          addressType: input.address.address_type,
-          fullAddress: formatFullAddress(input.address),
-        })
-        .returning({ id: customerAddresses.id });
+      const address = await saveCustomerAddress(tx, customer!.id, input.address);
       const checkoutToken = await issueCheckoutToken(
         tx,
         { customerId: customer!.id, addressId: address!.id },

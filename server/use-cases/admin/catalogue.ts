@@ -19,7 +19,7 @@ import {
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { sanitizeContentHtml } from '../../content/sanitize';
 import { fieldErrors } from '@shared/api';
-import { recordAudit, type Actor } from './audit';
+import { recordAudit, type Actor } from '../audit/record-audit';
 
 /* Every catalogue table has a serial `id` and columns named as the descriptors' keys. */
 const tables: Record<CatalogueEntity, PgTable> = {

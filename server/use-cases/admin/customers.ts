@@ -1,6 +1,4 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
-import { orderNumber } from '@shared/london-time';
-import { formatPence } from '@shared/money';
 import { normalisePostcode } from '@shared/postcode';
 import type { Database } from '../../db/client';
 import {
@@ -15,9 +13,9 @@ import {
   sessions,
 } from '../../db/schema';
 import { NotFoundError } from '../../errors';
-import { recordAudit, type Actor } from './audit';
-import { escapeLike } from './orders';
-import { savedAddressLines } from '../accounts/full-address';
+import { recordAudit, type Actor } from '../audit/record-audit';
+import { escapeLike } from '../../db/sql';
+import { customerView, orderExportView } from '../orders/present-order';
 
 /** Customers whose name, e-mail, phone or postcode matches; erased ones are not listed. */
 export async function searchCustomers(db: Database, query: string) {
@@ -55,15 +53,13 @@ export async function searchCustomers(db: Database, query: string) {
     .limit(50);
   return rows.map((c) => ({
     id: c.id,
-    name: c.name,
-    email: c.email,
-    phone: c.phone,
+    ...customerView(c),
     guest: c.isGuest,
     created_at: c.createdAt.toISOString(),
   }));
 }
 
-/** One customer with their addresses and orders. */
+/** One customer with their addresses and orders, as rows (customerDetailView presents them). */
 export async function customerDetail(db: Database, id: string) {
   const [customer] = await db.select().from(customers).where(eq(customers.id, id)).limit(1);
   if (!customer) throw new NotFoundError('We could not find that customer.');
@@ -77,28 +73,7 @@ export async function customerDetail(db: Database, id: string) {
     .from(orders)
     .where(eq(orders.customerId, id))
     .orderBy(desc(orders.createdAt));
-  return {
-    id: customer.id,
-    name: customer.name,
-    email: customer.email,
-    phone: customer.phone,
-    guest: customer.isGuest,
-    erased: customer.deletedAt !== null,
-    created_at: customer.createdAt.toISOString(),
-    addresses: addresses.map((a) => ({
-      id: a.id,
-      full_address: savedAddressLines(a).join('\n'),
-      postcode: a.postcode,
-    })),
-    orders: orderRows.map((o) => ({
-      id: o.id,
-      order_no: orderNumber(o.orderNo),
-      status: o.status,
-      total: formatPence(o.totalPence),
-      amount_due: formatPence(o.amountDuePence),
-      created_at: o.createdAt.toISOString(),
-    })),
-  };
+  return { customer, addresses, orders: orderRows };
 }
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -150,9 +125,7 @@ export async function exportCustomer(db: Database, actor: Actor, id: string, now
     exported_at: now.toISOString(),
     customer: {
       id: customer.id,
-      name: customer.name,
-      email: customer.email,
-      phone: customer.phone,
+      ...customerView(customer),
       registered: !customer.isGuest,
       created_at: iso(customer.createdAt),
       deleted_at: iso(customer.deletedAt),
@@ -167,41 +140,13 @@ export async function exportCustomer(db: Database, actor: Actor, id: string, now
       address_type: a.addressType,
       created_at: iso(a.createdAt),
     })),
-    orders: orderRows.map((o) => ({
-      order_no: orderNumber(o.orderNo),
-      status: o.status,
-      created_at: iso(o.createdAt),
-      name: o.customerName,
-      email: o.customerEmail,
-      phone: o.customerPhone,
-      notes: o.customerNotes,
-      address: o.fullAddress,
-      ip_address: o.ip,
-      collection: { from: iso(o.pickupStartsAt), to: iso(o.pickupEndsAt) },
-      delivery: { from: iso(o.deliveryStartsAt), to: iso(o.deliveryEndsAt) },
-      total: formatPence(o.totalPence),
-      amount_due: formatPence(o.amountDuePence),
-      items: items
-        .filter((i) => i.orderId === o.id)
-        .map((i) => ({
-          item: i.itemName,
-          quantity: i.quantity,
-          price: formatPence(i.unitPricePence),
-        })),
-      history: events
-        .filter((e) => e.orderId === o.id)
-        .map((e) => ({ from: e.fromStatus, to: e.toStatus, at: iso(e.at) })),
-      payments: paymentRows
-        .filter((p) => p.orderId === o.id)
-        .map((p) => ({
-          kind: p.kind,
-          provider: p.provider,
-          status: p.status,
-          amount: formatPence(p.amountPence),
-          card: p.cardLast4 ? `${p.cardBrand ?? 'card'} ending ${p.cardLast4}` : null,
-          at: iso(p.createdAt),
-        })),
-    })),
+    orders: orderRows.map((o) =>
+      orderExportView(o, {
+        items: items.filter((i) => i.orderId === o.id),
+        events: events.filter((e) => e.orderId === o.id),
+        payments: paymentRows.filter((p) => p.orderId === o.id),
+      }),
+    ),
     sessions: sessionRows.map((s) => ({
       created_at: iso(s.createdAt),
       expires_at: iso(s.expiresAt),

@@ -6,7 +6,7 @@ import { LONDON, usageRange, windowsOfDay } from '@shared/slots';
 import type { Database } from '../../db/client';
 import { closedDates, openingHours, slotSettings } from '../../db/schema';
 import { loadSlotRules, loadSlotUsage } from '../slots/slot-rules';
-import { recordAudit, type Actor } from './audit';
+import { recordAudit, type Actor } from '../audit/record-audit';
 
 /** The rules as the back office form shows them, the closed dates ahead, and how full slots are. */
 export async function slotOverview(db: Database, now: Date, days = 7) {

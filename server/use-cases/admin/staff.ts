@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { staffUsers } from '../../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
-import { recordAudit, type Actor } from './audit';
+import { recordAudit, type Actor } from '../audit/record-audit';
 
 /** Staff accounts, with the failed sign-ins counted against each in the current window. */
 export async function listStaff(db: Database, now: Date) {

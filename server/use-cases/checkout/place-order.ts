@@ -6,7 +6,7 @@ import type { Database, Transaction } from '../../db/client';
 import { customerAddresses, customers, orderEvents, orders } from '../../db/schema';
 import { UnauthorizedError, ValidationError } from '../../errors';
 import type { AppServices } from '../../services';
-import { formatFullAddress } from '../accounts/full-address';
+import { saveCustomerAddress } from '../accounts/save-address';
 import { checkCoverage } from '../booking/coverage';
 import { reserveSlots } from '../slots/reserve-slots';
 import { newOrderNotificationEmail, orderConfirmationEmail } from './order-emails';
@@ -100,31 +100,8 @@ async function addressFor(
     ...payload.address,
     door_number: payload.door_number || payload.address.door_number,
   };
-  const fullAddress = formatFullAddress(address);
-  // Keep it in the customer's address book unless it is already there.
-  const [known] = await tx
-    .select({ id: customerAddresses.id })
-    .from(customerAddresses)
-    .where(
-      and(
-        eq(customerAddresses.customerId, who.customerId),
-        eq(customerAddresses.fullAddress, fullAddress),
-      ),
-    )
-    .limit(1);
-  if (!known) {
-    await tx.insert(customerAddresses).values({
-      customerId: who.customerId,
-      doorNumber: address.door_number,
-      company: address.company,
-      line1: address.line1,
-      line2: address.line2,
-      town: address.town,
-      postcode: address.postcode,
-      addressType: address.address_type,
-      fullAddress,
-    });
-  }
+  // Kept in the customer's address book unless it is already there.
+  const { fullAddress } = await saveCustomerAddress(tx, who.customerId, address);
   return {
     fullAddress,
     postcode: address.postcode,

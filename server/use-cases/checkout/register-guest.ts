@@ -2,8 +2,8 @@ import { normaliseUkMobile, type AddressInput } from '@shared/validation';
 import { issueCheckoutToken } from '../../auth/checkout-token';
 import { hitRateLimit, rateRules } from '../../auth/rate-limit';
 import type { Database } from '../../db/client';
-import { customerAddresses, customers } from '../../db/schema';
-import { formatFullAddress } from '../accounts/full-address';
+import { customers } from '../../db/schema';
+import { saveCustomerAddress } from '../accounts/save-address';
 
 /**
  * POST /guest: a customer record without a password for this checkout, with its address,
@@ -26,20 +26,7 @@ export async function registerGuest(
         isGuest: true,
       })
       .returning({ id: customers.id });
-    const [address] = await tx
-      .insert(customerAddresses)
-      .values({
-        customerId: customer!.id,
-        doorNumber: input.address.door_number,
-        company: input.address.company,
-        line1: input.address.line1,
-        line2: input.address.line2,
-        town: input.address.town,
-        postcode: input.address.postcode,
-        addressType: input.address.address_type,
-        fullAddress: formatFullAddress(input.address),
-      })
-      .returning({ id: customerAddresses.id });
+    const address = await saveCustomerAddress(tx, customer!.id, input.address);
     const checkoutToken = await issueCheckoutToken(
       tx,
       { customerId: customer!.id, addressId: address!.id },

@@ -7,8 +7,8 @@ import type { MailService } from '../../adapters/mail/mail-service';
 import type { Database } from '../../db/client';
 import { orderItems, orders, payments } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
-import { recordAudit, type Actor } from '../admin/audit';
-import { invoiceEmail, receiptEmail } from '../admin/order-emails';
+import { recordAudit, type Actor } from '../audit/record-audit';
+import { invoiceEmail, receiptEmail } from '../mail/order-emails';
 import type { Logger } from '../../logger';
 import type { LinkSigner } from '../../auth/signed-links';
 

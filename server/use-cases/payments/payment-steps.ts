@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { formatPence } from '@shared/money';
 import { orderNumber } from '@shared/london-time';
+import { canTakePayment } from '@shared/order-pipeline';
 import type { Database } from '../../db/client';
 import { orderEvents, orders, payments } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
@@ -8,21 +8,10 @@ import type { CardPaymentProvider, PayPalProvider } from '../../adapters/payment
 
 export type PaymentProviders = { card: CardPaymentProvider; paypal: PayPalProvider };
 
-const PAYABLE = new Set([
-  'pending',
-  'pending payment',
-  'collected',
-  'cleaning',
-  'ready',
-  'out for delivery',
-]);
-
 export async function payableOrder(db: Database, orderId: string) {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) throw new NotFoundError('We could not find that order.');
-  // A delivered order may still be paid for when its invoice is outstanding.
-  const owesAfterDelivery = order.status === 'delivered' && order.amountDuePence > 0;
-  if (!PAYABLE.has(order.status) && !owesAfterDelivery) {
+  if (!canTakePayment(order)) {
     throw new ConflictError(`Order ${orderNumber(order.orderNo)} cannot take a payment now.`);
   }
   return order;
@@ -52,20 +41,10 @@ export async function paymentStartedFor(
   return row;
 }
 
-/** What the payment page shows: nothing personal, as anyone with the link may open it. */
+/** The order a payment page is for, or null (paymentOrderView presents it). */
 export async function paymentPageOrder(db: Database, orderId: string) {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
-  if (!order) return null;
-  return {
-    id: order.id,
-    order_no: orderNumber(order.orderNo),
-    status: order.status,
-    amount_due: formatPence(order.amountDuePence),
-    /** Staff e-mailed the invoice and something is still due: the page takes the payment. */
-    invoice_due: order.invoicedAt !== null && order.amountDuePence > 0,
-    payment_method: order.paymentMethod,
-    payment_state: order.paymentState,
-  };
+  return order ?? null;
 }
 
 /** Starts saving a card for the order (£0.00 now): the browser confirms it with the provider. */

@@ -12,8 +12,8 @@ import type { Database } from '../../db/client';
 import { customerCredits, orders, payments } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
 import type { Logger } from '../../logger';
-import { recordAudit, type Actor } from '../admin/audit';
-import { overpaymentCreditEmail, refundEmail } from '../admin/order-emails';
+import { recordAudit, type Actor } from '../audit/record-audit';
+import { overpaymentCreditEmail, refundEmail } from '../mail/order-emails';
 
 export type SettleDeps = {
   db: Database;

@@ -1,7 +1,7 @@
 import type { Brand } from '@shared/brand';
 import { formatGbp } from '@shared/money';
 import { londonWindow, orderNumber } from '@shared/london-time';
-import type { PipelineStatus } from '@shared/order-pipeline';
+import type { OrderStatus } from '@shared/order-status';
 import { renderEmail } from '../../adapters/mail/layout';
 import type { MailMessage } from '../../adapters/mail/mail-service';
 import type { orderItems, orders } from '../../db/schema';
@@ -32,13 +32,13 @@ export function statusEmail(
   brand: Brand,
   site: SiteLinks,
   order: Order,
-  to: PipelineStatus,
+  to: OrderStatus,
   now: Date,
 ): MailMessage | null {
   const number = orderNumber(order.orderNo);
   const delivery = londonWindow(order.deliveryStartsAt, order.deliveryEndsAt);
   const byStatus: Partial<
-    Record<PipelineStatus, { template: string; subject: string; heading: string; body: string[] }>
+    Record<OrderStatus, { template: string; subject: string; heading: string; body: string[] }>
   > = {
     collected: {
       template: 'order-collected',

@@ -1,0 +1,34 @@
+import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { OrderStatus } from '@shared/order-status';
+import type { DbOrTx } from '../../db/client';
+import { escapeLike } from '../../db/sql';
+import { orders } from '../../db/schema';
+
+/** Orders in one status (or all), newest collection first; for the board's status tabs. Rows. */
+export async function listOrders(
+  db: DbOrTx,
+  filter: { status?: OrderStatus; search?: string; limit?: number },
+) {
+  const conditions: (SQL | undefined)[] = [
+    filter.status ? eq(orders.status, filter.status) : undefined,
+  ];
+  const search = filter.search?.trim();
+  if (search) {
+    const no = /^(?:LD-)?(\d{1,9})$/i.exec(search)?.[1];
+    conditions.push(
+      no
+        ? eq(orders.orderNo, Number(no))
+        : or(
+            eq(orders.postcode, search.toUpperCase()),
+            ilike(orders.customerName, `%${escapeLike(search)}%`),
+            ilike(orders.customerEmail, `%${escapeLike(search)}%`),
+          ),
+    );
+  }
+  return db
+    .select()
+    .from(orders)
+    .where(and(...conditions))
+    .orderBy(desc(orders.pickupStartsAt))
+    .limit(Math.min(filter.limit ?? 100, 300));
+}

@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm';
+import { orderNumber } from '@shared/london-time';
+import { canMove } from '@shared/order-pipeline';
+import type { OrderStatus } from '@shared/order-status';
+import { orderEvents, orders } from '../../db/schema';
+import { ConflictError } from '../../errors';
+import { recordAudit, type Actor } from '../audit/record-audit';
+import { statusEmail } from '../mail/order-emails';
+import { releaseSlots } from '../slots/reserve-slots';
+import { findOrder } from './find-order';
+import type { OrderDeps } from './order-deps';
+
+/**
+ * Moves an order along the pipeline. Only the moves of shared/order-pipeline are allowed,
+ * from the status the staff member saw (`from`), so two people cannot both move it. The
+ * event, the audit entry and the customer's e-mail commit with the change; a cancellation
+ * gives its slot places back.
+ */
+export async function moveOrder(
+  deps: OrderDeps,
+  actor: Actor,
+  input: { orderId: string; to: OrderStatus; from?: string },
+  now: Date,
+) {
+  return deps.db.transaction(async (tx) => {
+    const order = await findOrder(tx, input.orderId, true);
+    const number = orderNumber(order.orderNo);
+    if (input.from && input.from !== order.status) {
+      throw new ConflictError(`Order ${number} is now ${order.status}. Please reload.`);
+    }
+    if (!canMove(order.status, input.to)) {
+      throw new ConflictError(`Order ${number} cannot go from ${order.status} to ${input.to}.`);
+    }
+    const [moved] = await tx
+      .update(orders)
+      .set({ status: input.to, statusChangedAt: now })
+      .where(eq(orders.id, order.id))
+      .returning();
+    if (input.to === 'cancelled') {
+      await releaseSlots(tx, {
+        pickupStartsAt: order.pickupStartsAt,
+        deliveryStartsAt: order.deliveryStartsAt,
+      });
+    }
+    await tx.insert(orderEvents).values({
+      orderId: order.id,
+      fromStatus: order.status,
+      toStatus: input.to,
+      actor: `staff:${actor.name}`,
+      at: now,
+    });
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'order.move',
+        entity: 'order',
+        entityId: order.id,
+        before: { status: order.status },
+        after: { status: input.to },
+      },
+      now,
+    );
+    const email = statusEmail(deps.brand, deps, moved!, input.to, now);
+    if (email) await deps.mail.enqueue(email, tx);
+    return { order_no: number, status: input.to, emailed: email !== null };
+  });
+}

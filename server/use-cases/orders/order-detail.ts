@@ -1,0 +1,41 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { customerCredits, orderEvents, orderItems, payments } from '../../db/schema';
+import { savedCardOf } from '../payments/charge-order';
+import { overpaidPence } from '../payments/settle-overpayment';
+import { findOrder } from './find-order';
+
+/** Everything staff see of one order, as rows (adminOrderView presents it). */
+export async function adminOrderDetail(db: Database, id: string) {
+  const order = await findOrder(db, id);
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, id))
+    .orderBy(asc(orderItems.id));
+  const events = await db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, id))
+    .orderBy(asc(orderEvents.id));
+  const paymentRows = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.orderId, id))
+    .orderBy(asc(payments.createdAt));
+  const card = await savedCardOf(db, id);
+  const credits = await db
+    .select()
+    .from(customerCredits)
+    .where(eq(customerCredits.orderId, id))
+    .orderBy(asc(customerCredits.id));
+  return {
+    order,
+    items,
+    events,
+    payments: paymentRows,
+    credits,
+    savedCard: card ?? null,
+    overpaidPence: overpaidPence(order),
+  };
+}

@@ -1,0 +1,192 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-database';
+import { loadConfig } from '../../config';
+import { createLogger } from '../../logger';
+import { createServices } from '../../services';
+import {
+  auditLog,
+  customerAddresses,
+  customers,
+  orderEvents,
+  orders,
+  outbox,
+  services as priceList,
+  staffUsers,
+} from '../../db/schema';
+import { saveCustomerAddress } from '../accounts/save-address';
+import type { Actor } from '../audit/record-audit';
+import { listOrders } from './list-orders';
+import { moveOrder } from './move-order';
+import { orderBoard } from './order-board';
+import { adminOrderDetail } from './order-detail';
+import { adminOrderView, boardView, customerView, itemsSavedView } from './present-order';
+import { sendInvoice } from './send-invoice';
+import { setOrderItems } from './set-order-items';
+import type { OrderDeps } from './order-deps';
+
+const HOUR = 60 * 60 * 1000;
+const now = new Date('2026-03-10T09:00:00Z');
+const pickup = new Date('2026-03-11T09:00:00Z');
+
+/*
+ * The order verbs straight against a database, no HTTP: what they write and what they return
+ * (rows and pence; the presenter formats).
+ */
+describe('order use-cases', () => {
+  let database: TestDatabase;
+  let deps: OrderDeps;
+  let actor: Actor;
+  let customerId: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const config = loadConfig({ NODE_ENV: 'test' });
+    const app = createServices(config, database, createLogger('silent'));
+    deps = {
+      db: database.db,
+      mail: app.mail,
+      brand: config.brand,
+      publicUrl: config.publicUrl,
+      links: app.links,
+      providers: app.payments,
+    };
+    const [staff] = await database.db
+      .insert(staffUsers)
+      .values({ email: 'sam@example.com', name: 'Sam', role: 'staff', passwordHash: 'x' })
+      .returning();
+    actor = { id: staff!.id, name: staff!.name, role: 'staff' };
+    const [c] = await database.db
+      .insert(customers)
+      .values({ name: 'Ada', email: 'ada@example.com', phone: '07700900123' })
+      .returning();
+    customerId = c!.id;
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  async function insertOrder(status: 'pending' | 'collected' = 'pending') {
+    const [order] = await database.db
+      .insert(orders)
+      .values({
+        customerId,
+        status,
+        customerName: 'Ada',
+        customerEmail: 'ada@example.com',
+        customerPhone: '07700900123',
+        postcode: 'W9 2HD',
+        fullAddress: '12 Elgin Avenue',
+        pickupStartsAt: pickup,
+        pickupEndsAt: new Date(pickup.getTime() + HOUR),
+        deliveryStartsAt: new Date(pickup.getTime() + 48 * HOUR),
+        deliveryEndsAt: new Date(pickup.getTime() + 49 * HOUR),
+      })
+      .returning();
+    return order!;
+  }
+
+  it('moves an order along the pipeline with its event, audit entry and e-mail', async () => {
+    const order = await insertOrder();
+    const moved = await moveOrder(deps, actor, { orderId: order.id, to: 'collected' }, now);
+    expect(moved).toEqual({ order_no: `LD-${order.orderNo}`, status: 'collected', emailed: true });
+    const [row] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row!.status).toBe('collected');
+    const events = await database.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, order.id));
+    expect(events.map((e) => [e.fromStatus, e.toStatus, e.actor])).toEqual([
+      ['pending', 'collected', 'staff:Sam'],
+    ]);
+    const audit = await database.db.select().from(auditLog).where(eq(auditLog.entityId, order.id));
+    expect(audit.map((a) => a.action)).toEqual(['order.move']);
+    const mail = await database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.template, 'order-collected'));
+    expect(mail.map((m) => m.toAddress)).toContain('ada@example.com');
+    await expect(
+      moveOrder(deps, actor, { orderId: order.id, to: 'delivered' }, now),
+    ).rejects.toThrow(/cannot go from collected to delivered/);
+  });
+
+  it('prices the items in pence, applying the minimum, and invoices the total', async () => {
+    const order = await insertOrder('collected');
+    const service = (await database.db.select().from(priceList)).find((s) => s.pricePence > 0)!;
+    const saved = await setOrderItems(
+      deps,
+      actor,
+      { orderId: order.id, lines: [{ service_id: service.id, quantity: 1 }], discountPence: 0 },
+      now,
+    );
+    const [row] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    // The £25 minimum: a cheap line is topped up to 25.00.
+    expect(row!.totalPence).toBe(Math.max(2500, service.pricePence));
+    expect(saved.totalPence).toBe(row!.totalPence);
+    expect(saved.minimumApplied).toBe(service.pricePence < 2500);
+    expect(itemsSavedView(saved).total).toBe((row!.totalPence / 100).toFixed(2));
+
+    const invoiced = await sendInvoice(deps, actor, order.id, now);
+    expect(invoiced.message).toBe(`Invoice for LD-${order.orderNo} e-mailed to ada@example.com.`);
+    const [after] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(after!.paymentState).toBe('invoiced');
+    expect(after!.invoicedAt).toEqual(now);
+
+    // The detail verb returns rows and pence; only the presenter formats.
+    const detail = await adminOrderDetail(database.db, order.id);
+    expect(detail.order.amountDuePence).toBe(row!.totalPence);
+    const view = adminOrderView(detail);
+    expect(view.amount_due).toBe((row!.totalPence / 100).toFixed(2));
+    expect(view.items.map((i) => i.item_name)).toContain(service.serviceName);
+  });
+
+  it('refuses to itemise an order that is not in the shop', async () => {
+    const order = await insertOrder('pending');
+    await expect(
+      setOrderItems(deps, actor, { orderId: order.id, lines: [], discountPence: 0 }, now),
+    ).rejects.toThrow(/items are listed once it is collected/);
+  });
+
+  it("lists and boards orders as rows, presented for the day's run", async () => {
+    const order = await insertOrder();
+    const rows = await listOrders(database.db, { search: `LD-${order.orderNo}` });
+    expect(rows.map((r) => r.id)).toEqual([order.id]);
+    const board = await orderBoard(database.db, '2026-03-11');
+    expect(board.collections.map((o) => o.id)).toContain(order.id);
+    expect(board.counts.pending).toBeGreaterThanOrEqual(1);
+    const view = boardView(board);
+    const stop = view.collections.find((o) => o.id === order.id)!;
+    expect(stop.window).toBe('09:00–10:00');
+    expect(stop.amount_due).toBe('0.00');
+  });
+
+  it('keeps an address in the book once, whoever saves it', async () => {
+    const address = {
+      door_number: 'Flat 2',
+      company: '',
+      line1: '12 Elgin Avenue',
+      line2: '',
+      town: 'London',
+      postcode: 'W9 2HD',
+      address_type: 'Residential',
+    } as const;
+    const first = await saveCustomerAddress(database.db, customerId, address);
+    const again = await saveCustomerAddress(database.db, customerId, address);
+    expect(again.id).toBe(first.id);
+    const book = await database.db
+      .select()
+      .from(customerAddresses)
+      .where(eq(customerAddresses.customerId, customerId));
+    expect(book).toHaveLength(1);
+    expect(book[0]!.fullAddress).toBe(first.fullAddress);
+  });
+
+  it("names the customer's phone phone_number", () => {
+    expect(customerView({ name: 'Ada', email: 'a@b.c', phone: '07700900123' })).toEqual({
+      name: 'Ada',
+      email: 'a@b.c',
+      phone_number: '07700900123',
+    });
+  });
+});

@@ -1,0 +1,366 @@
+import { DateTime } from 'luxon';
+import { LONDON_ZONE, londonDate, londonWindow, orderNumber } from '@shared/london-time';
+import { formatPence } from '@shared/money';
+import { canItemise, nextStatuses } from '@shared/order-pipeline';
+import type {
+  customerAddresses,
+  customerCredits,
+  customers,
+  orderEvents,
+  orderItems,
+  payments,
+} from '../../db/schema';
+import { orderAddressLines, savedAddressLines } from '../accounts/full-address';
+import type { OrderRow } from './find-order';
+
+/**
+ * The one presenter of orders: what a page or an API reply shows of an order row (with its
+ * lines, customer and address). The use-cases return rows and pence; money becomes '12.50'
+ * here and nowhere else on the way out. Field names follow the spec (section 3).
+ */
+
+type ItemRow = typeof orderItems.$inferSelect;
+type EventRow = typeof orderEvents.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
+type CreditRow = typeof customerCredits.$inferSelect;
+type CustomerRow = Pick<typeof customers.$inferSelect, 'name' | 'email' | 'phone'>;
+type AddressRow = typeof customerAddresses.$inferSelect;
+
+function hhmm(instant: Date) {
+  return DateTime.fromJSDate(instant, { zone: LONDON_ZONE }).toFormat('HH:mm');
+}
+
+/** A customer as every reply names them: the spec's phone_number, never phone. */
+export function customerView(c: CustomerRow) {
+  return { name: c.name, email: c.email, phone_number: c.phone };
+}
+
+/** One order as the board and route sheet show it. */
+export function boardRowView(o: OrderRow, kind: 'collection' | 'delivery') {
+  const starts = kind === 'collection' ? o.pickupStartsAt : o.deliveryStartsAt;
+  const ends = kind === 'collection' ? o.pickupEndsAt : o.deliveryEndsAt;
+  return {
+    id: o.id,
+    order_no: orderNumber(o.orderNo),
+    status: o.status,
+    window: `${hhmm(starts)}–${hhmm(ends)}`,
+    starts_at: starts.toISOString(),
+    customer_name: o.customerName,
+    customer_phone: o.customerPhone,
+    door_number: o.doorNumber,
+    company_name: o.companyName,
+    full_address: o.fullAddress,
+    /** What the customer confirmed, each part once: the one thing the driver reads. */
+    address_lines: orderAddressLines(o),
+    postcode: o.postcode,
+    notes: o.customerNotes,
+    amount_due: formatPence(o.amountDuePence),
+  };
+}
+
+export type BoardRowView = ReturnType<typeof boardRowView>;
+
+/** The board: counts per status and the day's runs, each stop as boardRowView shows it. */
+export function boardView(b: {
+  day: string;
+  counts: Record<string, number>;
+  collections: OrderRow[];
+  deliveries: OrderRow[];
+}) {
+  return {
+    day: b.day,
+    counts: b.counts,
+    collections: b.collections.map((o) => boardRowView(o, 'collection')),
+    deliveries: b.deliveries.map((o) => boardRowView(o, 'delivery')),
+  };
+}
+
+/** One row of the staff's order list. */
+export function orderListRowView(o: OrderRow) {
+  return {
+    ...boardRowView(o, 'collection'),
+    pickup_display: londonWindow(o.pickupStartsAt, o.pickupEndsAt),
+    delivery_display: londonWindow(o.deliveryStartsAt, o.deliveryEndsAt),
+    total: formatPence(o.totalPence),
+  };
+}
+
+/** The item table's lines. */
+function itemView(i: ItemRow) {
+  return {
+    item_name: i.itemName,
+    quantity: i.quantity,
+    price: formatPence(i.unitPricePence),
+    line_total: formatPence(i.quantity * i.unitPricePence),
+  };
+}
+
+/** Everything staff see of one order. */
+export function adminOrderView(d: {
+  order: OrderRow;
+  items: ItemRow[];
+  events: EventRow[];
+  payments: PaymentRow[];
+  credits: CreditRow[];
+  savedCard: { cardBrand: string | null; cardLast4: string | null } | null;
+  overpaidPence: number;
+}) {
+  const { order } = d;
+  return {
+    id: order.id,
+    order_no: orderNumber(order.orderNo),
+    status: order.status,
+    next_statuses: [...nextStatuses(order.status)],
+    can_itemise: canItemise(order.status),
+    customer_id: order.customerId,
+    customer_name: order.customerName,
+    customer_email: order.customerEmail,
+    customer_phone: order.customerPhone,
+    notes: order.customerNotes,
+    door_number: order.doorNumber,
+    company_name: order.companyName,
+    full_address: order.fullAddress,
+    address_lines: orderAddressLines(order),
+    postcode: order.postcode,
+    pickup_display: londonWindow(order.pickupStartsAt, order.pickupEndsAt),
+    delivery_display: londonWindow(order.deliveryStartsAt, order.deliveryEndsAt),
+    created_at: order.createdAt.toISOString(),
+    payment_method: order.paymentMethod,
+    payment_state: order.paymentState,
+    saved_card: d.savedCard ? { brand: d.savedCard.cardBrand, last4: d.savedCard.cardLast4 } : null,
+    invoiced_at: order.invoicedAt?.toISOString() ?? null,
+    subtotal: formatPence(order.subtotalPence),
+    discount: formatPence(order.discountPence),
+    total: formatPence(order.totalPence),
+    paid: formatPence(order.paidPence),
+    amount_due: formatPence(order.amountDuePence),
+    /** Paid above the total, waiting to be refunded or made credit (0.00 when nothing). */
+    overpaid: formatPence(d.overpaidPence),
+    credits: d.credits.map((c) => ({
+      amount: formatPence(c.amountPence),
+      reason: c.reason,
+      at: c.createdAt.toISOString(),
+    })),
+    items: d.items.map((i) => ({
+      id: i.id,
+      service_id: i.serviceId,
+      kind: i.kind,
+      ...itemView(i),
+    })),
+    events: d.events.map((e) => ({
+      from: e.fromStatus,
+      to: e.toStatus,
+      actor: e.actor,
+      at: e.at.toISOString(),
+    })),
+    payments: d.payments.map((p) => ({
+      kind: p.kind,
+      provider: p.provider,
+      status: p.status,
+      amount: formatPence(p.amountPence),
+      card: p.cardLast4 ? `${p.cardBrand ?? 'card'} ····${p.cardLast4}` : null,
+      message: p.message,
+      at: p.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** An order in the customer's account (GET /orders), in the spec's names. */
+export function customerOrderView(o: OrderRow, items: ItemRow[], canCancel: boolean) {
+  // Older orders were priced before lines were kept; their stored subtotal stands.
+  const subtotal = items.length
+    ? items.reduce((sum, i) => sum + i.unitPricePence * i.quantity, 0)
+    : o.subtotalPence;
+  return {
+    id: o.id,
+    order_id: o.id,
+    order_no: orderNumber(o.orderNo),
+    order_date: londonDate(o.createdAt),
+    customer_name: o.customerName,
+    customer_phone: o.customerPhone,
+    shipping_address: orderAddressLines(o).join('\n'),
+    status: o.status,
+    pickup_display: londonWindow(o.pickupStartsAt, o.pickupEndsAt),
+    delivery_display: londonWindow(o.deliveryStartsAt, o.deliveryEndsAt),
+    payment_method: 'Online Payment',
+    subtotal: formatPence(subtotal),
+    discount: formatPence(o.discountPence),
+    total: formatPence(Math.max(0, subtotal - o.discountPence)),
+    amount_due: formatPence(o.amountDuePence),
+    invoiced: o.invoicedAt !== null,
+    can_cancel: canCancel,
+    items: items.map(itemView),
+  };
+}
+
+/** GET /orders: the customer, their orders and their address book (spec 3). */
+export function customerOrdersView(d: {
+  customer: CustomerRow;
+  pendingEmail: string | null;
+  orders: { order: OrderRow; items: ItemRow[]; canCancel: boolean }[];
+  addresses: AddressRow[];
+}) {
+  return {
+    ...customerView(d.customer),
+    /** A new e-mail address waiting for its confirmation link, or null. */
+    pending_email: d.pendingEmail,
+    orders: d.orders.map((o) => customerOrderView(o.order, o.items, o.canCancel)),
+    addresses: d.addresses.map((a) => ({
+      id: a.id,
+      full_address: savedAddressLines(a).join('\n'),
+      postcode: a.postcode,
+      address_type: a.addressType,
+    })),
+  };
+}
+
+export type CustomerOrdersView = ReturnType<typeof customerOrdersView>;
+export type CustomerOrderView = CustomerOrdersView['orders'][number];
+
+/** One customer as staff see them, with their address book and orders. */
+export function customerDetailView(d: {
+  customer: CustomerRow & {
+    id: string;
+    isGuest: boolean;
+    deletedAt: Date | null;
+    createdAt: Date;
+  };
+  addresses: AddressRow[];
+  orders: OrderRow[];
+}) {
+  const c = d.customer;
+  return {
+    id: c.id,
+    ...customerView(c),
+    guest: c.isGuest,
+    erased: c.deletedAt !== null,
+    created_at: c.createdAt.toISOString(),
+    addresses: d.addresses.map((a) => ({
+      id: a.id,
+      full_address: savedAddressLines(a).join('\n'),
+      postcode: a.postcode,
+    })),
+    orders: d.orders.map(customerOrderSummaryView),
+  };
+}
+
+/** An order in the staff's view of one customer. */
+export function customerOrderSummaryView(o: OrderRow) {
+  return {
+    id: o.id,
+    order_no: orderNumber(o.orderNo),
+    status: o.status,
+    total: formatPence(o.totalPence),
+    amount_due: formatPence(o.amountDuePence),
+    created_at: o.createdAt.toISOString(),
+  };
+}
+
+/** The reply to saving an order's items: its new totals. */
+export function itemsSavedView(s: {
+  orderNo: number;
+  subtotalPence: number;
+  discountPence: number;
+  totalPence: number;
+  amountDuePence: number;
+  minimumApplied: boolean;
+  overpaid: boolean;
+  settlement: string | null;
+}) {
+  return {
+    order_no: orderNumber(s.orderNo),
+    subtotal: formatPence(s.subtotalPence),
+    discount: formatPence(s.discountPence),
+    total: formatPence(s.totalPence),
+    amount_due: formatPence(s.amountDuePence),
+    minimum_applied: s.minimumApplied,
+    overpaid: s.overpaid,
+    settlement: s.settlement,
+  };
+}
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** An order in a customer's data-access export: everything held, secrets left out. */
+export function orderExportView(
+  o: OrderRow,
+  held: { items: ItemRow[]; events: EventRow[]; payments: PaymentRow[] },
+) {
+  return {
+    order_no: orderNumber(o.orderNo),
+    status: o.status,
+    created_at: iso(o.createdAt),
+    name: o.customerName,
+    email: o.customerEmail,
+    phone_number: o.customerPhone,
+    notes: o.customerNotes,
+    address: o.fullAddress,
+    ip_address: o.ip,
+    collection: { from: iso(o.pickupStartsAt), to: iso(o.pickupEndsAt) },
+    delivery: { from: iso(o.deliveryStartsAt), to: iso(o.deliveryEndsAt) },
+    total: formatPence(o.totalPence),
+    amount_due: formatPence(o.amountDuePence),
+    items: held.items.map((i) => ({
+      item: i.itemName,
+      quantity: i.quantity,
+      price: formatPence(i.unitPricePence),
+    })),
+    history: held.events.map((e) => ({ from: e.fromStatus, to: e.toStatus, at: iso(e.at) })),
+    payments: held.payments.map((p) => ({
+      kind: p.kind,
+      provider: p.provider,
+      status: p.status,
+      amount: formatPence(p.amountPence),
+      card: p.cardLast4 ? `${p.cardBrand ?? 'card'} ending ${p.cardLast4}` : null,
+      at: iso(p.createdAt),
+    })),
+  };
+}
+
+/** What the payment pages show: nothing personal, as anyone with the link may open them. */
+export function paymentOrderView(o: OrderRow) {
+  return {
+    id: o.id,
+    order_no: orderNumber(o.orderNo),
+    status: o.status,
+    amount_due: formatPence(o.amountDuePence),
+    /** Staff e-mailed the invoice and something is still due: the page takes the payment. */
+    invoice_due: o.invoicedAt !== null && o.amountDuePence > 0,
+    payment_method: o.paymentMethod,
+    payment_state: o.paymentState,
+  };
+}
+
+/**
+ * GET /order/{id}: the confirmation fields of spec section 3 and nothing personal, since
+ * anyone holding the link may read it.
+ */
+export function orderConfirmationView(
+  o: Pick<
+    OrderRow,
+    | 'id'
+    | 'orderNo'
+    | 'status'
+    | 'createdAt'
+    | 'pickupStartsAt'
+    | 'pickupEndsAt'
+    | 'deliveryStartsAt'
+    | 'deliveryEndsAt'
+    | 'amountDuePence'
+    | 'paymentState'
+  >,
+) {
+  return {
+    id: o.id,
+    order_id: o.id,
+    order_no: orderNumber(o.orderNo),
+    order_date: londonDate(o.createdAt),
+    status: o.status,
+    pickup_start_date: o.pickupStartsAt.toISOString(),
+    pickup_end_date: o.pickupEndsAt.toISOString(),
+    delivery_start_date: o.deliveryStartsAt.toISOString(),
+    delivery_end_date: o.deliveryEndsAt.toISOString(),
+    amount_due: formatPence(o.amountDuePence),
+    payment_state: o.paymentState,
+  };
+}

@@ -1,0 +1,52 @@
+import { asc, eq } from 'drizzle-orm';
+import { orderNumber } from '@shared/london-time';
+import { formatPence } from '@shared/money';
+import { orderItems, orders } from '../../db/schema';
+import { ConflictError } from '../../errors';
+import { recordAudit, type Actor } from '../audit/record-audit';
+import { invoiceEmail } from '../mail/order-emails';
+import { findOrder } from './find-order';
+import type { OrderDeps } from './order-deps';
+
+/** E-mails the itemised invoice with the payment link; from then on Pay Now shows. */
+export async function sendInvoice(deps: OrderDeps, actor: Actor, orderId: string, now: Date) {
+  return deps.db.transaction(async (tx) => {
+    const order = await findOrder(tx, orderId, true);
+    const number = orderNumber(order.orderNo);
+    if (order.totalPence <= 0) {
+      throw new ConflictError(`Order ${number} has no priced items yet: list them first.`);
+    }
+    if (order.amountDuePence <= 0) throw new ConflictError(`Nothing is due on order ${number}.`);
+    const [invoiced] = await tx
+      .update(orders)
+      .set({ invoicedAt: now, paymentState: 'invoiced' })
+      .where(eq(orders.id, order.id))
+      .returning();
+    const items = await tx
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id))
+      .orderBy(asc(orderItems.id));
+    await deps.mail.enqueue(invoiceEmail(deps.brand, deps, invoiced!, items, now), tx);
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'order.invoice',
+        entity: 'order',
+        entityId: order.id,
+        before: { invoicedAt: order.invoicedAt, paymentState: order.paymentState },
+        after: {
+          invoicedAt: now,
+          paymentState: 'invoiced',
+          amountDue: formatPence(order.amountDuePence),
+        },
+      },
+      now,
+    );
+    return {
+      order_no: number,
+      message: `Invoice for ${number} e-mailed to ${order.customerEmail}.`,
+    };
+  });
+}

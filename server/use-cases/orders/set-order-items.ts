@@ -1,0 +1,144 @@
+import { eq, inArray } from 'drizzle-orm';
+import { amountDue, invoiceProblems, priceInvoice, type InvoiceLineInput } from '@shared/invoice';
+import { orderNumber } from '@shared/london-time';
+import { formatGbp, formatPence } from '@shared/money';
+import { canItemise } from '@shared/order-pipeline';
+import { orderItems, orders, services } from '../../db/schema';
+import { ConflictError, ValidationError } from '../../errors';
+import { recordAudit, type Actor } from '../audit/record-audit';
+import { settleOverpayment, type Settlement } from '../payments/settle-overpayment';
+import { findOrder } from './find-order';
+import type { OrderDeps } from './order-deps';
+
+export type ItemLineRequest = { service_id: number; quantity: number; unit_price_pence?: number };
+
+/**
+ * Lists and prices an order's items. Prices come from the price list; a call-for-price
+ * service (0.00) needs the price staff agreed. Totals and the £25 minimum are computed here,
+ * in pence; the amount due is the total less what was already paid. Returns pence
+ * (itemsSavedView presents them).
+ */
+export async function setOrderItems(
+  deps: OrderDeps,
+  actor: Actor,
+  input: {
+    orderId: string;
+    lines: ItemLineRequest[];
+    discountPence: number;
+    /** What to do with money paid above a lowered total; required when there is some. */
+    settle?: Settlement;
+  },
+  now: Date,
+) {
+  const saved = await deps.db.transaction(async (tx) => {
+    const order = await findOrder(tx, input.orderId, true);
+    const number = orderNumber(order.orderNo);
+    if (!canItemise(order.status)) {
+      throw new ConflictError(
+        `Order ${number} is ${order.status}: items are listed once it is collected and before it leaves for delivery.`,
+      );
+    }
+    const ids = [...new Set(input.lines.map((l) => l.service_id))];
+    const known = ids.length
+      ? await tx.select().from(services).where(inArray(services.id, ids))
+      : [];
+    const errors: Record<string, string[]> = {};
+    const lines: InvoiceLineInput[] = input.lines.map((line, index) => {
+      const service = known.find((s) => s.id === line.service_id);
+      if (!service) {
+        errors[`lines.${index}.service_id`] = ['This item is not on the price list.'];
+        return { serviceId: null, itemName: '', quantity: line.quantity, unitPricePence: 0 };
+      }
+      const price = service.pricePence > 0 ? service.pricePence : (line.unit_price_pence ?? 0);
+      if (price <= 0) {
+        errors[`lines.${index}.unit_price`] = [
+          `${service.serviceName} is priced on request: please enter the agreed price.`,
+        ];
+      }
+      return {
+        serviceId: service.id,
+        itemName: service.serviceName,
+        quantity: line.quantity,
+        unitPricePence: price,
+      };
+    });
+    Object.assign(errors, invoiceProblems(lines, input.discountPence));
+    if (Object.keys(errors).length) throw new ValidationError('Please check the items.', errors);
+    const priced = priceInvoice(lines, input.discountPence);
+    // Lowering the total below what was paid needs a decision, never a silent loss.
+    if (priced.totalPence < order.paidPence && !input.settle) {
+      const excess = order.paidPence - priced.totalPence;
+      throw new ValidationError('Please choose what happens to the money paid above the total.', {
+        settle: [
+          `${formatGbp(order.paidPence)} has been paid on ${number}, ${formatGbp(excess)} more than the new total of ${formatGbp(priced.totalPence)}. Choose whether to refund ${formatGbp(excess)} to the customer or keep it as credit on their account.`,
+        ],
+      });
+    }
+    const before = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    await tx.delete(orderItems).where(eq(orderItems.orderId, order.id));
+    const rows = [
+      ...priced.lines.map((l) => ({ ...l, kind: 'service' as const })),
+      ...(priced.minimumLine
+        ? [{ ...priced.minimumLine, serviceId: null, kind: 'minimum' as const }]
+        : []),
+    ];
+    if (rows.length) {
+      await tx.insert(orderItems).values(rows.map((r) => ({ ...r, orderId: order.id })));
+    }
+    const totals = {
+      subtotalPence: priced.subtotalPence,
+      discountPence: priced.discountPence,
+      totalPence: priced.totalPence,
+      amountDuePence: amountDue(priced.totalPence, order.paidPence),
+    };
+    await tx.update(orders).set(totals).where(eq(orders.id, order.id));
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'order.items',
+        entity: 'order',
+        entityId: order.id,
+        before: {
+          items: before.map(
+            (i) => `${i.quantity} × ${i.itemName} @ ${formatPence(i.unitPricePence)}`,
+          ),
+          total: formatPence(order.totalPence),
+          discount: formatPence(order.discountPence),
+        },
+        after: {
+          items: rows.map(
+            (i) => `${i.quantity} × ${i.itemName} @ ${formatPence(i.unitPricePence)}`,
+          ),
+          total: formatPence(totals.totalPence),
+          discount: formatPence(totals.discountPence),
+        },
+      },
+      now,
+    );
+    return {
+      orderNo: order.orderNo,
+      ...totals,
+      minimumApplied: priced.minimumLine !== null,
+      overpaid: priced.totalPence < order.paidPence,
+    };
+  });
+  if (!saved.overpaid || !input.settle) return { ...saved, settlement: null };
+  // The items are saved; the money is settled after, through the provider when refunded. A
+  // refused refund leaves the order showing what is paid above its total, for staff to settle.
+  try {
+    const settled = await settleOverpayment(
+      deps,
+      actor,
+      { orderId: input.orderId, how: input.settle },
+      now,
+    );
+    return { ...saved, settlement: settled.message };
+  } catch (error) {
+    if (!(error instanceof ConflictError)) throw error;
+    return {
+      ...saved,
+      settlement: `Items saved, but ${error.message.charAt(0).toLowerCase()}${error.message.slice(1)} The order shows what is paid above its total until it is settled.`,
+    };
+  }
+}
