@@ -24,6 +24,8 @@ export const brandSchema = z.object({
   vatNumber: text(),
   promoImage: text(),
   logo: text(),
+  /** Order numbers are this, a dash and the number (LD-100001): 1 to 6 capital letters. */
+  orderPrefix: text().regex(/^[A-Z]{1,6}$/),
   colours: z.object({
     primary: text().regex(/^#[0-9a-f]{6}$/i),
     accent: text().regex(/^#[0-9a-f]{6}$/i),

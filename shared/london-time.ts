@@ -14,11 +14,6 @@ export function londonDate(instant: Date): string {
   return DateTime.fromJSDate(instant, { zone: LONDON_ZONE }).toFormat('dd/LL/yyyy');
 }
 
-/** Order number as people see it. */
-export function orderNumber(orderNo: number): string {
-  return `LD-${orderNo}`;
-}
-
 /** The London calendar day [start, end) of a YYYY-MM-DD date, as instants. */
 export function londonDayRange(day: string): { from: Date; to: Date } {
   const start = DateTime.fromISO(day, { zone: LONDON_ZONE }).startOf('day');

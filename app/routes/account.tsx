@@ -27,6 +27,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (!customer) throw redirect('/');
   return {
     customer: customerOrdersView(
+      services.config.brand,
       await listCustomerOrders(services.db, customer.id, services.now()),
     ),
     phone: services.config.brand.phone,

@@ -13,7 +13,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (!/^[0-9a-f-]{36}$/i.test(params.id)) throw data(null, { status: 404 });
   try {
     return {
-      order: orderConfirmationView(await getOrderConfirmation(context.services.db, params.id)),
+      order: orderConfirmationView(
+        context.services.config.brand,
+        await getOrderConfirmation(context.services.db, params.id),
+      ),
     };
   } catch {
     throw data(null, { status: 404 });

@@ -358,7 +358,7 @@ export const orders = pgTable(
   {
     /** Unguessable id used in URLs. */
     id: uuid('id').primaryKey().defaultRandom(),
-    /** Number for people; shown as LD-{orderNo}. */
+    /** Number for people; shown with the brand's prefix (LD-{orderNo}; shared/order-number.ts). */
     orderNo: serial('order_no').notNull().unique(),
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     /** One of shared/order-status.ts, the one list of statuses. */

@@ -18,7 +18,10 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const id = query.id ?? '';
   const customers = q ? await searchCustomers(services.db, q) : [];
   const customer = /^[0-9a-f-]{36}$/i.test(id)
-    ? await customerDetail(services.db, id).then(customerDetailView, () => null)
+    ? await customerDetail(services.db, id).then(
+        (d) => customerDetailView(services.config.brand, d),
+        () => null,
+      )
     : null;
   return { q, customers, customer };
 }

@@ -15,7 +15,10 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
   const { services } = context;
   await requireStaffPage(services, { request, url });
   if (!/^[0-9a-f-]{36}$/i.test(params.id)) throw data('Not found', { status: 404 });
-  const order = await adminOrderDetail(services.db, params.id).then(adminOrderView, () => null);
+  const order = await adminOrderDetail(services.db, params.id).then(
+    (d) => adminOrderView(services.config.brand, d),
+    () => null,
+  );
   if (!order) throw data('Not found', { status: 404 });
   const priceList = await loadPriceList(services.db);
   return { order, priceList };

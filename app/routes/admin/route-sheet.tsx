@@ -11,7 +11,12 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { services } = context;
   await requireStaffPage(services, { request, url });
   const { date } = readQuery(request, z.object({ date: isoDate().optional() }));
-  return { board: boardView(await orderBoard(services.db, date ?? londonToday(services.now()))) };
+  return {
+    board: boardView(
+      services.config.brand,
+      await orderBoard(services.db, date ?? londonToday(services.now())),
+    ),
+  };
 }
 
 type Row = BoardRowView;

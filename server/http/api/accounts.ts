@@ -154,7 +154,7 @@ export function accountsRoutes(app: FastifyInstance, services: AppServices) {
   route(app, e.orders, loggedIn, async (_, request) => {
     const me = customerOf(request);
     const mine = await listCustomerOrders(services.db, me.id, services.now());
-    return { status: true, customer: customerOrdersView(mine) };
+    return { status: true, customer: customerOrdersView(services.config.brand, mine) };
   });
 
   route(app, e.cancelOrder, loggedIn, async ({ params }, request) => {

@@ -87,17 +87,24 @@ export function adminRoutes(app: FastifyInstance, services: AppServices) {
   // ─── Orders ───
   route(app, e.board, staffOnly, async ({ query }) => ({
     status: true,
-    board: boardView(await orderBoard(services.db, query.date ?? londonToday(now()))),
+    board: boardView(
+      services.config.brand,
+      await orderBoard(services.db, query.date ?? londonToday(now())),
+    ),
   }));
   route(app, e.orders, staffOnly, async ({ query }) => ({
     status: true,
-    orders: (await listOrders(services.db, { status: query.status, search: query.q })).map(
-      orderListRowView,
-    ),
+    orders: (
+      await listOrders(
+        services.db,
+        { status: query.status, search: query.q },
+        services.config.brand,
+      )
+    ).map((o) => orderListRowView(services.config.brand, o)),
   }));
   route(app, e.order, staffOnly, async ({ params }) => ({
     status: true,
-    order: adminOrderView(await adminOrderDetail(services.db, params.id)),
+    order: adminOrderView(services.config.brand, await adminOrderDetail(services.db, params.id)),
   }));
   route(
     app,
@@ -137,7 +144,7 @@ export function adminRoutes(app: FastifyInstance, services: AppServices) {
       const message = totals.settlement
         ? `Items and totals saved. ${totals.settlement}`
         : 'Items and totals saved.';
-      return { status: true, ...itemsSavedView(totals), message };
+      return { status: true, ...itemsSavedView(services.config.brand, totals), message };
     },
   );
   // Money paid above an order's total: refunded through the provider, or made account credit.
@@ -246,10 +253,19 @@ export function adminRoutes(app: FastifyInstance, services: AppServices) {
   }));
   route(app, e.customer, staffOnly, async ({ params }) => ({
     status: true,
-    customer: customerDetailView(await customerDetail(services.db, params.id)),
+    customer: customerDetailView(
+      services.config.brand,
+      await customerDetail(services.db, params.id),
+    ),
   }));
   route(app, e.exportCustomer, staffOnly, async ({ params }, request, reply) => {
-    const data = await exportCustomer(services.db, staffOf(request), params.id, now());
+    const data = await exportCustomer(
+      services.db,
+      staffOf(request),
+      params.id,
+      now(),
+      services.config.brand,
+    );
     reply.header('Content-Disposition', `attachment; filename="customer-${params.id}.json"`);
     return data;
   });

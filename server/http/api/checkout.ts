@@ -8,7 +8,7 @@ import { messages } from '@shared/validation';
 import type { AppServices } from '../../services';
 import { checkCoverage } from '../../use-cases/booking/coverage';
 import { getOrderConfirmation } from '../../use-cases/checkout/order-confirmation';
-import { orderConfirmationView } from '../../use-cases/orders/present-order';
+import { orderConfirmationView, placedOrderView } from '../../use-cases/orders/present-order';
 import { placeOrder, type OrderingCustomer } from '../../use-cases/checkout/place-order';
 import { registerGuest } from '../../use-cases/checkout/register-guest';
 import { route } from '../contract-routes';
@@ -61,9 +61,7 @@ export function checkoutRoutes(app: FastifyInstance, services: AppServices) {
       status: true,
       message: 'Your order has been placed.',
       order: {
-        order_id: order.orderId,
-        order_no: `LD-${order.orderNo}`,
-        status: order.status,
+        ...placedOrderView(services.config.brand, order),
         // The payment page with its signed token: the browser or app that placed the order
         // saves a card or verifies PayPal there, without a login.
         payment_url: paymentPagePath(services, order.orderId, now),
@@ -73,6 +71,9 @@ export function checkoutRoutes(app: FastifyInstance, services: AppServices) {
 
   route(app, e.orderConfirmation, {}, async ({ params }) => ({
     status: true,
-    order: orderConfirmationView(await getOrderConfirmation(services.db, params.id)),
+    order: orderConfirmationView(
+      services.config.brand,
+      await getOrderConfirmation(services.db, params.id),
+    ),
   }));
 }

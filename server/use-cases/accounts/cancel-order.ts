@@ -7,7 +7,7 @@ import { orderEvents, orders } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
 import { releaseSlots } from '../slots/reserve-slots';
 import { checkCancellation } from './cancellation-policy';
-import { orderNumber } from '@shared/london-time';
+import { orderNumber } from '@shared/order-number';
 
 export function tooLateMessage(brand: Brand): string {
   return `Orders can be cancelled up to 2 hours before collection, so this one can no longer be cancelled online. Please call us on ${brand.phone} and we will help.`;
@@ -64,7 +64,7 @@ export async function cancelOrder(
       actor: 'customer',
       at: now,
     });
-    const number = orderNumber(order.orderNo);
+    const number = orderNumber(deps.brand, order.orderNo);
     const { html, text } = renderEmail(deps.brand, {
       heading: `Order ${number} is cancelled`,
       paragraphs: [

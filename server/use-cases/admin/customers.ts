@@ -15,6 +15,7 @@ import {
 import { NotFoundError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/record-audit';
 import { escapeLike } from '../../db/sql';
+import type { OrderNumbering } from '@shared/order-number';
 import { customerView, orderExportView } from '../orders/present-order';
 
 /** Customers whose name, e-mail, phone or postcode matches; erased ones are not listed. */
@@ -83,7 +84,13 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
  * addresses, orders with items, events and payments, sessions, newsletter and waiting-list
  * entries. Secrets (password and token hashes) are not personal data of theirs and stay out.
  */
-export async function exportCustomer(db: Database, actor: Actor, id: string, now: Date) {
+export async function exportCustomer(
+  db: Database,
+  actor: Actor,
+  id: string,
+  now: Date,
+  numbering: OrderNumbering,
+) {
   const [customer] = await db.select().from(customers).where(eq(customers.id, id)).limit(1);
   if (!customer) throw new NotFoundError('We could not find that customer.');
   const addresses = await db
@@ -141,7 +148,7 @@ export async function exportCustomer(db: Database, actor: Actor, id: string, now
       created_at: iso(a.createdAt),
     })),
     orders: orderRows.map((o) =>
-      orderExportView(o, {
+      orderExportView(numbering, o, {
         items: items.filter((i) => i.orderId === o.id),
         events: events.filter((e) => e.orderId === o.id),
         payments: paymentRows.filter((p) => p.orderId === o.id),

@@ -1,5 +1,6 @@
 import type { Brand } from '@shared/brand';
-import { londonWindow, orderNumber } from '@shared/london-time';
+import { londonWindow } from '@shared/london-time';
+import { orderNumber } from '@shared/order-number';
 import { renderEmail } from '../../adapters/mail/layout';
 import type { MailMessage } from '../../adapters/mail/mail-service';
 
@@ -22,7 +23,7 @@ export function orderConfirmationEmail(
   publicUrl: string,
   order: PlacedOrderFacts,
 ): MailMessage {
-  const number = orderNumber(order.orderNo);
+  const number = orderNumber(brand, order.orderNo);
   const content = renderEmail(brand, {
     heading: `Your collection is booked: ${number}`,
     paragraphs: [
@@ -48,7 +49,7 @@ export function orderConfirmationEmail(
 
 /** The shop's notification of a new order, with what the driver needs. */
 export function newOrderNotificationEmail(brand: Brand, order: PlacedOrderFacts): MailMessage {
-  const number = orderNumber(order.orderNo);
+  const number = orderNumber(brand, order.orderNo);
   const content = renderEmail(brand, {
     heading: `New order ${number}`,
     paragraphs: [`A new collection was booked online (status: ${order.status}).`],

@@ -1,6 +1,7 @@
 import type { Brand } from '@shared/brand';
 import { formatGbp } from '@shared/money';
-import { londonWindow, orderNumber } from '@shared/london-time';
+import { londonWindow } from '@shared/london-time';
+import { orderNumber } from '@shared/order-number';
 import type { OrderStatus } from '@shared/order-status';
 import { renderEmail } from '../../adapters/mail/layout';
 import type { MailMessage } from '../../adapters/mail/mail-service';
@@ -35,7 +36,7 @@ export function statusEmail(
   to: OrderStatus,
   now: Date,
 ): MailMessage | null {
-  const number = orderNumber(order.orderNo);
+  const number = orderNumber(brand, order.orderNo);
   const delivery = londonWindow(order.deliveryStartsAt, order.deliveryEndsAt);
   const byStatus: Partial<
     Record<OrderStatus, { template: string; subject: string; heading: string; body: string[] }>
@@ -109,7 +110,7 @@ export function invoiceEmail(
   now: Date,
   reason: 'invoice' | 'charge-failed' = 'invoice',
 ): MailMessage {
-  const number = orderNumber(order.orderNo);
+  const number = orderNumber(brand, order.orderNo);
   const lines = items.map((item) => ({
     label: `${item.quantity} × ${item.itemName}`,
     value: formatGbp(item.quantity * item.unitPricePence),
@@ -152,7 +153,7 @@ export function invoiceEmail(
 
 /** Receipt after a successful charge. */
 export function receiptEmail(brand: Brand, order: Order, amountPence: number): MailMessage {
-  const number = orderNumber(order.orderNo);
+  const number = orderNumber(brand, order.orderNo);
   const content = renderEmail(brand, {
     heading: `Payment received for order ${number}`,
     paragraphs: [`Hello ${order.customerName}, thank you: we have received your payment.`],
@@ -176,7 +177,7 @@ export function refundEmail(
   amountPence: number,
   to: { paypal: boolean; cardLast4: string | null },
 ): MailMessage {
-  const number = orderNumber(order.orderNo);
+  const number = orderNumber(brand, order.orderNo);
   const where = to.paypal ? 'your PayPal account' : `your card ending ${to.cardLast4 ?? '····'}`;
   const content = renderEmail(brand, {
     heading: `A refund for order ${number}`,
@@ -205,7 +206,7 @@ export function overpaymentCreditEmail(
   order: Order,
   amountPence: number,
 ): MailMessage {
-  const number = orderNumber(order.orderNo);
+  const number = orderNumber(brand, order.orderNo);
   const content = renderEmail(brand, {
     heading: `${formatGbp(amountPence)} credit on your account`,
     paragraphs: [

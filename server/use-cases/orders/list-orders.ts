@@ -1,4 +1,5 @@
 import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { orderNoIn, type OrderNumbering } from '@shared/order-number';
 import type { OrderStatus } from '@shared/order-status';
 import type { DbOrTx } from '../../db/client';
 import { escapeLike } from '../../db/sql';
@@ -8,16 +9,18 @@ import { orders } from '../../db/schema';
 export async function listOrders(
   db: DbOrTx,
   filter: { status?: OrderStatus; search?: string; limit?: number },
+  /** How order numbers are typed in a search (the brand's prefix). */
+  numbering?: OrderNumbering,
 ) {
   const conditions: (SQL | undefined)[] = [
     filter.status ? eq(orders.status, filter.status) : undefined,
   ];
   const search = filter.search?.trim();
   if (search) {
-    const no = /^(?:LD-)?(\d{1,9})$/i.exec(search)?.[1];
+    const no = numbering ? orderNoIn(numbering, search) : null;
     conditions.push(
-      no
-        ? eq(orders.orderNo, Number(no))
+      no !== null
+        ? eq(orders.orderNo, no)
         : or(
             eq(orders.postcode, search.toUpperCase()),
             ilike(orders.customerName, `%${escapeLike(search)}%`),

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { orderNumber } from '@shared/london-time';
+import { orderNumber } from '@shared/order-number';
 import { canMove } from '@shared/order-pipeline';
 import type { OrderStatus } from '@shared/order-status';
 import { orderEvents, orders } from '../../db/schema';
@@ -24,7 +24,7 @@ export async function moveOrder(
 ) {
   return deps.db.transaction(async (tx) => {
     const order = await findOrder(tx, input.orderId, true);
-    const number = orderNumber(order.orderNo);
+    const number = orderNumber(deps.brand, order.orderNo);
     if (input.from && input.from !== order.status) {
       throw new ConflictError(`Order ${number} is now ${order.status}. Please reload.`);
     }

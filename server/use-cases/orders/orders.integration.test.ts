@@ -33,6 +33,9 @@ const pickup = new Date('2026-03-11T09:00:00Z');
  * The order verbs straight against a database, no HTTP: what they write and what they return
  * (rows and pence; the presenter formats).
  */
+/** The demo brand's numbering (config/brand.json). */
+const numbering = { orderPrefix: 'LD' };
+
 describe('order use-cases', () => {
   let database: TestDatabase;
   let deps: OrderDeps;
@@ -125,7 +128,7 @@ describe('order use-cases', () => {
     expect(row!.totalPence).toBe(Math.max(2500, service.pricePence));
     expect(saved.totalPence).toBe(row!.totalPence);
     expect(saved.minimumApplied).toBe(service.pricePence < 2500);
-    expect(itemsSavedView(saved).total).toBe((row!.totalPence / 100).toFixed(2));
+    expect(itemsSavedView(numbering, saved).total).toBe((row!.totalPence / 100).toFixed(2));
 
     const invoiced = await sendInvoice(deps, actor, order.id, now);
     expect(invoiced.message).toBe(`Invoice for LD-${order.orderNo} e-mailed to ada@example.com.`);
@@ -136,7 +139,7 @@ describe('order use-cases', () => {
     // The detail verb returns rows and pence; only the presenter formats.
     const detail = await adminOrderDetail(database.db, order.id);
     expect(detail.order.amountDuePence).toBe(row!.totalPence);
-    const view = adminOrderView(detail);
+    const view = adminOrderView(numbering, detail);
     expect(view.amount_due).toBe((row!.totalPence / 100).toFixed(2));
     expect(view.items.map((i) => i.item_name)).toContain(service.serviceName);
   });
@@ -150,13 +153,17 @@ describe('order use-cases', () => {
 
   it("lists and boards orders as rows, presented for the day's run", async () => {
     const order = await insertOrder();
-    const rows = await listOrders(database.db, { search: `LD-${order.orderNo}` });
+    // Another shop's brand: its own prefix finds the order, ours does not.
+    const other = { orderPrefix: 'KC' };
+    const rows = await listOrders(database.db, { search: `kc-${order.orderNo}` }, other);
     expect(rows.map((r) => r.id)).toEqual([order.id]);
+    expect(await listOrders(database.db, { search: `LD-${order.orderNo}` }, other)).toEqual([]);
     const board = await orderBoard(database.db, '2026-03-11');
     expect(board.collections.map((o) => o.id)).toContain(order.id);
     expect(board.counts.pending).toBeGreaterThanOrEqual(1);
-    const view = boardView(board);
+    const view = boardView(other, board);
     const stop = view.collections.find((o) => o.id === order.id)!;
+    expect(stop.order_no).toBe(`KC-${order.orderNo}`);
     expect(stop.window).toBe('09:00–10:00');
     expect(stop.amount_due).toBe('0.00');
   });

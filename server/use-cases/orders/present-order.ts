@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
-import { LONDON_ZONE, londonDate, londonWindow, orderNumber } from '@shared/london-time';
+import { LONDON_ZONE, londonDate, londonWindow } from '@shared/london-time';
+import { orderNumber, type OrderNumbering } from '@shared/order-number';
 import { formatPence } from '@shared/money';
 import { canItemise, nextStatuses } from '@shared/order-pipeline';
 import type {
@@ -36,12 +37,16 @@ export function customerView(c: CustomerRow) {
 }
 
 /** One order as the board and route sheet show it. */
-export function boardRowView(o: OrderRow, kind: 'collection' | 'delivery') {
+export function boardRowView(
+  numbering: OrderNumbering,
+  o: OrderRow,
+  kind: 'collection' | 'delivery',
+) {
   const starts = kind === 'collection' ? o.pickupStartsAt : o.deliveryStartsAt;
   const ends = kind === 'collection' ? o.pickupEndsAt : o.deliveryEndsAt;
   return {
     id: o.id,
-    order_no: orderNumber(o.orderNo),
+    order_no: orderNumber(numbering, o.orderNo),
     status: o.status,
     window: `${hhmm(starts)}–${hhmm(ends)}`,
     starts_at: starts.toISOString(),
@@ -61,24 +66,27 @@ export function boardRowView(o: OrderRow, kind: 'collection' | 'delivery') {
 export type BoardRowView = ReturnType<typeof boardRowView>;
 
 /** The board: counts per status and the day's runs, each stop as boardRowView shows it. */
-export function boardView(b: {
-  day: string;
-  counts: Record<string, number>;
-  collections: OrderRow[];
-  deliveries: OrderRow[];
-}) {
+export function boardView(
+  numbering: OrderNumbering,
+  b: {
+    day: string;
+    counts: Record<string, number>;
+    collections: OrderRow[];
+    deliveries: OrderRow[];
+  },
+) {
   return {
     day: b.day,
     counts: b.counts,
-    collections: b.collections.map((o) => boardRowView(o, 'collection')),
-    deliveries: b.deliveries.map((o) => boardRowView(o, 'delivery')),
+    collections: b.collections.map((o) => boardRowView(numbering, o, 'collection')),
+    deliveries: b.deliveries.map((o) => boardRowView(numbering, o, 'delivery')),
   };
 }
 
 /** One row of the staff's order list. */
-export function orderListRowView(o: OrderRow) {
+export function orderListRowView(numbering: OrderNumbering, o: OrderRow) {
   return {
-    ...boardRowView(o, 'collection'),
+    ...boardRowView(numbering, o, 'collection'),
     pickup_display: londonWindow(o.pickupStartsAt, o.pickupEndsAt),
     delivery_display: londonWindow(o.deliveryStartsAt, o.deliveryEndsAt),
     total: formatPence(o.totalPence),
@@ -96,19 +104,22 @@ function itemView(i: ItemRow) {
 }
 
 /** Everything staff see of one order. */
-export function adminOrderView(d: {
-  order: OrderRow;
-  items: ItemRow[];
-  events: EventRow[];
-  payments: PaymentRow[];
-  credits: CreditRow[];
-  savedCard: { cardBrand: string | null; cardLast4: string | null } | null;
-  overpaidPence: number;
-}) {
+export function adminOrderView(
+  numbering: OrderNumbering,
+  d: {
+    order: OrderRow;
+    items: ItemRow[];
+    events: EventRow[];
+    payments: PaymentRow[];
+    credits: CreditRow[];
+    savedCard: { cardBrand: string | null; cardLast4: string | null } | null;
+    overpaidPence: number;
+  },
+) {
   const { order } = d;
   return {
     id: order.id,
-    order_no: orderNumber(order.orderNo),
+    order_no: orderNumber(numbering, order.orderNo),
     status: order.status,
     next_statuses: [...nextStatuses(order.status)],
     can_itemise: canItemise(order.status),
@@ -166,7 +177,12 @@ export function adminOrderView(d: {
 }
 
 /** An order in the customer's account (GET /orders), in the spec's names. */
-export function customerOrderView(o: OrderRow, items: ItemRow[], canCancel: boolean) {
+export function customerOrderView(
+  numbering: OrderNumbering,
+  o: OrderRow,
+  items: ItemRow[],
+  canCancel: boolean,
+) {
   // Older orders were priced before lines were kept; their stored subtotal stands.
   const subtotal = items.length
     ? items.reduce((sum, i) => sum + i.unitPricePence * i.quantity, 0)
@@ -174,7 +190,7 @@ export function customerOrderView(o: OrderRow, items: ItemRow[], canCancel: bool
   return {
     id: o.id,
     order_id: o.id,
-    order_no: orderNumber(o.orderNo),
+    order_no: orderNumber(numbering, o.orderNo),
     order_date: londonDate(o.createdAt),
     customer_name: o.customerName,
     customer_phone: o.customerPhone,
@@ -194,17 +210,20 @@ export function customerOrderView(o: OrderRow, items: ItemRow[], canCancel: bool
 }
 
 /** GET /orders: the customer, their orders and their address book (spec 3). */
-export function customerOrdersView(d: {
-  customer: CustomerRow;
-  pendingEmail: string | null;
-  orders: { order: OrderRow; items: ItemRow[]; canCancel: boolean }[];
-  addresses: AddressRow[];
-}) {
+export function customerOrdersView(
+  numbering: OrderNumbering,
+  d: {
+    customer: CustomerRow;
+    pendingEmail: string | null;
+    orders: { order: OrderRow; items: ItemRow[]; canCancel: boolean }[];
+    addresses: AddressRow[];
+  },
+) {
   return {
     ...customerView(d.customer),
     /** A new e-mail address waiting for its confirmation link, or null. */
     pending_email: d.pendingEmail,
-    orders: d.orders.map((o) => customerOrderView(o.order, o.items, o.canCancel)),
+    orders: d.orders.map((o) => customerOrderView(numbering, o.order, o.items, o.canCancel)),
     addresses: d.addresses.map((a) => ({
       id: a.id,
       full_address: savedAddressLines(a).join('\n'),
@@ -218,16 +237,19 @@ export type CustomerOrdersView = ReturnType<typeof customerOrdersView>;
 export type CustomerOrderView = CustomerOrdersView['orders'][number];
 
 /** One customer as staff see them, with their address book and orders. */
-export function customerDetailView(d: {
-  customer: CustomerRow & {
-    id: string;
-    isGuest: boolean;
-    deletedAt: Date | null;
-    createdAt: Date;
-  };
-  addresses: AddressRow[];
-  orders: OrderRow[];
-}) {
+export function customerDetailView(
+  numbering: OrderNumbering,
+  d: {
+    customer: CustomerRow & {
+      id: string;
+      isGuest: boolean;
+      deletedAt: Date | null;
+      createdAt: Date;
+    };
+    addresses: AddressRow[];
+    orders: OrderRow[];
+  },
+) {
   const c = d.customer;
   return {
     id: c.id,
@@ -240,15 +262,15 @@ export function customerDetailView(d: {
       full_address: savedAddressLines(a).join('\n'),
       postcode: a.postcode,
     })),
-    orders: d.orders.map(customerOrderSummaryView),
+    orders: d.orders.map((o) => customerOrderSummaryView(numbering, o)),
   };
 }
 
 /** An order in the staff's view of one customer. */
-export function customerOrderSummaryView(o: OrderRow) {
+export function customerOrderSummaryView(numbering: OrderNumbering, o: OrderRow) {
   return {
     id: o.id,
-    order_no: orderNumber(o.orderNo),
+    order_no: orderNumber(numbering, o.orderNo),
     status: o.status,
     total: formatPence(o.totalPence),
     amount_due: formatPence(o.amountDuePence),
@@ -257,18 +279,21 @@ export function customerOrderSummaryView(o: OrderRow) {
 }
 
 /** The reply to saving an order's items: its new totals. */
-export function itemsSavedView(s: {
-  orderNo: number;
-  subtotalPence: number;
-  discountPence: number;
-  totalPence: number;
-  amountDuePence: number;
-  minimumApplied: boolean;
-  overpaid: boolean;
-  settlement: string | null;
-}) {
+export function itemsSavedView(
+  numbering: OrderNumbering,
+  s: {
+    orderNo: number;
+    subtotalPence: number;
+    discountPence: number;
+    totalPence: number;
+    amountDuePence: number;
+    minimumApplied: boolean;
+    overpaid: boolean;
+    settlement: string | null;
+  },
+) {
   return {
-    order_no: orderNumber(s.orderNo),
+    order_no: orderNumber(numbering, s.orderNo),
     subtotal: formatPence(s.subtotalPence),
     discount: formatPence(s.discountPence),
     total: formatPence(s.totalPence),
@@ -283,11 +308,13 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** An order in a customer's data-access export: everything held, secrets left out. */
 export function orderExportView(
+  numbering: OrderNumbering,
+
   o: OrderRow,
   held: { items: ItemRow[]; events: EventRow[]; payments: PaymentRow[] },
 ) {
   return {
-    order_no: orderNumber(o.orderNo),
+    order_no: orderNumber(numbering, o.orderNo),
     status: o.status,
     created_at: iso(o.createdAt),
     name: o.customerName,
@@ -318,10 +345,10 @@ export function orderExportView(
 }
 
 /** What the payment pages show: nothing personal, as anyone with the link may open them. */
-export function paymentOrderView(o: OrderRow) {
+export function paymentOrderView(numbering: OrderNumbering, o: OrderRow) {
   return {
     id: o.id,
-    order_no: orderNumber(o.orderNo),
+    order_no: orderNumber(numbering, o.orderNo),
     status: o.status,
     amount_due: formatPence(o.amountDuePence),
     /** Staff e-mailed the invoice and something is still due: the page takes the payment. */
@@ -336,6 +363,8 @@ export function paymentOrderView(o: OrderRow) {
  * anyone holding the link may read it.
  */
 export function orderConfirmationView(
+  numbering: OrderNumbering,
+
   o: Pick<
     OrderRow,
     | 'id'
@@ -353,7 +382,7 @@ export function orderConfirmationView(
   return {
     id: o.id,
     order_id: o.id,
-    order_no: orderNumber(o.orderNo),
+    order_no: orderNumber(numbering, o.orderNo),
     order_date: londonDate(o.createdAt),
     status: o.status,
     pickup_start_date: o.pickupStartsAt.toISOString(),
@@ -363,4 +392,12 @@ export function orderConfirmationView(
     amount_due: formatPence(o.amountDuePence),
     payment_state: o.paymentState,
   };
+}
+
+/** The order just placed, as POST /api/placeorder answers it (the handler adds its payment link). */
+export function placedOrderView(
+  numbering: OrderNumbering,
+  o: { orderId: string; orderNo: number; status: string },
+) {
+  return { order_id: o.orderId, order_no: orderNumber(numbering, o.orderNo), status: o.status };
 }

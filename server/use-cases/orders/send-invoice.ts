@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { orderNumber } from '@shared/london-time';
+import { orderNumber } from '@shared/order-number';
 import { formatPence } from '@shared/money';
 import { orderItems, orders } from '../../db/schema';
 import { ConflictError } from '../../errors';
@@ -12,7 +12,7 @@ import type { OrderDeps } from './order-deps';
 export async function sendInvoice(deps: OrderDeps, actor: Actor, orderId: string, now: Date) {
   return deps.db.transaction(async (tx) => {
     const order = await findOrder(tx, orderId, true);
-    const number = orderNumber(order.orderNo);
+    const number = orderNumber(deps.brand, order.orderNo);
     if (order.totalPence <= 0) {
       throw new ConflictError(`Order ${number} has no priced items yet: list them first.`);
     }

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { amountDue, invoiceProblems, priceInvoice, type InvoiceLineInput } from '@shared/invoice';
-import { orderNumber } from '@shared/london-time';
+import { orderNumber } from '@shared/order-number';
 import { formatGbp, formatPence } from '@shared/money';
 import { canItemise } from '@shared/order-pipeline';
 import { orderItems, orders, services } from '../../db/schema';
@@ -32,7 +32,7 @@ export async function setOrderItems(
 ) {
   const saved = await deps.db.transaction(async (tx) => {
     const order = await findOrder(tx, input.orderId, true);
-    const number = orderNumber(order.orderNo);
+    const number = orderNumber(deps.brand, order.orderNo);
     if (!canItemise(order.status)) {
       throw new ConflictError(
         `Order ${number} is ${order.status}: items are listed once it is collected and before it leaves for delivery.`,

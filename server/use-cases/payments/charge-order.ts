@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Brand } from '@shared/brand';
 import { formatGbp } from '@shared/money';
-import { orderNumber } from '@shared/london-time';
+import { orderNumber } from '@shared/order-number';
 import type { CardPaymentProvider } from '../../adapters/payments/payment-provider';
 import type { MailService } from '../../adapters/mail/mail-service';
 import type { Database } from '../../db/client';
@@ -65,7 +65,7 @@ export async function chargeSavedCard(
 ): Promise<ChargeOutcome> {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) throw new NotFoundError('We could not find that order.');
-  const number = orderNumber(order.orderNo);
+  const number = orderNumber(deps.brand, order.orderNo);
   if (order.amountDuePence <= 0) throw new ConflictError(`Nothing is due on order ${number}.`);
   const card = await savedCardOf(deps.db, order.id);
   if (!card) {

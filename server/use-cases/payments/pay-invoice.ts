@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import { formatGbp, formatPence } from '@shared/money';
-import { orderNumber } from '@shared/london-time';
+import { orderNumber } from '@shared/order-number';
 import { orders, payments } from '../../db/schema';
 import { ConflictError } from '../../errors';
 import { creditOrder, type ChargeDeps } from './charge-order';
@@ -22,7 +22,7 @@ type Reply = { status: boolean; message: string; paid?: boolean };
  */
 export async function startInvoicePayment(deps: PaymentDeps, orderId: string) {
   const order = await payableOrder(deps.db, orderId);
-  const number = orderNumber(order.orderNo);
+  const number = orderNumber(deps.brand, order.orderNo);
   if (order.invoicedAt === null || order.amountDuePence <= 0) {
     throw new ConflictError(`Nothing is due on order ${number} yet.`);
   }

@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import { orderNumber } from '@shared/london-time';
 import { canTakePayment } from '@shared/order-pipeline';
 import type { Database } from '../../db/client';
 import { orderEvents, orders, payments } from '../../db/schema';
@@ -12,7 +11,7 @@ export async function payableOrder(db: Database, orderId: string) {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) throw new NotFoundError('We could not find that order.');
   if (!canTakePayment(order)) {
-    throw new ConflictError(`Order ${orderNumber(order.orderNo)} cannot take a payment now.`);
+    throw new ConflictError('This order cannot take a payment now.');
   }
   return order;
 }

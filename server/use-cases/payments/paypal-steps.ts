@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { PAYPAL_VERIFICATION_PENCE, formatGbp } from '@shared/money';
-import { orderNumber } from '@shared/london-time';
+import { orderNumber } from '@shared/order-number';
 import { orders, payments } from '../../db/schema';
 import { creditOrder } from './charge-order';
 import { paymentPagePath } from '../../auth/order-access';
@@ -25,7 +25,9 @@ export async function startPayPal(deps: PaymentDeps, orderId: string, now: Date)
   const start = await deps.providers.paypal.createOrder({
     orderId: order.id,
     amountPence: amount,
-    description: invoice ? `${deps.brand.name} order ${orderNumber(order.orderNo)}` : 'Skip basket',
+    description: invoice
+      ? `${deps.brand.name} order ${orderNumber(deps.brand, order.orderNo)}`
+      : 'Skip basket',
     // PayPal answers a repeated request with the same PayPal order.
     requestId: invoice ? `pay-${order.id}-${amount}-${order.paidPence}` : `verify-${order.id}`,
     returnUrl: back('approved'),
@@ -67,7 +69,7 @@ export async function confirmPayPal(
   if (invoice && order.amountDuePence < known.amountPence) {
     // Paid another way since (a card, or staff charged the saved card): PayPal's approval is
     // left uncaptured, so nothing is taken twice.
-    const message = `Order ${orderNumber(order.orderNo)} is already paid; nothing was taken by PayPal.`;
+    const message = `Order ${orderNumber(deps.brand, order.orderNo)} is already paid; nothing was taken by PayPal.`;
     await deps.db
       .update(payments)
       .set({ status: 'failed', message, updatedAt: new Date() })

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Brand } from '@shared/brand';
 import { formatGbp } from '@shared/money';
-import { orderNumber } from '@shared/london-time';
+import { orderNumber } from '@shared/order-number';
 import type { MailService } from '../../adapters/mail/mail-service';
 import type {
   CardPaymentProvider,
@@ -44,7 +44,7 @@ export async function settleOverpayment(
 ): Promise<{ amountPence: number; message: string }> {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, input.orderId));
   if (!order) throw new NotFoundError('We could not find that order.');
-  const number = orderNumber(order.orderNo);
+  const number = orderNumber(deps.brand, order.orderNo);
   const excess = overpaidPence(order);
   if (excess === 0) throw new ConflictError(`Nothing has been paid above the total of ${number}.`);
   return input.how === 'credit'
@@ -55,7 +55,7 @@ export async function settleOverpayment(
 async function creditOverpayment(deps: SettleDeps, actor: Actor, orderId: string, now: Date) {
   return deps.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    const number = orderNumber(order!.orderNo);
+    const number = orderNumber(deps.brand, order!.orderNo);
     const excess = overpaidPence(order!);
     if (excess === 0)
       throw new ConflictError(`Nothing has been paid above the total of ${number}.`);

@@ -1,4 +1,5 @@
 import { data, redirect } from 'react-router';
+import { orderNumber } from '@shared/order-number';
 import { CLIENT_ERROR_MESSAGE } from '@shared/api/client';
 import {
   firstErrors,
@@ -190,7 +191,7 @@ export async function checkoutAction(
         alert: null,
         placed: {
           id: order.orderId,
-          number: `LD-${order.orderNo}`,
+          number: orderNumber(services.config.brand, order.orderNo),
           paymentUrl: paymentPagePath(services, order.orderId, now),
         },
       });
