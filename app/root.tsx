@@ -14,7 +14,7 @@ import { getCurrentCustomer } from '@server/auth/current-customer';
 import { listBranches } from '@server/use-cases/catalogue/catalogue';
 import { chromeFor, type PageHandle } from './components/site/chrome-rules';
 import { ContactBar } from './components/site/contact-bar';
-import { PromoPopup } from './components/site/promo-popup';
+import { DeferredPromo } from './components/site/deferred-promo';
 import { SiteFooter } from './components/site/site-footer';
 import { SiteHeader } from './components/site/site-header';
 import type { Route } from './+types/root';
@@ -129,7 +129,7 @@ function SiteChrome({ notFound = false, children }: { notFound?: boolean; childr
           showAppBanner={chrome.appBanner}
         />
       )}
-      {chrome.promo && <PromoPopup brand={data.brand} />}
+      {chrome.promo && <DeferredPromo brand={data.brand} />}
     </div>
   );
 }
