@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import {
-  Links,
   Meta,
   Outlet,
   Scripts,
@@ -21,6 +20,7 @@ import type { Route } from './+types/root';
 import { NotFoundPanel } from './components/not-found-panel';
 import { appStoreFor } from '@shared/app-store';
 import { useNonce } from './utils/nonce';
+import { PageStyles } from './utils/inline-styles';
 import './app.css';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -57,10 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        {/* No nonce on stylesheets (style-src allows them without one): the browser has no
-            nonce to hydrate them with, and the development server's critical-CSS link would
-            otherwise not match (React reports a hydration mismatch on every page). */}
-        <Links nonce="" />
+        <PageStyles />
       </head>
       <body
         className="min-h-screen bg-white font-sans text-slate-900 antialiased"
