@@ -9,6 +9,7 @@ import { errorFields } from '@server/logger';
 import { NonceProvider } from './utils/nonce';
 import { InlineCssProvider } from './utils/inline-styles';
 import { stylesheetsOfPage } from './utils/inline-styles.server';
+import { headRewriter, lowPriorityModulePreloads } from './utils/script-priority';
 
 export const streamTimeout = 5_000;
 
@@ -84,10 +85,11 @@ export default function handleRequest(
 function coalescedBody(onEnd: () => void): Transform {
   let pending: Buffer[] = [];
   let scheduled = false;
+  const head = headRewriter(lowPriorityModulePreloads);
   const release = () => {
     scheduled = false;
     if (pending.length === 0) return;
-    body.push(pending.length === 1 ? pending[0] : Buffer.concat(pending));
+    body.push(head(pending.length === 1 ? pending[0]! : Buffer.concat(pending)));
     pending = [];
   };
   const body = new Transform({

@@ -5,10 +5,10 @@ import type { Brand } from '@shared/brand';
 const PromoPopup = lazy(() => import('./promo-popup').then((m) => ({ default: m.PromoPopup })));
 
 /**
- * The promo pop-up (spec 2: on every load), opened once the page has loaded and the browser
- * is idle, so it neither delays the page's own first paint nor becomes its largest paint.
- * Before that, and on the server, nothing is rendered (as before: the pop-up never was in the
- * server's HTML).
+ * The promo pop-up (spec 2: on every load), opened a few seconds after the page has loaded
+ * and the browser is idle: the visitor sees the page first (the pop-up no longer covers it on
+ * arrival), and it is neither in the page's first scripts nor its largest paint. Before that,
+ * and on the server, nothing is rendered (as before: the pop-up never was in the HTML).
  */
 export function DeferredPromo({ brand }: { brand: Brand }) {
   const idle = usePageIdle();
@@ -20,19 +20,23 @@ export function DeferredPromo({ brand }: { brand: Brand }) {
   );
 }
 
-/** True once the document has loaded and the browser has had an idle moment after it. */
+/** After the page's load event, an idle moment and then this long, the pop-up opens. */
+export const PROMO_DELAY_MS = 3000;
+
+/** True once the document has loaded, the browser has been idle, and PROMO_DELAY_MS passed. */
 function usePageIdle(): boolean {
   const [idle, setIdle] = useState(false);
   useEffect(() => {
     let cancel = () => {};
     const whenIdle = () => {
       if (typeof requestIdleCallback === 'function') {
-        const id = requestIdleCallback(() => setIdle(true), { timeout: 2000 });
+        const id = requestIdleCallback(later, { timeout: 2000 });
         cancel = () => cancelIdleCallback(id);
-      } else {
-        const id = setTimeout(() => setIdle(true), 200);
-        cancel = () => clearTimeout(id);
-      }
+      } else later();
+    };
+    const later = () => {
+      const id = setTimeout(() => setIdle(true), PROMO_DELAY_MS);
+      cancel = () => clearTimeout(id);
     };
     if (document.readyState === 'complete') whenIdle();
     else {
