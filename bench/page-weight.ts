@@ -1,5 +1,8 @@
 import http from 'node:http';
 
+/** Issue 14: a public page loads at most this much JavaScript, gzipped (kB = 1024 bytes). */
+export const JS_BUDGET_KB = 100;
+
 export type PageWeight = {
   path: string;
   jsGzipBytes: number;
@@ -57,4 +60,8 @@ export async function measurePageWeight(baseUrl: string, path: string): Promise<
   const pictures = (html.match(/<picture\b/g) ?? []).length;
   const imageNote = `${images.length} <img>, ${responsive.length} responsive or SVG, ${pictures} <picture>`;
   return { path, jsGzipBytes, cssGzipBytes, imageNote };
+}
+
+export function withinJsBudget(w: PageWeight): boolean {
+  return w.jsGzipBytes <= JS_BUDGET_KB * 1024;
 }
