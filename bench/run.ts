@@ -268,13 +268,13 @@ function renderPageWeight(weights: PageWeight[]): string {
   return [
     '## Page weight',
     '',
-    `The JavaScript and CSS each public page makes the browser load (its module scripts and preloads, as served with gzip); budget (issue 14): at most ${JS_BUDGET_KB} kB of JavaScript gzipped.`,
+    `The JavaScript and CSS each public page makes the browser load on arrival (the module scripts and preloads its HTML names, as served with gzip; the promo pop-up's chunk, loaded once the page is idle, is not counted); budget (issue 14): at most ${JS_BUDGET_KB} kB of JavaScript gzipped. “Framework” is React Router's client entry and its imports (React DOM, React, React Router), which every page loads before any of its own code; the stylesheet is written into each page's HTML.`,
     '',
-    '| Page | JavaScript (gzip) | CSS (gzip) | Budget (JS) | Images |',
-    '|---|---|---|---|---|',
+    '| Page | JavaScript (gzip) | of which framework | CSS (gzip) | Budget (JS) | Images |',
+    '|---|---|---|---|---|---|',
     ...weights.map(
       (w) =>
-        `| ${w.path} | ${(w.jsGzipBytes / 1024).toFixed(1)} kB | ${w.cssGzipBytes ? `${(w.cssGzipBytes / 1024).toFixed(1)} kB` : 'inline'} | ${JS_BUDGET_KB} kB: ${withinJsBudget(w) ? 'met' : 'MISSED'} | ${w.imageNote} |`,
+        `| ${w.path} | ${(w.jsGzipBytes / 1024).toFixed(1)} kB | ${(w.frameworkGzipBytes / 1024).toFixed(1)} kB | ${w.cssGzipBytes ? `${(w.cssGzipBytes / 1024).toFixed(1)} kB` : 'inline'} | ${JS_BUDGET_KB} kB: ${withinJsBudget(w) ? 'met' : 'MISSED'} | ${w.imageNote} |`,
     ),
     '',
   ].join('\n');
