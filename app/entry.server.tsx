@@ -7,6 +7,9 @@ import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { errorFields } from '@server/logger';
 import { NonceProvider } from './utils/nonce';
+import { InlineCssProvider } from './utils/inline-styles';
+import { stylesheetsOfPage } from './utils/inline-styles.server';
+import { headRewriter, lowPriorityModulePreloads } from './utils/script-priority';
 
 export const streamTimeout = 5_000;
 
@@ -22,6 +25,10 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.cspNonce;
+  // Production pages carry their stylesheet inline (app/utils/inline-styles.tsx).
+  const css = import.meta.env.DEV
+    ? ''
+    : stylesheetsOfPage(routerContext, loadContext.services.config.buildDir);
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -37,7 +44,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <InlineCssProvider value={css}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineCssProvider>
       </NonceProvider>,
       {
         nonce,
@@ -76,10 +85,11 @@ export default function handleRequest(
 function coalescedBody(onEnd: () => void): Transform {
   let pending: Buffer[] = [];
   let scheduled = false;
+  const head = headRewriter(lowPriorityModulePreloads);
   const release = () => {
     scheduled = false;
     if (pending.length === 0) return;
-    body.push(pending.length === 1 ? pending[0] : Buffer.concat(pending));
+    body.push(head(pending.length === 1 ? pending[0]! : Buffer.concat(pending)));
     pending = [];
   };
   const body = new Transform({

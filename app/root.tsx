@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import {
-  Links,
   Meta,
   Outlet,
   Scripts,
@@ -14,13 +13,14 @@ import { getCurrentCustomer } from '@server/auth/current-customer';
 import { listBranches } from '@server/use-cases/catalogue/catalogue';
 import { chromeFor, type PageHandle } from './components/site/chrome-rules';
 import { ContactBar } from './components/site/contact-bar';
-import { PromoPopup } from './components/site/promo-popup';
+import { DeferredPromo } from './components/site/deferred-promo';
 import { SiteFooter } from './components/site/site-footer';
 import { SiteHeader } from './components/site/site-header';
 import type { Route } from './+types/root';
 import { NotFoundPanel } from './components/not-found-panel';
 import { appStoreFor } from '@shared/app-store';
 import { useNonce } from './utils/nonce';
+import { PageStyles } from './utils/inline-styles';
 import './app.css';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -57,10 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        {/* No nonce on stylesheets (style-src allows them without one): the browser has no
-            nonce to hydrate them with, and the development server's critical-CSS link would
-            otherwise not match (React reports a hydration mismatch on every page). */}
-        <Links nonce="" />
+        <PageStyles />
       </head>
       <body
         className="min-h-screen bg-white font-sans text-slate-900 antialiased"
@@ -129,7 +126,7 @@ function SiteChrome({ notFound = false, children }: { notFound?: boolean; childr
           showAppBanner={chrome.appBanner}
         />
       )}
-      {chrome.promo && <PromoPopup brand={data.brand} />}
+      {chrome.promo && <DeferredPromo brand={data.brand} />}
     </div>
   );
 }

@@ -1,8 +1,13 @@
 import http from 'node:http';
 
+/** Issue 14: a public page loads at most this much JavaScript, gzipped (kB = 1024 bytes). */
+export const JS_BUDGET_KB = 100;
+
 export type PageWeight = {
   path: string;
   jsGzipBytes: number;
+  /** Of jsGzipBytes, React Router's client entry and its imports: React DOM, React, the router. */
+  frameworkGzipBytes: number;
   cssGzipBytes: number;
   imageNote: string;
 };
@@ -45,8 +50,14 @@ export async function measurePageWeight(baseUrl: string, path: string): Promise<
   }
   // Inline module imports of the entry (React Router lists them as modulepreload too).
   for (const [, src] of html.matchAll(/import\(?\s*"(\/assets\/[^"]+\.js)"/g)) js.add(src!);
+  const framework = frameworkScripts(html);
   let jsGzipBytes = 0;
-  for (const src of js) jsGzipBytes += await wireBytes(new URL(src, baseUrl).toString());
+  let frameworkGzipBytes = 0;
+  for (const src of js) {
+    const bytes = await wireBytes(new URL(src, baseUrl).toString());
+    jsGzipBytes += bytes;
+    if (framework.has(src)) frameworkGzipBytes += bytes;
+  }
   let cssGzipBytes = 0;
   for (const href of css) cssGzipBytes += await wireBytes(new URL(href, baseUrl).toString());
 
@@ -56,5 +67,17 @@ export async function measurePageWeight(baseUrl: string, path: string): Promise<
   );
   const pictures = (html.match(/<picture\b/g) ?? []).length;
   const imageNote = `${images.length} <img>, ${responsive.length} responsive or SVG, ${pictures} <picture>`;
-  return { path, jsGzipBytes, cssGzipBytes, imageNote };
+  return { path, jsGzipBytes, frameworkGzipBytes, cssGzipBytes, imageNote };
+}
+
+/** The client entry and its imports, as React Router's manifest in the page names them. */
+function frameworkScripts(html: string): Set<string> {
+  const entry = /"entry":\s*(\{[^}]*\})/.exec(html)?.[1];
+  if (!entry) return new Set();
+  const { module, imports } = JSON.parse(entry) as { module: string; imports: string[] };
+  return new Set([module, ...imports]);
+}
+
+export function withinJsBudget(w: PageWeight): boolean {
+  return w.jsGzipBytes <= JS_BUDGET_KB * 1024;
 }

@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+import { JS_BUDGET_KB, measurePageWeight } from '../../bench/page-weight';
+
+/*
+ * Issue 14: the JavaScript a public page makes the browser load on arrival (the module
+ * scripts and preloads in its HTML), gzipped as the production server sends it. Measured
+ * the way `npm run bench` measures it (bench/page-weight.ts), on the production build.
+ */
+
+const publicPages = ['/', '/pricing', '/maida-vale', '/faqs', '/blogs'];
+
+/**
+ * What the pages weigh today (React DOM, React and React Router alone are ~109 kB gzipped;
+ * see docs/benchmarks.md): a page that grows past this fails, so nothing creeps back in.
+ */
+const CEILING_KB = 126;
+
+test.describe('page weight', () => {
+  test.skip(({ isMobile }) => isMobile, 'the same HTML and scripts at every width');
+
+  for (const path of publicPages) {
+    test(`${path} loads at most ${CEILING_KB} kB of JavaScript gzipped`, async ({ baseURL }) => {
+      const weight = await measurePageWeight(baseURL!, path);
+      expect(weight.jsGzipBytes / 1024).toBeLessThanOrEqual(CEILING_KB);
+      // The stylesheet is in the HTML: no render-blocking request before the first paint.
+      expect(weight.cssGzipBytes).toBe(0);
+    });
+  }
+
+  test(`the public pages meet the ${JS_BUDGET_KB} kB budget of issue 14`, async ({ baseURL }) => {
+    // Not met yet: the framework alone is over it (docs/benchmarks.md, Page weight). Marked
+    // as an expected failure, so the suite reports it the day every page meets the budget.
+    test.fail(true, 'React DOM + React Router are ~109 kB gzipped before any page code');
+    for (const path of publicPages) {
+      const weight = await measurePageWeight(baseURL!, path);
+      expect(weight.jsGzipBytes / 1024, path).toBeLessThanOrEqual(JS_BUDGET_KB);
+    }
+  });
+});
