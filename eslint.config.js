@@ -71,6 +71,35 @@ export const layerZones = [
   })),
 ];
 
+/** What no module of app/ imports (decision 013, the typed client of decision 017). */
+const appImportPatterns = [
+  {
+    group: ['**/auth/rate-limit', '@server/auth/rate-limit'],
+    message: 'Rate limits are applied in the use-cases (docs/decisions/013).',
+  },
+  {
+    // @shared/api and its modules, except the client and the routes.
+    regex: '^(@shared|(\\.\\./)+shared)/api(/(?!(client|routes)(\\.ts)?$)[^/]+)?$',
+    allowTypeImports: true,
+    message:
+      "In app/, call the API with call(routes.…) from '@shared/api/client' and '@shared/api/routes'; import the contract's schemas as types only.",
+  },
+];
+const appImportPaths = [
+  {
+    name: '~/utils/api-client',
+    importNames: ['callApi'],
+    message: 'callApi is gone: use call(routes.area.endpoint, …) from the typed client.',
+  },
+];
+/** Route modules and components reach the server through app/server/*.server.ts only. */
+export const serverThroughFacades = {
+  regex: '^(@server/|(\\.\\./)+server/)',
+  allowTypeImports: true,
+  message:
+    'Pages reach the server through the facades of app/server/*.server.ts (decision 019); only *.server.ts modules import server/.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -143,35 +172,22 @@ export default tseslint.config(
   },
   {
     // The browser takes the contract's routes and the client; the schemas only as types (zod
-    // stays out of the pages' bundles).
+    // stays out of the pages' bundles). Pages reach the server through the *.server.ts
+    // facades of app/server/ (decision 019).
     files: ['app/**'],
-    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*.server.ts', '**/*.server.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            {
-              group: ['**/auth/rate-limit', '@server/auth/rate-limit'],
-              message: 'Rate limits are applied in the use-cases (docs/decisions/013).',
-            },
-            {
-              // @shared/api and its modules, except the client and the routes.
-              regex: '^(@shared|(\\.\\./)+shared)/api(/(?!(client|routes)(\\.ts)?$)[^/]+)?$',
-              allowTypeImports: true,
-              message:
-                "In app/, call the API with call(routes.…) from '@shared/api/client' and '@shared/api/routes'; import the contract's schemas as types only.",
-            },
-          ],
-          paths: [
-            {
-              name: '~/utils/api-client',
-              importNames: ['callApi'],
-              message: 'callApi is gone: use call(routes.area.endpoint, …) from the typed client.',
-            },
-          ],
-        },
+        { patterns: [...appImportPatterns, serverThroughFacades], paths: appImportPaths },
       ],
+    },
+  },
+  {
+    // Server-only modules of app/ (facades, actions' helpers, entry.server) import server/.
+    files: ['app/**/*.server.ts', 'app/**/*.server.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: appImportPatterns, paths: appImportPaths }],
     },
   },
 );

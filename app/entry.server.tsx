@@ -5,7 +5,7 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
-import { errorFields } from '@server/logger';
+import { errorFields } from '~/server/errors.server';
 import { NonceProvider } from './utils/nonce';
 import { InlineCssProvider } from './utils/inline-styles';
 import { stylesheetsOfPage } from './utils/inline-styles.server';

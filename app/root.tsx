@@ -9,8 +9,8 @@ import {
   useMatches,
   useRouteLoaderData,
 } from 'react-router';
-import { getCurrentCustomer } from '@server/auth/current-customer';
-import { listBranches } from '@server/use-cases/catalogue/catalogue';
+import { getCurrentCustomer } from '~/server/accounts.server';
+import { listBranches } from '~/server/catalogue.server';
 import { chromeFor, type PageHandle } from './components/site/chrome-rules';
 import { ContactBar } from './components/site/contact-bar';
 import { DeferredPromo } from './components/site/deferred-promo';

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, outbox } from '../server/db/schema';
-import { accountMessages } from '../server/use-cases/accounts/errors';
+import { accountMessages } from '../shared/account-messages';
 import { startTestServer, type TestServer } from './helpers/test-server';
 
 /*

@@ -58,6 +58,25 @@ describe('planted layer violations are caught', () => {
     });
   }
 
+  it(
+    'a page importing server/ other than through a *.server.ts facade',
+    { timeout: 60_000 },
+    async () => {
+      const code = "import { isRefusal } from '@server/errors';\nexport const x = isRefusal;\n";
+      expect(await problemsOf('app/routes/planted.tsx', code)).toEqual([
+        expect.stringMatching(/^no-restricted-imports: .*facades of app\/server/),
+      ]);
+      const relative =
+        "import { isRefusal } from '../../server/errors';\nexport const x = isRefusal;\n";
+      expect(await problemsOf('app/routes/planted.tsx', relative)).toHaveLength(1);
+      // A facade (any *.server.ts) may, and a type import is no run-time dependency.
+      expect(await problemsOf('app/server/planted.server.ts', code)).toEqual([]);
+      const typeOnly =
+        "import type { AppError } from '@server/errors';\nexport type X = AppError;\n";
+      expect(await problemsOf('app/routes/planted.tsx', typeOnly)).toEqual([]);
+    },
+  );
+
   it('the same imports from an allowed place pass', async () => {
     expect(
       await problemsOf(

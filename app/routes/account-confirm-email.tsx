@@ -1,8 +1,8 @@
 import { data, Form, Link, useNavigation } from 'react-router';
-import { isRefusal } from '@server/errors';
-import { httpStatusOf } from '@server/http/error-status';
-import { confirmEmailChange, findEmailChangeLink } from '@server/use-cases/accounts/change-email';
-import { accountMessages, emailChangedMessage } from '@server/use-cases/accounts/errors';
+import { isRefusal } from '~/server/errors.server';
+import { httpStatusOf } from '~/server/errors.server';
+import { confirmEmailChange, findEmailChangeLink } from '~/server/accounts.server';
+import { accountMessages, emailChangedMessage } from '@shared/account-messages';
 import { AuthCard, Notice } from '~/components/form/form-field';
 import type { Route } from './+types/account-confirm-email';
 

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Form, Link, data, useNavigation } from 'react-router';
-import { clearedSessionCookie } from '@server/auth/cookies';
-import { getCurrentCustomer } from '@server/auth/current-customer';
-import { isSecure } from '@server/auth/middleware';
-import { UNIFORM_REPLY_MS, withMinimumDuration } from '@server/auth/timing';
-import { deleteAccountWithCode, sendDeletionCode } from '@server/use-cases/accounts/delete-account';
-import { accountMessages } from '@server/use-cases/accounts/errors';
+import { clearedSessionCookie } from '~/server/accounts.server';
+import { getCurrentCustomer } from '~/server/accounts.server';
+import { isSecure } from '~/server/accounts.server';
+import { UNIFORM_REPLY_MS, withMinimumDuration } from '~/server/accounts.server';
+import { deleteAccountWithCode, sendDeletionCode } from '~/server/accounts.server';
+import { accountMessages } from '@shared/account-messages';
 import { deleteAccountCodeSchema, deleteAccountEmailSchema, messages } from '@shared/validation';
 import { ErrorSummary, TextField } from '~/components/form';
 import { formFailure, formFields, parseFields } from '~/components/form/form-action.server';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { areaGroupsWithAreas } from '@server/use-cases/catalogue/catalogue';
+import { areaGroupsWithAreas } from '~/server/catalogue.server';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/areas';
 import { sharedPageHeaders } from '~/utils/shared-page';

@@ -1,6 +1,6 @@
 import { data, Link } from 'react-router';
-import { findBlogPost } from '@server/use-cases/catalogue/catalogue';
-import { htmlToText } from '@server/content/sanitize';
+import { findBlogPost } from '~/server/catalogue.server';
+import { htmlToText } from '~/server/catalogue.server';
 import { formatBlogDate } from '~/components/blog-card';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/blog-post';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { listBlogPosts } from '@server/use-cases/catalogue/catalogue';
+import { listBlogPosts } from '~/server/catalogue.server';
 import { BlogCard } from '~/components/blog-card';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/blogs';

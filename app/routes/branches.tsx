@@ -1,5 +1,5 @@
 import { data, Link, useNavigate } from 'react-router';
-import { listBranches } from '@server/use-cases/catalogue/catalogue';
+import { listBranches } from '~/server/catalogue.server';
 import { BranchMap } from '~/components/branch-map';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/branches';

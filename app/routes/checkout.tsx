@@ -1,8 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { eq } from 'drizzle-orm';
-import { getCurrentCustomer } from '@server/auth/current-customer';
-import { customers } from '@server/db/schema';
+import { getCurrentCustomer } from '~/server/accounts.server';
 import { checkoutHref } from '~/features/booking/booking-params';
 import { BookingForm } from '~/features/booking/booking-form';
 import { readBooking } from '~/features/booking/booking-storage';
@@ -31,14 +29,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // The idempotency key of a logged-in customer's summary, who starts there (spec 4).
   const attempt = crypto.randomUUID();
   if (!current) return { resolution, customer: null, attempt };
-  const [row] = await services.db
-    .select({ phone: customers.phone })
-    .from(customers)
-    .where(eq(customers.id, current.id))
-    .limit(1);
   return {
     resolution,
-    customer: { name: current.name, email: current.email, phone: row?.phone ?? '' },
+    customer: { name: current.name, email: current.email, phone: current.phone },
     attempt,
   };
 }

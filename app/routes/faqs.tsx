@@ -1,4 +1,4 @@
-import { listFaqs } from '@server/use-cases/catalogue/catalogue';
+import { listFaqs } from '~/server/catalogue.server';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/faqs';
 import { sharedPageHeaders } from '~/utils/shared-page';

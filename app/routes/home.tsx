@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { listBranches, priceList } from '@server/use-cases/catalogue/catalogue';
-import { listPickupSlots } from '@server/use-cases/slots/list-slots';
+import { listBranches, priceList } from '~/server/catalogue.server';
+import { listPickupSlots } from '~/server/catalogue.server';
 import { Hero } from '~/components/hero';
 import { HowItWorksSteps } from '~/components/how-it-works-steps';
 import { useRootData } from '~/root';

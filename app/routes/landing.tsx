@@ -1,6 +1,6 @@
 import { data, Link } from 'react-router';
-import { findArea, findServicePage } from '@server/use-cases/catalogue/catalogue';
-import { listPickupSlots } from '@server/use-cases/slots/list-slots';
+import { findArea, findServicePage } from '~/server/catalogue.server';
+import { listPickupSlots } from '~/server/catalogue.server';
 import { Hero } from '~/components/hero';
 import { HowItWorksSteps } from '~/components/how-it-works-steps';
 import { NotFoundPanel } from '~/components/not-found-panel';

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
-import { getCurrentCustomer } from '@server/auth/current-customer';
-import { sessionCookie } from '@server/auth/cookies';
-import { isSecure } from '@server/auth/middleware';
-import { UNIFORM_REPLY_MS, withMinimumDuration } from '@server/auth/timing';
-import { accountMessages } from '@server/use-cases/accounts/errors';
-import { checkLoginEmail, logIn } from '@server/use-cases/accounts/log-in';
-import { requestPasswordReset } from '@server/use-cases/accounts/reset-password';
+import { getCurrentCustomer } from '~/server/accounts.server';
+import { sessionCookie } from '~/server/accounts.server';
+import { isSecure } from '~/server/accounts.server';
+import { UNIFORM_REPLY_MS, withMinimumDuration } from '~/server/accounts.server';
+import { accountMessages } from '@shared/account-messages';
+import { checkLoginEmail, logIn } from '~/server/accounts.server';
+import { requestPasswordReset } from '~/server/accounts.server';
 import {
   loginEmailSchema,
   loginSchema,

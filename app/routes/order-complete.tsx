@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { data, Link } from 'react-router';
 import { DateTime } from 'luxon';
-import { getOrderConfirmation } from '@server/use-cases/checkout/order-confirmation';
-import { orderConfirmationView } from '@server/use-cases/orders/present-order';
+import { getOrderConfirmation } from '~/server/orders.server';
+import { orderConfirmationView } from '~/server/orders.server';
 import { clearBooking } from '~/features/booking/booking-storage';
 import { useRootData } from '~/root';
 import { trackConversionOnce } from '~/utils/analytics';

@@ -1,6 +1,6 @@
 import { data, Link, redirect } from 'react-router';
-import { paymentPageOrder } from '@server/use-cases/payments/payment-steps';
-import { paymentOrderView } from '@server/use-cases/orders/present-order';
+import { paymentPageOrder } from '~/server/orders.server';
+import { paymentOrderView } from '~/server/orders.server';
 import { ResultPanel } from '~/components/result-panel';
 import { paymentPageHref, withPaymentToken } from '~/features/payment/payment-links';
 import { useRootData } from '~/root';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { data, Link } from 'react-router';
-import { paymentPageOrder } from '@server/use-cases/payments/payment-steps';
-import { paymentOrderView } from '@server/use-cases/orders/present-order';
+import { paymentPageOrder } from '~/server/orders.server';
+import { paymentOrderView } from '~/server/orders.server';
 import { ResultPanel } from '~/components/result-panel';
 import { paymentPageHref } from '~/features/payment/payment-links';
 import { trackConversionOnce } from '~/utils/analytics';

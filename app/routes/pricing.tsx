@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { data, Link } from 'react-router';
-import { priceList } from '@server/use-cases/catalogue/catalogue';
+import { priceList } from '~/server/catalogue.server';
 import { usePageVisit } from '~/utils/page-visit';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/pricing';

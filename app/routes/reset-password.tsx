@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { firstErrors, passwordResetSchema } from '@shared/validation';
-import { isResetLinkValid, resetPassword } from '@server/use-cases/accounts/reset-password';
+import { isResetLinkValid, resetPassword } from '~/server/accounts.server';
 import { ErrorSummary, TextField, type FieldLinks } from '~/components/form';
 import { formFailure, formFields, parseFields } from '~/components/form/form-action.server';
 import { AuthCard, Notice } from '~/components/form/form-field';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { listServicePages, priceList } from '@server/use-cases/catalogue/catalogue';
+import { listServicePages, priceList } from '~/server/catalogue.server';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/services';
 import { sharedPageHeaders } from '~/utils/shared-page';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { formatAddress } from '@shared/address';
 import { Form, Link, redirect, useNavigation } from 'react-router';
-import { getCurrentCustomer } from '@server/auth/current-customer';
-import { ValidationError } from '@server/errors';
-import { accountMessages } from '@server/use-cases/accounts/errors';
-import { registerCustomer } from '@server/use-cases/accounts/register-customer';
+import { getCurrentCustomer } from '~/server/accounts.server';
+import { ValidationError } from '~/server/errors.server';
+import { accountMessages } from '@shared/account-messages';
+import { registerCustomer } from '~/server/accounts.server';
 import { addressSchema, firstErrors, messages, registrationFormSchema } from '@shared/validation';
 import {
   ErrorSummary,

@@ -4,7 +4,7 @@ import {
   listBranches,
   listServicePages,
   priceList,
-} from '@server/use-cases/catalogue/catalogue';
+} from '~/server/catalogue.server';
 import type { Route } from './+types/sitemap[.]xml';
 
 const STATIC_PAGES = [

@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router';
-import { paymentPageOrder } from '@server/use-cases/payments/payment-steps';
-import { paymentOrderView } from '@server/use-cases/orders/present-order';
+import { paymentPageOrder } from '~/server/orders.server';
+import { paymentOrderView } from '~/server/orders.server';
 import { formatPence } from '@shared/money';
 import type { Route } from './+types/test-paypal';
 

@@ -6,6 +6,7 @@ export type CurrentCustomer = {
   id: string;
   name: string;
   email: string;
+  phone: string;
   sessionId: string;
   /** How the request proved it: the app's Bearer header or the website's cookie (CSRF applies). */
   via: 'bearer' | 'cookie';
@@ -34,6 +35,7 @@ export async function getCurrentCustomer(
     id: session.customerId,
     name: session.name,
     email: session.email,
+    phone: session.phone,
     sessionId: session.sessionId,
     via: found.via,
   };

@@ -33,6 +33,7 @@ export async function findSession(db: DbOrTx, token: string, now: Date) {
       customerId: customers.id,
       name: customers.name,
       email: customers.email,
+      phone: customers.phone,
     })
     .from(sessions)
     .innerJoin(customers, eq(customers.id, sessions.customerId))

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { recordId } from '@shared/text';
 import { readQuery } from '~/utils/query';
-import { listAudit } from '@server/use-cases/audit/list-audit';
-import { requireStaffPage } from '~/features/admin/guard';
+import { listAudit } from '~/server/back-office.server';
+import { requireStaffPage } from '~/features/admin/guard.server';
 import { londonDateTime } from '~/features/admin/ui';
 import type { Route } from './+types/audit';
 

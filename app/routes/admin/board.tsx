@@ -4,14 +4,10 @@ import { isoDate } from '@shared/text';
 import { londonToday } from '@shared/london-time';
 import { readQuery } from '~/utils/query';
 import { orderStatuses } from '@shared/order-status';
-import { listOrders } from '@server/use-cases/orders/list-orders';
-import { orderBoard } from '@server/use-cases/orders/order-board';
-import {
-  boardView,
-  orderListRowView,
-  type BoardRowView,
-} from '@server/use-cases/orders/present-order';
-import { requireStaffPage } from '~/features/admin/guard';
+import { listOrders } from '~/server/orders.server';
+import { orderBoard } from '~/server/orders.server';
+import { boardView, orderListRowView, type BoardRowView } from '~/server/orders.server';
+import { requireStaffPage } from '~/features/admin/guard.server';
 import { StatusPill } from '~/features/admin/ui';
 import type { Route } from './+types/board';
 

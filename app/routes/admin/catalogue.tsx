@@ -8,8 +8,8 @@ import {
   isCatalogueEntity,
   type FieldSpec,
 } from '@shared/catalogue-admin';
-import { listCatalogue } from '@server/use-cases/admin/catalogue';
-import { requireStaffPage } from '~/features/admin/guard';
+import { listCatalogue } from '~/server/back-office.server';
+import { requireStaffPage } from '~/features/admin/guard.server';
 import { FeedbackBanner, useAdminAction } from '~/features/admin/ui';
 import type { Route } from './+types/catalogue';
 

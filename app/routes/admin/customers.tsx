@@ -4,9 +4,9 @@ import { Form, Link } from 'react-router';
 import { z } from 'zod';
 import { text } from '@shared/text';
 import { readQuery } from '~/utils/query';
-import { customerDetail, searchCustomers } from '@server/use-cases/admin/customers';
-import { customerDetailView } from '@server/use-cases/orders/present-order';
-import { requireStaffPage } from '~/features/admin/guard';
+import { customerDetail, searchCustomers } from '~/server/back-office.server';
+import { customerDetailView } from '~/server/orders.server';
+import { requireStaffPage } from '~/features/admin/guard.server';
 import { StatusPill } from '~/features/admin/ui';
 import type { Route } from './+types/customers';
 

@@ -1,7 +1,7 @@
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { routes } from '@shared/api/routes';
 import { call } from '~/utils/api-client';
-import { requireStaffPage } from '~/features/admin/guard';
+import { requireStaffPage } from '~/features/admin/guard.server';
 import type { Route } from './+types/layout';
 
 export function meta() {

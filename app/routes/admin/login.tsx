@@ -1,8 +1,8 @@
 import { data, Form, redirect, useNavigation, useSearchParams } from 'react-router';
-import { getCurrentStaff, staffCookie, staffLogIn } from '@server/auth/staff';
-import { isSecure } from '@server/auth/middleware';
-import { AppError } from '@server/errors';
-import { httpStatusOf } from '@server/http/error-status';
+import { getCurrentStaff, staffCookie, staffLogIn } from '~/server/back-office.server';
+import { isSecure } from '~/server/accounts.server';
+import { AppError } from '~/server/errors.server';
+import { httpStatusOf } from '~/server/errors.server';
 import type { Route } from './+types/login';
 
 export function meta() {

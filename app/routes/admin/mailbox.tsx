@@ -1,5 +1,5 @@
-import { listOutbox } from '@server/use-cases/list-outbox';
-import { requireStaffPage } from '~/features/admin/guard';
+import { listOutbox } from '~/server/back-office.server';
+import { requireStaffPage } from '~/features/admin/guard.server';
 import { londonDateTime } from '~/features/admin/ui';
 import type { Route } from './+types/mailbox';
 

@@ -4,10 +4,10 @@ import { data, Link } from 'react-router';
 import { moveLabel } from '@shared/order-pipeline';
 import type { OrderStatus } from '@shared/order-status';
 import { formatPence, parsePounds } from '@shared/money';
-import { adminOrderDetail } from '@server/use-cases/orders/order-detail';
-import { adminOrderView } from '@server/use-cases/orders/present-order';
-import { priceList as loadPriceList } from '@server/use-cases/catalogue/catalogue';
-import { requireStaffPage } from '~/features/admin/guard';
+import { adminOrderDetail } from '~/server/orders.server';
+import { adminOrderView } from '~/server/orders.server';
+import { priceList as loadPriceList } from '~/server/catalogue.server';
+import { requireStaffPage } from '~/features/admin/guard.server';
 import { FeedbackBanner, londonDateTime, StatusPill, useAdminAction } from '~/features/admin/ui';
 import type { Route } from './+types/order';
 

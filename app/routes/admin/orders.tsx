@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { text } from '@shared/text';
 import { readQuery } from '~/utils/query';
 import { isOrderStatus, orderStatuses } from '@shared/order-status';
-import { listOrders } from '@server/use-cases/orders/list-orders';
-import { orderListRowView } from '@server/use-cases/orders/present-order';
-import { requireStaffPage } from '~/features/admin/guard';
+import { listOrders } from '~/server/orders.server';
+import { orderListRowView } from '~/server/orders.server';
+import { requireStaffPage } from '~/features/admin/guard.server';
 import { StatusPill } from '~/features/admin/ui';
 import type { Route } from './+types/orders';
 

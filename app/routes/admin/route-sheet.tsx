@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { isoDate } from '@shared/text';
 import { londonToday } from '@shared/london-time';
 import { readQuery } from '~/utils/query';
-import { orderBoard } from '@server/use-cases/orders/order-board';
-import { boardView, type BoardRowView } from '@server/use-cases/orders/present-order';
-import { requireStaffPage } from '~/features/admin/guard';
+import { orderBoard } from '~/server/orders.server';
+import { boardView, type BoardRowView } from '~/server/orders.server';
+import { requireStaffPage } from '~/features/admin/guard.server';
 import type { Route } from './+types/route-sheet';
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { routes } from '@shared/api/routes';
 import { useState } from 'react';
-import { slotOverview } from '@server/use-cases/admin/slots';
-import { requireStaffPage } from '~/features/admin/guard';
+import { slotOverview } from '~/server/back-office.server';
+import { requireStaffPage } from '~/features/admin/guard.server';
 import { FeedbackBanner, useAdminAction } from '~/features/admin/ui';
 import type { Route } from './+types/slots';
 

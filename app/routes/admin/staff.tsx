@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import type { newStaffInput } from '@shared/api/admin';
 import { routes } from '@shared/api/routes';
 import { useState } from 'react';
-import { listStaff } from '@server/use-cases/admin/staff';
-import { requireStaffPage } from '~/features/admin/guard';
+import { listStaff } from '~/server/back-office.server';
+import { requireStaffPage } from '~/features/admin/guard.server';
 import { FeedbackBanner, useAdminAction } from '~/features/admin/ui';
 import type { Route } from './+types/staff';
 

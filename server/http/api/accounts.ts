@@ -12,7 +12,7 @@ import {
   accountMessages,
   emailChangedMessage,
   emailChangeSentMessage,
-} from '../../use-cases/accounts/errors';
+} from '@shared/account-messages';
 import { checkLoginEmail, logIn } from '../../use-cases/accounts/log-in';
 import { registerCustomer } from '../../use-cases/accounts/register-customer';
 import { cancelOrder } from '../../use-cases/accounts/cancel-order';

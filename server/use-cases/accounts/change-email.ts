@@ -8,7 +8,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { customers, oneTimeCodes } from '../../db/schema';
 import { ValidationError } from '../../errors';
-import { accountMessages } from './errors';
+import { accountMessages } from '@shared/account-messages';
 import { findRegisteredCustomer } from './log-in';
 import { claimOneTimeLink, findOneTimeLink, issueOneTimeLink } from './one-time-codes';
 

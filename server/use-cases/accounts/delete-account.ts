@@ -13,7 +13,7 @@ import {
   sessions,
 } from '../../db/schema';
 import { ValidationError } from '../../errors';
-import { accountMessages } from './errors';
+import { accountMessages } from '@shared/account-messages';
 import { findRegisteredCustomer } from './log-in';
 import { claimOneTimeCode, issueOneTimeCode, limitedAccountLookup } from './one-time-codes';
 

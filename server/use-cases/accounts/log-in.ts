@@ -5,7 +5,7 @@ import { createSession } from '../../auth/sessions';
 import type { Database, DbOrTx } from '../../db/client';
 import { customers } from '../../db/schema';
 import { UnauthorizedError } from '../../errors';
-import { accountMessages } from './errors';
+import { accountMessages } from '@shared/account-messages';
 
 /** The live registered account of an e-mail, or null. */
 export async function findRegisteredCustomer(db: DbOrTx, email: string) {

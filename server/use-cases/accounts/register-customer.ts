@@ -7,7 +7,7 @@ import { hitRateLimit, rateRules } from '../../auth/rate-limit';
 import type { Database } from '../../db/client';
 import { customers } from '../../db/schema';
 import { ValidationError } from '../../errors';
-import { accountMessages } from './errors';
+import { accountMessages } from '@shared/account-messages';
 import { saveCustomerAddress } from './save-address';
 
 export type Registration = {

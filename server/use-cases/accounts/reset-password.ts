@@ -8,7 +8,7 @@ import { revokeCustomerSessions } from '../../auth/sessions';
 import type { Database } from '../../db/client';
 import { customers } from '../../db/schema';
 import { ValidationError } from '../../errors';
-import { accountMessages } from './errors';
+import { accountMessages } from '@shared/account-messages';
 import {
   claimOneTimeLink,
   findOneTimeLink,

@@ -8,7 +8,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { customers } from '../../db/schema';
 import { UnauthorizedError, ValidationError } from '../../errors';
 import { pendingEmailChange, requestEmailChange, type MailDeps } from './change-email';
-import { accountMessages } from './errors';
+import { accountMessages } from '@shared/account-messages';
 import { voidOneTimeCodes } from './one-time-codes';
 
 /** Checks the customer's current password, counting checks against a per-account limit. */

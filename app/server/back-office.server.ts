@@ -1,0 +1,12 @@
+/*
+ * What the back office pages may ask of the server: staff, the admin use-cases, audit and the mailbox.
+ * Pages reach the server only through facades like this one (eslint.config.js: only
+ * *.server.ts modules of app/ import server/), so what a page may call is listed here.
+ */
+export { getCurrentStaff, staffCookie, staffLogIn, type StaffRole } from '@server/auth/staff';
+export { listCatalogue } from '@server/use-cases/admin/catalogue';
+export { customerDetail, searchCustomers } from '@server/use-cases/admin/customers';
+export { slotOverview } from '@server/use-cases/admin/slots';
+export { listStaff } from '@server/use-cases/admin/staff';
+export { listAudit } from '@server/use-cases/audit/list-audit';
+export { listOutbox } from '@server/use-cases/list-outbox';
