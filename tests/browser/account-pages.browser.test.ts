@@ -1,6 +1,7 @@
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItems, orders } from '../../server/db/schema';
+import { orderItems } from '../../server/db/schema';
+import { insertOrderRow } from '../helpers/fixtures';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { chromiumArgs, chromiumPath } from '../helpers/chromium';
 
@@ -38,27 +39,14 @@ describe('account pages with orders', () => {
     });
     token = login.body.token;
     const make = async (key: string, pickupInMs: number, status: 'pending' | 'pending payment') => {
-      const pickup = new Date(now.getTime() + pickupInMs);
-      const [order] = await server.database.db
-        .insert(orders)
-        .values({
-          customerId,
-          status,
-          customerName: 'Ada Lovelace',
-          customerEmail: 'ada@example.com',
-          customerPhone: '07700900123',
-          postcode: 'W9 2HD',
-          fullAddress: '12 Elgin Avenue\nLondon\nW9 2HD',
-          pickupStartsAt: pickup,
-          pickupEndsAt: new Date(pickup.getTime() + HOUR),
-          deliveryStartsAt: new Date(pickup.getTime() + 48 * HOUR),
-          deliveryEndsAt: new Date(pickup.getTime() + 49 * HOUR),
-          subtotalPence: 3250,
-          discountPence: 500,
-          totalPence: 2750,
-          amountDuePence: 2750,
-        })
-        .returning();
+      const order = await insertOrderRow(server.database.db, new Date(now.getTime() + pickupInMs), {
+        customerId,
+        status,
+        subtotalPence: 3250,
+        discountPence: 500,
+        totalPence: 2750,
+        amountDuePence: 2750,
+      });
       await server.database.db.insert(orderItems).values([
         { orderId: order!.id, itemName: 'Two-piece suit', quantity: 1, unitPricePence: 1850 },
         { orderId: order!.id, itemName: 'Shirt on hanger', quantity: 4, unitPricePence: 350 },

@@ -4,6 +4,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from '@playwri
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments } from '../../server/db/schema';
+import { insertOrderRow } from '../helpers/fixtures';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { chromiumArgs, chromiumPath } from '../helpers/chromium';
 import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-in';
@@ -69,26 +70,13 @@ describe('payment page with Stripe Elements and PayPal (live-key code path)', ()
   /** An order waiting for payment details, or (invoiced) with £37.00 due after cleaning. */
   async function makeOrder(kind: 'pending payment' | 'invoiced') {
     seq += 1;
-    const pickup = new Date(Date.now() + 24 * HOUR);
-    const [order] = await server.database.db
-      .insert(orders)
-      .values({
-        status: kind === 'invoiced' ? 'ready' : 'pending payment',
-        customerName: 'Ada Lovelace',
-        customerEmail: `live${seq}@example.com`,
-        customerPhone: '07700900123',
-        postcode: 'W9 2HD',
-        fullAddress: '12 Elgin Avenue\nLondon\nW9 2HD',
-        pickupStartsAt: pickup,
-        pickupEndsAt: new Date(pickup.getTime() + HOUR),
-        deliveryStartsAt: new Date(pickup.getTime() + 48 * HOUR),
-        deliveryEndsAt: new Date(pickup.getTime() + 49 * HOUR),
-        ...(kind === 'invoiced'
-          ? { subtotalPence: 3700, totalPence: 3700, amountDuePence: 3700, invoicedAt: new Date() }
-          : {}),
-      })
-      .returning();
-    return order!;
+    return insertOrderRow(server.database.db, new Date(Date.now() + 24 * HOUR), {
+      status: kind === 'invoiced' ? 'ready' : 'pending payment',
+      customerEmail: `live${seq}@example.com`,
+      ...(kind === 'invoiced'
+        ? { subtotalPence: 3700, totalPence: 3700, amountDuePence: 3700, invoicedAt: new Date() }
+        : {}),
+    });
   }
 
   /** The payment page as our e-mails link to it, with the signed token (no login needed). */

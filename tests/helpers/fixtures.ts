@@ -1,4 +1,6 @@
 import { paymentToken } from '../../server/auth/order-access';
+import type { DbOrTx } from '../../server/db/client';
+import { orders } from '../../server/db/schema';
 import type { TestServer } from './test-server';
 import type { ApiCaller } from './api-caller';
 
@@ -220,4 +222,35 @@ export async function staffLogIn(
  */
 export function paymentHeaders(server: TestServer, orderId: string): Record<string, string> {
   return { 'X-Payment-Token': paymentToken(server.services, orderId, server.services.now()) };
+}
+
+const HOUR = 60 * 60 * 1000;
+
+/**
+ * An order row written straight to the database, for tests of use-cases and pages that start
+ * from an order in some state: Ada's, at 12 Elgin Avenue, a one-hour collection at `pickup`
+ * and its delivery two days later; `values` overrides any column.
+ */
+export async function insertOrderRow(
+  db: DbOrTx,
+  pickup: Date,
+  values: Partial<typeof orders.$inferInsert> = {},
+) {
+  const [order] = await db
+    .insert(orders)
+    .values({
+      status: 'pending',
+      customerName: 'Ada Lovelace',
+      customerEmail: 'ada@example.com',
+      customerPhone: '07700900123',
+      postcode: 'W9 2HD',
+      fullAddress: '12 Elgin Avenue\nLondon\nW9 2HD',
+      pickupStartsAt: pickup,
+      pickupEndsAt: new Date(pickup.getTime() + HOUR),
+      deliveryStartsAt: new Date(pickup.getTime() + 48 * HOUR),
+      deliveryEndsAt: new Date(pickup.getTime() + 49 * HOUR),
+      ...values,
+    })
+    .returning();
+  return order!;
 }

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertOrderRow } from '../../../tests/helpers/fixtures';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-database';
 import { loadConfig } from '../../config';
 import { createMailService } from '../../adapters/mail/mail-service';
@@ -39,26 +40,12 @@ describe('cancelOrder', () => {
     releaseSlots: release as never,
   });
 
-  async function insertOrder() {
-    const pickup = new Date(now.getTime() + 5 * HOUR);
-    const [order] = await database.db
-      .insert(orders)
-      .values({
-        customerId,
-        status: 'pending',
-        customerName: 'Ada',
-        customerEmail: 'ada@example.com',
-        customerPhone: '07700900123',
-        postcode: 'W9 2HD',
-        fullAddress: '12 Elgin Avenue',
-        pickupStartsAt: pickup,
-        pickupEndsAt: new Date(pickup.getTime() + HOUR),
-        deliveryStartsAt: new Date(pickup.getTime() + 48 * HOUR),
-        deliveryEndsAt: new Date(pickup.getTime() + 49 * HOUR),
-      })
-      .returning();
-    return order!;
-  }
+  const insertOrder = () =>
+    insertOrderRow(database.db, new Date(now.getTime() + 5 * HOUR), {
+      customerId,
+      customerName: 'Ada',
+      fullAddress: '12 Elgin Avenue',
+    });
 
   it('cancels, releases both slots, records the event and queues the e-mail in one transaction', async () => {
     const order = await insertOrder();

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertOrderRow } from '../../../tests/helpers/fixtures';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-database';
 import { loadConfig } from '../../config';
 import { createLogger } from '../../logger';
@@ -25,7 +26,6 @@ import { sendInvoice } from './send-invoice';
 import { setOrderItems } from './set-order-items';
 import type { OrderDeps } from './order-deps';
 
-const HOUR = 60 * 60 * 1000;
 const now = new Date('2026-03-10T09:00:00Z');
 const pickup = new Date('2026-03-11T09:00:00Z');
 
@@ -69,25 +69,13 @@ describe('order use-cases', () => {
     await database?.close();
   });
 
-  async function insertOrder(status: 'pending' | 'collected' = 'pending') {
-    const [order] = await database.db
-      .insert(orders)
-      .values({
-        customerId,
-        status,
-        customerName: 'Ada',
-        customerEmail: 'ada@example.com',
-        customerPhone: '07700900123',
-        postcode: 'W9 2HD',
-        fullAddress: '12 Elgin Avenue',
-        pickupStartsAt: pickup,
-        pickupEndsAt: new Date(pickup.getTime() + HOUR),
-        deliveryStartsAt: new Date(pickup.getTime() + 48 * HOUR),
-        deliveryEndsAt: new Date(pickup.getTime() + 49 * HOUR),
-      })
-      .returning();
-    return order!;
-  }
+  const insertOrder = (status: 'pending' | 'collected' = 'pending') =>
+    insertOrderRow(database.db, pickup, {
+      customerId,
+      status,
+      customerName: 'Ada',
+      fullAddress: '12 Elgin Avenue',
+    });
 
   it('moves an order along the pipeline with its event, audit entry and e-mail', async () => {
     const order = await insertOrder();
