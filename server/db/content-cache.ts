@@ -45,6 +45,8 @@ export type ContentCache = {
   stop(): Promise<void>;
   /** True while changes arrive by notice (the version is known in memory). */
   listening(): boolean;
+  /** Raised on every change of slot usage this instance hears of or makes. */
+  slotUsage(): number;
   /** How often values were loaded or derived, for tests and diagnostics. */
   readonly stats: { loads: number; derivations: number; versionReads: number };
 };
@@ -145,6 +147,7 @@ export function createContentCache(
     stats,
     version: currentVersion,
     listening: () => known !== null,
+    slotUsage: () => usageGeneration,
     async get<T>(key: string, load: (db: Database) => Promise<T>): Promise<T> {
       const version = await currentVersion();
       const entry = entries.get(key);

@@ -39,6 +39,7 @@ const cache = createSharedPageCache({
     if (failVersion) throw new Error('database down');
     return version;
   },
+  slotUsage: () => slotUsage,
   now: () => clock,
   maxAgeMs: 60_000,
 });
@@ -64,10 +65,20 @@ async function get(url: string, headers: Record<string, string> = {}, method = '
   return { html, nonce, cache: kept ? 'miss' : null };
 }
 
+let slotUsage = 0;
+
 describe('shared-page cache', () => {
   beforeEach(() => {
     for (const key of Object.keys(renders)) delete renders[key];
     version += 1; // every test starts from a cold cache
+  });
+
+  it('renders again once slot usage changed (the booking form lists the windows left)', async () => {
+    expect((await get('/shared')).cache).toBe('miss');
+    expect((await get('/shared')).cache).toBe('hit');
+    slotUsage += 1; // an order took a place, here or on another instance
+    expect((await get('/shared')).cache).toBe('miss');
+    expect((await get('/shared')).cache).toBe('hit');
   });
 
   it('renders a shared page once and serves it again with each reply’s own nonce', async () => {

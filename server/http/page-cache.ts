@@ -9,8 +9,10 @@ import { SHARED_PAGE_HEADER } from '@shared/shared-page';
  * no cookie, no Authorization, no query string. Each reply gets its own CSP nonce: the stored
  * HTML holds a placeholder where the nonce of the render was.
  *
- * An entry is used while the content version it was rendered at is current and for at most
- * `maxAgeMs`, which bounds what changes without the content version (the footer's year).
+ * An entry is used while the content version it was rendered at is current, while slot usage
+ * has not changed since (the booking form lists the collection windows still offered, also for
+ * visitors without JavaScript), and for at most `maxAgeMs`, which bounds what changes without
+ * either (the footer's year).
  */
 export type PageRequestFacts = {
   method: string;
@@ -39,6 +41,8 @@ export type SharedPageCache = {
 export function createSharedPageCache(options: {
   /** The content version now; entries rendered at an older one are not used. */
   contentVersion: () => Promise<number>;
+  /** A number raised on every change of slot usage; entries rendered before one are not used. */
+  slotUsage?: () => number;
   maxAgeMs?: number;
   maxEntries?: number;
   now?: () => number;
@@ -50,7 +54,7 @@ export function createSharedPageCache(options: {
   const marker = SHARED_PAGE_HEADER.toLowerCase();
   const entries = new Map<
     string,
-    { version: number; storedAt: number; contentType: string; html: string }
+    { version: number; usage: number; storedAt: number; contentType: string; html: string }
   >();
   const isShared = (response: { status: number; headers: Headers }) =>
     response.status === 200 &&
@@ -75,8 +79,14 @@ export function createSharedPageCache(options: {
       }
       // The app banner links to the visitor's app store: one entry per kind of device.
       const key = `${request.url}\n${appStoreFor(request.headers['user-agent'] ?? '')}`;
+      const usage = options.slotUsage?.() ?? 0;
       const entry = entries.get(key);
-      if (entry && entry.version >= version && now() - entry.storedAt < maxAgeMs) {
+      if (
+        entry &&
+        entry.version >= version &&
+        entry.usage === usage &&
+        now() - entry.storedAt < maxAgeMs
+      ) {
         return {
           kind: 'hit',
           html: entry.html.replaceAll(placeholder, nonce),
@@ -91,6 +101,7 @@ export function createSharedPageCache(options: {
           if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
           entries.set(key, {
             version,
+            usage,
             storedAt: now(),
             contentType: response.headers.get('content-type') ?? 'text/html',
             html: html.replaceAll(nonce, placeholder),

@@ -65,7 +65,10 @@ export function pageRoutes(
 ) {
   const handle = createRequestHandler(build, options.mode);
   const cache = options.cacheSharedPages
-    ? createSharedPageCache({ contentVersion: () => services.content.version() })
+    ? createSharedPageCache({
+        contentVersion: () => services.content.version(),
+        slotUsage: () => services.content.slotUsage(),
+      })
     : null;
   const marker = SHARED_PAGE_HEADER.toLowerCase();
 

@@ -5,20 +5,27 @@ import { routes } from '@shared/api/routes';
 import { isUkPostcode, normalisePostcode } from '@shared/postcode';
 import { call } from '~/utils/api-client';
 import { AddressSearch, type FoundAddress } from './address-search';
-import { checkoutHref, slotKey, type BookingFormState } from './booking-params';
-import { EXPRESS, ManualAddress, NotServedPanel, SlotSelect } from './booking-sections';
+import {
+  bookingFormProblems,
+  checkoutHref,
+  slotKey,
+  type BookingFormState,
+} from './booking-params';
+import {
+  DoorField,
+  EXPRESS,
+  ExpressByPhone,
+  ManualAddress,
+  NotServedPanel,
+  SlotSelect,
+} from './booking-sections';
 import {
   readBooking,
   saveBooking,
   type SelectedLocation,
   type SlotChoice,
 } from './booking-storage';
-
-type Coverage =
-  | { state: 'unknown' }
-  | { state: 'checking' }
-  | { state: 'served'; area: string }
-  | { state: 'not-served'; message: string };
+import { useCoverage, useDeliverySlots } from './use-booking-slots';
 
 /** The booking form as the server rendered it after a submit without JavaScript. */
 type ServerState = Pick<BookingFormState, 'values' | 'errors' | 'notServed' | 'deliveries'>;
@@ -74,22 +81,20 @@ export function BookingForm({
   const [door, setDoor] = useState(values?.door ?? '');
   /** The door field holds the building number we filled in, not something typed. */
   const [doorFilled, setDoorFilled] = useState(false);
-  const [coverage, setCoverage] = useState<Coverage>(
-    server?.notServed ? { state: 'not-served', message: server.notServed } : { state: 'unknown' },
-  );
+  const { coverage, setCoverage, checkCoverage } = useCoverage(server?.notServed);
   const [pickups, setPickups] = useState<SlotChoice[] | null>(initialPickups ?? null);
   const [pickup, setPickup] = useState(values?.pickup ?? '');
-  const [deliveries, setDeliveries] = useState<SlotChoice[] | null>(server?.deliveries ?? null);
-  const [delivery, setDelivery] = useState(
-    values?.delivery && values.delivery !== EXPRESS ? values.delivery : '',
-  );
-  const [express, setExpress] = useState(values?.delivery === EXPRESS);
   const [submitted, setSubmitted] = useState(false);
   const restored = useRef<ReturnType<typeof readBooking>>(null);
+  const { deliveries, delivery, express, chooseDelivery } = useDeliverySlots({
+    pickup,
+    initial: server?.deliveries,
+    initialPickup: values?.pickup ?? '',
+    initialDelivery: values?.delivery ?? '',
+    restored,
+  });
   /** The server's answer to a submit outranks a choice kept in the browser. */
   const fromServer = useRef(Boolean(server));
-  /** The delivery slots the server sent belong to this collection: no need to load them. */
-  const deliveriesFor = useRef(server?.deliveries ? (values?.pickup ?? '') : '');
   // Without JavaScript the address is typed by hand; the search needs scripts.
   const manual = manualChosen || !hydrated;
 
@@ -115,34 +120,7 @@ export function BookingForm({
         void checkCoverage(saved.location.postcode);
       }
     });
-  }, []);
-
-  // Choosing a collection reloads the delivery slots for it.
-  useEffect(() => {
-    if (pickup && pickup === deliveriesFor.current) return;
-    deliveriesFor.current = '';
-    setDeliveries(null);
-    setDelivery('');
-    setExpress(false);
-    if (!pickup) return;
-    void call(routes.booking.deliverySlots, { params: { slot: pickup } }).then((reply) => {
-      const list = reply.ok ? reply.data : null;
-      setDeliveries(list ?? []);
-      const saved = restored.current;
-      if (saved && list?.some((s) => slotKey(s) === slotKey(saved.details.delivery))) {
-        setDelivery(slotKey(saved.details.delivery));
-      }
-      restored.current = null;
-    });
-  }, [pickup]);
-
-  async function checkCoverage(code: string) {
-    setCoverage({ state: 'checking' });
-    const reply = await call(routes.booking.coverage, { query: { postcode: code } });
-    if (!reply.ok) setCoverage({ state: 'unknown' });
-    else if (reply.data.served) setCoverage({ state: 'served', area: reply.data.area.name });
-    else setCoverage({ state: 'not-served', message: reply.data.message });
-  }
+  }, [checkCoverage]);
 
   function choose(found: FoundAddress) {
     const chosen: SelectedLocation = {
@@ -180,36 +158,17 @@ export function BookingForm({
     };
   }
 
-  function onDeliveryChange(value: string) {
-    if (value === EXPRESS) {
-      // Same day is booked by phone: the message with its "Call now" link says so. Nothing
-      // dials by itself (a desktop would ask which app should open a tel: link).
-      setExpress(true);
-      setDelivery('');
-      return;
-    }
-    setExpress(false);
-    setDelivery(value);
-  }
-
   /** What is missing, worked out again on every change once the visitor has tried to book. */
-  function problems(): Record<string, string> {
-    const where = manual ? manualLocation() : location;
-    const found: Record<string, string> = {};
-    if (!where) {
-      found.address = manual
-        ? !street.trim()
-          ? 'Please enter your street'
-          : 'Please enter a valid UK postcode'
-        : 'Please choose your address from the list, or enter it by hand';
-    }
-    if (!door.trim()) found.door = 'Please enter your door number';
-    if (!pickup) found.pickup = 'Please choose a collection slot';
-    // Express is booked by phone: its message says so instead.
-    if (!delivery && !express) found.delivery = 'Please choose a delivery slot';
-    if (express) found.express = 'express';
-    return found;
-  }
+  const problems = () =>
+    bookingFormProblems({
+      manual,
+      hasAddress: Boolean(manual ? manualLocation() : location),
+      street,
+      door,
+      pickup,
+      delivery,
+      express,
+    });
   // After a submit without JavaScript the server's messages stand until the next try.
   const errors = submitted ? problems() : (server?.errors ?? {});
 
@@ -324,38 +283,16 @@ export function BookingForm({
         />
       )}
 
-      <div className="mt-4">
-        <label htmlFor={`${id}-door`} className="field-label">
-          Door number
-        </label>
-        <input
-          id={`${id}-door`}
-          name="door"
-          className="field-input"
-          placeholder="e.g. 12 or Flat 3"
-          value={door}
-          aria-invalid={Boolean(errors.door)}
-          aria-describedby={
-            [errors.door ? `${id}-door-error` : '', preview ? `${id}-preview` : '']
-              .filter(Boolean)
-              .join(' ') || undefined
-          }
-          onChange={(e) => {
-            setDoor(e.target.value);
-            setDoorFilled(false);
-          }}
-        />
-        {errors.door && (
-          <p id={`${id}-door-error`} className="field-error">
-            {errors.door}
-          </p>
-        )}
-        {preview && (
-          <p id={`${id}-preview`} className="mt-1.5 text-sm text-slate-600">
-            Collection address: <span className="font-medium text-slate-900">{preview}</span>
-          </p>
-        )}
-      </div>
+      <DoorField
+        id={id}
+        door={door}
+        error={errors.door}
+        preview={preview}
+        onDoor={(value) => {
+          setDoor(value);
+          setDoorFilled(false);
+        }}
+      />
 
       <div className="mt-4 grid gap-4">
         <SlotSelect
@@ -378,20 +315,10 @@ export function BookingForm({
           // Without JavaScript the list comes with the first submit; until then it is empty.
           disabled={!pickup || deliveries === null}
           error={errors.delivery}
-          onChange={onDeliveryChange}
+          onChange={chooseDelivery}
         />
       </div>
-      {express && (
-        <div
-          role="alert"
-          className="mt-3 flex flex-wrap items-center justify-between gap-3 rounded-md border border-brand/20 bg-brand/5 p-3 text-sm font-medium text-slate-900"
-        >
-          <p>Please call us at {phoneDisplay} for same day service.</p>
-          <a href={`tel:${phoneE164}`} className="btn-primary px-4 py-2 text-sm">
-            Call now
-          </a>
-        </div>
-      )}
+      {express && <ExpressByPhone phoneDisplay={phoneDisplay} phoneE164={phoneE164} />}
 
       <button type="submit" className="btn-primary mt-5 w-full text-base tracking-wide">
         ORDER FOR COLLECTION

@@ -8,6 +8,45 @@ import type { BookingChoice, SlotChoice } from './booking-storage';
 export const slotKey = (s: Pick<SlotChoice, 'slot_date' | 'slot_start'>) =>
   `${s.slot_date} ${s.slot_start}`;
 
+/** The booking form's messages (spec 5), the same in the browser and in the checkout's check. */
+export const bookingMessages = {
+  street: 'Please enter your street',
+  postcode: 'Please enter a valid UK postcode',
+  search: 'Please choose your address from the list, or enter it by hand',
+  door: 'Please enter your door number',
+  pickup: 'Please choose a collection slot',
+  delivery: 'Please choose a delivery slot',
+} as const;
+
+/**
+ * What is missing from the booking form as the visitor filled it in (field → message). An
+ * express delivery is not a fault but is booked by phone: `express` makes the form say so.
+ */
+export function bookingFormProblems(form: {
+  manual: boolean;
+  /** The address found or typed, when it is complete. */
+  hasAddress: boolean;
+  street: string;
+  door: string;
+  pickup: string;
+  delivery: string;
+  express: boolean;
+}): Record<string, string> {
+  const found: Record<string, string> = {};
+  if (!form.hasAddress) {
+    found.address = form.manual
+      ? !form.street.trim()
+        ? bookingMessages.street
+        : bookingMessages.postcode
+      : bookingMessages.search;
+  }
+  if (!form.door.trim()) found.door = bookingMessages.door;
+  if (!form.pickup) found.pickup = bookingMessages.pickup;
+  if (!form.delivery && !form.express) found.delivery = bookingMessages.delivery;
+  if (form.express) found.express = 'express';
+  return found;
+}
+
 /** The form's field names, which are also the query parameters of /customer. */
 export type BookingValues = {
   line1: string;

@@ -194,3 +194,72 @@ export function SlotSelect({
     </div>
   );
 }
+
+/** The door number, with what the collection address will read once it is filled in. */
+export function DoorField({
+  id,
+  door,
+  error,
+  preview,
+  onDoor,
+}: {
+  id: string;
+  door: string;
+  error?: string;
+  /** The whole address as the driver will read it, or '' while it is incomplete. */
+  preview: string;
+  onDoor: (value: string) => void;
+}) {
+  return (
+    <div className="mt-4">
+      <label htmlFor={`${id}-door`} className="field-label">
+        Door number
+      </label>
+      <input
+        id={`${id}-door`}
+        name="door"
+        className="field-input"
+        placeholder="e.g. 12 or Flat 3"
+        value={door}
+        aria-invalid={Boolean(error)}
+        aria-describedby={
+          [error ? `${id}-door-error` : '', preview ? `${id}-preview` : '']
+            .filter(Boolean)
+            .join(' ') || undefined
+        }
+        onChange={(e) => onDoor(e.target.value)}
+      />
+      {error && (
+        <p id={`${id}-door-error`} className="field-error">
+          {error}
+        </p>
+      )}
+      {preview && (
+        <p id={`${id}-preview`} className="mt-1.5 text-sm text-slate-600">
+          Collection address: <span className="font-medium text-slate-900">{preview}</span>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Same-day delivery is booked by phone: the message and its "Call now" link. */
+export function ExpressByPhone({
+  phoneDisplay,
+  phoneE164,
+}: {
+  phoneDisplay: string;
+  phoneE164: string;
+}) {
+  return (
+    <div
+      role="alert"
+      className="mt-3 flex flex-wrap items-center justify-between gap-3 rounded-md border border-brand/20 bg-brand/5 p-3 text-sm font-medium text-slate-900"
+    >
+      <p>Please call us at {phoneDisplay} for same day service.</p>
+      <a href={`tel:${phoneE164}`} className="btn-primary px-4 py-2 text-sm">
+        Call now
+      </a>
+    </div>
+  );
+}

@@ -3,17 +3,13 @@ import { normalisePostcode } from '@shared/postcode';
 import type { AppServices } from '@server/services';
 import { checkCoverage } from '@server/use-cases/booking/coverage';
 import { listDeliverySlots, listPickupSlots } from '@server/use-cases/slots/list-slots';
-import { bookingValuesOf, slotKey, type BookingFormState } from '~/features/booking/booking-params';
+import {
+  bookingMessages,
+  bookingValuesOf,
+  slotKey,
+  type BookingFormState,
+} from '~/features/booking/booking-params';
 import type { BookingChoice } from '~/features/booking/booking-storage';
-
-export const bookingMessages = {
-  street: 'Please enter your street',
-  postcode: 'Please enter a valid UK postcode',
-  search: 'Please choose your address from the list, or enter it by hand',
-  door: 'Please enter your door number',
-  pickup: 'Please choose a collection slot',
-  delivery: 'Please choose a delivery slot',
-} as const;
 
 export type BookingResolution =
   | { kind: 'none' }
