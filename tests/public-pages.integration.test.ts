@@ -180,6 +180,8 @@ describe('public pages without JavaScript', () => {
       author: 'Mallory',
       publishedAt: new Date('2020-01-01T00:00:00Z'),
     });
+    // Written behind the server's back: told as after a write of its own (NOTIFY may lag).
+    await server.services.content.refresh();
     const html = await (await fetch(server.url + '/blog/xss-page-test')).text();
     expect(html).toContain('Safe text');
     expect(html).not.toContain('window.pwned');

@@ -283,6 +283,8 @@ describe('checkout API', () => {
     await db
       .insert(slotUsage)
       .values({ kind: 'delivery', startsAt: new Date('2026-11-27T15:00:00Z'), taken: 1 });
+    // Written behind the server's back: told as after a write of its own (NOTIFY may lag).
+    await server.services.content.refresh();
     const full = await server.api<{ message: string }>('/api/placeorder', {
       body: orderPayload({
         pickup_start: '11:00',
@@ -314,6 +316,7 @@ describe('capacity under concurrency', () => {
     await db
       .insert(slotUsage)
       .values({ kind: 'pickup', startsAt: new Date('2026-11-25T14:00:00Z'), taken: 2 });
+    await server.services.content.refresh();
     const count = onPostgres() ? 50 : 10;
     const tokens = await Promise.all(
       Array.from({ length: count }, async (_, n) => {
