@@ -31,6 +31,9 @@ const config = loadConfig({
   PUBLIC_URL: `http://localhost:${port}`,
   LOG_LEVEL: 'warn',
   DATABASE_URL: '',
+  // As behind the production proxy: each project's browser comes from its own address
+  // (playwright.config.ts), so the per-address rate limits (decision 013) count each apart.
+  TRUST_PROXY_HOPS: '1',
 });
 const running = await startServer(config, { pages: 'build' });
 // The back-office spec signs in as this member of staff.
