@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { areaGroupsWithAreas } from '~/server/catalogue.server';
+import { useTypedValue } from '~/components/form';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/areas';
 import { sharedPageHeaders } from '~/utils/shared-page';
@@ -29,7 +29,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Areas({ loaderData }: Route.ComponentProps) {
-  const [query, setQuery] = useState('');
+  const [query, setQuery, searchField] = useTypedValue<HTMLInputElement>();
   const q = query.trim().toLowerCase();
   const groups = loaderData.groups
     .map((g) => ({
@@ -52,6 +52,7 @@ export default function Areas({ loaderData }: Route.ComponentProps) {
         </label>
         <input
           id="area-search"
+          ref={searchField}
           type="search"
           className="field-input"
           placeholder="e.g. Chelsea or NW8"

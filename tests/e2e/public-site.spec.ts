@@ -56,7 +56,7 @@ test('navigation: logged-out items and the phone; hidden on /customer', async ({
   isMobile,
 }) => {
   await open(page, '/pricing');
-  if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
+  if (isMobile) await page.locator('summary', { hasText: 'Menu' }).click();
   const nav = page.getByRole('navigation', { name: 'Main' });
   for (const item of ['Order', 'Pricing', 'Services', 'Areas', 'FAQs', 'Corporates', 'Branches']) {
     await expect(nav.getByRole('link', { name: item, exact: true })).toBeVisible();
@@ -67,6 +67,35 @@ test('navigation: logged-out items and the phone; hidden on /customer', async ({
   await open(page, '/customer');
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
   await expect(page.locator('footer')).toHaveCount(0);
+});
+
+test('the phone menu closes when one of its links is followed', async ({ page, isMobile }) => {
+  test.skip(!isMobile, 'the menu of a phone-sized window');
+  await open(page, '/pricing');
+  const menu = page.locator('#mobile-menu');
+  await page.locator('summary', { hasText: 'Menu' }).click();
+  await menu.getByRole('link', { name: 'FAQs', exact: true }).click();
+  await expect(page).toHaveURL(/\/faqs$/);
+  await expect(menu).toBeHidden();
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the phone menu opens and closes with JavaScript off', async ({ page, isMobile }) => {
+    test.skip(!isMobile, 'the menu of a phone-sized window');
+    await page.goto('/faqs');
+    const menu = page.locator('#mobile-menu');
+    await expect(menu).toBeHidden();
+    await page.locator('summary', { hasText: 'Menu' }).click();
+    await expect(menu.getByRole('link', { name: 'Pricing', exact: true })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Login' })).toBeVisible();
+    await page.locator('summary', { hasText: 'Menu' }).click();
+    await expect(menu).toBeHidden();
+    await page.locator('summary', { hasText: 'Menu' }).click();
+    await menu.getByRole('link', { name: 'Pricing', exact: true }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+  });
 });
 
 test('floating buttons: Order Now everywhere but home; call, chat and app always', async ({

@@ -19,3 +19,4 @@ export {
 } from './personal-details';
 export { formErrors, type FormErrors } from './form-errors';
 export { useHydrated } from './use-hydrated';
+export { useTypedValue } from './use-typed-value';

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef } from 'react';
 import { Link, NavLink } from 'react-router';
 import type { Brand } from '@shared/brand';
 import { LogoutButton } from '~/features/account/logout-button';
@@ -18,7 +18,6 @@ const links = [
  * out, or the customer's name with Account and Logout when logged in.
  */
 export function SiteHeader({ brand, user }: { brand: Brand; user: { name: string } | null }) {
-  const [open, setOpen] = useState(false);
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
@@ -74,71 +73,91 @@ export function SiteHeader({ brand, user }: { brand: Brand; user: { name: string
               </Link>
             </div>
           )}
-          <button
-            type="button"
-            className="rounded-md p-2 text-slate-700 lg:hidden"
-            aria-expanded={open}
-            aria-controls="mobile-menu"
-            onClick={() => setOpen((o) => !o)}
-          >
-            <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
-            <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
-              <path
-                d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 6h16M4 12h16M4 18h16'}
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-              />
-            </svg>
-          </button>
+          <MobileMenu brand={brand} user={user} />
         </div>
       </div>
-      {open && (
-        <nav id="mobile-menu" aria-label="Main" className="border-t border-slate-200 lg:hidden">
-          <ul className="mx-auto max-w-7xl px-4 py-2">
-            {links.map((l) => (
-              <li key={l.to}>
-                <Link
-                  to={l.to}
-                  className="block rounded px-2 py-3 font-medium text-slate-800"
-                  onClick={() => setOpen(false)}
-                >
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-            {user ? (
-              <>
-                <li>
-                  <Link to="/account" className="block px-2 py-3 font-medium text-slate-800">
-                    Account ({user.name})
-                  </Link>
-                </li>
-                <li>
-                  <LogoutButton className="block w-full px-2 py-3 text-left font-medium text-slate-800" />
-                </li>
-              </>
-            ) : (
-              <li className="flex gap-2 py-2">
-                <Link to="/login" className="btn-secondary flex-1 py-2">
-                  Login
-                </Link>
-                <Link to="/signup" className="btn-primary flex-1 py-2">
-                  Signup
-                </Link>
-              </li>
-            )}
-            <li>
-              <a
-                href={`tel:${brand.phoneE164}`}
-                className="block px-2 py-3 font-semibold text-brand"
-              >
-                {brand.phoneDisplay}
-              </a>
-            </li>
-          </ul>
-        </nav>
-      )}
     </header>
+  );
+}
+
+/**
+ * The menu of a phone-sized window: a <details> disclosure, so it opens with a tap before the
+ * page has hydrated (or with JavaScript off) as well as after; a link followed inside it
+ * closes it (client-side navigation keeps the header mounted).
+ */
+function MobileMenu({ brand, user }: { brand: Brand; user: { name: string } | null }) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const close = () => menu.current?.removeAttribute('open');
+  return (
+    <details ref={menu} className="group lg:hidden">
+      <summary className="block cursor-pointer list-none rounded-md p-2 text-slate-700 [&::-webkit-details-marker]:hidden">
+        <span className="sr-only">Menu</span>
+        <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+          <path
+            className="group-open:hidden"
+            d="M4 6h16M4 12h16M4 18h16"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          />
+          <path
+            className="hidden group-open:block"
+            d="M6 6l12 12M18 6L6 18"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          />
+        </svg>
+      </summary>
+      <nav
+        id="mobile-menu"
+        aria-label="Main"
+        className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-b border-slate-200 bg-white shadow-lg"
+      >
+        <ul className="mx-auto max-w-7xl px-4 py-2">
+          {links.map((l) => (
+            <li key={l.to}>
+              <Link
+                to={l.to}
+                className="block rounded px-2 py-3 font-medium text-slate-800"
+                onClick={close}
+              >
+                {l.label}
+              </Link>
+            </li>
+          ))}
+          {user ? (
+            <>
+              <li>
+                <Link
+                  to="/account"
+                  className="block px-2 py-3 font-medium text-slate-800"
+                  onClick={close}
+                >
+                  Account ({user.name})
+                </Link>
+              </li>
+              <li>
+                <LogoutButton className="block w-full px-2 py-3 text-left font-medium text-slate-800" />
+              </li>
+            </>
+          ) : (
+            <li className="flex gap-2 py-2">
+              <Link to="/login" className="btn-secondary flex-1 py-2" onClick={close}>
+                Login
+              </Link>
+              <Link to="/signup" className="btn-primary flex-1 py-2" onClick={close}>
+                Signup
+              </Link>
+            </li>
+          )}
+          <li>
+            <a href={`tel:${brand.phoneE164}`} className="block px-2 py-3 font-semibold text-brand">
+              {brand.phoneDisplay}
+            </a>
+          </li>
+        </ul>
+      </nav>
+    </details>
   );
 }

@@ -95,6 +95,7 @@ export function BookingForm({
   });
   /** The server's answer to a submit outranks a choice kept in the browser. */
   const fromServer = useRef(Boolean(server));
+  const form = useRef<HTMLFormElement>(null);
   // Without JavaScript the address is typed by hand; the search needs scripts.
   const manual = manualChosen || !hydrated;
 
@@ -102,10 +103,20 @@ export function BookingForm({
   // collection is still offered.
   useEffect(() => {
     setHydrated(true);
+    // What was typed or chosen before hydration stays, and outranks a booking kept earlier.
+    const typed = typedBeforeHydration(form.current);
+    if (typed.line1 || typed.postcode) {
+      setManual(true);
+      setStreet(typed.line1);
+      setPostcode(typed.postcode);
+    }
+    if (typed.door) setDoor(typed.door);
+    if (typed.pickup) setPickup(typed.pickup);
+    const keepTyped = Object.values(typed).some(Boolean);
     void call(routes.booking.pickupSlots).then((reply) => {
       const list = reply.ok ? reply.data : null;
       setPickups(list ?? []);
-      if (fromServer.current) return;
+      if (fromServer.current || keepTyped) return;
       const saved = readBooking();
       if (saved && list?.some((s) => slotKey(s) === slotKey(saved.details.pickup))) {
         restored.current = saved;
@@ -209,6 +220,7 @@ export function BookingForm({
           : 'Choose a delivery';
   return (
     <Form
+      ref={form}
       method="get"
       action="/customer"
       id="order"
@@ -325,4 +337,25 @@ export function BookingForm({
       </button>
     </Form>
   );
+}
+
+/**
+ * The address, door and collection a visitor typed or chose in the server's form before the
+ * page hydrated: React keeps them on screen but not in its state, so they are taken over.
+ * Fields the server filled in (an answer to a submit) are in state already.
+ */
+function typedBeforeHydration(form: HTMLFormElement | null) {
+  const read = (name: string) => {
+    const field = form?.elements.namedItem(name);
+    return field instanceof HTMLInputElement || field instanceof HTMLSelectElement
+      ? field.value
+      : '';
+  };
+  const manual = read('manual') === '1';
+  return {
+    line1: manual ? read('line1') : '',
+    postcode: manual ? read('postcode') : '',
+    door: read('door'),
+    pickup: read('pickup'),
+  };
 }

@@ -1,0 +1,56 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/*
+ * What a visitor on a slow phone does before the page's scripts have run: typing and choosing
+ * in the server's HTML. Hydration takes it over instead of starting from empty state (which
+ * filtered nothing, put the address search over a half-typed address, and forgot the slot).
+ */
+
+/** Holds the page's client entry until the returned function is called. */
+async function holdHydration(page: Page) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
+
+test('areas: a search typed before hydration filters once the page hydrates', async ({ page }) => {
+  const release = await holdHydration(page);
+  await page.goto('/areas');
+  await page.getByLabel(/Search by area name/).fill('chel');
+  const main = page.locator('main');
+  // Not filtered yet: the filter is the page's script.
+  await expect(main.getByRole('link', { name: 'Hampstead NW3' })).toBeVisible();
+  release();
+  await expect(main.getByRole('link', { name: 'Hampstead NW3' })).toHaveCount(0);
+  await expect(main.getByRole('link', { name: 'Chelsea SW3' })).toBeVisible();
+  await expect(page.getByLabel(/Search by area name/)).toHaveValue('chel');
+});
+
+test('booking form: an address, door and collection entered before hydration are kept', async ({
+  page,
+}) => {
+  const release = await holdHydration(page);
+  await page.goto('/');
+  const form = page.locator('form#order');
+  await form.getByLabel('Building number and street').fill('31 Warrington Crescent');
+  await form.getByLabel('Postcode').fill('W9 1ED');
+  await form.getByLabel('Door number').fill('Flat 2');
+  const pickup = form.getByLabel('Collection slot');
+  await pickup.selectOption({ index: 1 });
+  const chosen = await pickup.inputValue();
+  await expect(form.getByLabel('Delivery slot')).toBeDisabled();
+  release();
+  // Hydrated: the delivery slots of the chosen collection come without a round trip.
+  const delivery = form.getByLabel('Delivery slot');
+  await expect(delivery).toBeEnabled();
+  await expect(delivery.locator('option').nth(2)).toBeAttached();
+  await expect(pickup).toHaveValue(chosen);
+  await expect(form.getByLabel('Building number and street')).toHaveValue('31 Warrington Crescent');
+  await expect(form.getByLabel('Postcode')).toHaveValue('W9 1ED');
+  await expect(form.getByLabel('Door number')).toHaveValue('Flat 2');
+  await expect(form.getByRole('combobox', { name: 'Your address or postcode' })).toHaveCount(0);
+});
