@@ -3,6 +3,13 @@ import http from 'node:http';
 /** Issue 14: a public page loads at most this much JavaScript, gzipped (kB = 1024 bytes). */
 export const JS_BUDGET_KB = 100;
 
+/**
+ * What a public page may load on top of the framework (its own route code, the booking form,
+ * shared components), gzipped: the part of the page weight that our code decides
+ * (docs/decisions/021).
+ */
+export const PAGE_CODE_BUDGET_KB = 20;
+
 export type PageWeight = {
   path: string;
   jsGzipBytes: number;
@@ -80,4 +87,13 @@ function frameworkScripts(html: string): Set<string> {
 
 export function withinJsBudget(w: PageWeight): boolean {
   return w.jsGzipBytes <= JS_BUDGET_KB * 1024;
+}
+
+/** Gzipped bytes of the page's own code: what it loads beyond the framework. */
+export function pageCodeBytes(w: PageWeight): number {
+  return w.jsGzipBytes - w.frameworkGzipBytes;
+}
+
+export function withinPageCodeBudget(w: PageWeight): boolean {
+  return pageCodeBytes(w) <= PAGE_CODE_BUDGET_KB * 1024;
 }

@@ -9,7 +9,15 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
 import { constantRate, maxThroughput, timedRequest, type LoadResult } from './load';
-import { JS_BUDGET_KB, measurePageWeight, withinJsBudget, type PageWeight } from './page-weight';
+import {
+  JS_BUDGET_KB,
+  PAGE_CODE_BUDGET_KB,
+  measurePageWeight,
+  pageCodeBytes,
+  withinJsBudget,
+  withinPageCodeBudget,
+  type PageWeight,
+} from './page-weight';
 import {
   LIGHTHOUSE_BUDGET,
   LIGHTHOUSE_RUNS,
@@ -219,7 +227,7 @@ function formatRow(r: LoadResult, rss: number): string {
 }
 
 function formatWeight(w: PageWeight): string {
-  return `${w.path.padEnd(20)} JS ${(w.jsGzipBytes / 1024).toFixed(1)} kB gz (budget ${JS_BUDGET_KB})  CSS ${(w.cssGzipBytes / 1024).toFixed(1)} kB gz  images: ${w.imageNote}`;
+  return `${w.path.padEnd(20)} JS ${(w.jsGzipBytes / 1024).toFixed(1)} kB gz (budget ${JS_BUDGET_KB}; own code ${(pageCodeBytes(w) / 1024).toFixed(1)} kB, budget ${PAGE_CODE_BUDGET_KB})  CSS ${(w.cssGzipBytes / 1024).toFixed(1)} kB gz  images: ${w.imageNote}`;
 }
 
 function renderReport(input: {
@@ -237,7 +245,7 @@ function renderReport(input: {
     '',
     `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${os.type()} ${os.release()}. Server: one production process (\`NODE_ENV=production\`) on the local PostgreSQL; the load generator runs on the same 2 cores, so the figures are a floor, not a ceiling.`,
     '',
-    'Budgets: p99 under 50 ms for the GET APIs at 300 requests per second; SSR pages p99 under 100 ms at 100 requests per second; public pages at most ${JS_BUDGET_KB} kB of JavaScript gzipped; Lighthouse (mobile) performance ${LIGHTHOUSE_BUDGET} or more.',
+    `Budgets: p99 under 50 ms for the GET APIs at 300 requests per second; SSR pages p99 under 100 ms at 100 requests per second; public pages at most ${JS_BUDGET_KB} kB of JavaScript gzipped, of which at most ${PAGE_CODE_BUDGET_KB} kB our own code; Lighthouse (mobile) performance ${LIGHTHOUSE_BUDGET} or more.`,
     '',
     renderComparison(input.comparison),
     '## Load',
@@ -268,13 +276,13 @@ function renderPageWeight(weights: PageWeight[]): string {
   return [
     '## Page weight',
     '',
-    `The JavaScript and CSS each public page makes the browser load on arrival (the module scripts and preloads its HTML names, as served with gzip; the promo pop-up's chunk, loaded once the page is idle, is not counted); budget (issue 14): at most ${JS_BUDGET_KB} kB of JavaScript gzipped. “Framework” is React Router's client entry and its imports (React DOM, React, React Router), which every page loads before any of its own code; the stylesheet is written into each page's HTML.`,
+    `The JavaScript and CSS each public page makes the browser load on arrival (the module scripts and preloads its HTML names, as served with gzip; the promo pop-up's chunk, loaded once the page is idle, is not counted); budget (issue 14): at most ${JS_BUDGET_KB} kB of JavaScript gzipped. “Framework” is React Router's client entry and its imports (React DOM, React, React Router), which every page loads before any of its own code; “own code” is the rest, budget ${PAGE_CODE_BUDGET_KB} kB (docs/decisions/021: the framework alone is over 100 kB); the stylesheet is written into each page's HTML.`,
     '',
-    '| Page | JavaScript (gzip) | of which framework | CSS (gzip) | Budget (JS) | Images |',
-    '|---|---|---|---|---|---|',
+    '| Page | JavaScript (gzip) | of which framework | own code | CSS (gzip) | Budget (JS) | Budget (own code) | Images |',
+    '|---|---|---|---|---|---|---|---|',
     ...weights.map(
       (w) =>
-        `| ${w.path} | ${(w.jsGzipBytes / 1024).toFixed(1)} kB | ${(w.frameworkGzipBytes / 1024).toFixed(1)} kB | ${w.cssGzipBytes ? `${(w.cssGzipBytes / 1024).toFixed(1)} kB` : 'inline'} | ${JS_BUDGET_KB} kB: ${withinJsBudget(w) ? 'met' : 'MISSED'} | ${w.imageNote} |`,
+        `| ${w.path} | ${(w.jsGzipBytes / 1024).toFixed(1)} kB | ${(w.frameworkGzipBytes / 1024).toFixed(1)} kB | ${(pageCodeBytes(w) / 1024).toFixed(1)} kB | ${w.cssGzipBytes ? `${(w.cssGzipBytes / 1024).toFixed(1)} kB` : 'inline'} | ${JS_BUDGET_KB} kB: ${withinJsBudget(w) ? 'met' : 'MISSED'} | ${PAGE_CODE_BUDGET_KB} kB: ${withinPageCodeBudget(w) ? 'met' : 'MISSED'} | ${w.imageNote} |`,
     ),
     '',
   ].join('\n');
