@@ -457,6 +457,10 @@ export const outbox = pgTable(
     textBody: text('text_body').notNull(),
     /** Free-form tag for tests and the mailbox page, e.g. 'order-confirmation'. */
     template: text('template').notNull(),
+    /** Files sent with the message (an invoice PDF), base64, as they were when it was queued. */
+    attachments: jsonb('attachments').$type<
+      { filename: string; contentType: string; contentBase64: string }[]
+    >(),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
@@ -608,6 +612,51 @@ export const customerCredits = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('customer_credits_customer_idx').on(t.customerId)],
+);
+
+// ─── VAT documents ──────────────────────────────────────────────────────────
+
+/**
+ * The last number issued in each series of VAT documents ('invoice', 'credit-note'). Taken
+ * with `UPDATE … RETURNING` in the transaction that inserts the document: the row lock
+ * queues concurrent issuers, and a transaction that rolls back gives its number back, so the
+ * series has no gaps (HMRC: unique and sequential).
+ */
+export const documentNumbers = pgTable('document_numbers', {
+  series: text('series', { enum: ['invoice', 'credit-note'] }).primaryKey(),
+  last: integer('last').notNull().default(0),
+});
+
+/**
+ * Every VAT invoice and credit note issued, exactly as issued (`snapshot`, the document the
+ * PDF is drawn from): never recomputed from an order that may have changed since, and kept
+ * when the customer's account is erased (the law asks for six years of VAT records).
+ */
+export const financialDocuments = pgTable(
+  'financial_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['invoice', 'credit-note'] }).notNull(),
+    /** The number in its series (INV-000012 is 12 in 'invoice'). */
+    seq: integer('seq').notNull(),
+    /** As printed: 'INV-000012', 'CN-000003'. */
+    number: text('number').notNull().unique(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** Date of issue, and the tax point of an invoice. */
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    /** VAT included; a credit note's amount is positive (what it gives back). */
+    totalPence: integer('total_pence').notNull(),
+    vatPence: integer('vat_pence').notNull(),
+    /** For a credit note: the invoice it credits. */
+    creditsId: uuid('credits_id'),
+    /** For a credit note of a refund: the refund's payment row. */
+    paymentId: uuid('payment_id'),
+    snapshot: jsonb('snapshot').notNull(),
+  },
+  (t) => [
+    uniqueIndex('financial_documents_series_uq').on(t.kind, t.seq),
+    index('financial_documents_order_idx').on(t.orderId),
+  ],
 );
 
 // ─── Secrets the instances share ────────────────────────────────────────────

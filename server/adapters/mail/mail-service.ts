@@ -11,7 +11,11 @@ export type MailMessage = {
   text: string;
   /** What kind of message this is, e.g. 'order-confirmation'; for tests and the mailbox. */
   template: string;
+  /** Files sent with it (an invoice PDF). */
+  attachments?: MailAttachment[];
 };
+
+export type MailAttachment = { filename: string; contentType: string; content: Buffer };
 
 /** What actually hands a message to the world. SMTP in production; tests start a real SMTP server. */
 export type MailTransport = {
@@ -61,6 +65,11 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
         subject: message.subject,
         html: message.html,
         text: message.text,
+        attachments: message.attachments?.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: a.content,
+        })),
       });
     },
   };
@@ -98,6 +107,11 @@ export function createMailService(options: {
             html: row.html,
             text: row.textBody,
             template: row.template,
+            attachments: row.attachments?.map((a) => ({
+              filename: a.filename,
+              contentType: a.contentType,
+              content: Buffer.from(a.contentBase64, 'base64'),
+            })),
           });
           await tx
             .update(outbox)
@@ -137,6 +151,13 @@ export function createMailService(options: {
         html: message.html,
         textBody: message.text,
         template: message.template,
+        attachments: message.attachments?.length
+          ? message.attachments.map((a) => ({
+              filename: a.filename,
+              contentType: a.contentType,
+              contentBase64: a.content.toString('base64'),
+            }))
+          : null,
       });
       if (transport && target === db) void service.dispatchPending();
     },
