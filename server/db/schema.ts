@@ -458,9 +458,10 @@ export const outbox = pgTable(
     /** Free-form tag for tests and the mailbox page, e.g. 'order-confirmation'. */
     template: text('template').notNull(),
     /** Files sent with the message (an invoice PDF), base64, as they were when it was queued. */
-    attachments: jsonb('attachments').$type<
-      { filename: string; contentType: string; contentBase64: string }[]
-    >(),
+    attachments:
+      jsonb('attachments').$type<
+        { filename: string; contentType: string; contentBase64: string }[]
+      >(),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),

@@ -23,16 +23,14 @@ const now = new Date('2026-11-24T10:00:00Z');
 
 async function pricedOrder(lines: [string, number, number][], discountPence = 0) {
   const order = await insertOrderRow(database.db, new Date('2026-11-25T09:00:00Z'));
-  await database.db
-    .insert(orderItems)
-    .values(
-      lines.map(([itemName, quantity, unitPricePence]) => ({
-        orderId: order.id,
-        itemName,
-        quantity,
-        unitPricePence,
-      })),
-    );
+  await database.db.insert(orderItems).values(
+    lines.map(([itemName, quantity, unitPricePence]) => ({
+      orderId: order.id,
+      itemName,
+      quantity,
+      unitPricePence,
+    })),
+  );
   const total = lines.reduce((s, [, q, p]) => s + q * p, 0) - discountPence;
   const [priced] = await database.db
     .update(orders)

@@ -7,7 +7,8 @@ import { documentFileName } from '../../adapters/pdf/financial-document';
 import { renderDocumentPdf } from '../../adapters/pdf/render-document-pdf';
 import type { MailAttachment } from '../../adapters/mail/mail-service';
 import type { DbOrTx } from '../../db/client';
-import { documentNumbers, financialDocuments, orderItems, orders, payments } from '../../db/schema';
+import type { orders } from '../../db/schema';
+import { documentNumbers, financialDocuments, orderItems, payments } from '../../db/schema';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
