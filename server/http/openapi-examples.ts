@@ -17,18 +17,17 @@ export async function seededExamples(
   services: AppServices,
 ): Promise<Record<string, { request?: unknown; reply?: unknown }>> {
   const content = services.content;
-  const now = services.now();
   const first = <T>(list: readonly T[], n = 1) => list.slice(0, n);
   const prices = await priceList(content);
   const groups = await areaGroupsWithAreas(content);
   const areas = groups.flatMap((g) => g.areas);
   const posts = await listBlogPosts(content);
-  const pickups = await listPickupSlots(content, now).catch(() => []);
+  const pickups = await listPickupSlots(services).catch(() => []);
   const pickup = pickups[0];
   const deliveries = pickup
-    ? await listDeliverySlots(content, `${pickup.slot_date} ${pickup.slot_start}`, now).catch(
-        () => [],
-      )
+    ? await listDeliverySlots(services, {
+        slot: `${pickup.slot_date} ${pickup.slot_start}`,
+      }).catch(() => [])
     : [];
   const delivery = deliveries.find((s) => s.slot_start !== 'express');
   const area = areas[0];

@@ -22,7 +22,6 @@ import { clientIp } from '../identity';
 
 /** /api routes of the public catalogue (spec section 7). */
 export function catalogueRoutes(app: FastifyInstance, services: AppServices) {
-  const { db } = services;
   // The catalogue comes from memory while it is unchanged (server/db/content-cache.ts).
   const content = services.content;
   const e = api.catalogue;
@@ -54,11 +53,11 @@ export function catalogueRoutes(app: FastifyInstance, services: AppServices) {
 
   // The visitor's IP is read here, from the connection: no third-party IP service.
   route(app, e.recordVisit, {}, async ({ body }, request) => {
-    await recordVisit(db, { page: body.page, ip: clientIp(request) }, services.now());
+    await recordVisit(services, { page: body.page, ip: clientIp(request) });
     return { status: true };
   });
   route(app, e.subscribe, {}, async ({ body }, request) => {
-    await subscribeToNewsletter(db, { email: body.email, ip: clientIp(request) }, services.now());
+    await subscribeToNewsletter(services, { email: body.email, ip: clientIp(request) });
     return { status: true, message: 'Thank you for subscribing.' };
   });
 }
