@@ -3,7 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { isoDate, recordId, text } from '@shared/text';
 import { catalogueEntities, type CatalogueEntity, type FieldSpec } from '@shared/catalogue-admin';
-import { formatPence, MAX_UNIT_PRICE_PENCE, poundsField } from '@shared/money';
+import { MAX_UNIT_PRICE_PENCE, poundsField } from '@shared/money';
 import type { AppServices } from '../../services';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import {
@@ -20,6 +20,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { sanitizeContentHtml } from '../../content/sanitize';
 import { fieldErrors } from '@shared/api';
 import { recordAudit, type Actor } from '../audit/record-audit';
+import { priceView } from '../catalogue/present-catalogue';
 
 /* Every catalogue table has a serial `id` and columns named as the descriptors' keys. */
 const tables: Record<CatalogueEntity, PgTable> = {
@@ -107,7 +108,7 @@ function toForm(entity: CatalogueEntity, row: Row) {
   const out: Record<string, unknown> = { id: row.id };
   for (const field of catalogueEntities[entity].fields as readonly FieldSpec[]) {
     const value = row[field.key];
-    if (field.kind === 'money') out[field.key] = formatPence(value as number);
+    if (field.kind === 'money') out[field.key] = priceView(value as number);
     else if (field.kind === 'hours') {
       out[field.key] = (value as { days: string; hours: string }[])
         .map((h) => `${h.days} | ${h.hours}`)

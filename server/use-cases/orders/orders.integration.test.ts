@@ -87,6 +87,13 @@ describe('order use-cases', () => {
     expect(saved.totalPence).toBe(row!.totalPence);
     expect(saved.minimumApplied).toBe(service.pricePence < 2500);
     expect(itemsSavedView(numbering, saved).total).toBe((row!.totalPence / 100).toFixed(2));
+    // The audit log keeps pence, never a formatted amount.
+    const [entry] = await world.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'order.items'));
+    expect(entry!.after).toMatchObject({ totalPence: row!.totalPence, discountPence: 0 });
+    expect(JSON.stringify(entry!.after)).not.toMatch(/\d\.\d\d/);
 
     const invoiced = await sendInvoice(world.services, { actor: world.actor, orderId: order.id });
     expect(invoiced.message).toBe(`Invoice for LD-${order.orderNo} e-mailed to ada@example.com.`);
