@@ -20,12 +20,14 @@ if (!email) {
 const database = await openConfiguredDatabase(loadConfig(process.env));
 try {
   await database.migrate();
-  const staff = await findStaffByEmail(database.db, email);
+  // A script has no services: it passes the two this use-case reads.
+  const deps = { db: database.db, now: () => new Date() };
+  const staff = await findStaffByEmail(deps, { email });
   if (!staff) {
     console.error(`There is no staff account for ${email}.`);
     process.exitCode = 1;
   } else {
-    const unlocked = await unlockStaff(database.db, null, staff.id, new Date());
+    const unlocked = await unlockStaff(deps, { actor: null, staffId: staff.id });
     console.log(
       `Unlocked ${unlocked.email}: ${unlocked.cleared} failed sign-in(s) forgotten. It can sign in from any address again.`,
     );

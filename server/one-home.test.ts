@@ -71,6 +71,14 @@ describe('one home per order concept', () => {
     ]);
   });
 
+  it('applies rate limits in one layer: the use-cases (decision 013)', () => {
+    // auth/rate-limit.ts holds the rules and the counters; only use-cases apply them, so no
+    // handler, page or auth helper limits on its own.
+    const appliers = holding(/from '[^']*auth\/rate-limit'/);
+    expect(appliers.length).toBeGreaterThan(5);
+    expect(appliers.filter((path) => !path.startsWith('server/use-cases/'))).toEqual([]);
+  });
+
   it('keeps use-case folders free of cycles (admin and payments never import each other)', () => {
     const dirOf = (path: string) => /^server\/use-cases\/([^/]+)\//.exec(path)?.[1];
     const edges = new Map<string, Set<string>>();

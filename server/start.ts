@@ -45,7 +45,11 @@ export async function startServer(
   });
 
   if (database.kind === 'pglite' && config.mode !== 'test') {
-    const owner = await ensureDemoOwner(database.db, `owner@${config.brand.email.split('@')[1]}`);
+    const owner = await ensureDemoOwner(
+      // Before the services exist: the start-up passes the one service this needs.
+      { db: database.db },
+      { email: `owner@${config.brand.email.split('@')[1]}` },
+    );
     if (owner) {
       // Printed this once: only its hash is kept. Sign in at /admin/login and change it.
       logger.warn('back office: demo owner created (shown once)', {

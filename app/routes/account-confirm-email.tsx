@@ -18,23 +18,17 @@ export function headers() {
 // and the change is a form POST.
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { services } = context;
-  const link = await findEmailChangeLink(services.db, params.token, services.now());
+  const link = await findEmailChangeLink(services, { token: params.token });
   return { newEmail: link?.newEmail ?? null };
 }
 
 export async function action({ context, params }: Route.ActionArgs) {
   const { services } = context;
   try {
-    const changed = await confirmEmailChange(
-      {
-        db: services.db,
-        mail: services.mail,
-        brand: services.config.brand,
-        publicUrl: services.config.publicUrl,
-      },
-      { token: params.token, ip: context.clientIp },
-      services.now(),
-    );
+    const changed = await confirmEmailChange(services, {
+      token: params.token,
+      ip: context.clientIp,
+    });
     return { ok: true as const, message: emailChangedMessage(changed.email) };
   } catch (error) {
     if (isRefusal(error)) {

@@ -39,7 +39,6 @@ type Step = 'email' | 'code' | 'done';
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const { services, clientIp: ip } = context;
-  const deps = { db: services.db, mail: services.mail, brand: services.config.brand };
   const fields = await formFields(request);
   const email = fields.email ?? '';
   if (fields.intent === 'delete') {
@@ -58,7 +57,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     try {
       const body = parseFields(deleteAccountCodeSchema, fields, messages.deleteOtp);
       await withMinimumDuration(UNIFORM_REPLY_MS, () =>
-        deleteAccountWithCode(deps, { ...body, ip }, services.now()),
+        deleteAccountWithCode(services, { ...body, ip }),
       );
       return data(
         { ok: true as const, step: 'done' as Step, email, message: accountMessages.deleted },
@@ -71,7 +70,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   try {
     const body = parseFields(deleteAccountEmailSchema, fields, messages.deleteEmail);
     await withMinimumDuration(UNIFORM_REPLY_MS, () =>
-      sendDeletionCode(deps, { email: body.email, ip }, services.now()),
+      sendDeletionCode(services, { email: body.email, ip }),
     );
     return {
       ok: true as const,

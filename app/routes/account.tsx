@@ -28,7 +28,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     customer: customerOrdersView(
       services.config.brand,
-      await listCustomerOrders(services.db, customer.id, services.now()),
+      await listCustomerOrders(services, { customerId: customer.id }),
     ),
     phone: services.config.brand.phone,
   };
@@ -59,17 +59,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   try {
     if (intent === 'password') {
       const body = parseFields(passwordChangeSchema, fields);
-      await changePassword(services.db, customer.id, body, services.now());
+      await changePassword(services, { ...body, customerId: customer.id });
       return redirect('/login?notice=password-changed', { status: 303, headers: cleared });
     }
     const body = parseFields(profileUpdateSchema, fields);
-    const deps = {
-      db: services.db,
-      mail: services.mail,
-      brand: services.config.brand,
-      publicUrl: services.config.publicUrl,
-    };
-    const updated = await updateProfile(deps, customer.id, body, services.now());
+    const updated = await updateProfile(services, { ...body, customerId: customer.id });
     return {
       ok: true as const,
       intent,

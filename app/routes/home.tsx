@@ -16,7 +16,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     priceList(services.content),
     listBranches(services.content),
     // For the booking form without JavaScript; with it the form loads fresh ones.
-    listPickupSlots(services.content, services.now()),
+    listPickupSlots(services),
   ]);
   const brand = services.config.brand;
   // schema.org for local search: the business and each branch with address and hours.

@@ -17,7 +17,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const [service, area, pickups] = await Promise.all([
     findServicePage(context.services.content, code),
     findArea(context.services.content, code),
-    listPickupSlots(context.services.content, context.services.now()),
+    listPickupSlots(context.services),
   ]);
   const page = service ?? area;
   if (page) return { page, pickups };

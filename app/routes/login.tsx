@@ -47,28 +47,22 @@ export async function action({ context, request }: Route.ActionArgs) {
   try {
     if (fields.intent === 'reset') {
       const { email } = parseFields(passwordResetRequestSchema, fields, messages.loginEmail);
-      const deps = {
-        db: services.db,
-        mail: services.mail,
-        brand: services.config.brand,
-        publicUrl: services.config.publicUrl,
-      };
       await withMinimumDuration(UNIFORM_REPLY_MS, () =>
-        requestPasswordReset(deps, { email, ip }, services.now()),
+        requestPasswordReset(services, { email, ip }),
       );
       return { ok: true as const, step, email, sent: accountMessages.resetSent };
     }
     if (fields.intent === 'email') {
       const { email } = parseFields(loginEmailSchema, fields, messages.loginEmail);
-      await checkLoginEmail(services.db, { ip }, services.now());
+      await checkLoginEmail(services, { ip });
       return { ok: true as const, step: 'password' as Step, email, sent: null };
     }
     const body = parseFields(loginSchema, fields);
-    const result = await logIn(
-      services.db,
-      { ...body, ip, userAgent: request.headers.get('user-agent') ?? undefined },
-      services.now(),
-    );
+    const result = await logIn(services, {
+      ...body,
+      ip,
+      userAgent: request.headers.get('user-agent') ?? undefined,
+    });
     const cookie = sessionCookie(result.token, {
       secure: isSecure(services),
       expires: result.expiresAt,

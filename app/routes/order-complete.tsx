@@ -15,7 +15,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     return {
       order: orderConfirmationView(
         context.services.config.brand,
-        await getOrderConfirmation(context.services.db, params.id),
+        await getOrderConfirmation(context.services, { orderId: params.id }),
       ),
     };
   } catch {

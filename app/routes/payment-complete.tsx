@@ -11,7 +11,7 @@ import type { Route } from './+types/payment-complete';
 /** The order's real state: the page says the payment is confirmed only when it is. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!/^[0-9a-f-]{36}$/i.test(params.id)) throw data(null, { status: 404 });
-  const order = await paymentPageOrder(context.services.db, params.id).then(
+  const order = await paymentPageOrder(context.services, { orderId: params.id }).then(
     (row) => row && paymentOrderView(context.services.config.brand, row),
   );
   if (!order) throw data(null, { status: 404 });

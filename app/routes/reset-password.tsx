@@ -14,8 +14,7 @@ export function meta() {
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { services } = context;
   const valid =
-    params.token.length <= 200 &&
-    (await isResetLinkValid(services.db, params.token, services.now()));
+    params.token.length <= 200 && (await isResetLinkValid(services, { token: params.token }));
   return { valid };
 }
 
@@ -25,7 +24,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const fields = await formFields(request);
   try {
     const body = parseFields(passwordResetSchema, { ...fields, token: params.token });
-    await resetPassword(services.db, { ...body, ip: context.clientIp }, services.now());
+    await resetPassword(services, { ...body, ip: context.clientIp });
     return redirect('/login?notice=password-reset', 303);
   } catch (error) {
     return formFailure(error);

@@ -52,11 +52,11 @@ export async function action({ context, request }: Route.ActionArgs) {
         Object.fromEntries(Object.entries(problems(form)).map(([k, v]) => [k, [v]])),
       );
     }
-    await registerCustomer(
-      services.db,
-      { ...person.data, address: address.data, ip: context.clientIp },
-      services.now(),
-    );
+    await registerCustomer(services, {
+      ...person.data,
+      address: address.data,
+      ip: context.clientIp,
+    });
     return redirect('/login?notice=created', 303);
   } catch (error) {
     // Only the use-case's "taken" goes to /login; a malformed e-mail stays on the form.

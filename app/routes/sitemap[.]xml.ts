@@ -29,13 +29,14 @@ const escapeXml = (s: string) =>
 
 /** Every public page, price category, branch, area and service landing page, and blog post. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { content, config } = context.services;
+  const { services } = context;
+  const { config } = services;
   const [categories, pages, groups, posts, branches] = await Promise.all([
-    priceList(content),
-    listServicePages(content),
-    areaGroupsWithAreas(content),
-    listBlogPosts(content),
-    listBranches(content),
+    priceList(services.content),
+    listServicePages(services.content),
+    areaGroupsWithAreas(services.content),
+    listBlogPosts(services.content),
+    listBranches(services.content),
   ]);
   const paths = [
     ...STATIC_PAGES,

@@ -17,7 +17,7 @@ async function testOrder(context: Route.LoaderArgs['context'], paypalOrderId: st
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const paypal = await testOrder(context, params.paypalOrderId);
-  const order = await paymentPageOrder(context.services.db, paypal.orderId).then(
+  const order = await paymentPageOrder(context.services, { orderId: paypal.orderId }).then(
     (row) => row && paymentOrderView(context.services.config.brand, row),
   );
   return {

@@ -3,7 +3,8 @@
  * Pages reach the server only through facades like this one (eslint.config.js: only
  * *.server.ts modules of app/ import server/), so what a page may call is listed here.
  */
-export { getCurrentStaff, staffCookie, staffLogIn, type StaffRole } from '@server/auth/staff';
+export { getCurrentStaff, staffCookie, type StaffRole } from '@server/auth/staff';
+export { staffLogIn } from '@server/use-cases/admin/staff-log-in';
 export { listCatalogue } from '@server/use-cases/admin/catalogue';
 export { customerDetail, searchCustomers } from '@server/use-cases/admin/customers';
 export { slotOverview } from '@server/use-cases/admin/slots';

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Database, DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/client';
 import { staffSessions, staffUsers } from '../db/schema';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import type { AppServices } from '../services';
@@ -7,8 +7,7 @@ import { STAFF_COOKIE, readCookie, tokenFromCredentials } from './cookies';
 
 export { STAFF_COOKIE };
 import { findSession } from './sessions';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
-import { clearLoginFailures, rateRules, startLoginAttempt } from './rate-limit';
+import { hashPassword } from './passwords';
 import { hashToken, newToken } from './tokens';
 
 /**
@@ -108,50 +107,12 @@ export async function getCurrentStaff(
   return row ?? null;
 }
 
-/**
- * Checks the password and starts a staff session; same error and work for every failure.
- * Failures are limited per (e-mail, IP) and per e-mail like customers' (docs/decisions/013),
- * so nobody can lock the owner out from another address; the owner can also unlock.
- */
-export async function staffLogIn(
-  db: Database,
-  input: { email: string; password: string; ip: string },
-  now: Date,
-) {
-  const email = input.email.trim().toLowerCase();
-  const attempt = await startLoginAttempt(db, rateRules.staffLogin, { email, ip: input.ip }, now);
-  const [staff] = await db
-    .select()
-    .from(staffUsers)
-    .where(and(eq(staffUsers.email, email), isNull(staffUsers.disabledAt)))
-    .limit(1);
-  const ok = staff
-    ? await verifyPassword(input.password, staff.passwordHash)
-    : await verifyAgainstDummy(input.password);
-  if (!staff || !ok) {
-    await attempt.failed();
-    throw new UnauthorizedError(staffMessages.loginFailed);
-  }
-  await attempt.succeeded();
+/** Starts a staff session (after the sign-in use-case checked the password). */
+export async function createStaffSession(db: DbOrTx, staffId: string, now: Date) {
   const token = newToken();
   const expiresAt = new Date(now.getTime() + STAFF_SESSION_TTL_MS);
-  await db
-    .insert(staffSessions)
-    .values({ tokenHash: hashToken(token), staffId: staff.id, expiresAt });
-  return {
-    token,
-    expiresAt,
-    staff: { id: staff.id, name: staff.name, email: staff.email, role: staff.role },
-  };
-}
-
-/** Forgets the login failures counted for a staff e-mail; returns how many there were. */
-export async function clearStaffLoginFailures(
-  db: DbOrTx,
-  email: string,
-  now: Date,
-): Promise<number> {
-  return clearLoginFailures(db, rateRules.staffLogin, email, now);
+  await db.insert(staffSessions).values({ tokenHash: hashToken(token), staffId, expiresAt });
+  return { token, expiresAt };
 }
 
 export async function revokeStaffSession(db: DbOrTx, sessionId: string, now: Date) {

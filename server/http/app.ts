@@ -169,7 +169,7 @@ export async function createHttpApp(
   const uploadsDir = path.join(services.config.dataDir, 'uploads');
   app.get<{ Params: { name: string } }>('/uploads/:name', async (request, reply) => {
     const name = request.params.name;
-    const image = await findImage(services.db, name);
+    const image = await findImage(services, { name });
     if (image) {
       reply.header('Cache-Control', 'public, max-age=31536000, immutable');
       return reply.type(image.mime).send(image.bytes);

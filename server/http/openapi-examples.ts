@@ -16,19 +16,17 @@ import { listDeliverySlots, listPickupSlots } from '../use-cases/slots/list-slot
 export async function seededExamples(
   services: AppServices,
 ): Promise<Record<string, { request?: unknown; reply?: unknown }>> {
-  const content = services.content;
-  const now = services.now();
   const first = <T>(list: readonly T[], n = 1) => list.slice(0, n);
-  const prices = await priceList(content);
-  const groups = await areaGroupsWithAreas(content);
+  const prices = await priceList(services.content);
+  const groups = await areaGroupsWithAreas(services.content);
   const areas = groups.flatMap((g) => g.areas);
-  const posts = await listBlogPosts(content);
-  const pickups = await listPickupSlots(content, now).catch(() => []);
+  const posts = await listBlogPosts(services.content);
+  const pickups = await listPickupSlots(services).catch(() => []);
   const pickup = pickups[0];
   const deliveries = pickup
-    ? await listDeliverySlots(content, `${pickup.slot_date} ${pickup.slot_start}`, now).catch(
-        () => [],
-      )
+    ? await listDeliverySlots(services, {
+        slot: `${pickup.slot_date} ${pickup.slot_start}`,
+      }).catch(() => [])
     : [];
   const delivery = deliveries.find((s) => s.slot_start !== 'express');
   const area = areas[0];
@@ -55,10 +53,10 @@ export async function seededExamples(
     getAreaGroups: {
       reply: first(groups).map((g) => ({ ...g, areas: first(g.areas, 2) })),
     },
-    getFeaturedAreas: { reply: first(await featuredAreas(content), 2) },
+    getFeaturedAreas: { reply: first(await featuredAreas(services.content), 2) },
     getArea: area ? { reply: area } : {},
-    getBranches: { reply: first(await listBranches(content)) },
-    getFaqs: { reply: first(await listFaqs(content), 2) },
+    getBranches: { reply: first(await listBranches(services.content)) },
+    getFaqs: { reply: first(await listFaqs(services.content), 2) },
     getBlogPosts: { reply: first(posts) },
     getBlogPost: posts[0] ? { reply: posts[0] } : {},
     listPickupSlots: { reply: first(pickups, 3) },

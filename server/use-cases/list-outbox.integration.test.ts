@@ -24,7 +24,7 @@ describe('listOutbox', () => {
   });
 
   it('with bodies while mail stays in the outbox', async () => {
-    const [message] = await listOutbox(database.db, { bodies: true });
+    const [message] = await listOutbox(database, { bodies: true });
     expect(message).toMatchObject({
       to: 'jo@example.test',
       subject: 'Reset your password',
@@ -37,7 +37,7 @@ describe('listOutbox', () => {
   });
 
   it('without them once SMTP delivers: who, what and whether it went, not the reset link', async () => {
-    const [message] = await listOutbox(database.db, { bodies: false });
+    const [message] = await listOutbox(database, { bodies: false });
     expect(message).toMatchObject({ to: 'jo@example.test', attempts: 2, body: null });
     expect(JSON.stringify(message)).not.toContain('secret-token');
   });

@@ -1,5 +1,5 @@
 import { desc } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { AppServices } from '../services';
 import { outbox } from '../db/schema';
 
 /**
@@ -8,8 +8,11 @@ import { outbox } from '../db/schema';
  * outbox: then the page is the only way to read them; once SMTP delivers them, the shop has
  * no need to read customers' reset links and deletion codes.
  */
-export async function listOutbox(db: Database, options: { bodies: boolean; limit?: number }) {
-  const rows = await db
+export async function listOutbox(
+  deps: Pick<AppServices, 'db'>,
+  options: { bodies: boolean; limit?: number },
+) {
+  const rows = await deps.db
     .select({
       id: outbox.id,
       to: outbox.toAddress,

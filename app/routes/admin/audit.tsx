@@ -10,7 +10,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { services } = context;
   await requireStaffPage(services, { request, url }, ['owner']);
   const { before } = readQuery(request, z.object({ before: recordId().optional() }));
-  return { entries: await listAudit(services.db, { beforeId: before, limit: 100 }) };
+  return { entries: await listAudit(services, { beforeId: before, limit: 100 }) };
 }
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {

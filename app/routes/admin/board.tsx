@@ -16,8 +16,8 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   await requireStaffPage(services, { request, url });
   const { date } = readQuery(request, z.object({ date: isoDate().optional() }));
   const day = date ?? londonToday(services.now());
-  const board = boardView(services.config.brand, await orderBoard(services.db, day));
-  const inShop = (await listOrders(services.db, { status: 'cleaning', limit: 50 })).map((o) =>
+  const board = boardView(services.config.brand, await orderBoard(services, { day }));
+  const inShop = (await listOrders(services, { status: 'cleaning', limit: 50 })).map((o) =>
     orderListRowView(services.config.brand, o),
   );
   return { board, inShop };

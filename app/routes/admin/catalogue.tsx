@@ -17,7 +17,7 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
   const { services } = context;
   await requireStaffPage(services, { request, url });
   const entity = params.entity && isCatalogueEntity(params.entity) ? params.entity : 'services';
-  return await listCatalogue(services.db, entity);
+  return await listCatalogue(services, { entity });
 }
 
 type Values = Record<string, unknown>;

@@ -16,9 +16,9 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const query = readQuery(request, z.object({ q: text().optional(), id: text().optional() }));
   const q = (query.q ?? '').slice(0, 100);
   const id = query.id ?? '';
-  const customers = q ? await searchCustomers(services.db, q) : [];
+  const customers = q ? await searchCustomers(services, { query: q }) : [];
   const customer = /^[0-9a-f-]{36}$/i.test(id)
-    ? await customerDetail(services.db, id).then(
+    ? await customerDetail(services, { id }).then(
         (d) => customerDetailView(services.config.brand, d),
         () => null,
       )

@@ -30,11 +30,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     return data({ error: 'Please enter your e-mail and password.' }, { status: 422 });
   }
   try {
-    const result = await staffLogIn(
-      services.db,
-      { email, password, ip: context.clientIp },
-      services.now(),
-    );
+    const result = await staffLogIn(services, { email, password, ip: context.clientIp });
     const from = String(form.get('from') ?? '');
     return redirect(from.startsWith('/admin') && !from.startsWith('//') ? from : '/admin', {
       headers: {

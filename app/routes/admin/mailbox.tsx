@@ -12,7 +12,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { services } = context;
   await requireStaffPage(services, { request, url }, ['owner']);
   const delivery = services.mail.kind;
-  const messages = await listOutbox(services.db, { bodies: delivery === 'outbox' });
+  const messages = await listOutbox(services, { bodies: delivery === 'outbox' });
   return {
     delivery,
     messages: messages.map((m) => ({

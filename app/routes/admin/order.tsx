@@ -15,7 +15,7 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
   const { services } = context;
   await requireStaffPage(services, { request, url });
   if (!/^[0-9a-f-]{36}$/i.test(params.id)) throw data('Not found', { status: 404 });
-  const order = await adminOrderDetail(services.db, params.id).then(
+  const order = await adminOrderDetail(services, { id: params.id }).then(
     (d) => adminOrderView(services.config.brand, d),
     () => null,
   );

@@ -15,14 +15,10 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const query = readQuery(request, z.object({ status: text().optional(), q: text().optional() }));
   const status = query.status ?? '';
   const q = (query.q ?? '').slice(0, 100);
-  const rows = await listOrders(
-    services.db,
-    {
-      status: isOrderStatus(status) ? status : undefined,
-      search: q,
-    },
-    services.config.brand,
-  );
+  const rows = await listOrders(services, {
+    status: isOrderStatus(status) ? status : undefined,
+    search: q,
+  });
   const orders = rows.map((o) => orderListRowView(services.config.brand, o));
   return { orders, status, q };
 }

@@ -14,7 +14,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   return {
     board: boardView(
       services.config.brand,
-      await orderBoard(services.db, date ?? londonToday(services.now())),
+      await orderBoard(services, { day: date ?? londonToday(services.now()) }),
     ),
   };
 }

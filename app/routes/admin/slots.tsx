@@ -9,7 +9,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { services } = context;
   const staff = await requireStaffPage(services, { request, url });
   return {
-    overview: await slotOverview(services.db, services.now()),
+    overview: await slotOverview(services),
     isOwner: staff.role === 'owner',
   };
 }

@@ -10,7 +10,7 @@ import type { Route } from './+types/staff';
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { services } = context;
   const me = await requireStaffPage(services, { request, url }, ['owner']);
-  return { staff: await listStaff(services.db, services.now()), meId: me.id };
+  return { staff: await listStaff(services), meId: me.id };
 }
 
 /** The new staff member's form, as POST /api/admin/staff takes it. */

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertOrderRow } from '../../../tests/helpers/fixtures';
 import { startSmtpServer } from '../../../tests/helpers/smtp-server';
 import { startTestServer, type TestServer } from '../../../tests/helpers/test-server';
 import { createSmtpTransport } from '../../adapters/mail/mail-service';
@@ -64,35 +65,21 @@ describe('account API', () => {
   const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
   async function insertOrder(customerId: string, pickupInMs: number, status = 'pending' as const) {
-    const pickup = new Date(clock + pickupInMs);
-    const delivery = new Date(pickup.getTime() + 48 * HOUR);
-    const [order] = await db()
-      .insert(orders)
-      .values({
-        customerId,
-        status,
-        customerName: 'Ada Lovelace',
-        customerEmail: 'ada@example.com',
-        customerPhone: '07700900123',
-        postcode: 'W9 2HD',
-        fullAddress: '12 Elgin Avenue\nLondon\nW9 2HD',
-        pickupStartsAt: pickup,
-        pickupEndsAt: new Date(pickup.getTime() + HOUR),
-        deliveryStartsAt: delivery,
-        deliveryEndsAt: new Date(delivery.getTime() + HOUR),
-        subtotalPence: 3250,
-        discountPence: 500,
-        totalPence: 2750,
-        amountDuePence: 2750,
-      })
-      .returning();
+    const order = await insertOrderRow(db(), new Date(clock + pickupInMs), {
+      customerId,
+      status,
+      subtotalPence: 3250,
+      discountPence: 500,
+      totalPence: 2750,
+      amountDuePence: 2750,
+    });
     await db()
       .insert(orderItems)
       .values([
-        { orderId: order!.id, itemName: 'Two-piece suit', quantity: 1, unitPricePence: 1850 },
-        { orderId: order!.id, itemName: 'Shirt on hanger', quantity: 4, unitPricePence: 350 },
+        { orderId: order.id, itemName: 'Two-piece suit', quantity: 1, unitPricePence: 1850 },
+        { orderId: order.id, itemName: 'Shirt on hanger', quantity: 4, unitPricePence: 350 },
       ]);
-    return order!;
+    return order;
   }
 
   let ada: string;

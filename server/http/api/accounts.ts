@@ -27,8 +27,6 @@ import { clientIp, credentialsOf, customerGuard, customerOf } from '../identity'
 /** /api routes of the accounts feature (spec section 7). */
 export function accountsRoutes(app: FastifyInstance, services: AppServices) {
   const secure = isSecure(services);
-  const mailDeps = { db: services.db, mail: services.mail, brand: services.config.brand };
-  const linkDeps = { ...mailDeps, publicUrl: services.config.publicUrl };
   const clearCookie = (reply: FastifyReply) =>
     reply.header('Set-Cookie', clearedSessionCookie({ secure }));
   const e = api.accounts;
@@ -36,16 +34,16 @@ export function accountsRoutes(app: FastifyInstance, services: AppServices) {
   // The e-mail step of /login. Every well-formed e-mail gets the same reply without a look-up,
   // so it cannot be used to find out who has an account.
   route(app, e.checkLoginEmail, { invalidMessage: messages.loginEmail }, async (_, request) => {
-    await checkLoginEmail(services.db, { ip: clientIp(request) }, services.now());
+    await checkLoginEmail(services, { ip: clientIp(request) });
     return { status: true, reqCode: 'VALIDATE_EMAIL', message: 'Please enter your password.' };
   });
 
   route(app, e.logIn, {}, async ({ body }, request, reply) => {
-    const result = await logIn(
-      services.db,
-      { ...body, ip: clientIp(request), userAgent: request.headers['user-agent'] },
-      services.now(),
-    );
+    const result = await logIn(services, {
+      ...body,
+      ip: clientIp(request),
+      userAgent: request.headers['user-agent'],
+    });
     reply.header('Set-Cookie', sessionCookie(result.token, { secure, expires: result.expiresAt }));
     return {
       status: true,
@@ -71,11 +69,11 @@ export function accountsRoutes(app: FastifyInstance, services: AppServices) {
     if (!body.address) {
       throw new ValidationError(messages.mandatory, { address: [accountMessages.addressRequired] });
     }
-    const created = await registerCustomer(
-      services.db,
-      { ...body, address: body.address, ip: clientIp(request) },
-      services.now(),
-    );
+    const created = await registerCustomer(services, {
+      ...body,
+      address: body.address,
+      ip: clientIp(request),
+    });
     return {
       status: true,
       message: accountMessages.registered,
@@ -91,11 +89,7 @@ export function accountsRoutes(app: FastifyInstance, services: AppServices) {
     { invalidMessage: messages.loginEmail },
     async ({ body }, request) => {
       await withMinimumDuration(UNIFORM_REPLY_MS, () =>
-        requestPasswordReset(
-          linkDeps,
-          { email: body.email, ip: clientIp(request) },
-          services.now(),
-        ),
+        requestPasswordReset(services, { email: body.email, ip: clientIp(request) }),
       );
       return { status: true, message: accountMessages.resetSent };
     },
@@ -103,7 +97,7 @@ export function accountsRoutes(app: FastifyInstance, services: AppServices) {
 
   // The form behind the e-mailed link (/reset-password/{token}).
   route(app, e.resetPassword, {}, async ({ body }, request) => {
-    await resetPassword(services.db, { ...body, ip: clientIp(request) }, services.now());
+    await resetPassword(services, { ...body, ip: clientIp(request) });
     return { status: true, message: accountMessages.passwordReset };
   });
 
@@ -114,11 +108,10 @@ export function accountsRoutes(app: FastifyInstance, services: AppServices) {
     e.confirmEmailChange,
     { invalidMessage: accountMessages.emailChangeInvalid },
     async ({ body }, request) => {
-      const changed = await confirmEmailChange(
-        linkDeps,
-        { token: body.token, ip: clientIp(request) },
-        services.now(),
-      );
+      const changed = await confirmEmailChange(services, {
+        token: body.token,
+        ip: clientIp(request),
+      });
       return { status: true, message: emailChangedMessage(changed.email), email: changed.email };
     },
   );
@@ -129,7 +122,7 @@ export function accountsRoutes(app: FastifyInstance, services: AppServices) {
     { invalidMessage: messages.deleteEmail },
     async ({ body }, request) => {
       await withMinimumDuration(UNIFORM_REPLY_MS, () =>
-        sendDeletionCode(mailDeps, { email: body.email, ip: clientIp(request) }, services.now()),
+        sendDeletionCode(services, { email: body.email, ip: clientIp(request) }),
       );
       return { status: true, message: accountMessages.deleteCodeSent };
     },
@@ -141,7 +134,7 @@ export function accountsRoutes(app: FastifyInstance, services: AppServices) {
     { invalidMessage: messages.deleteOtp },
     async ({ body }, request, reply) => {
       await withMinimumDuration(UNIFORM_REPLY_MS, () =>
-        deleteAccountWithCode(mailDeps, { ...body, ip: clientIp(request) }, services.now()),
+        deleteAccountWithCode(services, { ...body, ip: clientIp(request) }),
       );
       clearCookie(reply);
       return { status: true, delete: true, message: accountMessages.deleted };
@@ -153,17 +146,13 @@ export function accountsRoutes(app: FastifyInstance, services: AppServices) {
 
   route(app, e.orders, loggedIn, async (_, request) => {
     const me = customerOf(request);
-    const mine = await listCustomerOrders(services.db, me.id, services.now());
+    const mine = await listCustomerOrders(services, { customerId: me.id });
     return { status: true, customer: customerOrdersView(services.config.brand, mine) };
   });
 
   route(app, e.cancelOrder, loggedIn, async ({ params }, request) => {
     const me = customerOf(request);
-    const result = await cancelOrder(
-      mailDeps,
-      { customerId: me.id, orderId: params.id },
-      services.now(),
-    );
+    const result = await cancelOrder(services, { customerId: me.id, orderId: params.id });
     return {
       status: true,
       message: `Order ${result.orderNo} is cancelled. We have e-mailed you a confirmation.`,
@@ -172,7 +161,7 @@ export function accountsRoutes(app: FastifyInstance, services: AppServices) {
 
   route(app, e.updateProfile, loggedIn, async ({ body }, request) => {
     const me = customerOf(request);
-    const updated = await updateProfile(linkDeps, me.id, body, services.now());
+    const updated = await updateProfile(services, { ...body, customerId: me.id });
     return {
       status: true,
       // A new e-mail waits for its link; the reply is the same whoever owns the address.
@@ -186,7 +175,7 @@ export function accountsRoutes(app: FastifyInstance, services: AppServices) {
 
   route(app, e.changePassword, loggedIn, async ({ body }, request, reply) => {
     const me = customerOf(request);
-    await changePassword(services.db, me.id, body, services.now());
+    await changePassword(services, { ...body, customerId: me.id });
     clearCookie(reply);
     return { status: true, message: accountMessages.passwordChanged };
   });
@@ -200,21 +189,17 @@ export function accountsRoutes(app: FastifyInstance, services: AppServices) {
     async ({ body }, request, reply) => {
       const me = customerOf(request);
       if (!body.otp) {
-        await sendDeletionCode(
-          mailDeps,
-          { email: me.email, ip: clientIp(request) },
-          services.now(),
-        );
+        await sendDeletionCode(services, { email: me.email, ip: clientIp(request) });
         return {
           status: true,
           message: `We have sent a 6-digit code to ${me.email}. The code expires in 10 minutes.`,
         };
       }
-      await deleteAccountWithCode(
-        mailDeps,
-        { email: me.email, otp: body.otp, ip: clientIp(request) },
-        services.now(),
-      );
+      await deleteAccountWithCode(services, {
+        email: me.email,
+        otp: body.otp,
+        ip: clientIp(request),
+      });
       clearCookie(reply);
       return { status: true, delete: true, message: accountMessages.deleted };
     },

@@ -8,8 +8,8 @@ import {
   getCurrentStaff,
   revokeStaffSession,
   staffCookie,
-  staffLogIn,
 } from '../../auth/staff';
+import { staffLogIn } from '../../use-cases/admin/staff-log-in';
 import type { AppServices } from '../../services';
 import { listAudit } from '../../use-cases/audit/list-audit';
 import {
@@ -47,15 +47,6 @@ import { clientIp, credentialsOf, staffGuard, staffOf } from '../identity';
 /** /api/admin: the shop's back office (decision 007). Every route checks the role on the server. */
 export function adminRoutes(app: FastifyInstance, services: AppServices) {
   const secure = isSecure(services);
-  const deps = {
-    db: services.db,
-    mail: services.mail,
-    brand: services.config.brand,
-    publicUrl: services.config.publicUrl,
-    links: services.links,
-    providers: services.payments,
-    logger: services.logger,
-  };
   const staffOnly = { preHandler: staffGuard(services) };
   const ownerOnly = { preHandler: staffGuard(services, ['owner']) };
   const now = () => services.now();
@@ -66,7 +57,7 @@ export function adminRoutes(app: FastifyInstance, services: AppServices) {
     e.logIn,
     { invalidMessage: 'Please enter your e-mail and password.' },
     async ({ body }, request, reply) => {
-      const result = await staffLogIn(services.db, { ...body, ip: clientIp(request) }, now());
+      const result = await staffLogIn(services, { ...body, ip: clientIp(request) });
       reply.header('Set-Cookie', staffCookie(result.token, { secure, expires: result.expiresAt }));
       return { status: true, staff: result.staff, token: result.token };
     },
@@ -89,29 +80,32 @@ export function adminRoutes(app: FastifyInstance, services: AppServices) {
     status: true,
     board: boardView(
       services.config.brand,
-      await orderBoard(services.db, query.date ?? londonToday(now())),
+      await orderBoard(services, { day: query.date ?? londonToday(now()) }),
     ),
   }));
   route(app, e.orders, staffOnly, async ({ query }) => ({
     status: true,
-    orders: (
-      await listOrders(
-        services.db,
-        { status: query.status, search: query.q },
-        services.config.brand,
-      )
-    ).map((o) => orderListRowView(services.config.brand, o)),
+    orders: (await listOrders(services, { status: query.status, search: query.q })).map((o) =>
+      orderListRowView(services.config.brand, o),
+    ),
   }));
   route(app, e.order, staffOnly, async ({ params }) => ({
     status: true,
-    order: adminOrderView(services.config.brand, await adminOrderDetail(services.db, params.id)),
+    order: adminOrderView(
+      services.config.brand,
+      await adminOrderDetail(services, { id: params.id }),
+    ),
   }));
   route(
     app,
     e.moveOrder,
     { ...staffOnly, invalidMessage: 'Choose a valid next status.' },
     async ({ params, body }, request) => {
-      const moved = await moveOrder(deps, staffOf(request), { orderId: params.id, ...body }, now());
+      const moved = await moveOrder(services, {
+        actor: staffOf(request),
+        orderId: params.id,
+        ...body,
+      });
       return {
         status: true,
         message: `${moved.order_no} is now ${moved.status}.`,
@@ -126,21 +120,17 @@ export function adminRoutes(app: FastifyInstance, services: AppServices) {
     e.setItems,
     { ...staffOnly, invalidMessage: 'Please check the items.' },
     async ({ params, body }, request) => {
-      const totals = await setOrderItems(
-        deps,
-        staffOf(request),
-        {
-          orderId: params.id,
-          discountPence: body.discount,
-          settle: body.settle,
-          lines: body.lines.map((l) => ({
-            service_id: l.service_id,
-            quantity: l.quantity,
-            unit_price_pence: l.unit_price,
-          })),
-        },
-        now(),
-      );
+      const totals = await setOrderItems(services, {
+        actor: staffOf(request),
+        orderId: params.id,
+        discountPence: body.discount,
+        settle: body.settle,
+        lines: body.lines.map((l) => ({
+          service_id: l.service_id,
+          quantity: l.quantity,
+          unit_price_pence: l.unit_price,
+        })),
+      });
       const message = totals.settlement
         ? `Items and totals saved. ${totals.settlement}`
         : 'Items and totals saved.';
@@ -153,26 +143,23 @@ export function adminRoutes(app: FastifyInstance, services: AppServices) {
     e.settle,
     { ...staffOnly, invalidMessage: 'Choose to refund or to keep as credit.' },
     async ({ params, body }, request) => {
-      const settled = await settleOverpayment(
-        deps,
-        staffOf(request),
-        { orderId: params.id, how: body.how },
-        now(),
-      );
+      const settled = await settleOverpayment(services, {
+        actor: staffOf(request),
+        orderId: params.id,
+        how: body.how,
+      });
       return { status: true, message: settled.message };
     },
   );
   route(app, e.invoice, staffOnly, async ({ params }, request) => ({
     status: true,
-    ...(await sendInvoice(deps, staffOf(request), params.id, now())),
+    ...(await sendInvoice(services, { actor: staffOf(request), orderId: params.id })),
   }));
   route(app, e.charge, staffOnly, async ({ params }, request) => {
-    const outcome = await chargeSavedCard(
-      { ...deps, card: services.payments.card },
-      params.id,
-      now(),
-      staffOf(request),
-    );
+    const outcome = await chargeSavedCard(services, {
+      orderId: params.id,
+      actor: staffOf(request),
+    });
     return {
       status: outcome.status === 'succeeded',
       charge_status: outcome.status,
@@ -183,14 +170,14 @@ export function adminRoutes(app: FastifyInstance, services: AppServices) {
   // ─── Slots ───
   route(app, e.slots, staffOnly, async () => ({
     status: true,
-    ...(await slotOverview(services.db, now())),
+    ...(await slotOverview(services)),
   }));
   route(
     app,
     e.saveSlotRules,
     { ...ownerOnly, invalidMessage: 'Please check the slot rules.' },
     async ({ body }, request) => {
-      await saveSlotRules(services.db, staffOf(request), body, now());
+      await saveSlotRules(services, { ...body, actor: staffOf(request) });
       return { status: true, message: 'Slot rules saved. New bookings use them at once.' };
     },
   );
@@ -199,73 +186,61 @@ export function adminRoutes(app: FastifyInstance, services: AppServices) {
     e.addClosedDate,
     { ...staffOnly, invalidMessage: 'Please check the closed date.' },
     async ({ body }, request) => {
-      await addClosedDate(services.db, staffOf(request), body, now());
+      await addClosedDate(services, { ...body, actor: staffOf(request) });
       return { status: true, message: 'Closed date saved.' };
     },
   );
   route(app, e.removeClosedDate, staffOnly, async ({ params }, request) => {
-    await removeClosedDate(services.db, staffOf(request), params.day, now());
+    await removeClosedDate(services, { actor: staffOf(request), day: params.day });
     return { status: true, message: 'The shop is open that day again.' };
   });
 
   // ─── Catalogue ───
   route(app, e.listCatalogue, staffOnly, async ({ params }) => ({
     status: true,
-    ...(await listCatalogue(services.db, params.entity as CatalogueEntity)),
+    ...(await listCatalogue(services, { entity: params.entity as CatalogueEntity })),
   }));
   route(app, e.createCatalogueRecord, staffOnly, async ({ params, body }, request) => {
-    const record = await saveCatalogueRecord(
-      services.db,
-      staffOf(request),
-      params.entity as CatalogueEntity,
-      null,
-      body,
-      now(),
-    );
+    const record = await saveCatalogueRecord(services, {
+      actor: staffOf(request),
+      entity: params.entity as CatalogueEntity,
+      id: null,
+      values: body,
+    });
     return { status: true, message: 'Saved. It is on the website now.', record };
   });
   route(app, e.updateCatalogueRecord, staffOnly, async ({ params, body }, request) => {
-    const record = await saveCatalogueRecord(
-      services.db,
-      staffOf(request),
-      params.entity as CatalogueEntity,
-      params.id,
-      body,
-      now(),
-    );
+    const record = await saveCatalogueRecord(services, {
+      actor: staffOf(request),
+      entity: params.entity as CatalogueEntity,
+      id: params.id,
+      values: body,
+    });
     return { status: true, message: 'Saved. It is on the website now.', record };
   });
   route(app, e.deleteCatalogueRecord, staffOnly, async ({ params }, request) => {
-    await deleteCatalogueRecord(
-      services.db,
-      staffOf(request),
-      params.entity as CatalogueEntity,
-      params.id,
-      now(),
-    );
+    await deleteCatalogueRecord(services, {
+      actor: staffOf(request),
+      entity: params.entity as CatalogueEntity,
+      id: params.id,
+    });
     return { status: true, message: 'Deleted.' };
   });
 
   // ─── Customers ───
   route(app, e.customers, staffOnly, async ({ query }) => ({
     status: true,
-    customers: await searchCustomers(services.db, query.q),
+    customers: await searchCustomers(services, { query: query.q }),
   }));
   route(app, e.customer, staffOnly, async ({ params }) => ({
     status: true,
     customer: customerDetailView(
       services.config.brand,
-      await customerDetail(services.db, params.id),
+      await customerDetail(services, { id: params.id }),
     ),
   }));
   route(app, e.exportCustomer, staffOnly, async ({ params }, request, reply) => {
-    const data = await exportCustomer(
-      services.db,
-      staffOf(request),
-      params.id,
-      now(),
-      services.config.brand,
-    );
+    const data = await exportCustomer(services, { actor: staffOf(request), id: params.id });
     reply.header('Content-Disposition', `attachment; filename="customer-${params.id}.json"`);
     return data;
   });
@@ -273,7 +248,7 @@ export function adminRoutes(app: FastifyInstance, services: AppServices) {
   // ─── Owner only ───
   route(app, e.audit, ownerOnly, async ({ query }) => ({
     status: true,
-    entries: await listAudit(services.db, {
+    entries: await listAudit(services, {
       entity: query.entity,
       entityId: query.entity_id,
       beforeId: query.before,
@@ -281,23 +256,27 @@ export function adminRoutes(app: FastifyInstance, services: AppServices) {
   }));
   route(app, e.staff, ownerOnly, async () => ({
     status: true,
-    staff: await listStaff(services.db, now()),
+    staff: await listStaff(services),
   }));
   route(
     app,
     e.addStaff,
     { ...ownerOnly, invalidMessage: 'Please check the highlighted fields.' },
     async ({ body }, request) => {
-      const created = await addStaff(services.db, staffOf(request), body, now());
+      const created = await addStaff(services, { ...body, actor: staffOf(request) });
       return { status: true, message: `${created.name} can now sign in.`, staff: created };
     },
   );
   route(app, e.setStaffDisabled, ownerOnly, async ({ params, body }, request) => {
-    await setStaffDisabled(services.db, staffOf(request), params.id, body.disabled, now());
+    await setStaffDisabled(services, {
+      actor: staffOf(request),
+      staffId: params.id,
+      disabled: body.disabled,
+    });
     return { status: true, message: body.disabled ? 'Account disabled.' : 'Account enabled.' };
   });
   route(app, e.unlockStaff, ownerOnly, async ({ params }, request) => {
-    const unlocked = await unlockStaff(services.db, staffOf(request), params.id, now());
+    const unlocked = await unlockStaff(services, { actor: staffOf(request), staffId: params.id });
     return {
       status: true,
       message: `${unlocked.name} can sign in again from any address.`,
@@ -313,6 +292,6 @@ export function adminRoutes(app: FastifyInstance, services: AppServices) {
 export function uploadRoutes(app: FastifyInstance, services: AppServices) {
   route(app, api.admin.upload, { preHandler: staffGuard(services) }, async ({ body }) => ({
     status: true,
-    path: await storeImage(services.db, Buffer.isBuffer(body) ? body : Buffer.alloc(0)),
+    path: await storeImage(services, { bytes: Buffer.isBuffer(body) ? body : Buffer.alloc(0) }),
   }));
 }

@@ -154,10 +154,10 @@ describe('booking API', () => {
       pickup: { date: '2026-11-25', start: '10:00' },
       delivery: { date: '2026-11-27', start: '10:00' },
     };
-    const first = await db.transaction((tx) => reserveSlots(tx, choice, now));
+    const first = await db.transaction((tx) => reserveSlots(tx, { ...choice, now }));
     expect(first.pickup.display).toBe('Wed 25 Nov, 10:00 - 11:00');
-    await db.transaction((tx) => reserveSlots(tx, choice, now));
-    await expect(db.transaction((tx) => reserveSlots(tx, choice, now))).rejects.toThrow(
+    await db.transaction((tx) => reserveSlots(tx, { ...choice, now }));
+    await expect(db.transaction((tx) => reserveSlots(tx, { ...choice, now }))).rejects.toThrow(
       /collection slot you chose is no longer available/,
     );
     // The full slot is no longer listed.
@@ -169,33 +169,27 @@ describe('booking API', () => {
       pickupStartsAt: first.pickup.startsAt,
       deliveryStartsAt: first.delivery.startsAt,
     });
-    await db.transaction((tx) => reserveSlots(tx, choice, now));
+    await db.transaction((tx) => reserveSlots(tx, { ...choice, now }));
     const usage = await db.select().from(slotUsage);
     expect(usage.find((u) => u.kind === 'pickup')?.taken).toBe(2);
     expect(usage.find((u) => u.kind === 'delivery')?.taken).toBe(2);
     // A failed reservation inside a transaction leaves nothing behind.
     await expect(
       db.transaction((tx) =>
-        reserveSlots(
-          tx,
-          {
-            pickup: { date: '2026-11-25', start: '11:00' },
-            delivery: { date: '2026-11-25', start: '14:00' },
-          },
+        reserveSlots(tx, {
+          pickup: { date: '2026-11-25', start: '11:00' },
+          delivery: { date: '2026-11-25', start: '14:00' },
           now,
-        ),
+        }),
       ),
     ).rejects.toThrow(/delivery slot/);
     await expect(
       db.transaction((tx) =>
-        reserveSlots(
-          tx,
-          {
-            pickup: { date: '2026-11-25', start: '11:00' },
-            delivery: { date: '2026-11-25', start: 'express' },
-          },
+        reserveSlots(tx, {
+          pickup: { date: '2026-11-25', start: '11:00' },
+          delivery: { date: '2026-11-25', start: 'express' },
           now,
-        ),
+        }),
       ),
     ).rejects.toThrow(/by phone/);
     const afterFailures = await db.select().from(slotUsage);

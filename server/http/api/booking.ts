@@ -10,9 +10,9 @@ import { clientIp } from '../identity';
 export function bookingRoutes(app: FastifyInstance, services: AppServices) {
   const e = api.booking;
 
-  route(app, e.pickupSlots, {}, () => listPickupSlots(services.content, services.now()));
+  route(app, e.pickupSlots, {}, () => listPickupSlots(services));
   route(app, e.deliverySlots, {}, ({ params }) =>
-    listDeliverySlots(services.content, params.slot, services.now()),
+    listDeliverySlots(services, { slot: params.slot }),
   );
 
   // Address search starts at 2 characters and is limited to GB; lookup errors give an empty
@@ -27,11 +27,9 @@ export function bookingRoutes(app: FastifyInstance, services: AppServices) {
     return { Items: address ? [address] : [] };
   });
 
-  route(app, e.coverage, {}, ({ query }) =>
-    checkCoverage(services.db, query.postcode, services.config.brand),
-  );
+  route(app, e.coverage, {}, ({ query }) => checkCoverage(services, { postcode: query.postcode }));
   route(app, e.joinWaitlist, {}, async ({ body }, request) => {
-    await joinAreaWaitlist(services.db, { ...body, ip: clientIp(request) }, services.now());
+    await joinAreaWaitlist(services, { ...body, ip: clientIp(request) });
     return {
       status: true,
       message: `Thank you. We will e-mail ${body.email} when we collect from ${body.postcode.toUpperCase()}.`,

@@ -24,15 +24,15 @@ export function checkoutRoutes(app: FastifyInstance, services: AppServices) {
     if (!body.address) {
       throw new ValidationError(messages.mandatory, { address: ['Please choose your address'] });
     }
-    const coverage = await checkCoverage(services.db, body.address.postcode, services.config.brand);
+    const coverage = await checkCoverage(services, { postcode: body.address.postcode });
     if (!coverage.served) {
       throw new ValidationError(coverage.message, { address: [coverage.message] });
     }
-    const created = await registerGuest(
-      services.db,
-      { ...body, address: body.address, ip: clientIp(request) },
-      services.now(),
-    );
+    const created = await registerGuest(services, {
+      ...body,
+      address: body.address,
+      ip: clientIp(request),
+    });
     return {
       status: true,
       customer_id: created.customerId,
@@ -56,7 +56,7 @@ export function checkoutRoutes(app: FastifyInstance, services: AppServices) {
       if (customer) who = { kind: 'session', customerId: customer.id };
     }
     if (!who) throw new UnauthorizedError(NO_DETAILS);
-    const order = await placeOrder(services, { who, payload: body, ip: clientIp(request) }, now);
+    const order = await placeOrder(services, { who, payload: body, ip: clientIp(request) });
     return {
       status: true,
       message: 'Your order has been placed.',
@@ -73,7 +73,7 @@ export function checkoutRoutes(app: FastifyInstance, services: AppServices) {
     status: true,
     order: orderConfirmationView(
       services.config.brand,
-      await getOrderConfirmation(services.db, params.id),
+      await getOrderConfirmation(services, { orderId: params.id }),
     ),
   }));
 }

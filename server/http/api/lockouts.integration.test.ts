@@ -226,7 +226,10 @@ describe('rate limits without lock-outs', () => {
         .from(staffUsers)
         .where(eq(staffUsers.email, 'owner@shop.test'));
       // What scripts/admin-unlock.ts runs.
-      const result = await unlockStaff(server.database.db, null, owner!.id, new Date(clock));
+      const result = await unlockStaff(
+        { db: server.database.db, now: () => new Date(clock) },
+        { actor: null, staffId: owner!.id },
+      );
       expect(result.cleared).toBe(16);
       for (const ip of ['10.8.0.1', '10.8.0.2']) {
         expect((await staffLogin('owner@shop.test', staffPassword, ip)).status).toBe(200);

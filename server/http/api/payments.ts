@@ -2,11 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { api } from '@shared/api';
 import { requireOrderPaymentAccess } from '../../auth/order-access';
 import type { AppServices } from '../../services';
-import {
-  confirmPaymentMethod,
-  startInvoicePayment,
-  type PaymentDeps,
-} from '../../use-cases/payments/pay-invoice';
+import { confirmPaymentMethod, startInvoicePayment } from '../../use-cases/payments/pay-invoice';
 import { startCardSetup } from '../../use-cases/payments/payment-steps';
 import { confirmPayPal, startPayPal } from '../../use-cases/payments/paypal-steps';
 import { route } from '../contract-routes';
@@ -19,16 +15,7 @@ const header = (request: FastifyRequest, name: string) => {
 
 /** /api routes of payment after cleaning (spec 7): card saved for later, PayPal £0.35. */
 export function paymentsRoutes(app: FastifyInstance, services: AppServices) {
-  const { db, payments } = services;
-  const deps: PaymentDeps = {
-    db,
-    providers: payments,
-    mail: services.mail,
-    brand: services.config.brand,
-    publicUrl: services.config.publicUrl,
-    links: services.links,
-    logger: services.logger,
-  };
+  const { payments } = services;
   // The order's customer, the checkout that made it, or the holder of the e-mailed link.
   const mayPay = (request: FastifyRequest, orderId: string) =>
     requireOrderPaymentAccess(services, orderId, {
@@ -41,28 +28,28 @@ export function paymentsRoutes(app: FastifyInstance, services: AppServices) {
   // Saves a card for the charge after cleaning (£0.00 now).
   route(app, e.startCardSetup, {}, async ({ body }, request) => {
     await mayPay(request, body.id);
-    return { status: true, ...(await startCardSetup(db, payments, body.id)) };
+    return { status: true, ...(await startCardSetup(services, { orderId: body.id })) };
   });
 
   // Pays the amount due of an invoiced order (the e-mailed Pay Now link).
   route(app, e.startCardPayment, {}, async ({ body }, request) => {
     await mayPay(request, body.id);
-    return { status: true, ...(await startInvoicePayment(deps, body.id)) };
+    return { status: true, ...(await startInvoicePayment(services, { orderId: body.id })) };
   });
 
   route(app, e.confirmCard, {}, async ({ body }, request) => {
     await mayPay(request, body.id);
-    return confirmPaymentMethod(deps, { orderId: body.id, paymentId: body.payment_id });
+    return confirmPaymentMethod(services, { orderId: body.id, paymentId: body.payment_id });
   });
 
   route(app, e.startPayPal, {}, async ({ body }, request) => {
     await mayPay(request, body.id);
-    return { status: true, ...(await startPayPal(deps, body.id, services.now())) };
+    return { status: true, ...(await startPayPal(services, { orderId: body.id })) };
   });
 
   route(app, e.confirmPayPal, {}, async ({ body }, request) => {
     await mayPay(request, body.id);
-    return confirmPayPal(deps, { orderId: body.id, paypalOrderId: body.payment_id });
+    return confirmPayPal(services, { orderId: body.id, paypalOrderId: body.payment_id });
   });
 
   // TEST MODE only: what Stripe.js and PayPal's approval page do in the browser.

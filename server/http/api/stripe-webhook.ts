@@ -12,15 +12,6 @@ import { route } from '../contract-routes';
  * route lives where bodies are kept as bytes); each event is processed once.
  */
 export function stripeWebhookRoutes(app: FastifyInstance, services: AppServices) {
-  const deps = {
-    db: services.db,
-    providers: services.payments,
-    mail: services.mail,
-    brand: services.config.brand,
-    publicUrl: services.config.publicUrl,
-    links: services.links,
-    logger: services.logger,
-  };
   route(app, api.webhooks.stripe, {}, async ({ body, headers }) => {
     const secret = services.config.stripe?.webhookSecret;
     if (!secret) throw new NotFoundError('Stripe webhooks are not configured.');
@@ -33,7 +24,7 @@ export function stripeWebhookRoutes(app: FastifyInstance, services: AppServices)
     } catch {
       throw new BadRequestError('Invalid Stripe signature.');
     }
-    const { duplicate } = await handleStripeEvent(deps, event);
+    const { duplicate } = await handleStripeEvent(services, { event });
     return duplicate ? { received: true, duplicate: true } : { received: true };
   });
 }

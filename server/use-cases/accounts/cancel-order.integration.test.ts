@@ -1,11 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertOrderRow } from '../../../tests/helpers/fixtures';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-database';
-import { loadConfig } from '../../config';
-import { createMailService } from '../../adapters/mail/mail-service';
-import { createLogger } from '../../logger';
-import { customers, orderEvents, orders, outbox } from '../../db/schema';
+import { createUseCaseWorld, type UseCaseWorld } from '../../../tests/helpers/use-case-world';
+import { orderEvents, orders, outbox } from '../../db/schema';
 import { cancelOrder } from './cancel-order';
 
 const HOUR = 60 * 60 * 1000;
@@ -17,35 +13,22 @@ const now = new Date('2026-03-10T09:00:00Z');
  * the API test (accounts-api) runs the real one.
  */
 describe('cancelOrder', () => {
-  let database: TestDatabase;
-  let customerId: string;
-  const brand = loadConfig({ NODE_ENV: 'test' }).brand;
+  let world: UseCaseWorld;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const [c] = await database.db
-      .insert(customers)
-      .values({ name: 'Ada', email: 'ada@example.com', phone: '07700900123' })
-      .returning();
-    customerId = c!.id;
+    world = await createUseCaseWorld(now);
   });
   afterAll(async () => {
-    await database?.close();
+    await world?.close();
   });
 
+  // The services, with the booking feature's slot release replaced.
   const deps = (release: (...args: unknown[]) => Promise<void>) => ({
-    db: database.db,
-    mail: createMailService({ db: database.db, logger: createLogger('silent'), from: 'x@y.z' }),
-    brand,
+    ...world.services,
     releaseSlots: release as never,
   });
 
-  const insertOrder = () =>
-    insertOrderRow(database.db, new Date(now.getTime() + 5 * HOUR), {
-      customerId,
-      customerName: 'Ada',
-      fullAddress: '12 Elgin Avenue',
-    });
+  const insertOrder = () => world.insertOrder(new Date(now.getTime() + 5 * HOUR));
 
   it('cancels, releases both slots, records the event and queues the e-mail in one transaction', async () => {
     const order = await insertOrder();
@@ -54,20 +37,19 @@ describe('cancelOrder', () => {
       deps(async (_tx, slots) => {
         calls.push(slots);
       }),
-      { customerId, orderId: order.id },
-      now,
+      { customerId: world.customerId, orderId: order.id },
     );
     expect(calls).toEqual([
       { pickupStartsAt: order.pickupStartsAt, deliveryStartsAt: order.deliveryStartsAt },
     ]);
-    const [row] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    const [row] = await world.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row!.status).toBe('cancelled');
-    const events = await database.db
+    const events = await world.database.db
       .select()
       .from(orderEvents)
       .where(eq(orderEvents.orderId, order.id));
     expect(events).toHaveLength(1);
-    const mail = await database.db
+    const mail = await world.database.db
       .select()
       .from(outbox)
       .where(eq(outbox.template, 'order-cancelled'));
@@ -81,14 +63,13 @@ describe('cancelOrder', () => {
         deps(async () => {
           throw new Error('slot release failed');
         }),
-        { customerId, orderId: order.id },
-        now,
+        { customerId: world.customerId, orderId: order.id },
       ),
     ).rejects.toThrow('slot release failed');
-    const [row] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    const [row] = await world.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row!.status).toBe('pending');
     expect(
-      await database.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)),
+      await world.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)),
     ).toEqual([]);
   });
 });

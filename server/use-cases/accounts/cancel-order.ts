@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Brand } from '@shared/brand';
 import { renderEmail } from '../../adapters/mail/layout';
-import type { MailService } from '../../adapters/mail/mail-service';
-import type { Database } from '../../db/client';
+import type { AppServices } from '../../services';
 import { orderEvents, orders } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
 import { releaseSlots } from '../slots/reserve-slots';
@@ -19,16 +18,14 @@ export function tooLateMessage(brand: Brand): string {
  * slot places; the event and the confirmation e-mail commit with it.
  */
 export async function cancelOrder(
-  deps: {
-    db: Database;
-    mail: MailService;
-    brand: Brand;
+  deps: Pick<AppServices, 'db' | 'mail' | 'config' | 'now'> & {
     /** The booking feature's slot release; replaceable so its failure can be tested. */
     releaseSlots?: typeof releaseSlots;
   },
   input: { customerId: string; orderId: string },
-  now: Date,
 ): Promise<{ orderNo: string }> {
+  const now = deps.now();
+  const { brand } = deps.config;
   return deps.db.transaction(async (tx) => {
     const [order] = await tx
       .select()
@@ -42,8 +39,8 @@ export async function cancelOrder(
     if (!check.allowed) {
       throw new ConflictError(
         check.reason === 'too-late'
-          ? tooLateMessage(deps.brand)
-          : `This order is ${order.status} and can no longer be cancelled online. Please call us on ${deps.brand.phone}.`,
+          ? tooLateMessage(brand)
+          : `This order is ${order.status} and can no longer be cancelled online. Please call us on ${brand.phone}.`,
       );
     }
     const changed = await tx
@@ -64,13 +61,13 @@ export async function cancelOrder(
       actor: 'customer',
       at: now,
     });
-    const number = orderNumber(deps.brand, order.orderNo);
-    const { html, text } = renderEmail(deps.brand, {
+    const number = orderNumber(brand, order.orderNo);
+    const { html, text } = renderEmail(brand, {
       heading: `Order ${number} is cancelled`,
       paragraphs: [
         `Hello ${order.customerName},`,
         `As you asked, we have cancelled order ${number}. We will not come to collect it and nothing will be charged.`,
-        `If this was a mistake, simply book again on our website or call us on ${deps.brand.phone}.`,
+        `If this was a mistake, simply book again on our website or call us on ${brand.phone}.`,
       ],
       details: [
         { label: 'Order number', value: number },

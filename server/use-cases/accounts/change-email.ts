@@ -1,10 +1,9 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import type { Brand } from '@shared/brand';
 import { normaliseEmail } from '@shared/validation';
 import { renderEmail } from '../../adapters/mail/layout';
-import type { MailService } from '../../adapters/mail/mail-service';
 import { hitRateLimit, rateRules } from '../../auth/rate-limit';
-import type { Database, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
+import type { AppServices } from '../../services';
 import { isUniqueViolation } from '../../db/errors';
 import { customers, oneTimeCodes } from '../../db/schema';
 import { ValidationError } from '../../errors';
@@ -19,8 +18,6 @@ import { claimOneTimeLink, findOneTimeLink, issueOneTimeLink } from './one-time-
  */
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 
-export type MailDeps = { db: Database; mail: MailService; brand: Brand; publicUrl: string };
-
 /** The customer whose e-mail changes, as the profile update has just read it. */
 type Account = { id: string; name: string; email: string };
 
@@ -32,24 +29,20 @@ type Account = { id: string; name: string; email: string };
  * the address has an account. The caller limits how often (rateRules.emailChangePerAccount).
  */
 export async function requestEmailChange(
-  deps: Omit<MailDeps, 'db'>,
   tx: DbOrTx,
-  account: Account,
-  newEmail: string,
-  now: Date,
+  input: { account: Account; newEmail: string; now: Date },
+  deps: Pick<AppServices, 'mail' | 'config'>,
 ): Promise<void> {
-  const token = await issueOneTimeLink(
-    tx,
-    {
-      customerId: account.id,
-      purpose: 'email_change',
-      ttlMs: EMAIL_CHANGE_TTL_MS,
-      newEmail,
-    },
+  const { account, newEmail, now } = input;
+  const token = await issueOneTimeLink(tx, {
+    customerId: account.id,
+    purpose: 'email_change',
+    ttlMs: EMAIL_CHANGE_TTL_MS,
+    newEmail,
     now,
-  );
+  });
   const owner = await findRegisteredCustomer(tx, newEmail);
-  const { brand } = deps;
+  const { brand, publicUrl } = deps.config;
   const toNew = owner
     ? renderEmail(brand, {
         heading: 'You already have an account with us',
@@ -68,7 +61,7 @@ export async function requestEmailChange(
         ],
         action: {
           label: 'Confirm this e-mail address',
-          url: `${deps.publicUrl}/account/confirm-email/${token}`,
+          url: `${publicUrl}/account/confirm-email/${token}`,
         },
       });
   await deps.mail.enqueue(
@@ -85,7 +78,7 @@ export async function requestEmailChange(
     paragraphs: [
       `Hello ${account.name},`,
       `Someone (we hope you) asked to change the e-mail address of your account to ${newEmail}. The change takes effect only when the link we sent to that address is followed within 24 hours.`,
-      `If this was not you, reset your password ("Reset it here" on ${deps.publicUrl}/login): that cancels the change and signs everyone out of your account.`,
+      `If this was not you, reset your password ("Reset it here" on ${publicUrl}/login): that cancels the change and signs everyone out of your account.`,
     ],
   });
   await deps.mail.enqueue(
@@ -102,9 +95,9 @@ export async function requestEmailChange(
 /** The address waiting for confirmation, or null (the account page shows it). */
 export async function pendingEmailChange(
   db: DbOrTx,
-  customerId: string,
-  now: Date,
+  input: { customerId: string; now: Date },
 ): Promise<string | null> {
+  const { customerId, now } = input;
   const [row] = await db
     .select({ newEmail: oneTimeCodes.newEmail })
     .from(oneTimeCodes)
@@ -123,11 +116,14 @@ export async function pendingEmailChange(
 
 /** The address a confirmation link would switch to, or null when the link is not usable. */
 export async function findEmailChangeLink(
-  db: DbOrTx,
-  token: string,
-  now: Date,
+  deps: Pick<AppServices, 'db' | 'now'>,
+  input: { token: string },
 ): Promise<{ newEmail: string } | null> {
-  const link = await findOneTimeLink(db, 'email_change', token, now);
+  const link = await findOneTimeLink(deps.db, {
+    purpose: 'email_change',
+    token: input.token,
+    now: deps.now(),
+  });
   return link?.newEmail ? { newEmail: link.newEmail } : null;
 }
 
@@ -146,13 +142,18 @@ const taken = () =>
  * account has taken meanwhile is refused (and the link stays unused).
  */
 export async function confirmEmailChange(
-  deps: MailDeps,
+  deps: Pick<AppServices, 'db' | 'mail' | 'config' | 'now'>,
   input: { token: string; ip: string },
-  now: Date,
 ): Promise<{ email: string }> {
+  const now = deps.now();
+  const { brand } = deps.config;
   await hitRateLimit(deps.db, rateRules.codeCheckPerIp, input.ip, now);
   return deps.db.transaction(async (tx) => {
-    const claimed = await claimOneTimeLink(tx, 'email_change', input.token, now);
+    const claimed = await claimOneTimeLink(tx, {
+      purpose: 'email_change',
+      token: input.token,
+      now,
+    });
     if (!claimed?.newEmail) throw invalid();
     const newEmail = normaliseEmail(claimed.newEmail);
     const [account] = await tx
@@ -171,12 +172,12 @@ export async function confirmEmailChange(
       if (isUniqueViolation(error)) throw taken();
       throw error;
     }
-    const notice = renderEmail(deps.brand, {
+    const notice = renderEmail(brand, {
       heading: 'Your e-mail address has been changed',
       paragraphs: [
         `Hello ${account.name},`,
         `The e-mail address of your account is now ${newEmail}. We will write to that address from now on, and you log in with it.`,
-        `If you did not make this change, please call us on ${deps.brand.phone}.`,
+        `If you did not make this change, please call us on ${brand.phone}.`,
       ],
     });
     await deps.mail.enqueue(

@@ -1,9 +1,8 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Brand } from '@shared/brand';
 import { renderEmail } from '../../adapters/mail/layout';
-import type { MailService } from '../../adapters/mail/mail-service';
 import { hitRateLimit, rateRules } from '../../auth/rate-limit';
-import type { Database, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
+import type { AppServices } from '../../services';
 import {
   checkoutTokens,
   customerAddresses,
@@ -20,26 +19,25 @@ import { claimOneTimeCode, issueOneTimeCode, limitedAccountLookup } from './one-
 export const DELETION_CODE_TTL_MS = 10 * 60 * 1000;
 export const DELETION_CODE_MAX_ATTEMPTS = 5;
 
-type Deps = { db: Database; mail: MailService; brand: Brand };
-
 /**
  * Step 1 of account deletion: e-mails a 6-digit code when the e-mail has an account. The
  * caller answers the same either way.
  */
 export async function sendDeletionCode(
-  deps: Deps,
+  deps: Pick<AppServices, 'db' | 'mail' | 'config' | 'now'>,
   input: { email: string; ip: string },
-  now: Date,
 ): Promise<void> {
-  const customer = await limitedAccountLookup(deps.db, rateRules.deletionCode, input, now);
+  const now = deps.now();
+  const customer = await limitedAccountLookup(deps, { ...input, limits: rateRules.deletionCode });
   if (!customer) return;
   await deps.db.transaction(async (tx) => {
-    const code = await issueOneTimeCode(
-      tx,
-      { customerId: customer.id, purpose: 'delete_account', ttlMs: DELETION_CODE_TTL_MS },
+    const code = await issueOneTimeCode(tx, {
+      customerId: customer.id,
+      purpose: 'delete_account',
+      ttlMs: DELETION_CODE_TTL_MS,
       now,
-    );
-    const { html, text } = renderEmail(deps.brand, {
+    });
+    const { html, text } = renderEmail(deps.config.brand, {
       heading: 'Your code to delete your account',
       paragraphs: [
         `Hello ${customer.name},`,
@@ -66,10 +64,10 @@ export async function sendDeletionCode(
  * expired one and an unknown e-mail give the same answer.
  */
 export async function deleteAccountWithCode(
-  deps: Deps,
+  deps: Pick<AppServices, 'db' | 'now'>,
   input: { email: string; otp: string; ip: string },
-  now: Date,
 ): Promise<void> {
+  const now = deps.now();
   await hitRateLimit(deps.db, rateRules.codeCheckPerIp, input.ip, now);
   const wrong = () =>
     new ValidationError(accountMessages.deleteCodeWrong, {
@@ -78,18 +76,15 @@ export async function deleteAccountWithCode(
   const customer = await findRegisteredCustomer(deps.db, input.email);
   if (!customer) throw wrong();
   const outcome = await deps.db.transaction(async (tx) => {
-    const claimed = await claimOneTimeCode(
-      tx,
-      {
-        customerId: customer.id,
-        purpose: 'delete_account',
-        code: input.otp,
-        maxAttempts: DELETION_CODE_MAX_ATTEMPTS,
-      },
+    const claimed = await claimOneTimeCode(tx, {
+      customerId: customer.id,
+      purpose: 'delete_account',
+      code: input.otp,
+      maxAttempts: DELETION_CODE_MAX_ATTEMPTS,
       now,
-    );
+    });
     if (claimed !== 'claimed') return claimed;
-    await eraseCustomer(tx, customer.id, now);
+    await eraseCustomer(tx, { customerId: customer.id, now });
     return 'deleted' as const;
   });
   // Used-up tries answer like a wrong code: a different reply would tell a stranger who
@@ -104,7 +99,11 @@ const ERASED_NAME = 'Deleted customer';
  * account, and of guest checkouts made with the same e-mail. Orders stay for the accounts,
  * anonymised (only the postcode district is kept).
  */
-export async function eraseCustomer(tx: DbOrTx, customerId: string, now: Date): Promise<void> {
+export async function eraseCustomer(
+  tx: DbOrTx,
+  input: { customerId: string; now: Date },
+): Promise<void> {
+  const { customerId, now } = input;
   const [account] = await tx
     .select({ email: customers.email })
     .from(customers)

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { AppServices } from '../../services';
 import { customerAddresses, customers, orderItems, orders } from '../../db/schema';
 import { UnauthorizedError } from '../../errors';
 import { checkCancellation } from './cancellation-policy';
@@ -9,7 +9,13 @@ import { pendingEmailChange } from './change-email';
  * GET /orders: the customer with their orders (newest first, each with its lines and whether
  * it may still be cancelled) and address book, as rows; customerOrdersView presents them.
  */
-export async function listCustomerOrders(db: DbOrTx, customerId: string, now: Date) {
+export async function listCustomerOrders(
+  deps: Pick<AppServices, 'db' | 'now'>,
+  input: { customerId: string },
+) {
+  const { db } = deps;
+  const { customerId } = input;
+  const now = deps.now();
   const [customer] = await db
     .select()
     .from(customers)
@@ -39,7 +45,7 @@ export async function listCustomerOrders(db: DbOrTx, customerId: string, now: Da
     .from(customerAddresses)
     .where(eq(customerAddresses.customerId, customerId))
     .orderBy(asc(customerAddresses.createdAt));
-  const pendingEmail = await pendingEmailChange(db, customerId, now);
+  const pendingEmail = await pendingEmailChange(db, { customerId, now });
 
   return {
     customer,

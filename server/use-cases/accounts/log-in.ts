@@ -2,10 +2,11 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { verifyAgainstDummy, verifyPassword } from '../../auth/passwords';
 import { hitRateLimit, rateRules, startLoginAttempt } from '../../auth/rate-limit';
 import { createSession } from '../../auth/sessions';
-import type { Database, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { customers } from '../../db/schema';
 import { UnauthorizedError } from '../../errors';
 import { accountMessages } from '@shared/account-messages';
+import type { AppServices } from '../../services';
 
 /** The live registered account of an e-mail, or null. */
 export async function findRegisteredCustomer(db: DbOrTx, email: string) {
@@ -23,8 +24,11 @@ export async function findRegisteredCustomer(db: DbOrTx, email: string) {
  * The e-mail step of /login. Every well-formed e-mail gets the same reply without a look-up,
  * so it cannot be used to find out who has an account; it is only limited per IP.
  */
-export async function checkLoginEmail(db: DbOrTx, input: { ip: string }, now: Date) {
-  await hitRateLimit(db, rateRules.emailCheckPerIp, input.ip, now);
+export async function checkLoginEmail(
+  deps: Pick<AppServices, 'db' | 'now'>,
+  input: { ip: string },
+) {
+  await hitRateLimit(deps.db, rateRules.emailCheckPerIp, input.ip, deps.now());
 }
 
 /**
@@ -34,10 +38,11 @@ export async function checkLoginEmail(db: DbOrTx, input: { ip: string }, now: Da
  * failures refuse the stranger's address, never the right password from another address.
  */
 export async function logIn(
-  db: Database,
+  deps: Pick<AppServices, 'db' | 'now'>,
   input: { email: string; password: string; ip: string; userAgent?: string | null },
-  now: Date,
 ) {
+  const { db } = deps;
+  const now = deps.now();
   const attempt = await startLoginAttempt(db, rateRules.customerLogin, input, now);
   const customer = await findRegisteredCustomer(db, input.email);
   const ok = customer?.passwordHash

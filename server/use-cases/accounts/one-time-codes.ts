@@ -2,7 +2,8 @@ import { randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { hitMailRequestLimits, type MailRequestLimits } from '../../auth/rate-limit';
 import { hashToken, newToken } from '../../auth/tokens';
-import type { Database, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
+import type { AppServices } from '../../services';
 import { oneTimeCodes } from '../../db/schema';
 import { findRegisteredCustomer } from './log-in';
 
@@ -19,22 +20,19 @@ export type OneTimePurpose = (typeof oneTimeCodes.$inferSelect)['purpose'];
  * caller answers the same either way.
  */
 export async function limitedAccountLookup(
-  db: Database,
-  limits: MailRequestLimits,
-  input: { email: string; ip: string },
-  now: Date,
+  deps: Pick<AppServices, 'db' | 'now'>,
+  input: { limits: MailRequestLimits; email: string; ip: string },
 ) {
-  await hitMailRequestLimits(db, limits, input, now);
-  return findRegisteredCustomer(db, input.email);
+  await hitMailRequestLimits(deps.db, input.limits, input, deps.now());
+  return findRegisteredCustomer(deps.db, input.email);
 }
 
 /** Marks the customer's unused secrets of these purposes as spent. */
 export async function voidOneTimeCodes(
   tx: DbOrTx,
-  customerId: string,
-  purposes: OneTimePurpose[],
-  now: Date,
+  input: { customerId: string; purposes: OneTimePurpose[]; now: Date },
 ): Promise<void> {
+  const { customerId, purposes, now } = input;
   await tx
     .update(oneTimeCodes)
     .set({ usedAt: now })
@@ -53,12 +51,15 @@ type IssueInput = {
   ttlMs: number;
   /** The address an e-mail change confirms. */
   newEmail?: string;
+  /** The caller's instant (steps run in the caller's transaction, at its time). */
+  now: Date;
 };
 
 /** Stores a new single-use link secret (256 bits, hashed) and returns it for the e-mail. */
-export async function issueOneTimeLink(tx: DbOrTx, input: IssueInput, now: Date): Promise<string> {
+export async function issueOneTimeLink(tx: DbOrTx, input: IssueInput): Promise<string> {
+  const { now } = input;
   const token = newToken();
-  await voidOneTimeCodes(tx, input.customerId, [input.purpose], now);
+  await voidOneTimeCodes(tx, { customerId: input.customerId, purposes: [input.purpose], now });
   await tx.insert(oneTimeCodes).values({
     purpose: input.purpose,
     customerId: input.customerId,
@@ -80,9 +81,10 @@ export function newSixDigitCode(): string {
 }
 
 /** Stores a new 6-digit code (hashed with its row id) and returns it for the e-mail. */
-export async function issueOneTimeCode(tx: DbOrTx, input: IssueInput, now: Date): Promise<string> {
+export async function issueOneTimeCode(tx: DbOrTx, input: IssueInput): Promise<string> {
+  const { now } = input;
   const code = newSixDigitCode();
-  await voidOneTimeCodes(tx, input.customerId, [input.purpose], now);
+  await voidOneTimeCodes(tx, { customerId: input.customerId, purposes: [input.purpose], now });
   const [row] = await tx
     .insert(oneTimeCodes)
     .values({
@@ -113,9 +115,15 @@ export function codeMatches(row: { id: string; codeHash: string }, code: string)
  */
 export async function claimOneTimeCode(
   tx: DbOrTx,
-  input: { customerId: string; purpose: OneTimePurpose; code: string; maxAttempts: number },
-  now: Date,
+  input: {
+    customerId: string;
+    purpose: OneTimePurpose;
+    code: string;
+    maxAttempts: number;
+    now: Date;
+  },
 ): Promise<'claimed' | 'wrong' | 'exhausted'> {
+  const { now } = input;
   const [row] = await tx
     .select()
     .from(oneTimeCodes)
@@ -156,10 +164,9 @@ function liveLink(purpose: OneTimePurpose, token: string, now: Date) {
 /** The unused, unexpired link of a token, or null (pages check before showing a form). */
 export async function findOneTimeLink(
   db: DbOrTx,
-  purpose: OneTimePurpose,
-  token: string,
-  now: Date,
+  input: { purpose: OneTimePurpose; token: string; now: Date },
 ) {
+  const { purpose, token, now } = input;
   if (token.length > 200) return null;
   const [row] = await db
     .select({ customerId: oneTimeCodes.customerId, newEmail: oneTimeCodes.newEmail })
@@ -175,10 +182,9 @@ export async function findOneTimeLink(
  */
 export async function claimOneTimeLink(
   tx: DbOrTx,
-  purpose: OneTimePurpose,
-  token: string,
-  now: Date,
+  input: { purpose: OneTimePurpose; token: string; now: Date },
 ) {
+  const { purpose, token, now } = input;
   if (token.length > 200) return null;
   const [claimed] = await tx
     .update(oneTimeCodes)

@@ -4,10 +4,10 @@ import { normaliseUkMobile, type AddressInput } from '@shared/validation';
 import { issueCheckoutToken } from '../../auth/checkout-token';
 import { hashPassword } from '../../auth/passwords';
 import { hitRateLimit, rateRules } from '../../auth/rate-limit';
-import type { Database } from '../../db/client';
 import { customers } from '../../db/schema';
 import { ValidationError } from '../../errors';
 import { accountMessages } from '@shared/account-messages';
+import type { AppServices } from '../../services';
 import { saveCustomerAddress } from './save-address';
 
 export type Registration = {
@@ -28,10 +28,11 @@ function emailTaken(): ValidationError {
  * common case a friendly path. Limited per IP.
  */
 export async function registerCustomer(
-  db: Database,
+  deps: Pick<AppServices, 'db' | 'now'>,
   input: Registration & { ip: string },
-  now: Date,
 ): Promise<{ customerId: string; addressId: string; checkoutToken: string }> {
+  const { db } = deps;
+  const now = deps.now();
   await hitRateLimit(db, rateRules.registerPerIp, input.ip, now);
   const passwordHash = await hashPassword(input.password);
   try {
@@ -58,7 +59,10 @@ export async function registerCustomer(
           isGuest: false,
         })
         .returning({ id: customers.id });
-      const address = await saveCustomerAddress(tx, customer!.id, input.address);
+      const address = await saveCustomerAddress(tx, {
+        customerId: customer!.id,
+        address: input.address,
+      });
       const checkoutToken = await issueCheckoutToken(
         tx,
         { customerId: customer!.id, addressId: address!.id },

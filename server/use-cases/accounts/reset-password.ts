@@ -1,11 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Brand } from '@shared/brand';
 import { renderEmail } from '../../adapters/mail/layout';
-import type { MailService } from '../../adapters/mail/mail-service';
 import { hashPassword } from '../../auth/passwords';
 import { hitRateLimit, rateRules } from '../../auth/rate-limit';
 import { revokeCustomerSessions } from '../../auth/sessions';
-import type { Database } from '../../db/client';
+import type { AppServices } from '../../services';
 import { customers } from '../../db/schema';
 import { ValidationError } from '../../errors';
 import { accountMessages } from '@shared/account-messages';
@@ -24,20 +22,22 @@ export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
  * answers the same either way; no password is ever sent.
  */
 export async function requestPasswordReset(
-  deps: { db: Database; mail: MailService; brand: Brand; publicUrl: string },
+  deps: Pick<AppServices, 'db' | 'mail' | 'config' | 'now'>,
   input: { email: string; ip: string },
-  now: Date,
 ): Promise<void> {
-  const customer = await limitedAccountLookup(deps.db, rateRules.passwordReset, input, now);
+  const now = deps.now();
+  const { brand, publicUrl } = deps.config;
+  const customer = await limitedAccountLookup(deps, { ...input, limits: rateRules.passwordReset });
   if (!customer) return;
   await deps.db.transaction(async (tx) => {
-    const token = await issueOneTimeLink(
-      tx,
-      { customerId: customer.id, purpose: 'password_reset', ttlMs: RESET_LINK_TTL_MS },
+    const token = await issueOneTimeLink(tx, {
+      customerId: customer.id,
+      purpose: 'password_reset',
+      ttlMs: RESET_LINK_TTL_MS,
       now,
-    );
-    const url = `${deps.publicUrl}/reset-password/${token}`;
-    const { html, text } = renderEmail(deps.brand, {
+    });
+    const url = `${publicUrl}/reset-password/${token}`;
+    const { html, text } = renderEmail(brand, {
       heading: 'Set a new password',
       paragraphs: [
         `Hello ${customer.name},`,
@@ -60,8 +60,16 @@ export async function requestPasswordReset(
 }
 
 /** Whether a reset link is still usable (for the page, before the form is shown). */
-export async function isResetLinkValid(db: Database, token: string, now: Date): Promise<boolean> {
-  return (await findOneTimeLink(db, 'password_reset', token, now)) !== null;
+export async function isResetLinkValid(
+  deps: Pick<AppServices, 'db' | 'now'>,
+  input: { token: string },
+): Promise<boolean> {
+  const link = await findOneTimeLink(deps.db, {
+    purpose: 'password_reset',
+    token: input.token,
+    now: deps.now(),
+  });
+  return link !== null;
 }
 
 /**
@@ -69,14 +77,19 @@ export async function isResetLinkValid(db: Database, token: string, now: Date): 
  * pending e-mail change is dropped (a reset is how a taken-over account is recovered).
  */
 export async function resetPassword(
-  db: Database,
+  deps: Pick<AppServices, 'db' | 'now'>,
   input: { token: string; password: string; ip: string },
-  now: Date,
 ): Promise<void> {
+  const { db } = deps;
+  const now = deps.now();
   await hitRateLimit(db, rateRules.codeCheckPerIp, input.ip, now);
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
-    const claimed = await claimOneTimeLink(tx, 'password_reset', input.token, now);
+    const claimed = await claimOneTimeLink(tx, {
+      purpose: 'password_reset',
+      token: input.token,
+      now,
+    });
     if (!claimed) {
       throw new ValidationError(accountMessages.resetInvalid, {
         token: [accountMessages.resetInvalid],
@@ -87,6 +100,10 @@ export async function resetPassword(
       .set({ passwordHash })
       .where(and(eq(customers.id, claimed.customerId), isNull(customers.deletedAt)));
     await revokeCustomerSessions(tx, claimed.customerId, now);
-    await voidOneTimeCodes(tx, claimed.customerId, ['email_change'], now);
+    await voidOneTimeCodes(tx, {
+      customerId: claimed.customerId,
+      purposes: ['email_change'],
+      now,
+    });
   });
 }

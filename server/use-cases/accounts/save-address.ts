@@ -12,9 +12,9 @@ import { formatFullAddress } from './full-address';
  */
 export async function saveCustomerAddress(
   tx: DbOrTx,
-  customerId: string,
-  address: AddressInput,
+  input: { customerId: string; address: AddressInput },
 ): Promise<{ id: string; fullAddress: string }> {
+  const { customerId, address } = input;
   const fullAddress = formatFullAddress(address);
   const [known] = await tx
     .select({ id: customerAddresses.id })

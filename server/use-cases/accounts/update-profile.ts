@@ -4,10 +4,11 @@ import { hashToken } from '../../auth/tokens';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { hitRateLimit, rateRules } from '../../auth/rate-limit';
 import { revokeCustomerSessions } from '../../auth/sessions';
-import type { Database, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
+import type { AppServices } from '../../services';
 import { customers } from '../../db/schema';
 import { UnauthorizedError, ValidationError } from '../../errors';
-import { pendingEmailChange, requestEmailChange, type MailDeps } from './change-email';
+import { pendingEmailChange, requestEmailChange } from './change-email';
 import { accountMessages } from '@shared/account-messages';
 import { voidOneTimeCodes } from './one-time-codes';
 
@@ -34,11 +35,17 @@ async function checkCurrentPassword(db: DbOrTx, customerId: string, password: st
  * followed (change-email.ts), and the reply never says whether it belongs to someone else.
  */
 export async function updateProfile(
-  deps: MailDeps,
-  customerId: string,
-  input: { name: string; email: string; phone_number: string; current_password: string },
-  now: Date,
+  deps: Pick<AppServices, 'db' | 'mail' | 'config' | 'now'>,
+  input: {
+    customerId: string;
+    name: string;
+    email: string;
+    phone_number: string;
+    current_password: string;
+  },
 ) {
+  const { customerId } = input;
+  const now = deps.now();
   const customer = await checkCurrentPassword(deps.db, customerId, input.current_password, now);
   const emailChanging = input.email !== customer.email;
   // Each request mails two addresses: bounded per account.
@@ -50,12 +57,12 @@ export async function updateProfile(
       .where(eq(customers.id, customerId))
       .returning({ name: customers.name, email: customers.email, phone: customers.phone });
     if (emailChanging) {
-      await requestEmailChange(deps, tx, customer, input.email, now);
+      await requestEmailChange(tx, { account: customer, newEmail: input.email, now }, deps);
     }
     return {
       ...updated!,
       emailChangeRequested: emailChanging,
-      pendingEmail: emailChanging ? input.email : await pendingEmailChange(tx, customerId, now),
+      pendingEmail: emailChanging ? input.email : await pendingEmailChange(tx, { customerId, now }),
     };
   });
 }
@@ -66,16 +73,17 @@ export async function updateProfile(
  * e-mail change is dropped with it.
  */
 export async function changePassword(
-  db: Database,
-  customerId: string,
-  input: { current_password: string; new_password: string },
-  now: Date,
+  deps: Pick<AppServices, 'db' | 'now'>,
+  input: { customerId: string; current_password: string; new_password: string },
 ) {
+  const { db } = deps;
+  const { customerId } = input;
+  const now = deps.now();
   await checkCurrentPassword(db, customerId, input.current_password, now);
   const passwordHash = await hashPassword(input.new_password);
   await db.transaction(async (tx) => {
     await tx.update(customers).set({ passwordHash }).where(eq(customers.id, customerId));
     await revokeCustomerSessions(tx, customerId, now);
-    await voidOneTimeCodes(tx, customerId, ['email_change'], now);
+    await voidOneTimeCodes(tx, { customerId, purposes: ['email_change'], now });
   });
 }

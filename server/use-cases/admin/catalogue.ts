@@ -3,8 +3,8 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { isoDate, recordId, text } from '@shared/text';
 import { catalogueEntities, type CatalogueEntity, type FieldSpec } from '@shared/catalogue-admin';
-import { formatPence, MAX_UNIT_PRICE_PENCE, poundsField } from '@shared/money';
-import type { Database } from '../../db/client';
+import { MAX_UNIT_PRICE_PENCE, poundsField } from '@shared/money';
+import type { AppServices } from '../../services';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import {
   areaGroups,
@@ -20,6 +20,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { sanitizeContentHtml } from '../../content/sanitize';
 import { fieldErrors } from '@shared/api';
 import { recordAudit, type Actor } from '../audit/record-audit';
+import { priceView } from '../catalogue/present-catalogue';
 
 /* Every catalogue table has a serial `id` and columns named as the descriptors' keys. */
 const tables: Record<CatalogueEntity, PgTable> = {
@@ -107,7 +108,7 @@ function toForm(entity: CatalogueEntity, row: Row) {
   const out: Record<string, unknown> = { id: row.id };
   for (const field of catalogueEntities[entity].fields as readonly FieldSpec[]) {
     const value = row[field.key];
-    if (field.kind === 'money') out[field.key] = formatPence(value as number);
+    if (field.kind === 'money') out[field.key] = priceView(value as number);
     else if (field.kind === 'hours') {
       out[field.key] = (value as { days: string; hours: string }[])
         .map((h) => `${h.days} | ${h.hours}`)
@@ -119,7 +120,12 @@ function toForm(entity: CatalogueEntity, row: Row) {
 }
 
 /** All records of one kind, for the back office list, with the choices of reference fields. */
-export async function listCatalogue(db: Database, entity: CatalogueEntity) {
+export async function listCatalogue(
+  deps: Pick<AppServices, 'db'>,
+  input: { entity: CatalogueEntity },
+) {
+  const { db } = deps;
+  const { entity } = input;
   const rows = (await db
     .select()
     .from(tables[entity])
@@ -160,14 +166,13 @@ function parseInput(entity: CatalogueEntity, input: unknown) {
 
 /** Creates (id null) or updates a record, with its audit entry, in one transaction. */
 export async function saveCatalogueRecord(
-  db: Database,
-  actor: Actor,
-  entity: CatalogueEntity,
-  id: number | null,
-  input: unknown,
-  now: Date,
+  deps: Pick<AppServices, 'db' | 'now'>,
+  input: { actor: Actor; entity: CatalogueEntity; id: number | null; values: unknown },
 ) {
-  const values = parseInput(entity, input);
+  const { db } = deps;
+  const { actor, entity, id } = input;
+  const now = deps.now();
+  const values = parseInput(entity, input.values);
   const table = tables[entity];
   try {
     return await db.transaction(async (tx) => {
@@ -190,18 +195,15 @@ export async function saveCatalogueRecord(
               .where(eq(idColumn(entity), id))
               .returning()
       ) as Row[];
-      await recordAudit(
-        tx,
+      await recordAudit(tx, {
         actor,
-        {
-          action: id === null ? 'catalogue.create' : 'catalogue.update',
-          entity,
-          entityId: after!.id,
-          before,
-          after: after!,
-        },
         now,
-      );
+        action: id === null ? 'catalogue.create' : 'catalogue.update',
+        entity,
+        entityId: after!.id,
+        before,
+        after: after!,
+      });
       return toForm(entity, after!);
     });
   } catch (error) {
@@ -210,12 +212,12 @@ export async function saveCatalogueRecord(
 }
 
 export async function deleteCatalogueRecord(
-  db: Database,
-  actor: Actor,
-  entity: CatalogueEntity,
-  id: number,
-  now: Date,
+  deps: Pick<AppServices, 'db' | 'now'>,
+  input: { actor: Actor; entity: CatalogueEntity; id: number },
 ) {
+  const { db } = deps;
+  const { actor, entity, id } = input;
+  const now = deps.now();
   const table = tables[entity];
   try {
     await db.transaction(async (tx) => {
@@ -225,12 +227,15 @@ export async function deleteCatalogueRecord(
         .returning()) as Row[];
       if (!before)
         throw new NotFoundError(`That ${catalogueEntities[entity].singular} no longer exists.`);
-      await recordAudit(
-        tx,
+      await recordAudit(tx, {
         actor,
-        { action: 'catalogue.delete', entity, entityId: id, before, after: null },
         now,
-      );
+        action: 'catalogue.delete',
+        entity,
+        entityId: id,
+        before,
+        after: null,
+      });
     });
   } catch (error) {
     mapWriteError(entity, error);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { normalisePostcode } from '@shared/postcode';
-import type { Database } from '../../db/client';
+import type { AppServices } from '../../services';
 import {
   areaWaitlist,
   customerAddresses,
@@ -15,12 +15,12 @@ import {
 import { NotFoundError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/record-audit';
 import { escapeLike } from '../../db/sql';
-import type { OrderNumbering } from '@shared/order-number';
 import { customerView, orderExportView } from '../orders/present-order';
 
 /** Customers whose name, e-mail, phone or postcode matches; erased ones are not listed. */
-export async function searchCustomers(db: Database, query: string) {
-  const q = query.trim();
+export async function searchCustomers(deps: Pick<AppServices, 'db'>, input: { query: string }) {
+  const { db } = deps;
+  const q = input.query.trim();
   if (q.length < 2) return [];
   const like = `%${escapeLike(q)}%`;
   const digits = q.replace(/\D/g, '');
@@ -61,7 +61,9 @@ export async function searchCustomers(db: Database, query: string) {
 }
 
 /** One customer with their addresses and orders, as rows (customerDetailView presents them). */
-export async function customerDetail(db: Database, id: string) {
+export async function customerDetail(deps: Pick<AppServices, 'db'>, input: { id: string }) {
+  const { db } = deps;
+  const { id } = input;
   const [customer] = await db.select().from(customers).where(eq(customers.id, id)).limit(1);
   if (!customer) throw new NotFoundError('We could not find that customer.');
   const addresses = await db
@@ -85,12 +87,13 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
  * entries. Secrets (password and token hashes) are not personal data of theirs and stay out.
  */
 export async function exportCustomer(
-  db: Database,
-  actor: Actor,
-  id: string,
-  now: Date,
-  numbering: OrderNumbering,
+  deps: Pick<AppServices, 'db' | 'config' | 'now'>,
+  input: { actor: Actor; id: string },
 ) {
+  const { db } = deps;
+  const { actor, id } = input;
+  const now = deps.now();
+  const numbering = deps.config.brand;
   const [customer] = await db.select().from(customers).where(eq(customers.id, id)).limit(1);
   if (!customer) throw new NotFoundError('We could not find that customer.');
   const addresses = await db
@@ -117,17 +120,14 @@ export async function exportCustomer(
     .select()
     .from(areaWaitlist)
     .where(eq(areaWaitlist.email, customer.email));
-  await recordAudit(
-    db,
+  await recordAudit(db, {
     actor,
-    {
-      action: 'customer.export',
-      entity: 'customer',
-      entityId: id,
-      after: { email: customer.email },
-    },
     now,
-  );
+    action: 'customer.export',
+    entity: 'customer',
+    entityId: id,
+    after: { email: customer.email },
+  });
   return {
     exported_at: now.toISOString(),
     customer: {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { createStaffUser } from '../../auth/staff';
-import type { Database } from '../../db/client';
+import type { AppServices } from '../../services';
 import { staffUsers } from '../../db/schema';
 
 /**
@@ -10,9 +10,11 @@ import { staffUsers } from '../../db/schema';
  * clear. A real deployment creates its owner with `npm run admin:create`.
  */
 export async function ensureDemoOwner(
-  db: Database,
-  email: string,
+  deps: Pick<AppServices, 'db'>,
+  input: { email: string },
 ): Promise<{ email: string; password: string } | null> {
+  const { db } = deps;
+  const { email } = input;
   const [row] = await db.select({ n: count() }).from(staffUsers);
   if (Number(row?.n ?? 0) > 0) return null;
   const password = randomBytes(12).toString('base64url');

@@ -3,13 +3,19 @@ import { DateTime } from 'luxon';
 import type { z } from 'zod';
 import type { closedDateInput, slotRulesInput } from '@shared/api/admin';
 import { LONDON, usageRange, windowsOfDay } from '@shared/slots';
-import type { Database } from '../../db/client';
+import type { AppServices } from '../../services';
 import { closedDates, openingHours, slotSettings } from '../../db/schema';
 import { loadSlotRules, loadSlotUsage } from '../slots/slot-rules';
 import { recordAudit, type Actor } from '../audit/record-audit';
 
 /** The rules as the back office form shows them, the closed dates ahead, and how full slots are. */
-export async function slotOverview(db: Database, now: Date, days = 7) {
+export async function slotOverview(
+  deps: Pick<AppServices, 'db' | 'now'>,
+  input: { days?: number } = {},
+) {
+  const { db } = deps;
+  const now = deps.now();
+  const days = input.days ?? 7;
   const rules = await loadSlotRules(db);
   const hours = await db.select().from(openingHours).orderBy(asc(openingHours.weekday));
   const today = DateTime.fromJSDate(now, { zone: LONDON }).toISODate()!;
@@ -61,13 +67,12 @@ export async function slotOverview(db: Database, now: Date, days = 7) {
 
 /** Saves the slot rules and opening hours; the next GET /api/pickup uses them. */
 export async function saveSlotRules(
-  db: Database,
-  actor: Actor,
-  input: z.output<typeof slotRulesInput>,
-  now: Date,
+  deps: Pick<AppServices, 'db' | 'now'>,
+  input: z.output<typeof slotRulesInput> & { actor: Actor },
 ) {
-  const { openingHours: week, ...settings } = input;
-  await db.transaction(async (tx) => {
+  const now = deps.now();
+  const { openingHours: week, actor, ...settings } = input;
+  await deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(slotSettings).for('update');
     const beforeHours = await tx.select().from(openingHours);
     await tx.update(slotSettings).set(settings);
@@ -80,57 +85,58 @@ export async function saveSlotRules(
           open.map((d) => ({ weekday: d.weekday, opensAt: d.opensAt, closesAt: d.closesAt })),
         );
     }
-    await recordAudit(
-      tx,
+    await recordAudit(tx, {
       actor,
-      {
-        action: 'slots.rules',
-        entity: 'slot_rules',
-        entityId: 1,
-        before: { ...before, openingHours: beforeHours },
-        after: { ...settings, openingHours: open },
-      },
       now,
-    );
+      action: 'slots.rules',
+      entity: 'slot_rules',
+      entityId: 1,
+      before: { ...before, openingHours: beforeHours },
+      after: { ...settings, openingHours: open },
+    });
   });
 }
 
 export async function addClosedDate(
-  db: Database,
-  actor: Actor,
-  input: z.output<typeof closedDateInput>,
-  now: Date,
+  deps: Pick<AppServices, 'db' | 'now'>,
+  input: z.output<typeof closedDateInput> & { actor: Actor },
 ) {
-  const parsed = { data: input };
-  await db.transaction(async (tx) => {
+  const now = deps.now();
+  const { actor, ...day } = input;
+  const parsed = { data: day };
+  await deps.db.transaction(async (tx) => {
     await tx
       .insert(closedDates)
       .values(parsed.data)
       .onConflictDoUpdate({ target: closedDates.day, set: { reason: parsed.data.reason } });
-    await recordAudit(
-      tx,
+    await recordAudit(tx, {
       actor,
-      {
-        action: 'slots.close',
-        entity: 'closed_date',
-        entityId: parsed.data.day,
-        after: parsed.data,
-      },
       now,
-    );
+      action: 'slots.close',
+      entity: 'closed_date',
+      entityId: parsed.data.day,
+      after: parsed.data,
+    });
   });
 }
 
-export async function removeClosedDate(db: Database, actor: Actor, day: string, now: Date) {
-  await db.transaction(async (tx) => {
+export async function removeClosedDate(
+  deps: Pick<AppServices, 'db' | 'now'>,
+  input: { actor: Actor; day: string },
+) {
+  const now = deps.now();
+  const { actor, day } = input;
+  await deps.db.transaction(async (tx) => {
     const [before] = await tx.delete(closedDates).where(eq(closedDates.day, day)).returning();
     if (before) {
-      await recordAudit(
-        tx,
+      await recordAudit(tx, {
         actor,
-        { action: 'slots.reopen', entity: 'closed_date', entityId: day, before },
         now,
-      );
+        action: 'slots.reopen',
+        entity: 'closed_date',
+        entityId: day,
+        before,
+      });
     }
   });
 }

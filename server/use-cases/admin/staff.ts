@@ -1,16 +1,18 @@
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { newStaffInput } from '@shared/api/admin';
-import { loginFailuresNow, rateRules } from '../../auth/rate-limit';
-import { clearStaffLoginFailures, createStaffUser, revokeAllStaffSessions } from '../../auth/staff';
-import type { Database } from '../../db/client';
+import { clearLoginFailures, loginFailuresNow, rateRules } from '../../auth/rate-limit';
+import { createStaffUser, revokeAllStaffSessions } from '../../auth/staff';
+import type { AppServices } from '../../services';
 import { isUniqueViolation } from '../../db/errors';
 import { staffUsers } from '../../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/record-audit';
 
 /** Staff accounts, with the failed sign-ins counted against each in the current window. */
-export async function listStaff(db: Database, now: Date) {
+export async function listStaff(deps: Pick<AppServices, 'db' | 'now'>) {
+  const { db } = deps;
+  const now = deps.now();
   const rows = await db.select().from(staffUsers).orderBy(asc(staffUsers.createdAt));
   const failures = await loginFailuresNow(
     db,
@@ -30,21 +32,23 @@ export async function listStaff(db: Database, now: Date) {
 }
 
 export async function addStaff(
-  db: Database,
-  actor: Actor,
-  input: z.output<typeof newStaffInput>,
-  now: Date,
+  deps: Pick<AppServices, 'db' | 'now'>,
+  input: z.output<typeof newStaffInput> & { actor: Actor },
 ) {
-  const parsed = { data: input };
+  const now = deps.now();
+  const { actor, ...data } = input;
+  const parsed = { data };
   try {
-    return await db.transaction(async (tx) => {
+    return await deps.db.transaction(async (tx) => {
       const created = await createStaffUser(tx, parsed.data);
-      await recordAudit(
-        tx,
+      await recordAudit(tx, {
         actor,
-        { action: 'staff.create', entity: 'staff', entityId: created.id, after: created },
         now,
-      );
+        action: 'staff.create',
+        entity: 'staff',
+        entityId: created.id,
+        after: created,
+      });
       return { id: created.id, name: created.name, email: created.email, role: created.role };
     });
   } catch (error) {
@@ -59,12 +63,12 @@ export async function addStaff(
 
 /** Disables (or enables again) a staff account; disabling ends its sessions at once. */
 export async function setStaffDisabled(
-  db: Database,
-  actor: Actor,
-  staffId: string,
-  disabled: boolean,
-  now: Date,
+  deps: Pick<AppServices, 'db' | 'now'>,
+  input: { actor: Actor; staffId: string; disabled: boolean },
 ) {
+  const { db } = deps;
+  const { actor, staffId, disabled } = input;
+  const now = deps.now();
   if (staffId === actor.id) throw new ConflictError('You cannot disable your own account.');
   await db.transaction(async (tx) => {
     const [before] = await tx
@@ -79,18 +83,15 @@ export async function setStaffDisabled(
       .where(eq(staffUsers.id, staffId))
       .returning();
     if (disabled) await revokeAllStaffSessions(tx, staffId, now);
-    await recordAudit(
-      tx,
+    await recordAudit(tx, {
       actor,
-      {
-        action: disabled ? 'staff.disable' : 'staff.enable',
-        entity: 'staff',
-        entityId: staffId,
-        before,
-        after,
-      },
       now,
-    );
+      action: disabled ? 'staff.disable' : 'staff.enable',
+      entity: 'staff',
+      entityId: staffId,
+      before,
+      after,
+    });
   });
 }
 
@@ -100,34 +101,32 @@ export async function setStaffDisabled(
  * admin:unlock` run by whoever runs the site. Audited in the same transaction.
  */
 export async function unlockStaff(
-  db: Database,
-  actor: Actor | null,
-  staffId: string,
-  now: Date,
+  deps: Pick<AppServices, 'db' | 'now'>,
+  input: { actor: Actor | null; staffId: string },
 ): Promise<{ name: string; email: string; cleared: number }> {
-  return db.transaction(async (tx) => {
+  const { actor, staffId } = input;
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
     const [staff] = await tx.select().from(staffUsers).where(eq(staffUsers.id, staffId)).limit(1);
     if (!staff) throw new NotFoundError('That staff account does not exist.');
-    const cleared = await clearStaffLoginFailures(tx, staff.email, now);
-    await recordAudit(
-      tx,
+    const cleared = await clearLoginFailures(tx, rateRules.staffLogin, staff.email, now);
+    await recordAudit(tx, {
       actor,
-      {
-        action: 'staff.unlock',
-        entity: 'staff',
-        entityId: staffId,
-        before: { email: staff.email, failed_logins: cleared },
-        after: { email: staff.email, failed_logins: 0, by: actor ? 'owner' : 'admin:unlock' },
-      },
       now,
-    );
+      action: 'staff.unlock',
+      entity: 'staff',
+      entityId: staffId,
+      before: { email: staff.email, failed_logins: cleared },
+      after: { email: staff.email, failed_logins: 0, by: actor ? 'owner' : 'admin:unlock' },
+    });
     return { name: staff.name, email: staff.email, cleared };
   });
 }
 
 /** The staff account of an e-mail (for `npm run admin:unlock`), or null. */
-export async function findStaffByEmail(db: Database, email: string) {
-  const [staff] = await db
+export async function findStaffByEmail(deps: Pick<AppServices, 'db'>, input: { email: string }) {
+  const { email } = input;
+  const [staff] = await deps.db
     .select({ id: staffUsers.id })
     .from(staffUsers)
     .where(eq(staffUsers.email, email.trim().toLowerCase()))

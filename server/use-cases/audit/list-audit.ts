@@ -1,13 +1,13 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { AppServices } from '../../services';
 import { auditLog, staffUsers } from '../../db/schema';
 
 /** The owner's view of the audit log, newest first, optionally for one record. */
 export async function listAudit(
-  db: DbOrTx,
+  deps: Pick<AppServices, 'db'>,
   filter: { entity?: string; entityId?: string; beforeId?: number; limit?: number } = {},
 ) {
-  const rows = await db
+  const rows = await deps.db
     .select({
       id: auditLog.id,
       at: auditLog.at,

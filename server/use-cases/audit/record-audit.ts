@@ -21,16 +21,18 @@ export function snapshot(row: Record<string, unknown> | null | undefined): unkno
  */
 export async function recordAudit(
   tx: DbOrTx,
-  actor: Actor | null,
   entry: {
+    actor: Actor | null;
+    /** The caller's instant: the change and its entry carry the same time. */
+    now: Date;
     action: string;
     entity: string;
     entityId: string | number;
     before?: Record<string, unknown> | null;
     after?: Record<string, unknown> | null;
   },
-  now: Date,
 ): Promise<void> {
+  const { actor, now } = entry;
   await tx.insert(auditLog).values({
     staffId: actor?.id ?? null,
     action: entry.action,

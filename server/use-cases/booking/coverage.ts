@@ -3,6 +3,7 @@ import { normalisePostcode, outwardCode, postcodeDistrict } from '@shared/postco
 import type { Brand } from '@shared/brand';
 import { hitRateLimit, rateRules } from '../../auth/rate-limit';
 import type { DbOrTx } from '../../db/client';
+import type { AppServices } from '../../services';
 import { areas, areaWaitlist } from '../../db/schema';
 import { ValidationError } from '../../errors';
 
@@ -16,8 +17,23 @@ export function notServedMessage(brand: Brand): string {
   return `Sorry, we do not collect from this postcode yet. Please call us on ${brand.phone} and we will see what we can do, or leave your e-mail and we will tell you when we reach your area.`;
 }
 
-/** Whether a postcode is in a served area: its district is one of the areas' outward codes. */
-export async function checkCoverage(db: DbOrTx, postcode: string, brand: Brand): Promise<Coverage> {
+/** Whether a postcode is in a served area (the booking form's check). */
+export async function checkCoverage(
+  deps: Pick<AppServices, 'db' | 'config'>,
+  input: { postcode: string },
+): Promise<Coverage> {
+  return coverageOf(deps.db, { postcode: input.postcode, brand: deps.config.brand });
+}
+
+/**
+ * Whether a postcode is in a served area: its district is one of the areas' outward codes.
+ * A step: placing an order runs it inside its transaction.
+ */
+export async function coverageOf(
+  db: DbOrTx,
+  input: { postcode: string; brand: Brand },
+): Promise<Coverage> {
+  const { postcode, brand } = input;
   const normalised = normalisePostcode(postcode);
   if (!normalised) throw new ValidationError(INVALID_POSTCODE, { postcode: [INVALID_POSTCODE] });
   const district = postcodeDistrict(outwardCode(normalised)!);
@@ -35,11 +51,11 @@ export async function checkCoverage(db: DbOrTx, postcode: string, brand: Brand):
  * Limited per IP.
  */
 export async function joinAreaWaitlist(
-  db: DbOrTx,
+  deps: Pick<AppServices, 'db' | 'now'>,
   input: { email: string; postcode: string; ip: string },
-  now: Date,
 ): Promise<void> {
-  await hitRateLimit(db, rateRules.waitlistPerIp, input.ip, now);
+  const { db } = deps;
+  await hitRateLimit(db, rateRules.waitlistPerIp, input.ip, deps.now());
   const postcode = normalisePostcode(input.postcode);
   if (!postcode) throw new ValidationError(INVALID_POSTCODE, { postcode: [INVALID_POSTCODE] });
   await db

@@ -1,6 +1,6 @@
 import { asc, desc, eq } from 'drizzle-orm';
-import { formatPence } from '@shared/money';
 import { sanitizeContentHtml } from '../../content/sanitize';
+import { priceView } from './present-catalogue';
 import type { DbOrTx } from '../../db/client';
 import { readContent, type ContentSource } from '../../db/content-cache';
 import {
@@ -57,7 +57,7 @@ async function loadPriceList(db: DbOrTx): Promise<PriceCategory[]> {
       .map((s) => ({
         id: s.id,
         service_name: s.serviceName,
-        price: formatPence(s.pricePence),
+        price: priceView(s.pricePence),
         description: s.description,
       })),
   }));

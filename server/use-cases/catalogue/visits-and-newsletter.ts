@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { hitRateLimit, rateRules } from '../../auth/rate-limit';
-import type { DbOrTx } from '../../db/client';
+import type { AppServices } from '../../services';
 import { newsletterSubscribers, pageVisits } from '../../db/schema';
 
 /**
@@ -8,22 +8,22 @@ import { newsletterSubscribers, pageVisits } from '../../db/schema';
  * Limited per IP, so one address cannot grow the table without end.
  */
 export async function recordVisit(
-  db: DbOrTx,
+  deps: Pick<AppServices, 'db' | 'now'>,
   input: { page: string; ip: string },
-  now: Date,
 ): Promise<void> {
-  await hitRateLimit(db, rateRules.visitPerIp, input.ip, now);
+  const { db } = deps;
+  await hitRateLimit(db, rateRules.visitPerIp, input.ip, deps.now());
   const ipHash = createHash('sha256').update(`visit:${input.ip}`).digest('hex').slice(0, 32);
   await db.insert(pageVisits).values({ page: input.page, ipHash });
 }
 
 /** The footer's newsletter box. Subscribing twice is fine and keeps one row. Limited per IP. */
 export async function subscribeToNewsletter(
-  db: DbOrTx,
+  deps: Pick<AppServices, 'db' | 'now'>,
   input: { email: string; ip: string },
-  now: Date,
 ): Promise<void> {
-  await hitRateLimit(db, rateRules.newsletterPerIp, input.ip, now);
+  const { db } = deps;
+  await hitRateLimit(db, rateRules.newsletterPerIp, input.ip, deps.now());
   await db
     .insert(newsletterSubscribers)
     .values({ email: input.email.trim().toLowerCase() })

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { AppServices } from '../../services';
 import { orders } from '../../db/schema';
 import { NotFoundError } from '../../errors';
 
@@ -7,8 +7,12 @@ import { NotFoundError } from '../../errors';
  * GET /order/{id}: the columns of the confirmation (orderConfirmationView presents them) and
  * nothing personal, since anyone holding the link may read it.
  */
-export async function getOrderConfirmation(db: DbOrTx, orderId: string) {
-  const [order] = await db
+export async function getOrderConfirmation(
+  deps: Pick<AppServices, 'db'>,
+  input: { orderId: string },
+) {
+  const { orderId } = input;
+  const [order] = await deps.db
     .select({
       id: orders.id,
       orderNo: orders.orderNo,

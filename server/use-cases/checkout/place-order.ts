@@ -7,9 +7,9 @@ import { customerAddresses, customers, orderEvents, orders } from '../../db/sche
 import { UnauthorizedError, ValidationError } from '../../errors';
 import type { AppServices } from '../../services';
 import { saveCustomerAddress } from '../accounts/save-address';
-import { checkCoverage } from '../booking/coverage';
+import { coverageOf } from '../booking/coverage';
 import { reserveSlots } from '../slots/reserve-slots';
-import { newOrderNotificationEmail, orderConfirmationEmail } from './order-emails';
+import { newOrderNotificationEmail, orderConfirmationEmail } from '../mail/placed-order-emails';
 
 /** Who is ordering, as the server established it (session or checkout token). */
 export type OrderingCustomer =
@@ -101,7 +101,7 @@ async function addressFor(
     door_number: payload.door_number || payload.address.door_number,
   };
   // Kept in the customer's address book unless it is already there.
-  const { fullAddress } = await saveCustomerAddress(tx, who.customerId, address);
+  const { fullAddress } = await saveCustomerAddress(tx, { customerId: who.customerId, address });
   return {
     fullAddress,
     postcode: address.postcode,
@@ -118,10 +118,14 @@ async function addressFor(
  * with the same idempotency key returns the order the first one made.
  */
 export async function placeOrder(
-  services: Pick<AppServices, 'db' | 'mail' | 'config'>,
-  input: { who: OrderingCustomer; payload: PlaceOrderPayload; ip: string },
-  now: Date,
+  services: Pick<AppServices, 'db' | 'mail' | 'config' | 'now'>,
+  input: {
+    who: OrderingCustomer;
+    payload: PlaceOrderPayload;
+    ip: string;
+  },
 ): Promise<PlacedOrder> {
+  const now = services.now();
   const { db, config } = services;
   const { who, payload } = input;
   const key = payload.idempotency_key;
@@ -139,18 +143,15 @@ export async function placeOrder(
       if (!customer)
         throw new UnauthorizedError('Please fill in your details again to place the order.');
       const address = await addressFor(tx, who, payload);
-      const coverage = await checkCoverage(tx, address.postcode, config.brand);
+      const coverage = await coverageOf(tx, { postcode: address.postcode, brand: config.brand });
       if (!coverage.served) {
         throw new ValidationError(coverage.message, { postalcode: [coverage.message] });
       }
-      const slots = await reserveSlots(
-        tx,
-        {
-          pickup: { date: payload.pickup_date, start: payload.pickup_start },
-          delivery: { date: payload.delivery_date, start: payload.delivery_start },
-        },
+      const slots = await reserveSlots(tx, {
+        pickup: { date: payload.pickup_date, start: payload.pickup_start },
+        delivery: { date: payload.delivery_date, start: payload.delivery_start },
         now,
-      );
+      });
       const [order] = await tx
         .insert(orders)
         .values({

@@ -1,7 +1,7 @@
 import { normaliseUkMobile, type AddressInput } from '@shared/validation';
 import { issueCheckoutToken } from '../../auth/checkout-token';
 import { hitRateLimit, rateRules } from '../../auth/rate-limit';
-import type { Database } from '../../db/client';
+import type { AppServices } from '../../services';
 import { customers } from '../../db/schema';
 import { saveCustomerAddress } from '../accounts/save-address';
 
@@ -11,10 +11,11 @@ import { saveCustomerAddress } from '../accounts/save-address';
  * generously: guest checkouts are the business.
  */
 export async function registerGuest(
-  db: Database,
+  deps: Pick<AppServices, 'db' | 'now'>,
   input: { name: string; email: string; phone: string; address: AddressInput; ip: string },
-  now: Date,
 ): Promise<{ customerId: string; addressId: string; checkoutToken: string }> {
+  const { db } = deps;
+  const now = deps.now();
   await hitRateLimit(db, rateRules.guestPerIp, input.ip, now);
   return db.transaction(async (tx) => {
     const [customer] = await tx
@@ -26,7 +27,10 @@ export async function registerGuest(
         isGuest: true,
       })
       .returning({ id: customers.id });
-    const address = await saveCustomerAddress(tx, customer!.id, input.address);
+    const address = await saveCustomerAddress(tx, {
+      customerId: customer!.id,
+      address: input.address,
+    });
     const checkoutToken = await issueCheckoutToken(
       tx,
       { customerId: customer!.id, addressId: address!.id },

@@ -1,5 +1,5 @@
 import type { Brand } from '@shared/brand';
-import { formatGbp } from '@shared/money';
+import { formatGbp, formatPence } from '@shared/money';
 import { londonWindow } from '@shared/london-time';
 import { orderNumber } from '@shared/order-number';
 import type { OrderStatus } from '@shared/order-status';
@@ -7,13 +7,13 @@ import { renderEmail } from '../../adapters/mail/layout';
 import type { MailMessage } from '../../adapters/mail/mail-service';
 import type { orderItems, orders } from '../../db/schema';
 import { paymentPagePath } from '../../auth/order-access';
-import type { LinkSigner } from '../../auth/signed-links';
+import type { AppServices } from '../../services';
 
 type Order = typeof orders.$inferSelect;
 type Item = typeof orderItems.$inferSelect;
 
 /** Where links in e-mails point: the site, and the signer of links that need no login. */
-export type SiteLinks = { publicUrl: string; links: LinkSigner };
+export type SiteLinks = Pick<AppServices, 'config' | 'links'>;
 
 /**
  * The payment page of an order (the account's Pay Now), with its amount and tag (spec 4) and
@@ -24,8 +24,8 @@ export function paymentLink(
   order: Pick<Order, 'id' | 'amountDuePence'>,
   now: Date,
 ): string {
-  const amount = (order.amountDuePence / 100).toFixed(2);
-  return `${site.publicUrl}${paymentPagePath(site, order.id, now, { amount, tag: 'Skip Basket' })}`;
+  const amount = formatPence(order.amountDuePence);
+  return `${site.config.publicUrl}${paymentPagePath(site, order.id, now, { amount, tag: 'Skip Basket' })}`;
 }
 
 /** What a customer is told when staff move their order; null for moves they need not hear of. */

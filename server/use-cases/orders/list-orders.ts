@@ -1,23 +1,24 @@
 import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { orderNoIn, type OrderNumbering } from '@shared/order-number';
 import type { OrderStatus } from '@shared/order-status';
-import type { DbOrTx } from '../../db/client';
+import type { AppServices } from '../../services';
 import { escapeLike } from '../../db/sql';
 import { orders } from '../../db/schema';
 
 /** Orders in one status (or all), newest collection first; for the board's status tabs. Rows. */
 export async function listOrders(
-  db: DbOrTx,
+  deps: Pick<AppServices, 'db' | 'config'>,
   filter: { status?: OrderStatus; search?: string; limit?: number },
-  /** How order numbers are typed in a search (the brand's prefix). */
-  numbering?: OrderNumbering,
 ) {
+  const { db } = deps;
+  /** How order numbers are typed in a search (the brand's prefix). */
+  const numbering: OrderNumbering = deps.config.brand;
   const conditions: (SQL | undefined)[] = [
     filter.status ? eq(orders.status, filter.status) : undefined,
   ];
   const search = filter.search?.trim();
   if (search) {
-    const no = numbering ? orderNoIn(numbering, search) : null;
+    const no = orderNoIn(numbering, search);
     conditions.push(
       no !== null
         ? eq(orders.orderNo, no)

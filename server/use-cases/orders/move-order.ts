@@ -8,7 +8,7 @@ import { recordAudit, type Actor } from '../audit/record-audit';
 import { statusEmail } from '../mail/order-emails';
 import { releaseSlots } from '../slots/reserve-slots';
 import { findOrder } from './find-order';
-import type { OrderDeps } from './order-deps';
+import type { AppServices } from '../../services';
 
 /**
  * Moves an order along the pipeline. Only the moves of shared/order-pipeline are allowed,
@@ -17,14 +17,15 @@ import type { OrderDeps } from './order-deps';
  * gives its slot places back.
  */
 export async function moveOrder(
-  deps: OrderDeps,
-  actor: Actor,
-  input: { orderId: string; to: OrderStatus; from?: string },
-  now: Date,
+  deps: Pick<AppServices, 'db' | 'mail' | 'config' | 'links' | 'now'>,
+  input: { actor: Actor; orderId: string; to: OrderStatus; from?: string },
 ) {
+  const { actor } = input;
+  const { brand } = deps.config;
+  const now = deps.now();
   return deps.db.transaction(async (tx) => {
     const order = await findOrder(tx, input.orderId, true);
-    const number = orderNumber(deps.brand, order.orderNo);
+    const number = orderNumber(brand, order.orderNo);
     if (input.from && input.from !== order.status) {
       throw new ConflictError(`Order ${number} is now ${order.status}. Please reload.`);
     }
@@ -49,19 +50,16 @@ export async function moveOrder(
       actor: `staff:${actor.name}`,
       at: now,
     });
-    await recordAudit(
-      tx,
+    await recordAudit(tx, {
       actor,
-      {
-        action: 'order.move',
-        entity: 'order',
-        entityId: order.id,
-        before: { status: order.status },
-        after: { status: input.to },
-      },
       now,
-    );
-    const email = statusEmail(deps.brand, deps, moved!, input.to, now);
+      action: 'order.move',
+      entity: 'order',
+      entityId: order.id,
+      before: { status: order.status },
+      after: { status: input.to },
+    });
+    const email = statusEmail(brand, deps, moved!, input.to, now);
     if (email) await deps.mail.enqueue(email, tx);
     return { order_no: number, status: input.to, emailed: email !== null };
   });

@@ -1,14 +1,16 @@
 import { and, asc, count, gte, inArray, lt } from 'drizzle-orm';
 import { londonDayRange } from '@shared/london-time';
 import { orderStatuses } from '@shared/order-status';
-import type { DbOrTx } from '../../db/client';
+import type { AppServices } from '../../services';
 import { orders } from '../../db/schema';
 
 /**
  * The board: how many orders are in each status, and one London day's collections and
  * deliveries in slot order (cancelled ones left out), as rows (boardView presents them).
  */
-export async function orderBoard(db: DbOrTx, day: string) {
+export async function orderBoard(deps: Pick<AppServices, 'db'>, input: { day: string }) {
+  const { db } = deps;
+  const { day } = input;
   const range = londonDayRange(day);
   const counts = await db
     .select({ status: orders.status, n: count() })

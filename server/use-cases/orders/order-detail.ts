@@ -1,12 +1,14 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { AppServices } from '../../services';
 import { customerCredits, orderEvents, orderItems, payments } from '../../db/schema';
 import { savedCardOf } from '../payments/charge-order';
 import { overpaidPence } from '../payments/settle-overpayment';
 import { findOrder } from './find-order';
 
 /** Everything staff see of one order, as rows (adminOrderView presents it). */
-export async function adminOrderDetail(db: Database, id: string) {
+export async function adminOrderDetail(deps: Pick<AppServices, 'db'>, input: { id: string }) {
+  const { db } = deps;
+  const { id } = input;
   const order = await findOrder(db, id);
   const items = await db
     .select()

@@ -1,22 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertOrderRow } from '../../../tests/helpers/fixtures';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-database';
-import { loadConfig } from '../../config';
-import { createLogger } from '../../logger';
-import { createServices } from '../../services';
+import { createUseCaseWorld, type UseCaseWorld } from '../../../tests/helpers/use-case-world';
 import {
   auditLog,
   customerAddresses,
-  customers,
   orderEvents,
   orders,
   outbox,
   services as priceList,
-  staffUsers,
 } from '../../db/schema';
 import { saveCustomerAddress } from '../accounts/save-address';
-import type { Actor } from '../audit/record-audit';
 import { listOrders } from './list-orders';
 import { moveOrder } from './move-order';
 import { orderBoard } from './order-board';
@@ -24,7 +17,6 @@ import { adminOrderDetail } from './order-detail';
 import { adminOrderView, boardView, customerView, itemsSavedView } from './present-order';
 import { sendInvoice } from './send-invoice';
 import { setOrderItems } from './set-order-items';
-import type { OrderDeps } from './order-deps';
 
 const now = new Date('2026-03-10T09:00:00Z');
 const pickup = new Date('2026-03-11T09:00:00Z');
@@ -37,95 +29,80 @@ const pickup = new Date('2026-03-11T09:00:00Z');
 const numbering = { orderPrefix: 'LD' };
 
 describe('order use-cases', () => {
-  let database: TestDatabase;
-  let deps: OrderDeps;
-  let actor: Actor;
-  let customerId: string;
+  let world: UseCaseWorld;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const config = loadConfig({ NODE_ENV: 'test' });
-    const app = createServices(config, database, createLogger('silent'));
-    deps = {
-      db: database.db,
-      mail: app.mail,
-      brand: config.brand,
-      publicUrl: config.publicUrl,
-      links: app.links,
-      providers: app.payments,
-    };
-    const [staff] = await database.db
-      .insert(staffUsers)
-      .values({ email: 'sam@example.com', name: 'Sam', role: 'staff', passwordHash: 'x' })
-      .returning();
-    actor = { id: staff!.id, name: staff!.name, role: 'staff' };
-    const [c] = await database.db
-      .insert(customers)
-      .values({ name: 'Ada', email: 'ada@example.com', phone: '07700900123' })
-      .returning();
-    customerId = c!.id;
+    world = await createUseCaseWorld(now);
   });
   afterAll(async () => {
-    await database?.close();
+    await world?.close();
   });
 
   const insertOrder = (status: 'pending' | 'collected' = 'pending') =>
-    insertOrderRow(database.db, pickup, {
-      customerId,
-      status,
-      customerName: 'Ada',
-      fullAddress: '12 Elgin Avenue',
-    });
+    world.insertOrder(pickup, status);
 
   it('moves an order along the pipeline with its event, audit entry and e-mail', async () => {
     const order = await insertOrder();
-    const moved = await moveOrder(deps, actor, { orderId: order.id, to: 'collected' }, now);
+    const { services, actor } = world;
+    const moved = await moveOrder(services, { actor, orderId: order.id, to: 'collected' });
     expect(moved).toEqual({ order_no: `LD-${order.orderNo}`, status: 'collected', emailed: true });
-    const [row] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    const [row] = await world.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row!.status).toBe('collected');
-    const events = await database.db
+    const events = await world.database.db
       .select()
       .from(orderEvents)
       .where(eq(orderEvents.orderId, order.id));
     expect(events.map((e) => [e.fromStatus, e.toStatus, e.actor])).toEqual([
       ['pending', 'collected', 'staff:Sam'],
     ]);
-    const audit = await database.db.select().from(auditLog).where(eq(auditLog.entityId, order.id));
+    const audit = await world.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, order.id));
     expect(audit.map((a) => a.action)).toEqual(['order.move']);
-    const mail = await database.db
+    const mail = await world.database.db
       .select()
       .from(outbox)
       .where(eq(outbox.template, 'order-collected'));
     expect(mail.map((m) => m.toAddress)).toContain('ada@example.com');
     await expect(
-      moveOrder(deps, actor, { orderId: order.id, to: 'delivered' }, now),
+      moveOrder(services, { actor, orderId: order.id, to: 'delivered' }),
     ).rejects.toThrow(/cannot go from collected to delivered/);
   });
 
   it('prices the items in pence, applying the minimum, and invoices the total', async () => {
     const order = await insertOrder('collected');
-    const service = (await database.db.select().from(priceList)).find((s) => s.pricePence > 0)!;
-    const saved = await setOrderItems(
-      deps,
-      actor,
-      { orderId: order.id, lines: [{ service_id: service.id, quantity: 1 }], discountPence: 0 },
-      now,
-    );
-    const [row] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    const service = (await world.database.db.select().from(priceList)).find(
+      (s) => s.pricePence > 0,
+    )!;
+    const saved = await setOrderItems(world.services, {
+      actor: world.actor,
+      orderId: order.id,
+      lines: [{ service_id: service.id, quantity: 1 }],
+      discountPence: 0,
+    });
+    const [row] = await world.database.db.select().from(orders).where(eq(orders.id, order.id));
     // The £25 minimum: a cheap line is topped up to 25.00.
     expect(row!.totalPence).toBe(Math.max(2500, service.pricePence));
     expect(saved.totalPence).toBe(row!.totalPence);
     expect(saved.minimumApplied).toBe(service.pricePence < 2500);
     expect(itemsSavedView(numbering, saved).total).toBe((row!.totalPence / 100).toFixed(2));
+    // The audit log keeps pence, never a formatted amount.
+    const [entry] = await world.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'order.items'));
+    expect(entry!.after).toMatchObject({ totalPence: row!.totalPence, discountPence: 0 });
+    expect(JSON.stringify(entry!.after)).not.toMatch(/\d\.\d\d/);
 
-    const invoiced = await sendInvoice(deps, actor, order.id, now);
+    const invoiced = await sendInvoice(world.services, { actor: world.actor, orderId: order.id });
     expect(invoiced.message).toBe(`Invoice for LD-${order.orderNo} e-mailed to ada@example.com.`);
-    const [after] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    const [after] = await world.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(after!.paymentState).toBe('invoiced');
     expect(after!.invoicedAt).toEqual(now);
 
     // The detail verb returns rows and pence; only the presenter formats.
-    const detail = await adminOrderDetail(database.db, order.id);
+    const detail = await adminOrderDetail(world.services, { id: order.id });
     expect(detail.order.amountDuePence).toBe(row!.totalPence);
     const view = adminOrderView(numbering, detail);
     expect(view.amount_due).toBe((row!.totalPence / 100).toFixed(2));
@@ -135,7 +112,12 @@ describe('order use-cases', () => {
   it('refuses to itemise an order that is not in the shop', async () => {
     const order = await insertOrder('pending');
     await expect(
-      setOrderItems(deps, actor, { orderId: order.id, lines: [], discountPence: 0 }, now),
+      setOrderItems(world.services, {
+        actor: world.actor,
+        orderId: order.id,
+        lines: [],
+        discountPence: 0,
+      }),
     ).rejects.toThrow(/items are listed once it is collected/);
   });
 
@@ -143,10 +125,12 @@ describe('order use-cases', () => {
     const order = await insertOrder();
     // Another shop's brand: its own prefix finds the order, ours does not.
     const other = { orderPrefix: 'KC' };
-    const rows = await listOrders(database.db, { search: `kc-${order.orderNo}` }, other);
+    const { config } = world.services;
+    const kc = { ...world.services, config: { ...config, brand: { ...config.brand, ...other } } };
+    const rows = await listOrders(kc, { search: `kc-${order.orderNo}` });
     expect(rows.map((r) => r.id)).toEqual([order.id]);
-    expect(await listOrders(database.db, { search: `LD-${order.orderNo}` }, other)).toEqual([]);
-    const board = await orderBoard(database.db, '2026-03-11');
+    expect(await listOrders(kc, { search: `LD-${order.orderNo}` })).toEqual([]);
+    const board = await orderBoard(world.services, { day: '2026-03-11' });
     expect(board.collections.map((o) => o.id)).toContain(order.id);
     expect(board.counts.pending).toBeGreaterThanOrEqual(1);
     const view = boardView(other, board);
@@ -166,8 +150,9 @@ describe('order use-cases', () => {
       postcode: 'W9 2HD',
       address_type: 'Residential',
     } as const;
-    const first = await saveCustomerAddress(database.db, customerId, address);
-    const again = await saveCustomerAddress(database.db, customerId, address);
+    const { database, customerId } = world;
+    const first = await saveCustomerAddress(database.db, { customerId, address });
+    const again = await saveCustomerAddress(database.db, { customerId, address });
     expect(again.id).toBe(first.id);
     const book = await database.db
       .select()

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { LONDON_ZONE, londonDate, londonWindow } from '@shared/london-time';
 import { orderNumber, type OrderNumbering } from '@shared/order-number';
-import { formatPence } from '@shared/money';
+import { formatGbp, formatPence } from '@shared/money';
 import { canItemise, nextStatuses } from '@shared/order-pipeline';
 import type {
   customerAddresses,
@@ -400,4 +400,15 @@ export function placedOrderView(
   o: { orderId: string; orderNo: number; status: string },
 ) {
   return { order_id: o.orderId, order_no: orderNumber(numbering, o.orderNo), status: o.status };
+}
+
+/** Why itemising needs a decision: more was paid than the new total (a field error). */
+export function overpaidItemsMessage(o: {
+  orderNo: string;
+  paidPence: number;
+  excessPence: number;
+  totalPence: number;
+}): string {
+  const excess = formatGbp(o.excessPence);
+  return `${formatGbp(o.paidPence)} has been paid on ${o.orderNo}, ${excess} more than the new total of ${formatGbp(o.totalPence)}. Choose whether to refund ${excess} to the customer or keep it as credit on their account.`;
 }

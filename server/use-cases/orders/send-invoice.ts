@@ -1,18 +1,23 @@
 import { asc, eq } from 'drizzle-orm';
 import { orderNumber } from '@shared/order-number';
-import { formatPence } from '@shared/money';
 import { orderItems, orders } from '../../db/schema';
 import { ConflictError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/record-audit';
 import { invoiceEmail } from '../mail/order-emails';
 import { findOrder } from './find-order';
-import type { OrderDeps } from './order-deps';
+import type { AppServices } from '../../services';
 
 /** E-mails the itemised invoice with the payment link; from then on Pay Now shows. */
-export async function sendInvoice(deps: OrderDeps, actor: Actor, orderId: string, now: Date) {
+export async function sendInvoice(
+  deps: Pick<AppServices, 'db' | 'mail' | 'config' | 'links' | 'now'>,
+  input: { actor: Actor; orderId: string },
+) {
+  const { actor, orderId } = input;
+  const { brand } = deps.config;
+  const now = deps.now();
   return deps.db.transaction(async (tx) => {
     const order = await findOrder(tx, orderId, true);
-    const number = orderNumber(deps.brand, order.orderNo);
+    const number = orderNumber(brand, order.orderNo);
     if (order.totalPence <= 0) {
       throw new ConflictError(`Order ${number} has no priced items yet: list them first.`);
     }
@@ -27,23 +32,20 @@ export async function sendInvoice(deps: OrderDeps, actor: Actor, orderId: string
       .from(orderItems)
       .where(eq(orderItems.orderId, order.id))
       .orderBy(asc(orderItems.id));
-    await deps.mail.enqueue(invoiceEmail(deps.brand, deps, invoiced!, items, now), tx);
-    await recordAudit(
-      tx,
+    await deps.mail.enqueue(invoiceEmail(brand, deps, invoiced!, items, now), tx);
+    await recordAudit(tx, {
       actor,
-      {
-        action: 'order.invoice',
-        entity: 'order',
-        entityId: order.id,
-        before: { invoicedAt: order.invoicedAt, paymentState: order.paymentState },
-        after: {
-          invoicedAt: now,
-          paymentState: 'invoiced',
-          amountDue: formatPence(order.amountDuePence),
-        },
-      },
       now,
-    );
+      action: 'order.invoice',
+      entity: 'order',
+      entityId: order.id,
+      before: { invoicedAt: order.invoicedAt, paymentState: order.paymentState },
+      after: {
+        invoicedAt: now,
+        paymentState: 'invoiced',
+        amountDuePence: order.amountDuePence,
+      },
+    });
     return {
       order_no: number,
       message: `Invoice for ${number} e-mailed to ${order.customerEmail}.`,

@@ -1,14 +1,21 @@
 import { eq, inArray } from 'drizzle-orm';
 import { amountDue, invoiceProblems, priceInvoice, type InvoiceLineInput } from '@shared/invoice';
 import { orderNumber } from '@shared/order-number';
-import { formatGbp, formatPence } from '@shared/money';
 import { canItemise } from '@shared/order-pipeline';
 import { orderItems, orders, services } from '../../db/schema';
 import { ConflictError, ValidationError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/record-audit';
 import { settleOverpayment, type Settlement } from '../payments/settle-overpayment';
 import { findOrder } from './find-order';
-import type { OrderDeps } from './order-deps';
+import type { AppServices } from '../../services';
+import { overpaidItemsMessage } from './present-order';
+
+/** An item line as the audit log keeps it: pence, never a formatted amount. */
+const auditLine = (i: { quantity: number; itemName: string; unitPricePence: number }) => ({
+  quantity: i.quantity,
+  item: i.itemName,
+  unitPricePence: i.unitPricePence,
+});
 
 export type ItemLineRequest = { service_id: number; quantity: number; unit_price_pence?: number };
 
@@ -19,20 +26,21 @@ export type ItemLineRequest = { service_id: number; quantity: number; unit_price
  * (itemsSavedView presents them).
  */
 export async function setOrderItems(
-  deps: OrderDeps,
-  actor: Actor,
+  deps: Pick<AppServices, 'db' | 'mail' | 'config' | 'payments' | 'logger' | 'now'>,
   input: {
+    actor: Actor;
     orderId: string;
     lines: ItemLineRequest[];
     discountPence: number;
     /** What to do with money paid above a lowered total; required when there is some. */
     settle?: Settlement;
   },
-  now: Date,
 ) {
+  const { actor } = input;
+  const now = deps.now();
   const saved = await deps.db.transaction(async (tx) => {
     const order = await findOrder(tx, input.orderId, true);
-    const number = orderNumber(deps.brand, order.orderNo);
+    const number = orderNumber(deps.config.brand, order.orderNo);
     if (!canItemise(order.status)) {
       throw new ConflictError(
         `Order ${number} is ${order.status}: items are listed once it is collected and before it leaves for delivery.`,
@@ -70,7 +78,12 @@ export async function setOrderItems(
       const excess = order.paidPence - priced.totalPence;
       throw new ValidationError('Please choose what happens to the money paid above the total.', {
         settle: [
-          `${formatGbp(order.paidPence)} has been paid on ${number}, ${formatGbp(excess)} more than the new total of ${formatGbp(priced.totalPence)}. Choose whether to refund ${formatGbp(excess)} to the customer or keep it as credit on their account.`,
+          overpaidItemsMessage({
+            orderNo: number,
+            paidPence: order.paidPence,
+            excessPence: excess,
+            totalPence: priced.totalPence,
+          }),
         ],
       });
     }
@@ -92,30 +105,23 @@ export async function setOrderItems(
       amountDuePence: amountDue(priced.totalPence, order.paidPence),
     };
     await tx.update(orders).set(totals).where(eq(orders.id, order.id));
-    await recordAudit(
-      tx,
+    await recordAudit(tx, {
       actor,
-      {
-        action: 'order.items',
-        entity: 'order',
-        entityId: order.id,
-        before: {
-          items: before.map(
-            (i) => `${i.quantity} × ${i.itemName} @ ${formatPence(i.unitPricePence)}`,
-          ),
-          total: formatPence(order.totalPence),
-          discount: formatPence(order.discountPence),
-        },
-        after: {
-          items: rows.map(
-            (i) => `${i.quantity} × ${i.itemName} @ ${formatPence(i.unitPricePence)}`,
-          ),
-          total: formatPence(totals.totalPence),
-          discount: formatPence(totals.discountPence),
-        },
-      },
       now,
-    );
+      action: 'order.items',
+      entity: 'order',
+      entityId: order.id,
+      before: {
+        items: before.map(auditLine),
+        totalPence: order.totalPence,
+        discountPence: order.discountPence,
+      },
+      after: {
+        items: rows.map(auditLine),
+        totalPence: totals.totalPence,
+        discountPence: totals.discountPence,
+      },
+    });
     return {
       orderNo: order.orderNo,
       ...totals,
@@ -127,12 +133,11 @@ export async function setOrderItems(
   // The items are saved; the money is settled after, through the provider when refunded. A
   // refused refund leaves the order showing what is paid above its total, for staff to settle.
   try {
-    const settled = await settleOverpayment(
-      deps,
+    const settled = await settleOverpayment(deps, {
       actor,
-      { orderId: input.orderId, how: input.settle },
-      now,
-    );
+      orderId: input.orderId,
+      how: input.settle,
+    });
     return { ...saved, settlement: settled.message };
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;

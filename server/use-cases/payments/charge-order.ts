@@ -1,26 +1,12 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { Brand } from '@shared/brand';
-import { formatGbp } from '@shared/money';
 import { orderNumber } from '@shared/order-number';
-import type { CardPaymentProvider } from '../../adapters/payments/payment-provider';
-import type { MailService } from '../../adapters/mail/mail-service';
 import type { Database } from '../../db/client';
 import { orderItems, orders, payments } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/record-audit';
 import { invoiceEmail, receiptEmail } from '../mail/order-emails';
-import type { Logger } from '../../logger';
-import type { LinkSigner } from '../../auth/signed-links';
-
-export type ChargeDeps = {
-  db: Database;
-  card: CardPaymentProvider;
-  mail: MailService;
-  brand: Brand;
-  publicUrl: string;
-  links: LinkSigner;
-  logger?: Logger;
-};
+import type { AppServices } from '../../services';
+import { paymentText } from './present-payment';
 
 export type ChargeOutcome =
   | { status: 'succeeded'; amountPence: number; message: string }
@@ -57,15 +43,18 @@ export async function savedCardOf(db: Database, orderId: string) {
  * that fails or needs the customer's bank e-mails them the payment link.
  */
 export async function chargeSavedCard(
-  deps: ChargeDeps,
-  orderId: string,
-  now: Date,
-  /** The staff member who charged; audited. Absent when the customer pays themselves. */
-  actor?: Actor,
+  deps: Pick<AppServices, 'db' | 'payments' | 'mail' | 'config' | 'links' | 'logger' | 'now'>,
+  input: {
+    orderId: string;
+    /** The staff member who charged; audited. Absent when the customer pays themselves. */
+    actor?: Actor;
+  },
 ): Promise<ChargeOutcome> {
+  const { orderId, actor } = input;
+  const now = deps.now();
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) throw new NotFoundError('We could not find that order.');
-  const number = orderNumber(deps.brand, order.orderNo);
+  const number = orderNumber(deps.config.brand, order.orderNo);
   if (order.amountDuePence <= 0) throw new ConflictError(`Nothing is due on order ${number}.`);
   const card = await savedCardOf(deps.db, order.id);
   if (!card) {
@@ -78,7 +67,7 @@ export async function chargeSavedCard(
     .select({ attempts: count() })
     .from(payments)
     .where(and(eq(payments.orderId, order.id), eq(payments.kind, 'charge')));
-  const result = await deps.card.chargeOffSession({
+  const result = await deps.payments.card.chargeOffSession({
     orderId: order.id,
     providerCustomerId: card.providerCustomerId!,
     paymentMethodId: card.paymentMethodId!,
@@ -89,21 +78,18 @@ export async function chargeSavedCard(
   });
   return deps.db.transaction(async (tx) => {
     if (actor) {
-      await recordAudit(
-        tx,
+      await recordAudit(tx, {
         actor,
-        {
-          action: 'order.charge',
-          entity: 'order',
-          entityId: order.id,
-          before: { amountDue: amount, paymentState: order.paymentState },
-          after: {
-            result: result.status,
-            ...(result.status === 'succeeded' ? {} : { message: result.message }),
-          },
-        },
         now,
-      );
+        action: 'order.charge',
+        entity: 'order',
+        entityId: order.id,
+        before: { amountDue: amount, paymentState: order.paymentState },
+        after: {
+          result: result.status,
+          ...(result.status === 'succeeded' ? {} : { message: result.message }),
+        },
+      });
     }
     const providerRef =
       result.status === 'declined'
@@ -113,7 +99,7 @@ export async function chargeSavedCard(
       .insert(payments)
       .values({
         orderId: order.id,
-        provider: deps.card.name,
+        provider: deps.payments.card.name,
         kind: 'charge',
         providerRef,
         status:
@@ -138,11 +124,11 @@ export async function chargeSavedCard(
       if (inserted.length === 0) {
         return { status: 'succeeded', amountPence: amount, message: 'Already paid.' } as const;
       }
-      await creditOrder(tx, deps, order.id, amount);
+      await creditOrder(tx, { orderId: order.id, amountPence: amount }, deps);
       return {
         status: 'succeeded',
         amountPence: amount,
-        message: `${formatGbp(amount)} charged to the card ending ${card.cardLast4 ?? '····'}.`,
+        message: paymentText.charged(amount, card.cardLast4),
       } as const;
     }
     const [updated] = await tx
@@ -156,7 +142,7 @@ export async function chargeSavedCard(
       .returning();
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
     await deps.mail.enqueue(
-      invoiceEmail(deps.brand, deps, updated!, items, now, 'charge-failed'),
+      invoiceEmail(deps.config.brand, deps, updated!, items, now, 'charge-failed'),
       tx,
     );
     return {
@@ -175,16 +161,16 @@ export async function chargeSavedCard(
  */
 export async function creditOrder(
   tx: Database,
-  deps: { mail: MailService; brand: Brand; logger?: Logger },
-  orderId: string,
-  amountPence: number,
+  input: { orderId: string; amountPence: number },
+  deps: Pick<AppServices, 'mail' | 'config' | 'logger'>,
 ) {
+  const { orderId, amountPence } = input;
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   if (!order) throw new NotFoundError('We could not find that order.');
   const amountDuePence = Math.max(0, order.amountDuePence - amountPence);
   if (amountPence > order.amountDuePence) {
     // Two payments crossed (staff charged while the customer paid): staff refund the rest.
-    deps.logger?.warn('payment: more paid than due', {
+    deps.logger.warn('payment: more paid than due', {
       orderId,
       due: order.amountDuePence,
       paid: amountPence,
@@ -199,6 +185,6 @@ export async function creditOrder(
     })
     .where(eq(orders.id, orderId))
     .returning();
-  await deps.mail.enqueue(receiptEmail(deps.brand, paid!, amountPence), tx);
+  await deps.mail.enqueue(receiptEmail(deps.config.brand, paid!, amountPence), tx);
   return paid!;
 }

@@ -1,17 +1,14 @@
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
-import { formatGbp, formatPence } from '@shared/money';
 import { orderNumber } from '@shared/order-number';
 import { orders, payments } from '../../db/schema';
 import { ConflictError } from '../../errors';
-import { creditOrder, type ChargeDeps } from './charge-order';
-import {
-  confirmCardSaved,
-  payableOrder,
-  paymentStartedFor,
-  type PaymentProviders,
-} from './payment-steps';
+import type { AppServices } from '../../services';
+import { creditOrder } from './charge-order';
+import { paymentText } from './present-payment';
+import { confirmCardSaved, payableOrder, paymentStartedFor } from './payment-steps';
 
-export type PaymentDeps = Omit<ChargeDeps, 'card'> & { providers: PaymentProviders };
+/** What the payment verbs use of the services (a Pick, so callers pass `services`). */
+export type PaymentDeps = Pick<AppServices, 'db' | 'payments' | 'mail' | 'config' | 'logger'>;
 
 type Reply = { status: boolean; message: string; paid?: boolean };
 
@@ -20,9 +17,9 @@ type Reply = { status: boolean; message: string; paid?: boolean };
  * present. The provider's payment is confirmed in the browser (Stripe.js handles the bank's
  * authentication), then checked here by POST /update-payment-method.
  */
-export async function startInvoicePayment(deps: PaymentDeps, orderId: string) {
-  const order = await payableOrder(deps.db, orderId);
-  const number = orderNumber(deps.brand, order.orderNo);
+export async function startInvoicePayment(deps: PaymentDeps, input: { orderId: string }) {
+  const order = await payableOrder(deps.db, input.orderId);
+  const number = orderNumber(deps.config.brand, order.orderNo);
   if (order.invoicedAt === null || order.amountDuePence <= 0) {
     throw new ConflictError(`Nothing is due on order ${number} yet.`);
   }
@@ -34,7 +31,7 @@ export async function startInvoicePayment(deps: PaymentDeps, orderId: string) {
     .where(
       and(
         eq(payments.orderId, order.id),
-        eq(payments.provider, deps.providers.card.name),
+        eq(payments.provider, deps.payments.card.name),
         eq(payments.kind, 'charge'),
         inArray(payments.status, ['started', 'requires_action']),
       ),
@@ -51,15 +48,15 @@ export async function startInvoicePayment(deps: PaymentDeps, orderId: string) {
     .where(
       and(
         eq(payments.orderId, order.id),
-        eq(payments.provider, deps.providers.card.name),
+        eq(payments.provider, deps.payments.card.name),
         ne(payments.providerCustomerId, ''),
       ),
     )
     .orderBy(desc(payments.createdAt))
     .limit(1);
-  const start = await deps.providers.card.startCardPayment({
+  const start = await deps.payments.card.startCardPayment({
     orderId: order.id,
-    description: `${deps.brand.name} order ${number}`,
+    description: `${deps.config.brand.name} order ${number}`,
     amountPence: amount,
     customerEmail: order.customerEmail,
     customerName: order.customerName,
@@ -71,7 +68,7 @@ export async function startInvoicePayment(deps: PaymentDeps, orderId: string) {
     .insert(payments)
     .values({
       orderId: order.id,
-      provider: deps.providers.card.name,
+      provider: deps.payments.card.name,
       kind: 'charge',
       providerRef: start.paymentId,
       status: 'started',
@@ -82,7 +79,7 @@ export async function startInvoicePayment(deps: PaymentDeps, orderId: string) {
   return {
     payment_id: start.paymentId,
     client_secret: start.clientSecret,
-    amount: formatPence(amount),
+    amount: paymentText.amount(amount),
   };
 }
 
@@ -97,9 +94,9 @@ export async function confirmInvoicePaid(
 ): Promise<Reply> {
   const known = await paymentStartedFor(deps.db, input.orderId, input.paymentId, 'charge');
   if (!known) return { status: false, message: 'This payment is not for this order.' };
-  const thanks = `Thank you: ${formatGbp(known.amountPence)} paid.`;
+  const thanks = paymentText.paid(known.amountPence);
   if (known.status === 'succeeded') return { status: true, paid: true, message: thanks };
-  const result = await deps.providers.card.retrieveCardPayment(input.paymentId);
+  const result = await deps.payments.card.retrieveCardPayment(input.paymentId);
   if (result.orderId !== input.orderId) {
     return { status: false, message: 'This payment is not for this order.' };
   }
@@ -113,7 +110,7 @@ export async function confirmInvoicePaid(
     return { status: false, paid: false, message };
   }
   if (result.amountPence !== known.amountPence || result.currency !== 'GBP') {
-    deps.logger?.error('payment: provider amount differs from the invoice', {
+    deps.logger.error('payment: provider amount differs from the invoice', {
       orderId: input.orderId,
       expected: known.amountPence,
       got: result.amountPence,
@@ -137,7 +134,7 @@ export async function confirmInvoicePaid(
       .returning({ id: payments.id });
     if (!first) return; // recorded by a concurrent call
     await tx.update(orders).set({ paymentMethod: 'card' }).where(eq(orders.id, input.orderId));
-    await creditOrder(tx, deps, input.orderId, known.amountPence);
+    await creditOrder(tx, { orderId: input.orderId, amountPence: known.amountPence }, deps);
   });
   return { status: true, paid: true, message: thanks };
 }
@@ -153,8 +150,5 @@ export async function confirmPaymentMethod(
 ): Promise<Reply> {
   const known = await paymentStartedFor(deps.db, input.orderId, input.paymentId);
   if (known?.kind === 'charge') return confirmInvoicePaid(deps, input);
-  return confirmCardSaved(deps.db, deps.providers, {
-    orderId: input.orderId,
-    setupId: input.paymentId,
-  });
+  return confirmCardSaved(deps, { orderId: input.orderId, setupId: input.paymentId });
 }

@@ -3,9 +3,7 @@ import { canTakePayment } from '@shared/order-pipeline';
 import type { Database } from '../../db/client';
 import { orderEvents, orders, payments } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
-import type { CardPaymentProvider, PayPalProvider } from '../../adapters/payments/payment-provider';
-
-export type PaymentProviders = { card: CardPaymentProvider; paypal: PayPalProvider };
+import type { AppServices } from '../../services';
 
 export async function payableOrder(db: Database, orderId: string) {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
@@ -41,13 +39,19 @@ export async function paymentStartedFor(
 }
 
 /** The order a payment page is for, or null (paymentOrderView presents it). */
-export async function paymentPageOrder(db: Database, orderId: string) {
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+export async function paymentPageOrder(deps: Pick<AppServices, 'db'>, input: { orderId: string }) {
+  const { orderId } = input;
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   return order ?? null;
 }
 
 /** Starts saving a card for the order (£0.00 now): the browser confirms it with the provider. */
-export async function startCardSetup(db: Database, providers: PaymentProviders, orderId: string) {
+export async function startCardSetup(
+  deps: Pick<AppServices, 'db' | 'payments'>,
+  input: { orderId: string },
+) {
+  const { db, payments: providers } = deps;
+  const { orderId } = input;
   const order = await payableOrder(db, orderId);
   const start = await providers.card.startCardSetup({
     orderId: order.id,
@@ -114,10 +118,10 @@ export async function markPaymentReady(
  * provider is asked; only a setup it confirms, made for this very order, changes anything.
  */
 export async function confirmCardSaved(
-  db: Database,
-  providers: PaymentProviders,
+  deps: Pick<AppServices, 'db' | 'payments'>,
   input: { orderId: string; setupId: string },
 ): Promise<{ status: boolean; message: string }> {
+  const { db, payments: providers } = deps;
   const saved = { status: true, message: 'Your card is saved. Nothing has been charged.' };
   const known = await paymentStartedFor(db, input.orderId, input.setupId, 'card_setup');
   // Only ids this order started reach the provider; a reload after saving is a success.

@@ -1,10 +1,12 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { PAYPAL_VERIFICATION_PENCE, formatGbp } from '@shared/money';
+import { PAYPAL_VERIFICATION_PENCE } from '@shared/money';
 import { orderNumber } from '@shared/order-number';
 import { orders, payments } from '../../db/schema';
 import { creditOrder } from './charge-order';
 import { paymentPagePath } from '../../auth/order-access';
+import type { AppServices } from '../../services';
 import type { PaymentDeps } from './pay-invoice';
+import { paymentText } from './present-payment';
 import { markPaymentReady, payableOrder, paymentStartedFor } from './payment-steps';
 
 type Reply = { status: boolean; message: string; paid?: boolean };
@@ -15,18 +17,22 @@ type Reply = { status: boolean; message: string; paid?: boolean };
  * (spec 7); once the invoice is out it is the amount due. The buyer approves it on PayPal's
  * page, which sends them back to the payment page with the PayPal order id as `token`.
  */
-export async function startPayPal(deps: PaymentDeps, orderId: string, now: Date) {
-  const order = await payableOrder(deps.db, orderId);
+export async function startPayPal(
+  deps: PaymentDeps & Pick<AppServices, 'links' | 'now'>,
+  input: { orderId: string },
+) {
+  const now = deps.now();
+  const order = await payableOrder(deps.db, input.orderId);
   const invoice = order.invoicedAt !== null && order.amountDuePence > 0;
   const amount = invoice ? order.amountDuePence : PAYPAL_VERIFICATION_PENCE;
   // Back to the payment page with its signed token: the buyer may come back in a new tab.
   const back = (paypal: string) =>
-    `${deps.publicUrl}${paymentPagePath(deps, order.id, now, { paypal })}`;
-  const start = await deps.providers.paypal.createOrder({
+    `${deps.config.publicUrl}${paymentPagePath(deps, order.id, now, { paypal })}`;
+  const start = await deps.payments.paypal.createOrder({
     orderId: order.id,
     amountPence: amount,
     description: invoice
-      ? `${deps.brand.name} order ${orderNumber(deps.brand, order.orderNo)}`
+      ? `${deps.config.brand.name} order ${orderNumber(deps.config.brand, order.orderNo)}`
       : 'Skip basket',
     // PayPal answers a repeated request with the same PayPal order.
     requestId: invoice ? `pay-${order.id}-${amount}-${order.paidPence}` : `verify-${order.id}`,
@@ -37,7 +43,7 @@ export async function startPayPal(deps: PaymentDeps, orderId: string, now: Date)
     .insert(payments)
     .values({
       orderId: order.id,
-      provider: deps.providers.paypal.name === 'test' ? 'test' : 'paypal',
+      provider: deps.payments.paypal.name === 'test' ? 'test' : 'paypal',
       kind: invoice ? 'charge' : 'paypal_verification',
       providerRef: start.paypalOrderId,
       status: 'started',
@@ -62,21 +68,21 @@ export async function confirmPayPal(
   }
   const invoice = known.kind === 'charge';
   const success: Reply = invoice
-    ? { status: true, paid: true, message: `Thank you: ${formatGbp(known.amountPence)} paid.` }
+    ? { status: true, paid: true, message: paymentText.paid(known.amountPence) }
     : { status: true, message: 'PayPal verified. Thank you.' };
   if (known.status === 'succeeded') return success;
   const order = await payableOrder(deps.db, input.orderId);
   if (invoice && order.amountDuePence < known.amountPence) {
     // Paid another way since (a card, or staff charged the saved card): PayPal's approval is
     // left uncaptured, so nothing is taken twice.
-    const message = `Order ${orderNumber(deps.brand, order.orderNo)} is already paid; nothing was taken by PayPal.`;
+    const message = `Order ${orderNumber(deps.config.brand, order.orderNo)} is already paid; nothing was taken by PayPal.`;
     await deps.db
       .update(payments)
       .set({ status: 'failed', message, updatedAt: new Date() })
       .where(eq(payments.id, known.id));
     return { status: false, message };
   }
-  const capture = await deps.providers.paypal.captureOrder(input.paypalOrderId);
+  const capture = await deps.payments.paypal.captureOrder(input.paypalOrderId);
   const valid =
     capture.status === 'captured' &&
     capture.amountPence === known.amountPence &&
@@ -116,7 +122,7 @@ export async function confirmPayPal(
       .returning({ id: payments.id });
     if (!first) return;
     await tx.update(orders).set({ paymentMethod: 'paypal' }).where(eq(orders.id, input.orderId));
-    await creditOrder(tx, deps, input.orderId, known.amountPence);
+    await creditOrder(tx, { orderId: input.orderId, amountPence: known.amountPence }, deps);
   });
   return success;
 }

@@ -1,27 +1,15 @@
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Brand } from '@shared/brand';
-import { formatGbp } from '@shared/money';
 import { orderNumber } from '@shared/order-number';
-import type { MailService } from '../../adapters/mail/mail-service';
-import type {
-  CardPaymentProvider,
-  PayPalProvider,
-  RefundResult,
-} from '../../adapters/payments/payment-provider';
-import type { Database } from '../../db/client';
+import type { RefundResult } from '../../adapters/payments/payment-provider';
 import { customerCredits, orders, payments } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
-import type { Logger } from '../../logger';
+import type { AppServices } from '../../services';
+import { paymentText } from './present-payment';
 import { recordAudit, type Actor } from '../audit/record-audit';
 import { overpaymentCreditEmail, refundEmail } from '../mail/order-emails';
 
-export type SettleDeps = {
-  db: Database;
-  mail: MailService;
-  brand: Brand;
-  providers: { card: CardPaymentProvider; paypal: PayPalProvider };
-  logger?: Logger;
-};
+/** What settling uses of the services (a Pick, so callers pass `services`). */
+export type SettleDeps = Pick<AppServices, 'db' | 'mail' | 'config' | 'payments' | 'logger'>;
 
 export type Settlement = 'refund' | 'credit';
 
@@ -37,14 +25,14 @@ export function overpaidPence(order: { paidPence: number; totalPence: number }):
  * sits silently below what was paid.
  */
 export async function settleOverpayment(
-  deps: SettleDeps,
-  actor: Actor,
-  input: { orderId: string; how: Settlement },
-  now: Date,
+  deps: SettleDeps & Pick<AppServices, 'now'>,
+  input: { actor: Actor; orderId: string; how: Settlement },
 ): Promise<{ amountPence: number; message: string }> {
+  const { actor } = input;
+  const now = deps.now();
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, input.orderId));
   if (!order) throw new NotFoundError('We could not find that order.');
-  const number = orderNumber(deps.brand, order.orderNo);
+  const number = orderNumber(deps.config.brand, order.orderNo);
   const excess = overpaidPence(order);
   if (excess === 0) throw new ConflictError(`Nothing has been paid above the total of ${number}.`);
   return input.how === 'credit'
@@ -55,7 +43,7 @@ export async function settleOverpayment(
 async function creditOverpayment(deps: SettleDeps, actor: Actor, orderId: string, now: Date) {
   return deps.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    const number = orderNumber(deps.brand, order!.orderNo);
+    const number = orderNumber(deps.config.brand, order!.orderNo);
     const excess = overpaidPence(order!);
     if (excess === 0)
       throw new ConflictError(`Nothing has been paid above the total of ${number}.`);
@@ -75,22 +63,19 @@ async function creditOverpayment(deps: SettleDeps, actor: Actor, orderId: string
       .set({ paidPence: order!.paidPence - excess })
       .where(eq(orders.id, orderId))
       .returning();
-    await recordAudit(
-      tx,
+    await recordAudit(tx, {
       actor,
-      {
-        action: 'order.overpayment-credited',
-        entity: 'order',
-        entityId: orderId,
-        before: { paid: formatGbp(order!.paidPence), total: formatGbp(order!.totalPence) },
-        after: { paid: formatGbp(settled!.paidPence), credit: formatGbp(excess) },
-      },
       now,
-    );
-    await deps.mail.enqueue(overpaymentCreditEmail(deps.brand, settled!, excess), tx);
+      action: 'order.overpayment-credited',
+      entity: 'order',
+      entityId: orderId,
+      before: { paidPence: order!.paidPence, totalPence: order!.totalPence },
+      after: { paidPence: settled!.paidPence, creditPence: excess },
+    });
+    await deps.mail.enqueue(overpaymentCreditEmail(deps.config.brand, settled!, excess), tx);
     return {
       amountPence: excess,
-      message: `${formatGbp(excess)} is now credit on the customer's account; they have been e-mailed.`,
+      message: paymentText.credited(excess),
     };
   });
 }
@@ -131,7 +116,7 @@ async function refundOverpayment(
     .groupBy(payments.refundOf);
   const already = new Map(refunded.map((r) => [r.of, r.total]));
   let remaining = excess;
-  const made: string[] = [];
+  let made = 0;
   for (const charge of charges) {
     if (remaining === 0) break;
     const refundable = charge.amountPence - (already.get(charge.id) ?? 0);
@@ -140,28 +125,28 @@ async function refundOverpayment(
     const key = `refund:${charge.id}:${already.get(charge.id) ?? 0}:${amount}`;
     const paypal = charge.captureRef !== null;
     const result: RefundResult = paypal
-      ? await deps.providers.paypal.refundCapture({
+      ? await deps.payments.paypal.refundCapture({
           captureId: charge.captureRef!,
           amountPence: amount,
           requestId: key,
         })
-      : await deps.providers.card.refundPayment({
+      : await deps.payments.card.refundPayment({
           paymentId: charge.providerRef,
           amountPence: amount,
           idempotencyKey: key,
         });
     if (result.status === 'failed') {
-      deps.logger?.warn('refund refused by the provider', { orderId, chargeId: charge.id });
-      if (made.length === 0) {
+      deps.logger.warn('refund refused by the provider', { orderId, chargeId: charge.id });
+      if (made === 0) {
         throw new ConflictError(`The refund was refused: ${result.message}`);
       }
       break;
     }
     await recordRefund(deps, actor, { orderId, charge, amount, result, paypal }, now);
-    made.push(formatGbp(amount));
+    made += 1;
     remaining -= amount;
   }
-  if (made.length === 0) {
+  if (made === 0) {
     throw new ConflictError(
       'No card or PayPal payment of this order can be refunded here: keep it as credit, or refund it from the provider’s dashboard.',
     );
@@ -169,10 +154,7 @@ async function refundOverpayment(
   const given = excess - remaining;
   return {
     amountPence: given,
-    message:
-      remaining === 0
-        ? `${formatGbp(given)} refunded to the customer; they have been e-mailed.`
-        : `${formatGbp(given)} refunded; ${formatGbp(remaining)} is still paid above the total.`,
+    message: paymentText.refunded(given, remaining),
   };
 }
 
@@ -218,24 +200,21 @@ async function recordRefund(
       .set({ paidPence: order!.paidPence - refund.amount })
       .where(eq(orders.id, refund.orderId))
       .returning();
-    await recordAudit(
-      tx,
+    await recordAudit(tx, {
       actor,
-      {
-        action: 'order.refund',
-        entity: 'order',
-        entityId: refund.orderId,
-        before: { paid: formatGbp(order!.paidPence) },
-        after: {
-          paid: formatGbp(settled!.paidPence),
-          refunded: formatGbp(refund.amount),
-          to: refund.paypal ? 'PayPal' : `card ending ${refund.charge.cardLast4 ?? '····'}`,
-        },
-      },
       now,
-    );
+      action: 'order.refund',
+      entity: 'order',
+      entityId: refund.orderId,
+      before: { paidPence: order!.paidPence },
+      after: {
+        paidPence: settled!.paidPence,
+        refundedPence: refund.amount,
+        to: refund.paypal ? 'PayPal' : `card ending ${refund.charge.cardLast4 ?? '····'}`,
+      },
+    });
     await deps.mail.enqueue(
-      refundEmail(deps.brand, settled!, refund.amount, {
+      refundEmail(deps.config.brand, settled!, refund.amount, {
         paypal: refund.paypal,
         cardLast4: refund.charge.cardLast4,
       }),

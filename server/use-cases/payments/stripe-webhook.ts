@@ -15,8 +15,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function handleStripeEvent(
   deps: PaymentDeps,
-  event: Stripe.Event,
+  input: { event: Stripe.Event },
 ): Promise<{ duplicate: boolean }> {
+  const { event } = input;
   const claimed = await deps.db
     .insert(webhookEvents)
     .values({ provider: 'stripe', eventId: event.id })
@@ -28,7 +29,7 @@ export async function handleStripeEvent(
   } catch (error) {
     if (isRefusal(error)) {
       // Refused for good (an order cancelled since, say): a retry would be refused too.
-      deps.logger?.warn('stripe webhook refused', { type: event.type, reason: error.message });
+      deps.logger.warn('stripe webhook refused', { type: event.type, reason: error.message });
       return { duplicate: false };
     }
     // Not handled (the database or Stripe did not answer): Stripe retries it later.
@@ -41,13 +42,13 @@ export async function handleStripeEvent(
 }
 
 async function applyStripeEvent(deps: PaymentDeps, event: Stripe.Event) {
-  const { db, providers, logger } = deps;
+  const { db, logger } = deps;
   if (event.type === 'setup_intent.succeeded') {
     const setup = event.data.object;
     const orderId = setup.metadata?.order_id;
     // Other systems on the same Stripe account send their events here too.
     if (orderId && UUID.test(orderId)) {
-      await confirmCardSaved(db, providers, { orderId, setupId: setup.id });
+      await confirmCardSaved(deps, { orderId, setupId: setup.id });
     }
     return;
   }

@@ -9,6 +9,7 @@ import {
 } from '@shared/slots';
 import { databaseOf, isContentCache, type ContentSource } from '../../db/content-cache';
 import { BadRequestError } from '../../errors';
+import type { AppServices } from '../../services';
 import { loadSlotRules, loadSlotUsage } from './slot-rules';
 
 /**
@@ -18,7 +19,12 @@ import { loadSlotRules, loadSlotUsage } from './slot-rules';
  * update at checkout (reserve-slots.ts), so a listing never sells a place. Without the cache
  * (a transaction, a script) it is read straight from the database.
  */
-export async function listPickupSlots(source: ContentSource, now: Date): Promise<Slot[]> {
+export async function listPickupSlots(deps: Pick<AppServices, 'content' | 'now'>): Promise<Slot[]> {
+  return pickupSlotsOf(deps.content, deps.now());
+}
+
+/** The listing from a content source: the cache, or a transaction or script's database. */
+async function pickupSlotsOf(source: ContentSource, now: Date): Promise<Slot[]> {
   if (isContentCache(source)) {
     return source.derived('pickup', now.getTime(), async (db) => {
       const rules = await loadSlotRules(source);
@@ -34,10 +40,13 @@ export async function listPickupSlots(source: ContentSource, now: Date): Promise
 
 /** GET /api/delivery/{date start}: delivery windows for a collection window offered now. */
 export async function listDeliverySlots(
-  source: ContentSource,
-  key: string,
-  now: Date,
+  deps: Pick<AppServices, 'content' | 'now'>,
+  input: { slot: string },
 ): Promise<Slot[]> {
+  return deliverySlotsOf(deps.content, input.slot, deps.now());
+}
+
+async function deliverySlotsOf(source: ContentSource, key: string, now: Date): Promise<Slot[]> {
   const choice = parseSlotKey(key);
   if (!choice) {
     throw new BadRequestError(
@@ -45,7 +54,7 @@ export async function listDeliverySlots(
     );
   }
   const pickup = isContentCache(source)
-    ? (await listPickupSlots(source, now)).find(
+    ? (await pickupSlotsOf(source, now)).find(
         (s) => s.slot_date === choice.date && s.slot_start === choice.start,
       )
     : await findUncached(source, now, choice);

@@ -58,9 +58,9 @@ async function takePlace(
  */
 export async function reserveSlots(
   tx: Transaction,
-  choice: { pickup: SlotChoice; delivery: SlotChoice },
-  now: Date,
+  choice: { pickup: SlotChoice; delivery: SlotChoice; now: Date },
 ): Promise<{ pickup: ReservedSlot; delivery: ReservedSlot }> {
+  const { now } = choice;
   if (choice.delivery.start === EXPRESS_SLOT_START) throw new ConflictError(EXPRESS_BY_PHONE);
   const rules = await loadSlotRules(tx);
   const range = usageRange(now, rules);

@@ -27,7 +27,6 @@ export async function resolveBooking(
 ): Promise<BookingResolution> {
   const values = bookingValuesOf(params);
   if (!values.line1 && !values.postcode && !values.pickup && !values.door) return { kind: 'none' };
-  const now = services.now();
   const errors: Record<string, string> = {};
   let notServed: string | null = null;
   const postcode = normalisePostcode(values.postcode);
@@ -36,15 +35,15 @@ export async function resolveBooking(
     errors.address = manual ? bookingMessages.street : bookingMessages.search;
   else if (!postcode) errors.address = manual ? bookingMessages.postcode : bookingMessages.search;
   else {
-    const coverage = await checkCoverage(services.db, postcode, services.config.brand);
+    const coverage = await checkCoverage(services, { postcode });
     if (!coverage.served) notServed = errors.address = coverage.message;
   }
   if (!values.door.trim()) errors.door = bookingMessages.door;
 
-  const pickups = await listPickupSlots(services.content, now);
+  const pickups = await listPickupSlots(services);
   const pickup = pickups.find((s) => slotKey(s) === values.pickup);
   if (!pickup) errors.pickup = bookingMessages.pickup;
-  const deliveries = pickup ? await listDeliverySlots(services.content, values.pickup, now) : null;
+  const deliveries = pickup ? await listDeliverySlots(services, { slot: values.pickup }) : null;
   // Express is booked by phone: the form says so instead of going on.
   if (values.delivery === 'express') errors.express = 'express';
   const delivery = deliveries?.find(

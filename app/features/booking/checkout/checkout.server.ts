@@ -97,18 +97,19 @@ export async function checkoutAction(
     }
     try {
       const address = addressOf(booking);
-      const coverage = await checkCoverage(services.db, address.postcode, services.config.brand);
+      const coverage = await checkCoverage(services, { postcode: address.postcode });
       if (!coverage.served) {
         throw new ValidationError(coverage.message, { address: [coverage.message] });
       }
       const created =
         intent === 'guest'
-          ? await registerGuest(services.db, { ...details, address, ip }, now)
-          : await registerCustomer(
-              services.db,
-              { ...details, password: String(form.get('password')), address, ip },
-              now,
-            );
+          ? await registerGuest(services, { ...details, address, ip })
+          : await registerCustomer(services, {
+              ...details,
+              password: String(form.get('password')),
+              address,
+              ip,
+            });
       return data<CheckoutResult>({
         step: 2,
         details,
@@ -155,33 +156,29 @@ export async function checkoutAction(
     const status = form.get('pay') === 'now' ? 'pending payment' : 'pending';
     const { location, details: slots } = booking;
     try {
-      const order = await placeOrder(
-        services,
-        {
-          who,
-          ip,
-          payload: {
-            pickup_date: slots.pickup.slot_date,
-            pickup_start: slots.pickup.slot_start,
-            pickup_end: slots.pickup.slot_end,
-            pickup_display: slots.pickup.display,
-            delivery_date: slots.delivery.slot_date,
-            delivery_start: slots.delivery.slot_start,
-            delivery_end: slots.delivery.slot_end,
-            delivery_display: slots.delivery.display,
-            customer_name: details.name,
-            customer_email: details.email,
-            customer_phone: details.phone,
-            customer_notes: details.notes,
-            company_name: location.company,
-            door_number: slots.doorNumber,
-            address: addressOf(booking),
-            status,
-            idempotency_key: attempt.length >= 8 ? attempt : undefined,
-          },
+      const order = await placeOrder(services, {
+        who,
+        ip,
+        payload: {
+          pickup_date: slots.pickup.slot_date,
+          pickup_start: slots.pickup.slot_start,
+          pickup_end: slots.pickup.slot_end,
+          pickup_display: slots.pickup.display,
+          delivery_date: slots.delivery.slot_date,
+          delivery_start: slots.delivery.slot_start,
+          delivery_end: slots.delivery.slot_end,
+          delivery_display: slots.delivery.display,
+          customer_name: details.name,
+          customer_email: details.email,
+          customer_phone: details.phone,
+          customer_notes: details.notes,
+          company_name: location.company,
+          door_number: slots.doorNumber,
+          address: addressOf(booking),
+          status,
+          idempotency_key: attempt.length >= 8 ? attempt : undefined,
         },
-        now,
-      );
+      });
       if (status === 'pending') return redirect(`/order/complete/${order.orderId}`, 303);
       // Spec 4: with 'pending payment' the result panel offers the payment step.
       return data<CheckoutResult>({

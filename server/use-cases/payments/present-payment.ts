@@ -1,0 +1,20 @@
+import { formatGbp, formatPence } from '@shared/money';
+
+/**
+ * What the payment replies and messages say of money. The payment use-cases compute in
+ * pence and call these for the words; money is formatted here (and in the order presenter and
+ * the e-mail builders of mail/), nowhere else in use-cases.
+ */
+export const paymentText = {
+  /** The amount a started payment is for, as the API sends it ('12.50'). */
+  amount: (pence: number) => formatPence(pence),
+  paid: (pence: number) => `Thank you: ${formatGbp(pence)} paid.`,
+  charged: (pence: number, cardLast4: string | null) =>
+    `${formatGbp(pence)} charged to the card ending ${cardLast4 ?? '····'}.`,
+  credited: (pence: number) =>
+    `${formatGbp(pence)} is now credit on the customer's account; they have been e-mailed.`,
+  refunded: (givenPence: number, remainingPence: number) =>
+    remainingPence === 0
+      ? `${formatGbp(givenPence)} refunded to the customer; they have been e-mailed.`
+      : `${formatGbp(givenPence)} refunded; ${formatGbp(remainingPence)} is still paid above the total.`,
+} as const;
