@@ -48,7 +48,7 @@ async function pricedOrder(lines: [string, number, number][], discountPence = 0)
 const invoiceOf = (order: typeof orders.$inferSelect) =>
   database.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
-    return issueInvoice(tx, brand, locked!, now);
+    return issueInvoice(tx, { brand, order: locked!, now });
   });
 
 beforeAll(async () => {
@@ -123,7 +123,7 @@ describe('VAT invoices', () => {
             .from(orders)
             .where(eq(orders.id, order.id))
             .for('update');
-          const doc = await issueInvoice(tx, brand, locked!, now);
+          const doc = await issueInvoice(tx, { brand, order: locked!, now });
           if (i === 7) throw new Error('rolled back after numbering');
           return doc;
         }),

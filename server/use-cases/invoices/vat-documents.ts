@@ -99,9 +99,7 @@ export async function currentInvoice(db: DbOrTx, orderId: string): Promise<Docum
  */
 export async function issueInvoice(
   tx: DbOrTx,
-  brand: Brand,
-  order: OrderRow,
-  now: Date,
+  { brand, order, now }: { brand: Brand; order: OrderRow; now: Date },
 ): Promise<DocumentRow> {
   const items = await tx
     .select()
@@ -121,7 +119,8 @@ export async function issueInvoice(
   }
   const { seq, number } = await nextNumber(tx, 'invoice');
   if (existing) {
-    await issueCreditNote(tx, brand, {
+    await issueCreditNote(tx, {
+      brand,
       invoice: existing,
       order,
       lines: (existing.snapshot as FinancialDocument).vat.lines,
@@ -160,8 +159,8 @@ export async function issueInvoice(
  */
 export async function issueCreditNote(
   tx: DbOrTx,
-  brand: Brand,
   input: {
+    brand: Brand;
     invoice: DocumentRow;
     order: OrderRow;
     lines: VatLineInput[];
@@ -183,8 +182,8 @@ export async function issueCreditNote(
     kind: 'credit-note',
     number,
     issuedAt: input.now.toISOString(),
-    orderNumber: orderNumber(brand, input.order.orderNo),
-    seller: seller(brand),
+    orderNumber: orderNumber(input.brand, input.order.orderNo),
+    seller: seller(input.brand),
     buyer: (input.invoice.snapshot as FinancialDocument).buyer,
     vat,
     credits: { invoiceNumber: input.invoice.number, reason: input.reason },
