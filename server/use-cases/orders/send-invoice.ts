@@ -5,6 +5,8 @@ import { ConflictError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/record-audit';
 import { invoiceEmail } from '../mail/order-emails';
 import { findOrder } from './find-order';
+import type { FinancialDocument } from '../../adapters/pdf/financial-document';
+import { issueInvoice, pdfAttachment } from '../invoices/vat-documents';
 import type { AppServices } from '../../services';
 
 /** E-mails the itemised invoice with the payment link; from then on Pay Now shows. */
@@ -32,7 +34,14 @@ export async function sendInvoice(
       .from(orderItems)
       .where(eq(orderItems.orderId, order.id))
       .orderBy(asc(orderItems.id));
-    await deps.mail.enqueue(invoiceEmail(brand, deps, invoiced!, items, now), tx);
+    const invoice = await issueInvoice(tx, { brand, order: invoiced!, now });
+    await deps.mail.enqueue(
+      {
+        ...invoiceEmail(brand, deps, invoiced!, items, now),
+        attachments: [await pdfAttachment(invoice.snapshot as FinancialDocument)],
+      },
+      tx,
+    );
     await recordAudit(tx, {
       actor,
       now,
@@ -44,6 +53,7 @@ export async function sendInvoice(
         invoicedAt: now,
         paymentState: 'invoiced',
         amountDuePence: order.amountDuePence,
+        invoice: invoice.number,
       },
     });
     return {

@@ -3,6 +3,8 @@ import { orderNumber } from '@shared/order-number';
 import type { Database } from '../../db/client';
 import { orderItems, orders, payments } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
+import type { FinancialDocument } from '../../adapters/pdf/financial-document';
+import { issueInvoice, pdfAttachment, receiptOf } from '../invoices/vat-documents';
 import { recordAudit, type Actor } from '../audit/record-audit';
 import { invoiceEmail, receiptEmail } from '../mail/order-emails';
 import type { AppServices } from '../../services';
@@ -141,8 +143,12 @@ export async function chargeSavedCard(
       .where(eq(orders.id, order.id))
       .returning();
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    const invoice = await issueInvoice(tx, { brand: deps.config.brand, order: updated!, now });
     await deps.mail.enqueue(
-      invoiceEmail(deps.config.brand, deps, updated!, items, now, 'charge-failed'),
+      {
+        ...invoiceEmail(deps.config.brand, deps, updated!, items, now, 'charge-failed'),
+        attachments: [await pdfAttachment(invoice.snapshot as FinancialDocument)],
+      },
       tx,
     );
     return {
@@ -162,7 +168,7 @@ export async function chargeSavedCard(
 export async function creditOrder(
   tx: Database,
   input: { orderId: string; amountPence: number },
-  deps: Pick<AppServices, 'mail' | 'config' | 'logger'>,
+  deps: Pick<AppServices, 'mail' | 'config' | 'logger' | 'now'>,
 ) {
   const { orderId, amountPence } = input;
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
@@ -185,6 +191,15 @@ export async function creditOrder(
     })
     .where(eq(orders.id, orderId))
     .returning();
-  await deps.mail.enqueue(receiptEmail(deps.config.brand, paid!, amountPence), tx);
+  // The VAT invoice the receipt is of (charged without one e-mailed first: issued now).
+  await issueInvoice(tx, { brand: deps.config.brand, order: paid!, now: deps.now() });
+  const receipt = await receiptOf(tx, orderId);
+  await deps.mail.enqueue(
+    {
+      ...receiptEmail(deps.config.brand, paid!, amountPence),
+      attachments: receipt ? [await pdfAttachment(receipt)] : [],
+    },
+    tx,
+  );
   return paid!;
 }

@@ -8,7 +8,10 @@ import { paymentText } from './present-payment';
 import { confirmCardSaved, payableOrder, paymentStartedFor } from './payment-steps';
 
 /** What the payment verbs use of the services (a Pick, so callers pass `services`). */
-export type PaymentDeps = Pick<AppServices, 'db' | 'payments' | 'mail' | 'config' | 'logger'>;
+export type PaymentDeps = Pick<
+  AppServices,
+  'db' | 'payments' | 'mail' | 'config' | 'logger' | 'now'
+>;
 
 type Reply = { status: boolean; message: string; paid?: boolean };
 
