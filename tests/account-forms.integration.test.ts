@@ -1,8 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customers, outbox } from '../server/db/schema';
 import { accountMessages } from '../shared/account-messages';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { usePageServer } from './helpers/page-server';
 
 /*
  * The account forms posted as a browser without JavaScript posts them: form-encoded to the
@@ -14,28 +14,7 @@ import { startTestServer, type TestServer } from './helpers/test-server';
 const password = 'Secret@123';
 
 describe('account forms as page actions', () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer({ pages: 'vite' });
-  }, 120_000);
-
-  afterAll(async () => {
-    await server?.stop();
-  });
-
-  /** A form post from our own page, as a browser sends it. */
-  const post = (path: string, fields: Record<string, string>, cookie?: string) =>
-    fetch(`${server.url}${path}`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: {
-        Origin: server.url,
-        'Content-Type': 'application/x-www-form-urlencoded',
-        ...(cookie ? { Cookie: cookie } : {}),
-      },
-      body: new URLSearchParams(fields).toString(),
-    });
+  const site = usePageServer();
 
   /** The session cookie a reply sets, as the browser would send it back. */
   const sessionOf = (response: Response) => {
@@ -44,7 +23,7 @@ describe('account forms as page actions', () => {
   };
 
   const lastMail = async (to: string, template: string) => {
-    const [mail] = await server.database.db
+    const [mail] = await site.server.database.db
       .select()
       .from(outbox)
       .where(and(eq(outbox.toAddress, to), eq(outbox.template, template)))
@@ -66,7 +45,7 @@ describe('account forms as page actions', () => {
   };
 
   it('/signup: field errors on the page, then 303 to /login with the notice; a taken e-mail too', async () => {
-    const bad = await post('/signup', { ...signUpFields, phone: '020 7946 0000', line1: '' });
+    const bad = await site.post('/signup', { ...signUpFields, phone: '020 7946 0000', line1: '' });
     expect(bad.status).toBe(422);
     const page = await bad.text();
     expect(page).toContain('Please check mandatory fields.');
@@ -78,20 +57,20 @@ describe('account forms as page actions', () => {
     );
 
     // A missing e-mail is a field error, not the "taken" notice.
-    const noEmail = await post('/signup', { ...signUpFields, email: '' });
+    const noEmail = await site.post('/signup', { ...signUpFields, email: '' });
     expect(noEmail.status).toBe(422);
     expect(await noEmail.text()).toContain('href="#signup-email"');
 
-    const created = await post('/signup', signUpFields);
+    const created = await site.post('/signup', signUpFields);
     expect(created.status).toBe(303);
     expect(created.headers.get('location')).toBe('/login?notice=created');
-    const [row] = await server.database.db
+    const [row] = await site.server.database.db
       .select()
       .from(customers)
       .where(eq(customers.email, 'ada.forms@example.com'));
     expect(row).toMatchObject({ name: 'Ada Lovelace', phone: '07700900123' });
 
-    const taken = await post('/signup', signUpFields);
+    const taken = await site.post('/signup', signUpFields);
     expect(taken.status).toBe(303);
     expect(taken.headers.get('location')).toBe('/login?notice=taken');
   });
@@ -99,17 +78,17 @@ describe('account forms as page actions', () => {
   let cookie: string;
 
   it('/login: the e-mail step, a refused password, then the session cookie on the 303', async () => {
-    const noEmail = await post('/login', { intent: 'email', email: 'nope' });
+    const noEmail = await site.post('/login', { intent: 'email', email: 'nope' });
     expect(noEmail.status).toBe(422);
     expect(await noEmail.text()).toContain('Please enter valid email id');
 
-    const next = await post('/login', { intent: 'email', email: 'ada.forms@example.com' });
+    const next = await site.post('/login', { intent: 'email', email: 'ada.forms@example.com' });
     expect(next.status).toBe(200);
     const step = await next.text();
     expect(step).toContain('name="password"');
     expect(step).toContain('value="ada.forms@example.com"');
 
-    const wrong = await post('/login', {
+    const wrong = await site.post('/login', {
       intent: 'login',
       email: 'ada.forms@example.com',
       password: 'Wrong@1234',
@@ -120,11 +99,11 @@ describe('account forms as page actions', () => {
     expect(wrongPage).toContain(accountMessages.loginFailed);
     expect(wrongPage).toContain('name="password"');
 
-    const empty = await post('/login', { intent: 'login', email: 'ada.forms@example.com' });
+    const empty = await site.post('/login', { intent: 'login', email: 'ada.forms@example.com' });
     expect(empty.status).toBe(422);
     expect(await empty.text()).toContain('Please enter password');
 
-    const fromCheckout = await post('/login', {
+    const fromCheckout = await site.post('/login', {
       intent: 'login',
       email: 'ada.forms@example.com',
       password,
@@ -133,14 +112,18 @@ describe('account forms as page actions', () => {
     expect(fromCheckout.status).toBe(303);
     expect(fromCheckout.headers.get('location')).toBe('/customer');
 
-    const ok = await post('/login', { intent: 'login', email: 'ada.forms@example.com', password });
+    const ok = await site.post('/login', {
+      intent: 'login',
+      email: 'ada.forms@example.com',
+      password,
+    });
     expect(ok.status).toBe(303);
     expect(ok.headers.get('location')).toBe('/');
     const setCookie = ok.headers.getSetCookie().find((c) => c.startsWith('cl_session='))!;
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     cookie = sessionOf(ok)!;
-    const account = await fetch(`${server.url}/account`, {
+    const account = await site.page('/account', {
       headers: { Cookie: cookie },
       redirect: 'manual',
     });
@@ -149,7 +132,7 @@ describe('account forms as page actions', () => {
 
   it('page posts from another site are refused (CSRF), with or without the session', async () => {
     for (const headers of [{ Cookie: cookie }, {}] as Record<string, string>[]) {
-      const forged = await fetch(`${server.url}/account`, {
+      const forged = await site.page('/account', {
         method: 'POST',
         redirect: 'manual',
         headers: {
@@ -171,7 +154,7 @@ describe('account forms as page actions', () => {
       phone_number: '07700 900456',
       current_password: password,
     };
-    const badPhone = await post(
+    const badPhone = await site.post(
       '/account?view=profile',
       { ...profile, phone_number: '123' },
       cookie,
@@ -182,7 +165,7 @@ describe('account forms as page actions', () => {
     // Without JavaScript the page is all there is: the typed values come back.
     expect(badPage).toContain('value="Ada King"');
 
-    const wrong = await post(
+    const wrong = await site.post(
       '/account?view=profile',
       { ...profile, current_password: 'No@12345' },
       cookie,
@@ -190,22 +173,22 @@ describe('account forms as page actions', () => {
     expect(wrong.status).toBe(422);
     expect(await wrong.text()).toContain(accountMessages.currentPasswordWrong);
 
-    const saved = await post('/account?view=profile', profile, cookie);
+    const saved = await site.post('/account?view=profile', profile, cookie);
     expect(saved.status).toBe(200);
     expect(await saved.text()).toContain(accountMessages.profileUpdated);
-    const [row] = await server.database.db
+    const [row] = await site.server.database.db
       .select()
       .from(customers)
       .where(eq(customers.email, 'ada.forms@example.com'));
     expect(row).toMatchObject({ name: 'Ada King', phone: '07700900456' });
 
-    const anonymous = await post('/account', profile);
+    const anonymous = await site.post('/account', profile);
     expect(anonymous.status).toBe(303);
     expect(anonymous.headers.get('location')).toBe('/login');
   });
 
   it('/account password change: a mismatch is refused; success ends the session (cookie cleared on the 303)', async () => {
-    const mismatch = await post(
+    const mismatch = await site.post(
       '/account?view=password',
       {
         intent: 'password',
@@ -220,7 +203,7 @@ describe('account forms as page actions', () => {
       'Password mismatch, please confirm password before submit',
     );
 
-    const changed = await post(
+    const changed = await site.post(
       '/account?view=password',
       {
         intent: 'password',
@@ -235,13 +218,13 @@ describe('account forms as page actions', () => {
     expect(changed.headers.getSetCookie().join()).toMatch(
       /cl_session=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i,
     );
-    const old = await fetch(`${server.url}/account`, {
+    const old = await site.page('/account', {
       headers: { Cookie: cookie },
       redirect: 'manual',
     });
     expect(old.status).toBe(302);
 
-    const again = await post('/login', {
+    const again = await site.post('/login', {
       intent: 'login',
       email: 'ada.forms@example.com',
       password: 'Better@123',
@@ -251,11 +234,11 @@ describe('account forms as page actions', () => {
   });
 
   it('logout posts to /account: the session is revoked and the cookie cleared', async () => {
-    const out = await post('/account', { intent: 'logout' }, cookie);
+    const out = await site.post('/account', { intent: 'logout' }, cookie);
     expect(out.status).toBe(303);
     expect(out.headers.get('location')).toBe('/login');
     expect(sessionOf(out)).toBe('cl_session=');
-    const after = await fetch(`${server.url}/account`, {
+    const after = await site.page('/account', {
       headers: { Cookie: cookie },
       redirect: 'manual',
     });
@@ -263,10 +246,10 @@ describe('account forms as page actions', () => {
   });
 
   it('password reset: requested from /login, chosen on /reset-password/:token', async () => {
-    const bad = await post('/login?step=reset', { intent: 'reset', email: '' });
+    const bad = await site.post('/login?step=reset', { intent: 'reset', email: '' });
     expect(bad.status).toBe(422);
     expect(await bad.text()).toContain('Please enter valid email id');
-    const sent = await post('/login?step=reset', {
+    const sent = await site.post('/login?step=reset', {
       intent: 'reset',
       email: 'ada.forms@example.com',
     });
@@ -276,7 +259,7 @@ describe('account forms as page actions', () => {
       await lastMail('ada.forms@example.com', 'password-reset'),
     )![0];
 
-    const mismatch = await post(link, {
+    const mismatch = await site.post(link, {
       password: 'Newest@123',
       password_confirmation: 'Other@123',
     });
@@ -284,10 +267,13 @@ describe('account forms as page actions', () => {
     expect(await mismatch.text()).toContain(
       'Password mismatch, please confirm password before submit',
     );
-    const done = await post(link, { password: 'Newest@123', password_confirmation: 'Newest@123' });
+    const done = await site.post(link, {
+      password: 'Newest@123',
+      password_confirmation: 'Newest@123',
+    });
     expect(done.status).toBe(303);
     expect(done.headers.get('location')).toBe('/login?notice=password-reset');
-    const login = await post('/login', {
+    const login = await site.post('/login', {
       intent: 'login',
       email: 'ada.forms@example.com',
       password: 'Newest@123',
@@ -297,10 +283,10 @@ describe('account forms as page actions', () => {
   });
 
   it('/account/delete: the code is sent, a wrong code is refused, the right one erases and clears the cookie', async () => {
-    const noEmail = await post('/account/delete', { intent: 'send', email: 'x' }, cookie);
+    const noEmail = await site.post('/account/delete', { intent: 'send', email: 'x' }, cookie);
     expect(noEmail.status).toBe(422);
     expect(await noEmail.text()).toContain('Please enter valid email id');
-    const sent = await post(
+    const sent = await site.post(
       '/account/delete',
       { intent: 'send', email: 'ada.forms@example.com' },
       cookie,
@@ -311,7 +297,7 @@ describe('account forms as page actions', () => {
       await lastMail('ada.forms@example.com', 'account-deletion-code'),
     )![1]!;
 
-    const missing = await post(
+    const missing = await site.post(
       '/account/delete',
       { intent: 'delete', email: '', otp: code },
       cookie,
@@ -319,7 +305,7 @@ describe('account forms as page actions', () => {
     expect(missing.status).toBe(422);
     expect(await missing.text()).toContain('Something went wrong!');
     const wrongCode = code === '000000' ? '111111' : '000000';
-    const wrong = await post(
+    const wrong = await site.post(
       '/account/delete',
       { intent: 'delete', email: 'ada.forms@example.com', otp: wrongCode },
       cookie,
@@ -327,7 +313,7 @@ describe('account forms as page actions', () => {
     expect(wrong.status).toBe(422);
     expect(await wrong.text()).toContain(accountMessages.deleteCodeWrong);
 
-    const deleted = await post(
+    const deleted = await site.post(
       '/account/delete',
       { intent: 'delete', email: 'ada.forms@example.com', otp: code },
       cookie,
@@ -335,7 +321,7 @@ describe('account forms as page actions', () => {
     expect(deleted.status).toBe(200);
     expect(sessionOf(deleted)).toBe('cl_session=');
     expect(await deleted.text()).toContain(accountMessages.deleted);
-    const rows = await server.database.db
+    const rows = await site.server.database.db
       .select()
       .from(customers)
       .where(eq(customers.email, 'ada.forms@example.com'));

@@ -1,7 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customers, outbox } from '../server/db/schema';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { logIn, signUp } from './helpers/fixtures';
+import { usePageServer } from './helpers/page-server';
 
 /*
  * The account pages as the server renders them, without a browser: the guard, CSRF on page
@@ -12,63 +13,46 @@ import { startTestServer, type TestServer } from './helpers/test-server';
 const password = 'Secret@123';
 
 describe('account pages on the server', () => {
-  let server: TestServer;
   let token: string;
-
-  beforeAll(async () => {
-    server = await startTestServer({ pages: 'vite' });
-    await server.api('/api/register', {
-      body: {
-        name: 'Ada Lovelace',
-        email: 'ada@example.com',
-        phone: '07700 900123',
-        password,
-        address: { door_number: '12', line1: 'Elgin Avenue', postcode: 'W9 2HD' },
-      },
-    });
-    const login = await server.api<{ token: string }>('/api/login', {
-      body: { email: 'ada@example.com', password },
-    });
-    token = login.body.token;
-  }, 120_000);
-
-  afterAll(async () => {
-    await server?.stop();
+  const site = usePageServer({}, async (server) => {
+    const ada = { name: 'Ada Lovelace', email: 'ada@example.com', phone: '07700 900123' };
+    await signUp(server, { ...ada, password });
+    token = await logIn(server, ada.email, password);
   });
 
   it('without a session /account redirects home', async () => {
-    const response = await fetch(`${server.url}/account`, { redirect: 'manual' });
+    const response = await site.page('/account', { redirect: 'manual' });
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/');
   });
 
   it('page requests that change state with the session cookie must come from our own origin', async () => {
     const cookie = `cl_session=${token}`;
-    const foreign = await fetch(`${server.url}/account/delete`, {
+    const foreign = await site.page('/account/delete', {
       method: 'POST',
       headers: { Cookie: cookie, Origin: 'https://evil.example' },
       redirect: 'manual',
     });
     expect(foreign.status).toBe(403);
-    const own = await fetch(`${server.url}/account/delete`, {
+    const own = await site.page('/account/delete', {
       method: 'POST',
-      headers: { Cookie: cookie, Origin: server.url },
+      headers: { Cookie: cookie, Origin: site.url },
       redirect: 'manual',
     });
     expect(own.status).not.toBe(403);
   });
 
   it("the root loader gives pages the logged-in customer's name (the navigation's user)", async () => {
-    const loggedIn = await fetch(`${server.url}/`, { headers: { Cookie: `cl_session=${token}` } });
+    const loggedIn = await site.page('/', { headers: { Cookie: `cl_session=${token}` } });
     const html = await loggedIn.text();
     // In the page's loader data (hydration), whatever the navigation makes of it.
     expect(html).toContain('Ada Lovelace');
-    const anonymous = await (await fetch(`${server.url}/`)).text();
+    const anonymous = await site.html('/');
     expect(anonymous).not.toContain('Ada Lovelace');
   });
 
   it('the e-mail confirmation page changes nothing when opened (mail scanners); its form POST does', async () => {
-    const update = await server.api('/api/updateprofile', {
+    const update = await site.server.api('/api/updateprofile', {
       body: {
         name: 'Ada Lovelace',
         email: 'ada.page@example.com',
@@ -78,7 +62,7 @@ describe('account pages on the server', () => {
       headers: { Authorization: `Bearer ${token}` },
     });
     expect(update.status).toBe(200);
-    const [mail] = await server.database.db
+    const [mail] = await site.server.database.db
       .select()
       .from(outbox)
       .where(
@@ -91,17 +75,18 @@ describe('account pages on the server', () => {
     const link = /\/account\/confirm-email\/[\w-]+/.exec(mail!.textBody)![0];
     const emailOfAda = async () =>
       (
-        await server.database.db.select().from(customers).where(eq(customers.name, 'Ada Lovelace'))
+        await site.server.database.db
+          .select()
+          .from(customers)
+          .where(eq(customers.name, 'Ada Lovelace'))
       ).find((c) => !c.isGuest)!.email;
 
     // The account page shows the pending address.
-    const account = await (
-      await fetch(`${server.url}/account`, { headers: { Cookie: `cl_session=${token}` } })
-    ).text();
+    const account = await site.html('/account', { headers: { Cookie: `cl_session=${token}` } });
     expect(account).toContain('Waiting for confirmation of');
     expect(account).toContain('ada.page@example.com');
 
-    const opened = await fetch(`${server.url}${link}`);
+    const opened = await site.page(link);
     expect(opened.status).toBe(200);
     expect(opened.headers.get('cache-control')).toContain('no-store');
     const page = await opened.text();
@@ -110,18 +95,14 @@ describe('account pages on the server', () => {
     expect(await emailOfAda()).toBe('ada@example.com');
 
     // The form posts to the page itself: from our own origin, without JavaScript.
-    const posted = await fetch(`${server.url}${link}`, {
-      method: 'POST',
-      headers: { Origin: server.url, 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: '',
-    });
+    const posted = await site.post(link, {});
     expect(posted.status).toBe(200);
     expect(await posted.text()).toContain('Your e-mail address is now ada.page@example.com.');
     expect(await emailOfAda()).toBe('ada.page@example.com');
 
-    const spent = await (await fetch(`${server.url}${link}`)).text();
+    const spent = await site.html(link);
     expect(spent).toContain('This confirmation link is invalid or has expired.');
-    const garbage = await fetch(`${server.url}/account/confirm-email/${'x'.repeat(300)}`);
+    const garbage = await site.page(`/account/confirm-email/${'x'.repeat(300)}`);
     expect(garbage.status).toBe(200);
     expect(await garbage.text()).toContain('This link has expired');
   });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orders, slotSettings, slotUsage } from '../server/db/schema';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { usePageServer } from './helpers/page-server';
 
 /*
  * The booking form and checkout as plain HTML forms (issue 14): the booking travels in
@@ -14,19 +14,12 @@ type Slot = { slot_date: string; slot_start: string; starts_at?: string };
 const key = (s: Slot) => `${s.slot_date} ${s.slot_start}`;
 
 describe('checkout without JavaScript', () => {
-  let server: TestServer;
   let pickup: Slot;
   let delivery: Slot;
-
-  beforeAll(async () => {
-    server = await startTestServer({ pages: 'vite' });
+  const site = usePageServer({}, async (server) => {
     pickup = (await server.api<Slot[]>('/api/pickup')).body[0]!;
     const deliveries = await server.api<Slot[]>(`/api/delivery/${encodeURIComponent(key(pickup))}`);
     delivery = deliveries.body.find((s) => s.slot_start !== 'express')!;
-  }, 120_000);
-
-  afterAll(async () => {
-    await server?.stop();
   });
 
   const booking = (extra: Record<string, string> = {}) =>
@@ -40,15 +33,7 @@ describe('checkout without JavaScript', () => {
     }).toString();
 
   const post = (query: string, fields: Record<string, string>) =>
-    fetch(`${server.url}/customer?${query}`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/x-www-form-urlencoded',
-        Origin: server.url,
-      },
-      body: new URLSearchParams(fields).toString(),
-      redirect: 'manual',
-    });
+    site.post(`/customer?${query}`, fields);
 
   const details = {
     name: 'Ada Lovelace',
@@ -80,7 +65,7 @@ describe('checkout without JavaScript', () => {
   }
 
   it('a collection without a delivery yet: the delivery slots for it, and no error', async () => {
-    const html = await (await fetch(`${server.url}/customer?${booking()}`)).text();
+    const html = await site.html(`/customer?${booking()}`);
     expect(html).toContain('Choose a delivery');
     expect(html).toContain(`value="${key(delivery)}"`);
     expect(html).not.toContain('field-error');
@@ -88,9 +73,9 @@ describe('checkout without JavaScript', () => {
   });
 
   it("an incomplete booking comes back with the spec's messages", async () => {
-    const html = await (
-      await fetch(`${server.url}/customer?${booking({ postcode: 'nope', door: '', pickup: '' })}`)
-    ).text();
+    const html = await site.html(
+      `/customer?${booking({ postcode: 'nope', door: '', pickup: '' })}`,
+    );
     expect(html).toContain('Please enter a valid UK postcode');
     expect(html).toContain('Please enter your door number');
     expect(html).toContain('Please choose a collection slot');
@@ -98,21 +83,17 @@ describe('checkout without JavaScript', () => {
   });
 
   it('a complete booking opens the details step with the address as it will be collected', async () => {
-    const html = await (
-      await fetch(`${server.url}/customer?${booking({ delivery: key(delivery) })}`)
-    ).text();
+    const html = await site.html(`/customer?${booking({ delivery: key(delivery) })}`);
     expect(html).toContain('Customer Details');
     expect(html).toContain('Flat 2, 31 Warrington Crescent');
     expect(html).toContain('W9 1ED');
   });
 
   it('"Change address or slots" shows the booking form again with the choice in it', async () => {
-    const complete = await (
-      await fetch(`${server.url}/customer?${booking({ delivery: key(delivery) })}`)
-    ).text();
+    const complete = await site.html(`/customer?${booking({ delivery: key(delivery) })}`);
     const change = /href="(\/customer\?[^"]*edit=1)"/.exec(complete)?.[1]?.replace(/&amp;/g, '&');
     expect(change).toBeDefined();
-    const html = await (await fetch(`${server.url}${change}`)).text();
+    const html = await site.html(change!);
     expect(html).not.toContain('Customer Details');
     expect(html).toContain('value="31 Warrington Crescent"');
     expect(html).toMatch(new RegExp(`<option value="${key(delivery)}" selected`));
@@ -140,11 +121,11 @@ describe('checkout without JavaScript', () => {
     const again = await post(booking({ delivery: key(delivery) }), fields);
     expect(again.headers.get('location')).toBe(location);
     const id = location.split('/').pop()!;
-    const [order] = await server.database.db.select().from(orders).where(eq(orders.id, id));
+    const [order] = await site.server.database.db.select().from(orders).where(eq(orders.id, id));
     expect(order!.status).toBe('pending');
     expect(order!.fullAddress).toContain('Flat 2, 31 Warrington Crescent');
     expect(order!.customerEmail).toBe('ada.place@example.com');
-    const confirmation = await (await fetch(`${server.url}${location}`)).text();
+    const confirmation = await site.html(location);
     expect(confirmation).toContain(`LD-${order!.orderNo}`);
   });
 
@@ -181,10 +162,10 @@ describe('checkout without JavaScript', () => {
 
   it('"save a card now" takes the last place and offers the payment step', async () => {
     const fields = await summaryFields('ada.card@example.com');
-    const [rules] = await server.database.db.select().from(slotSettings);
+    const [rules] = await site.server.database.db.select().from(slotSettings);
     // One place left: this order takes it, and the page reloaded after the action must still
     // show the order, not a booking form for a slot that is now full.
-    await server.database.db
+    await site.server.database.db
       .insert(slotUsage)
       .values({
         kind: 'pickup',
@@ -200,12 +181,12 @@ describe('checkout without JavaScript', () => {
     const html = await reply.text();
     expect(html).toContain('Continue to payment details');
     expect(html).toMatch(/href="\/order\/payment\/[0-9a-f-]{36}\?t=/);
-    const [order] = await server.database.db
+    const [order] = await site.server.database.db
       .select()
       .from(orders)
       .where(eq(orders.customerEmail, 'ada.card@example.com'));
     expect(order!.status).toBe('pending payment');
-    const [usage] = await server.database.db
+    const [usage] = await site.server.database.db
       .select()
       .from(slotUsage)
       .where(eq(slotUsage.startsAt, new Date(pickup.starts_at!)));
@@ -214,12 +195,12 @@ describe('checkout without JavaScript', () => {
 
   it('a full collection slot is not oversold: the page says so and no order is made', async () => {
     // The test before took the last place: free the slot to reach the summary, then fill it.
-    await server.database.db
+    await site.server.database.db
       .update(slotUsage)
       .set({ taken: 0 })
       .where(eq(slotUsage.startsAt, new Date(pickup.starts_at!)));
     const fields = await summaryFields('ada.full@example.com');
-    await server.database.db
+    await site.server.database.db
       .insert(slotUsage)
       .values({ kind: 'pickup', startsAt: new Date(pickup.starts_at!), taken: 10_000 })
       .onConflictDoUpdate({
@@ -232,7 +213,7 @@ describe('checkout without JavaScript', () => {
     expect(reply.status).toBe(200);
     expect(html).toContain('Please choose a collection slot');
     expect(html).not.toContain('Order Summary');
-    const made = await server.database.db
+    const made = await site.server.database.db
       .select()
       .from(orders)
       .where(eq(orders.customerEmail, 'ada.full@example.com'));

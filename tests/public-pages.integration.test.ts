@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { describe, expect, it } from 'vitest';
+import { usePageServer } from './helpers/page-server';
 
 /*
  * Search engines and visitors without JavaScript get whole pages: each public page's HTML
@@ -68,17 +68,11 @@ const pages: { path: string; title: RegExp; h1: RegExp; content: string }[] = [
 ];
 
 describe('public pages without JavaScript', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ pages: 'vite' });
-  }, 120_000);
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const site = usePageServer();
 
   for (const page of pages) {
     it(`${page.path} holds its title, description, canonical link, heading and content`, async () => {
-      const reply = await fetch(server.url + page.path);
+      const reply = await site.page(page.path);
       expect(reply.status).toBe(200);
       const html = await reply.text();
       expect(html).toMatch(new RegExp(`<title>[^<]*${page.title.source}[^<]*</title>`));
@@ -91,7 +85,7 @@ describe('public pages without JavaScript', () => {
   }
 
   it('the home page carries schema.org DryCleaningOrLaundry JSON-LD with the branches', async () => {
-    const html = await (await fetch(server.url + '/')).text();
+    const html = await site.html('/');
     const json = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1];
     const data = JSON.parse(json!) as {
       '@type': string;
@@ -106,7 +100,7 @@ describe('public pages without JavaScript', () => {
 
   it('answers unknown paths with 404 and the not-found page', async () => {
     for (const path of ['/no-such-page', '/pricing/nothing', '/blog/missing', '/x/y/z']) {
-      const reply = await fetch(server.url + path);
+      const reply = await site.page(path);
       expect(reply.status, path).toBe(404);
       expect(await reply.text()).toContain('The requested page could not be found.');
     }
@@ -127,7 +121,7 @@ describe('public pages without JavaScript', () => {
       `/payment/cancel/${unknownOrder}`,
       `/order/complete/${unknownOrder}`,
     ]) {
-      const reply = await fetch(server.url + path);
+      const reply = await site.page(path);
       expect(reply.status, path).toBe(404);
       const html = await reply.text();
       expect(html, path).toContain('The requested page could not be found.');
@@ -140,7 +134,7 @@ describe('public pages without JavaScript', () => {
   });
 
   it('/sitemap.xml lists every public page, area, service landing page and post; robots.txt points to it', async () => {
-    const sitemap = await (await fetch(server.url + '/sitemap.xml')).text();
+    const sitemap = await site.html('/sitemap.xml');
     const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
     for (const path of [
       '/',
@@ -158,20 +152,20 @@ describe('public pages without JavaScript', () => {
       expect(urls, path).toContain(path);
     }
     expect(urls.length).toBeGreaterThan(43 + 7 + 6 + 10);
-    const robots = await (await fetch(server.url + '/robots.txt')).text();
+    const robots = await site.html('/robots.txt');
     expect(robots).toMatch(/Sitemap: http:\/\/localhost:\d+\/sitemap\.xml/);
     expect(robots).toContain('Disallow: /account');
   });
 
   it('/corporates redirects to /corperates', async () => {
-    const reply = await fetch(server.url + '/corporates', { redirect: 'manual' });
+    const reply = await site.page('/corporates', { redirect: 'manual' });
     expect([301, 302, 308]).toContain(reply.status);
     expect(reply.headers.get('location')).toMatch(/\/corperates$/);
   });
 
   it('stored HTML with a script or an event handler reaches the page sanitised', async () => {
     const { blogPosts } = await import('../server/db/schema');
-    await server.database.db.insert(blogPosts).values({
+    await site.server.database.db.insert(blogPosts).values({
       slug: 'xss-page-test',
       image: '/images/blog/coats.svg',
       category: 'Test',
@@ -181,8 +175,8 @@ describe('public pages without JavaScript', () => {
       publishedAt: new Date('2020-01-01T00:00:00Z'),
     });
     // Written behind the server's back: told as after a write of its own (NOTIFY may lag).
-    await server.services.content.refresh();
-    const html = await (await fetch(server.url + '/blog/xss-page-test')).text();
+    await site.server.services.content.refresh();
+    const html = await site.html('/blog/xss-page-test');
     expect(html).toContain('Safe text');
     expect(html).not.toContain('window.pwned');
     expect(html).not.toContain('onerror');

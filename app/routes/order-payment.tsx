@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { data, Link, useNavigate, useSearchParams } from 'react-router';
-import { paymentPageOrder } from '~/server/orders.server';
-import { paymentOrderView } from '~/server/orders.server';
+import { paymentPageView } from '~/features/payment/payment-order.server';
 import { routes } from '@shared/api/routes';
 import { call } from '~/utils/api-client';
 import { NOT_READY, type CardForm, type CardIntent } from '~/features/payment/card-confirm';
@@ -15,11 +14,7 @@ import { seo } from '~/utils/seo';
 import type { Route } from './+types/order-payment';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  if (!/^[0-9a-f-]{36}$/i.test(params.id)) throw data(null, { status: 404 });
-  const order = await paymentPageOrder(context.services, { orderId: params.id }).then(
-    (row) => row && paymentOrderView(context.services.config.brand, row),
-  );
-  if (!order) throw data(null, { status: 404 });
+  const order = await paymentPageView(context.services, params.id);
   const { payments, config } = context.services;
   // The order's customer (logged in) or the holder of the signed link may pay; the id alone
   // does not let anyone save a card on someone else's order.

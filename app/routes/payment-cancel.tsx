@@ -1,6 +1,5 @@
-import { data, Link, redirect } from 'react-router';
-import { paymentPageOrder } from '~/server/orders.server';
-import { paymentOrderView } from '~/server/orders.server';
+import { Link, redirect } from 'react-router';
+import { paymentPageView } from '~/features/payment/payment-order.server';
 import { ResultPanel } from '~/components/result-panel';
 import { paymentPageHref, withPaymentToken } from '~/features/payment/payment-links';
 import { useRootData } from '~/root';
@@ -8,11 +7,7 @@ import { seo } from '~/utils/seo';
 import type { Route } from './+types/payment-cancel';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  if (!/^[0-9a-f-]{36}$/i.test(params.id)) throw data(null, { status: 404 });
-  const order = await paymentPageOrder(context.services, { orderId: params.id }).then(
-    (row) => row && paymentOrderView(context.services.config.brand, row),
-  );
-  if (!order) throw data(null, { status: 404 });
+  const order = await paymentPageView(context.services, params.id);
   const token = new URL(request.url).searchParams.get('t');
   if (order.payment_state === 'paid') {
     throw redirect(withPaymentToken(`/payment/complete/${order.id}`, token));

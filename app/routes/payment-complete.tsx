@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
-import { data, Link } from 'react-router';
-import { paymentPageOrder } from '~/server/orders.server';
-import { paymentOrderView } from '~/server/orders.server';
+import { Link } from 'react-router';
+import { paymentPageView } from '~/features/payment/payment-order.server';
 import { ResultPanel } from '~/components/result-panel';
 import { paymentPageHref } from '~/features/payment/payment-links';
 import { trackConversionOnce } from '~/utils/analytics';
@@ -10,11 +9,7 @@ import type { Route } from './+types/payment-complete';
 
 /** The order's real state: the page says the payment is confirmed only when it is. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  if (!/^[0-9a-f-]{36}$/i.test(params.id)) throw data(null, { status: 404 });
-  const order = await paymentPageOrder(context.services, { orderId: params.id }).then(
-    (row) => row && paymentOrderView(context.services.config.brand, row),
-  );
-  if (!order) throw data(null, { status: 404 });
+  const order = await paymentPageView(context.services, params.id);
   return {
     id: order.id,
     orderNo: order.order_no,

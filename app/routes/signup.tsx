@@ -7,8 +7,11 @@ import { accountMessages } from '@shared/account-messages';
 import { registerCustomer } from '~/server/accounts.server';
 import { addressSchema, firstErrors, messages, registrationFormSchema } from '@shared/validation';
 import {
+  AddressFields,
+  AddressPreview,
   ErrorSummary,
   PersonalDetailsFields,
+  addressLinks,
   TextField,
   personalDetailsLinks,
   useHydrated,
@@ -115,8 +118,7 @@ const links: FieldLinks = {
   ...personalDetailsLinks('signup'),
   password: { id: 'signup-password', label: 'Password' },
   password_confirmation: { id: 'signup-confirm', label: 'Confirm password' },
-  line1: { id: 'signup-street', label: 'Building number and street' },
-  postcode: { id: 'signup-postcode', label: 'Postcode' },
+  ...addressLinks('signup'),
   door_number: { id: 'signup-door', label: 'Door number' },
 };
 
@@ -242,37 +244,20 @@ export default function SignupPage({ actionData }: Route.ComponentProps) {
             </>
           ) : (
             <>
-              <TextField
-                id="signup-street"
-                label="Building number and street"
-                name="line1"
-                autoComplete="address-line1"
-                placeholder="e.g. 31 Warrington Crescent"
-                value={form.line1}
-                onChange={set('line1')}
-                error={errors.line1}
+              <AddressFields
+                idPrefix="signup"
+                values={form}
+                errors={errors}
+                onChange={(field, value) => update({ [field]: value })}
+                onSearch={
+                  manual
+                    ? () => {
+                        setManual(false);
+                        update({ line1: '', postcode: '' });
+                      }
+                    : undefined
+                }
               />
-              <TextField
-                id="signup-postcode"
-                label="Postcode"
-                name="postcode"
-                autoComplete="postal-code"
-                value={form.postcode}
-                onChange={set('postcode')}
-                error={errors.postcode}
-              />
-              {manual ? (
-                <button
-                  type="button"
-                  className="text-sm font-medium text-brand underline"
-                  onClick={() => {
-                    setManual(false);
-                    update({ line1: '', postcode: '' });
-                  }}
-                >
-                  Search for my address instead
-                </button>
-              ) : null}
             </>
           )}
           <TextField
@@ -286,12 +271,8 @@ export default function SignupPage({ actionData }: Route.ComponentProps) {
               update({ door_number: e.target.value });
             }}
             error={errors.door_number}
+            note={preview ? <AddressPreview lead="Your address" address={preview} /> : null}
           />
-          {preview ? (
-            <p className="text-sm text-slate-600">
-              Your address: <span className="font-medium text-slate-900">{preview}</span>
-            </p>
-          ) : null}
         </fieldset>
         <button type="submit" className="btn-primary bg-brand w-full" disabled={busy}>
           {busy ? 'Creating your account…' : 'Sign Up'}

@@ -1,7 +1,7 @@
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems } from '../../server/db/schema';
-import { insertOrderRow } from '../helpers/fixtures';
+import { insertOrderRow, logIn, signUp } from '../helpers/fixtures';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { chromiumArgs, chromiumPath } from '../helpers/chromium';
 
@@ -24,20 +24,9 @@ describe('account pages with orders', () => {
   beforeAll(async () => {
     server = await startTestServer({ pages: 'build' });
     browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-    const reg = await server.api<{ customer_id: string }>('/api/register', {
-      body: {
-        name: 'Ada Lovelace',
-        email: 'ada@example.com',
-        phone: '07700 900123',
-        password,
-        address: { door_number: '12', line1: 'Elgin Avenue', postcode: 'W9 2HD' },
-      },
-    });
-    const customerId = reg.body.customer_id;
-    const login = await server.api<{ token: string }>('/api/login', {
-      body: { email: 'ada@example.com', password },
-    });
-    token = login.body.token;
+    const ada = { name: 'Ada Lovelace', email: 'ada@example.com', phone: '07700 900123' };
+    const { customer_id: customerId } = await signUp(server, { ...ada, password });
+    token = await logIn(server, ada.email, password);
     const make = async (key: string, pickupInMs: number, status: 'pending' | 'pending payment') => {
       const order = await insertOrderRow(server.database.db, new Date(now.getTime() + pickupInMs), {
         customerId,

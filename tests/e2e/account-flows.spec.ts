@@ -1,40 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccountCreated, fillSignUp, logIn, password, visible } from './account-helpers';
 import { expectNoSeriousA11yViolations, readMail } from './support';
-
-const password = 'Secret@123';
 
 // axe-core is injected as an inline script, which the site's CSP (rightly) blocks.
 test.use({ bypassCSP: true });
 
-/** The visible one of the desktop/mobile twins on the account page. */
-const visible = (page: Page, label: string) =>
-  page.getByLabel(label, { exact: true }).filter({ visible: true });
-
 async function signUp(page: Page, email: string, name = 'Ada Lovelace') {
   await page.goto('/signup');
-  await page.getByLabel('Full name').fill(name);
-  await page.getByLabel('Phone').fill('07700 900123');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm password').fill(password);
+  await fillSignUp(page, { name, phone: '07700 900123', email });
   await page.getByRole('combobox', { name: 'Your Location Or Postcode' }).fill('12 Elgin Avenue');
   await page.getByRole('option', { name: /^12 Elgin Avenue/ }).click();
   await expect(page.getByLabel('Door number')).toHaveValue('12');
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page).toHaveURL(/\/login\?notice=created$/);
-  await expect(
-    page.getByText('Your account is successfully created, please login to your account.'),
-  ).toBeVisible();
-}
-
-async function logIn(page: Page, email: string, pass = password) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel('Password').fill(pass);
-  await page.getByRole('button', { name: 'LOG IN' }).click();
-  // Spec 4: the page reloads logged in, and a logged-in visitor on /login goes home.
-  await expect(page).toHaveURL(/\/$/);
+  await expectAccountCreated(page);
 }
 
 test('sign up, empty-field messages, log in, account page, profile update, logout', async ({
@@ -49,11 +27,11 @@ test('sign up, empty-field messages, log in, account page, profile update, logou
 
   // Signing up again with the same e-mail goes to /login with the spec's message.
   await page.goto('/signup');
-  await page.getByLabel('Full name').fill('Someone Else');
-  await page.getByLabel('Phone').fill('07700 900999');
-  await page.getByLabel('Email').fill(email.toUpperCase());
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm password').fill(password);
+  await fillSignUp(page, {
+    name: 'Someone Else',
+    phone: '07700 900999',
+    email: email.toUpperCase(),
+  });
   await page.getByRole('button', { name: /Enter it by hand/ }).click();
   await page.getByLabel('Building number and street').fill('12 Elgin Avenue');
   await page.getByLabel('Postcode').fill('W9 2HD');

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectAccountCreated, fillSignUp, logIn, password, visible } from './account-helpers';
 
 /*
  * The account forms with JavaScript switched off: every form is a plain HTML form posted to
@@ -6,21 +7,6 @@ import { expect, test, type Page } from '@playwright/test';
  * cookie set or cleared on it). The same journey with JavaScript is account-flows.spec.ts.
  */
 test.use({ javaScriptEnabled: false });
-
-const password = 'Secret@123';
-
-/** The visible one of the account page's desktop/mobile twins. */
-const visible = (page: Page, label: string) =>
-  page.getByLabel(label, { exact: true }).filter({ visible: true });
-
-async function logIn(page: Page, email: string, pass: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel('Password').fill(pass);
-  await page.getByRole('button', { name: 'LOG IN' }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
 
 test('without JavaScript: sign up, field errors, log in, profile, password, logout', async ({
   page,
@@ -30,11 +16,7 @@ test('without JavaScript: sign up, field errors, log in, profile, password, logo
 
   // Sign-up: a bad phone comes back with the summary and the field's message, values kept.
   await page.goto('/signup');
-  await page.getByLabel('Full name').fill('Nora Script');
-  await page.getByLabel('Phone').fill('020 7946 0000');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm password').fill(password);
+  await fillSignUp(page, { name: 'Nora Script', phone: '020 7946 0000', email });
   // The address search needs JavaScript; the street and postcode are typed instead.
   await page.getByLabel('Building number and street').fill('12 Elgin Avenue');
   await page.getByLabel('Postcode').fill('W9 2HD');
@@ -49,10 +31,7 @@ test('without JavaScript: sign up, field errors, log in, profile, password, logo
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm password').fill(password);
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page).toHaveURL(/\/login\?notice=created$/);
-  await expect(
-    page.getByText('Your account is successfully created, please login to your account.'),
-  ).toBeVisible();
+  await expectAccountCreated(page);
 
   // Login: a wrong password is refused on the page; the right one logs in.
   await page.getByLabel('Email').fill(email);

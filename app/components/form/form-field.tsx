@@ -1,6 +1,3 @@
-// The labelled input lives in the form kit (app/components/form); account pages import it here.
-export { TextField as FormField } from '~/components/form/text-field';
-
 /** A coloured notice; errors are announced at once, other notices politely. */
 export function Notice({
   tone,

@@ -15,6 +15,8 @@ export function PersonalDetailsFields({
   labels = {},
   names = {},
   phoneHint,
+  order = ['name', 'email', 'phone'],
+  required,
   onChange,
 }: {
   idPrefix: string;
@@ -23,6 +25,9 @@ export function PersonalDetailsFields({
   labels?: Partial<PersonalDetails>;
   names?: Partial<PersonalDetails>;
   phoneHint?: string;
+  /** The order of the fields (the checkout asks for the phone before the e-mail). */
+  order?: readonly (keyof PersonalDetails)[];
+  required?: boolean;
   /** With JavaScript: controlled inputs. Without it the inputs keep their default values. */
   onChange?: (field: keyof PersonalDetails, value: string) => void;
 }) {
@@ -34,38 +39,49 @@ export function PersonalDetailsFields({
           onChange: (e: React.ChangeEvent<HTMLInputElement>) => onChange(field, e.target.value),
         }
       : { defaultValue: values?.[field] ?? '' };
-  return (
-    <>
+  const fields: Record<keyof PersonalDetails, React.ReactNode> = {
+    name: (
       <TextField
+        key="name"
         id={`${idPrefix}-name`}
         label={labels.name ?? 'Full name'}
         name={name.name}
         autoComplete="name"
+        required={required}
         error={errors?.[name.name]}
         {...value('name')}
       />
+    ),
+    email: (
       <TextField
+        key="email"
         id={`${idPrefix}-email`}
         label={labels.email ?? 'Email'}
         name={name.email}
         type="email"
         autoComplete="email"
+        required={required}
         error={errors?.[name.email]}
         {...value('email')}
       />
+    ),
+    phone: (
       <TextField
+        key="phone"
         id={`${idPrefix}-phone`}
         label={labels.phone ?? 'Phone'}
         name={name.phone}
         type="tel"
         autoComplete="tel"
         maxLength={PHONE_MAX_LENGTH}
+        required={required}
         error={errors?.[name.phone]}
         hint={phoneHint}
         {...value('phone')}
       />
-    </>
-  );
+    ),
+  };
+  return <>{order.map((field) => fields[field])}</>;
 }
 
 /** The error summary's links to the personal details. */

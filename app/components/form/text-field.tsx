@@ -1,49 +1,57 @@
-import type { InputHTMLAttributes, Ref } from 'react';
+import type { InputHTMLAttributes, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { controlClass, Field, type FieldProps } from './field';
 
-/**
- * A labelled input with its hint and its error. The error is tied to the input
- * (aria-invalid, aria-describedby) and the field's id is what the error summary links to.
- */
+/** The frame's props that a field takes besides its control's attributes. */
+type Framed = FieldProps & {
+  /** The wrapper's classes (`className` is the control's, added to the kit's). */
+  fieldClassName?: string;
+  className?: string;
+};
+
+/** A field's props parted: the frame's, the control's classes, the control's attributes. */
+function parted<P extends Framed>(props: P) {
+  const { id, label, error, hint, note, labelClassName, fieldClassName, className, ...control } =
+    props;
+  const frame = { id, label, error, hint, note, labelClassName, className: fieldClassName };
+  return [frame, controlClass(className), control] as const;
+}
+
+/** A labelled input with its hint, error and note (the kit's Field around an <input>). */
 export function TextField({
-  id,
-  label,
-  error,
-  hint,
   ref,
-  ...input
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: string;
-  ref?: Ref<HTMLInputElement>;
-} & InputHTMLAttributes<HTMLInputElement>) {
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null]
-    .filter(Boolean)
-    .join(' ');
+  ...props
+}: Framed & { ref?: Ref<HTMLInputElement> } & InputHTMLAttributes<HTMLInputElement>) {
+  const [frame, className, input] = parted(props);
   return (
-    <div>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <input
-        ref={ref}
-        id={id}
-        className="field-input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...input}
-      />
-      {hint && !error ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field {...frame}>
+      {(control) => <input ref={ref} className={className} {...control} {...input} />}
+    </Field>
+  );
+}
+
+/** A labelled <textarea> with its hint and error. */
+export function TextAreaField(props: Framed & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const [frame, className, textarea] = parted(props);
+  return (
+    <Field {...frame}>
+      {(control) => <textarea className={className} {...control} {...textarea} />}
+    </Field>
+  );
+}
+
+/** A labelled <select> with its hint and error; `children` are its options. */
+export function SelectField({
+  children,
+  ...props
+}: Framed & SelectHTMLAttributes<HTMLSelectElement>) {
+  const [frame, className, select] = parted(props);
+  return (
+    <Field {...frame}>
+      {(control) => (
+        <select className={className} {...control} {...select}>
+          {children}
+        </select>
+      )}
+    </Field>
   );
 }

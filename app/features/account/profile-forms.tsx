@@ -31,22 +31,39 @@ function viewAddress(view: 'profile' | 'password', hydrated: boolean) {
   return hydrated ? '/account' : `/account?view=${view}`;
 }
 
-/** The account action's reply to this form (both forms post to /account). */
-function useReply(intent: 'profile' | 'password') {
-  const reply = useActionData<typeof action>();
-  return reply && reply.intent === intent ? reply : null;
-}
-
-/** With JavaScript the rules are checked before sending; without it the action checks them. */
-function useCheckBeforeSending(schema: typeof profileUpdateSchema | typeof passwordChangeSchema) {
-  const [errors, setErrors] = useState<Record<string, string> | null>(null);
+/**
+ * What each account form needs of the page: the account action's reply to it (both forms post
+ * to /account), whether it is being sent, its errors (with JavaScript the rules are checked
+ * before sending, without it the action checks them) and where it posts.
+ */
+function useAccountForm(
+  intent: 'profile' | 'password',
+  schema: typeof profileUpdateSchema | typeof passwordChangeSchema,
+) {
+  const actionReply = useActionData<typeof action>();
+  const reply = actionReply && actionReply.intent === intent ? actionReply : null;
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
+  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const check = (event: React.FormEvent<HTMLFormElement>) => {
     const parsed = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-    if (parsed.success) return setErrors(null);
+    if (parsed.success) return setClientErrors(null);
     event.preventDefault();
-    setErrors(firstErrors(parsed.error));
+    setClientErrors(firstErrors(parsed.error));
   };
-  return [errors, check, () => setErrors(null)] as const;
+  const refused = reply && !reply.ok && !clientErrors ? reply.errors : null;
+  return {
+    reply,
+    busy,
+    action: viewAddress(intent, hydrated),
+    /** The summary's errors: the server's refusal, unless the browser's check stands. */
+    refused,
+    errors: clientErrors ?? (reply && !reply.ok ? reply.errors.fields : {}),
+    clientErrors,
+    check,
+    clear: () => setClientErrors(null),
+  };
 }
 
 /**
@@ -55,14 +72,10 @@ function useCheckBeforeSending(schema: typeof profileUpdateSchema | typeof passw
  * shows that it is pending.
  */
 export function ProfileForm({ customer, idPrefix }: { customer: Customer; idPrefix: string }) {
-  const reply = useReply('profile');
-  const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const busy =
-    navigation.state === 'submitting' && navigation.formData?.get('intent') === 'profile';
-  const [clientErrors, check, clear] = useCheckBeforeSending(profileUpdateSchema);
-  const refused = reply && !reply.ok ? reply.errors : null;
-  const errors = clientErrors ?? refused?.fields ?? {};
+  const { reply, busy, action, refused, errors, clientErrors, check, clear } = useAccountForm(
+    'profile',
+    profileUpdateSchema,
+  );
   // After a save the form shows the stored values again (the e-mail stays until confirmed).
   const [version, setVersion] = useState(0);
   useEffect(() => {
@@ -73,7 +86,7 @@ export function ProfileForm({ customer, idPrefix }: { customer: Customer; idPref
     <Form
       key={version}
       method="post"
-      action={viewAddress('profile', hydrated)}
+      action={action}
       noValidate
       onSubmit={check}
       onChange={clear}
@@ -81,7 +94,7 @@ export function ProfileForm({ customer, idPrefix }: { customer: Customer; idPref
     >
       <input type="hidden" name="intent" value="profile" />
       {reply?.ok && !clientErrors ? <Notice tone="success">{reply.message}</Notice> : null}
-      {refused && !clientErrors ? (
+      {refused ? (
         <ErrorSummary
           message={refused.message}
           fields={refused.fields}
@@ -129,19 +142,15 @@ export function ProfileForm({ customer, idPrefix }: { customer: Customer; idPref
 
 /** Change Password form (spec 2). Success ends the session and goes to /login (spec 4). */
 export function ChangePasswordForm({ email, idPrefix }: { email: string; idPrefix: string }) {
-  const reply = useReply('password');
-  const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const busy =
-    navigation.state === 'submitting' && navigation.formData?.get('intent') === 'password';
-  const [clientErrors, check, clear] = useCheckBeforeSending(passwordChangeSchema);
-  const refused = reply && !reply.ok ? reply.errors : null;
-  const errors = clientErrors ?? refused?.fields ?? {};
+  const { busy, action, refused, errors, check, clear } = useAccountForm(
+    'password',
+    passwordChangeSchema,
+  );
 
   return (
     <Form
       method="post"
-      action={viewAddress('password', hydrated)}
+      action={action}
       noValidate
       onSubmit={(event) => {
         check(event);
@@ -152,7 +161,7 @@ export function ChangePasswordForm({ email, idPrefix }: { email: string; idPrefi
       className="max-w-lg space-y-4"
     >
       <input type="hidden" name="intent" value="password" />
-      {refused && !clientErrors ? (
+      {refused ? (
         <ErrorSummary
           message={refused.message}
           fields={refused.fields}

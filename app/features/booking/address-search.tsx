@@ -3,6 +3,7 @@ import { buildingNumberOf } from '@shared/address';
 import type { ReplyOf } from '@shared/api/client';
 import { routes } from '@shared/api/routes';
 import type { bookingApi } from '@shared/api/booking';
+import { Field } from '~/components/form';
 import { call } from '~/utils/api-client';
 
 type Suggestion = ReplyOf<typeof bookingApi.findAddress, 200>['Items'][number];
@@ -195,98 +196,96 @@ export function AddressSearch({
 
   const expanded = open && items.length > 0;
   const nothingFound = !picked && !open && searched !== null && items.length === 0;
-  const describedBy = [error ? `${id}-error` : null, nothingFound ? `${id}-none` : null]
-    .filter(Boolean)
-    .join(' ');
   return (
-    <div className="relative">
-      <label htmlFor={inputId} className="field-label">
-        {label}
-      </label>
-      <input
-        ref={input}
+    <div>
+      <Field
         id={inputId}
-        type="text"
-        role="combobox"
-        autoComplete="off"
-        aria-autocomplete="list"
-        aria-expanded={expanded}
-        aria-controls={listId}
-        aria-activedescendant={expanded && active >= 0 ? `${id}-option-${active}` : undefined}
-        aria-invalid={Boolean(error)}
-        aria-describedby={describedBy || undefined}
-        className={inputClassName}
-        placeholder={placeholder}
-        value={text}
-        onChange={(e) => {
-          setText(e.target.value);
-          setContainer(null);
-          setActive(-1);
-          if (picked) {
-            setPicked(false);
-            onEdit?.();
-          }
-        }}
-        onKeyDown={onKeyDown}
-        onBlur={() => {
-          setOpen(false);
-          setActive(-1);
-        }}
-        onFocus={() => {
-          if (!picked && items.length > 0) setOpen(true);
-        }}
-      />
-      <ul
-        id={listId}
-        role="listbox"
-        aria-label={container ? `Addresses in ${container.Text}` : 'Addresses found'}
-        hidden={!expanded}
-        className="absolute z-20 mt-1 max-h-72 w-full overflow-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg"
+        label={label}
+        error={error}
+        className="relative"
+        note={
+          nothingFound ? (
+            <div className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-slate-800">
+              <p>
+                No address found for <strong>{searched}</strong>. Check the postcode, or enter your
+                address by hand.
+              </p>
+              <button
+                type="button"
+                className="mt-1 text-left font-semibold text-brand underline"
+                onClick={onManual}
+              >
+                Enter your address by hand
+              </button>
+            </div>
+          ) : null
+        }
       >
-        {items.map((item, index) => (
-          <li
-            key={item.Id}
-            id={`${id}-option-${index}`}
-            role="option"
-            aria-selected={index === active}
-            className={`cursor-pointer px-3 py-2 text-left text-sm ${
-              index === active ? 'bg-brand text-white' : 'text-slate-900 hover:bg-slate-100'
-            }`}
-            // Keep focus in the input: the option is chosen on click, not focused.
-            onMouseDown={(e) => e.preventDefault()}
-            onMouseMove={() => setActive(index)}
-            onClick={() => void choose(item)}
-          >
-            <span className="font-medium">{item.Text}</span>{' '}
-            <span className={index === active ? 'text-white/85' : 'text-slate-500'}>
-              {item.Description}
-            </span>
-          </li>
-        ))}
-      </ul>
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      ) : null}
-      {nothingFound ? (
-        <div
-          id={`${id}-none`}
-          className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-slate-800"
-        >
-          <p>
-            No address found for <strong>{searched}</strong>. Check the postcode, or enter your
-            address by hand.
-          </p>
-          <button
-            type="button"
-            className="mt-1 text-left font-semibold text-brand underline"
-            onClick={onManual}
-          >
-            Enter your address by hand
-          </button>
-        </div>
-      ) : (
+        {(control) => (
+          <>
+            <input
+              ref={input}
+              type="text"
+              role="combobox"
+              autoComplete="off"
+              aria-autocomplete="list"
+              aria-expanded={expanded}
+              aria-controls={listId}
+              aria-activedescendant={expanded && active >= 0 ? `${id}-option-${active}` : undefined}
+              {...control}
+              className={inputClassName}
+              placeholder={placeholder}
+              value={text}
+              onChange={(e) => {
+                setText(e.target.value);
+                setContainer(null);
+                setActive(-1);
+                if (picked) {
+                  setPicked(false);
+                  onEdit?.();
+                }
+              }}
+              onKeyDown={onKeyDown}
+              onBlur={() => {
+                setOpen(false);
+                setActive(-1);
+              }}
+              onFocus={() => {
+                if (!picked && items.length > 0) setOpen(true);
+              }}
+            />
+            <ul
+              id={listId}
+              role="listbox"
+              aria-label={container ? `Addresses in ${container.Text}` : 'Addresses found'}
+              hidden={!expanded}
+              className="absolute z-20 mt-1 max-h-72 w-full overflow-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg"
+            >
+              {items.map((item, index) => (
+                <li
+                  key={item.Id}
+                  id={`${id}-option-${index}`}
+                  role="option"
+                  aria-selected={index === active}
+                  className={`cursor-pointer px-3 py-2 text-left text-sm ${
+                    index === active ? 'bg-brand text-white' : 'text-slate-900 hover:bg-slate-100'
+                  }`}
+                  // Keep focus in the input: the option is chosen on click, not focused.
+                  onMouseDown={(e) => e.preventDefault()}
+                  onMouseMove={() => setActive(index)}
+                  onClick={() => void choose(item)}
+                >
+                  <span className="font-medium">{item.Text}</span>{' '}
+                  <span className={index === active ? 'text-white/85' : 'text-slate-500'}>
+                    {item.Description}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </Field>
+      {nothingFound ? null : (
         <button
           type="button"
           className="mt-2 text-left text-sm font-medium text-brand underline"

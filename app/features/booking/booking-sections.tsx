@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { routes } from '@shared/api/routes';
 import { isUkPostcode } from '@shared/postcode';
+import { AddressFields, AddressPreview, SelectField, TextField } from '~/components/form';
 import { call } from '~/utils/api-client';
 import { slotKey } from './booking-params';
 import type { SlotChoice } from './booking-storage';
@@ -28,53 +29,22 @@ export function ManualAddress({
   /** Back to the address search; absent before JavaScript runs. */
   onSearch?: () => void;
 }) {
+  // The form's one address message belongs to the street until there is one, then to the postcode.
+  const where = street.trim() ? 'postcode' : 'line1';
   return (
     <fieldset className="mt-4">
       <legend className="field-label">Your address</legend>
       <input type="hidden" name="manual" value="1" />
-      <div className="grid gap-3 sm:grid-cols-3">
-        <div className="sm:col-span-2">
-          <label htmlFor={`${id}-street`} className="mb-1 block text-xs text-slate-600">
-            Building number and street
-          </label>
-          <input
-            id={`${id}-street`}
-            name="line1"
-            className="field-input"
-            placeholder="e.g. 31 Warrington Crescent"
-            autoComplete="address-line1"
-            value={street}
-            aria-invalid={Boolean(error) && !street.trim()}
-            onChange={(e) => onStreet(e.target.value)}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-postcode`} className="mb-1 block text-xs text-slate-600">
-            Postcode
-          </label>
-          <input
-            id={`${id}-postcode`}
-            name="postcode"
-            className="field-input uppercase"
-            placeholder="W9 1ED"
-            autoComplete="postal-code"
-            value={postcode}
-            aria-invalid={(Boolean(postcode) && !isUkPostcode(postcode)) || undefined}
-            onChange={(e) => onPostcode(e.target.value)}
-            onBlur={onPostcodeDone}
-          />
-        </div>
-      </div>
-      {error && <p className="field-error">{error}</p>}
-      {onSearch && (
-        <button
-          type="button"
-          className="mt-2 text-sm font-medium text-brand underline"
-          onClick={onSearch}
-        >
-          Search for my address instead
-        </button>
-      )}
+      <AddressFields
+        idPrefix={id}
+        inline
+        values={{ line1: street, postcode }}
+        errors={error ? { [where]: error } : {}}
+        invalid={{ postcode: Boolean(postcode) && !isUkPostcode(postcode) }}
+        onChange={(field, value) => (field === 'line1' ? onStreet(value) : onPostcode(value))}
+        onPostcodeBlur={onPostcodeDone}
+        onSearch={onSearch}
+      />
     </fieldset>
   );
 }
@@ -107,13 +77,13 @@ export function NotServedPanel({
       </p>
       {interactive && (
         <div className="mt-2 flex gap-2">
-          <label htmlFor={`${id}-waitlist`} className="sr-only">
-            Your e-mail, to hear when we reach your area
-          </label>
-          <input
+          <TextField
             id={`${id}-waitlist`}
+            label="Your e-mail, to hear when we reach your area"
+            labelClassName="sr-only"
+            fieldClassName="min-w-0 flex-1"
             type="email"
-            className="field-input py-1.5"
+            className="py-1.5"
             placeholder="you@example.com"
             value={email}
             onChange={(e) => setEmail(e.target.value)}
@@ -139,7 +109,7 @@ export function NotServedPanel({
   );
 }
 
-/** A labelled slot select with its error. */
+/** A slot select: the kit's select with the slots as options. */
 export function SlotSelect({
   id,
   name,
@@ -162,36 +132,25 @@ export function SlotSelect({
   onChange: (value: string) => void;
 }) {
   return (
-    <div>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        className="field-input"
-        value={value}
-        disabled={disabled}
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => onChange(e.target.value)}
-      >
-        <option value="">{placeholder}</option>
-        {slots?.map((s) => {
-          const key = s.slot_start === EXPRESS ? EXPRESS : slotKey(s);
-          return (
-            <option key={key} value={key}>
-              {s.display}
-            </option>
-          );
-        })}
-      </select>
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
+    <SelectField
+      id={id}
+      name={name}
+      label={label}
+      value={value}
+      disabled={disabled}
+      error={error}
+      onChange={(e) => onChange(e.target.value)}
+    >
+      <option value="">{placeholder}</option>
+      {slots?.map((s) => {
+        const key = s.slot_start === EXPRESS ? EXPRESS : slotKey(s);
+        return (
+          <option key={key} value={key}>
+            {s.display}
+          </option>
+        );
+      })}
+    </SelectField>
   );
 }
 
@@ -211,35 +170,17 @@ export function DoorField({
   onDoor: (value: string) => void;
 }) {
   return (
-    <div className="mt-4">
-      <label htmlFor={`${id}-door`} className="field-label">
-        Door number
-      </label>
-      <input
-        id={`${id}-door`}
-        name="door"
-        className="field-input"
-        placeholder="e.g. 12 or Flat 3"
-        value={door}
-        aria-invalid={Boolean(error)}
-        aria-describedby={
-          [error ? `${id}-door-error` : '', preview ? `${id}-preview` : '']
-            .filter(Boolean)
-            .join(' ') || undefined
-        }
-        onChange={(e) => onDoor(e.target.value)}
-      />
-      {error && (
-        <p id={`${id}-door-error`} className="field-error">
-          {error}
-        </p>
-      )}
-      {preview && (
-        <p id={`${id}-preview`} className="mt-1.5 text-sm text-slate-600">
-          Collection address: <span className="font-medium text-slate-900">{preview}</span>
-        </p>
-      )}
-    </div>
+    <TextField
+      id={`${id}-door`}
+      name="door"
+      label="Door number"
+      fieldClassName="mt-4"
+      placeholder="e.g. 12 or Flat 3"
+      value={door}
+      error={error}
+      note={preview ? <AddressPreview lead="Collection address" address={preview} /> : null}
+      onChange={(e) => onDoor(e.target.value)}
+    />
   );
 }
 

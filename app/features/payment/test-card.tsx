@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { routes } from '@shared/api/routes';
+import { TextField } from '~/components/form';
 import { call } from '~/utils/api-client';
 import { NOT_READY, type CardForm, type CardIntent } from './card-confirm';
 
@@ -66,48 +67,33 @@ export function useTestCard() {
 
   const field = (
     <>
-      <div>
-        <label htmlFor="card-number" className="field-label">
-          Card number
-        </label>
-        <input
-          id="card-number"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          className="field-input"
-          placeholder="1234 1234 1234 1234"
-          value={card.number}
-          onChange={(e) => setCard((c) => ({ ...c, number: e.target.value }))}
-        />
-      </div>
+      <TextField
+        id="card-number"
+        label="Card number"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="1234 1234 1234 1234"
+        value={card.number}
+        onChange={(e) => setCard((c) => ({ ...c, number: e.target.value }))}
+      />
       <div className="grid grid-cols-2 gap-4">
-        <div>
-          <label htmlFor="card-expiry" className="field-label">
-            Expiry (MM / YY)
-          </label>
-          <input
-            id="card-expiry"
-            autoComplete="cc-exp"
-            className="field-input"
-            placeholder="MM / YY"
-            value={card.expiry}
-            onChange={(e) => setCard((c) => ({ ...c, expiry: e.target.value }))}
-          />
-        </div>
-        <div>
-          <label htmlFor="card-cvc" className="field-label">
-            Security code
-          </label>
-          <input
-            id="card-cvc"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            className="field-input"
-            placeholder="CVC"
-            value={card.cvc}
-            onChange={(e) => setCard((c) => ({ ...c, cvc: e.target.value }))}
-          />
-        </div>
+        <TextField
+          id="card-expiry"
+          label="Expiry (MM / YY)"
+          autoComplete="cc-exp"
+          placeholder="MM / YY"
+          value={card.expiry}
+          onChange={(e) => setCard((c) => ({ ...c, expiry: e.target.value }))}
+        />
+        <TextField
+          id="card-cvc"
+          label="Security code"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="CVC"
+          value={card.cvc}
+          onChange={(e) => setCard((c) => ({ ...c, cvc: e.target.value }))}
+        />
       </div>
     </>
   );

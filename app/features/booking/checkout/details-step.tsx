@@ -1,5 +1,5 @@
 import { Form, useNavigation } from 'react-router';
-import { FormField } from '~/components/form/form-field';
+import { PersonalDetailsFields, TextAreaField, TextField } from '~/components/form';
 import { storageKeys } from '~/utils/api-client';
 import type { CheckoutDetails } from './checkout-state';
 
@@ -28,55 +28,28 @@ export function DetailsStep({
       <h2 id="details-title" className="text-lg font-semibold">
         Customer Details
       </h2>
-      <FormField
-        id="checkout-name"
-        name="name"
-        label="Full name"
-        autoComplete="name"
-        defaultValue={details.name}
-        error={errors.name}
+      <PersonalDetailsFields
+        idPrefix="checkout"
+        order={['name', 'phone', 'email']}
+        labels={{ email: 'E-mail' }}
+        values={details}
+        errors={errors}
         required
       />
-      <FormField
-        id="checkout-phone"
-        name="phone"
-        label="Phone"
-        type="tel"
-        autoComplete="tel"
-        maxLength={20}
-        defaultValue={details.phone}
-        error={errors.phone}
-        required
+      <TextAreaField
+        id="checkout-notes"
+        name="notes"
+        label="Notes for the driver or our cleaners (optional)"
+        rows={3}
+        defaultValue={details.notes}
+        error={errors.notes}
       />
-      <FormField
-        id="checkout-email"
-        name="email"
-        label="E-mail"
-        type="email"
-        autoComplete="email"
-        defaultValue={details.email}
-        error={errors.email}
-        required
-      />
-      <div>
-        <label htmlFor="checkout-notes" className="field-label">
-          Notes for the driver or our cleaners (optional)
-        </label>
-        <textarea
-          id="checkout-notes"
-          name="notes"
-          className="field-input"
-          rows={3}
-          defaultValue={details.notes}
-        />
-        {errors.notes && <p className="field-error">{errors.notes}</p>}
-      </div>
       <fieldset className="rounded-lg border border-slate-200 p-4">
         <legend className="px-1 text-sm font-semibold text-slate-700">
           Create an account (optional)
         </legend>
         <div className="space-y-4">
-          <FormField
+          <TextField
             id="checkout-password"
             name="password"
             label="Password"
@@ -84,7 +57,7 @@ export function DetailsStep({
             autoComplete="new-password"
             error={errors.password}
           />
-          <FormField
+          <TextField
             id="checkout-confirm"
             name="password_confirmation"
             label="Confirm password"
