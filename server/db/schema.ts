@@ -389,6 +389,22 @@ export const orders = pgTable(
     invoicedAt: timestamp('invoiced_at', { withTimezone: true }),
     paymentMethod: text('payment_method'),
     paymentState: text('payment_state').notNull().default('none'),
+    /**
+     * What the customer said they were sending, and its estimated total (issue 15): items and
+     * quantities from the price list, or "not sure". Shown to staff at intake.
+     */
+    estimate: jsonb('estimate').$type<{
+      items: { serviceId: number; name: string; quantity: number; unitPricePence: number }[];
+      notSure: boolean;
+    }>(),
+    estimatePence: integer('estimate_pence'),
+    /**
+     * Charge the card automatically up to this; above it the customer approves first. Null on
+     * orders placed before caps existed (charged as before).
+     */
+    priceCapPence: integer('price_cap_pence'),
+    /** The most the customer has approved above the cap (a later approval raises it). */
+    approvedPence: integer('approved_pence'),
     ip: text('ip'),
     /** Sent by the client per checkout attempt; a retry with the same key returns the same order. */
     idempotencyKey: text('idempotency_key').unique(),
@@ -439,6 +455,45 @@ export const orderEvents = pgTable(
     at: createdAt(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId)],
+);
+
+/**
+ * Each time an itemised order came to more than its cap: the amount put to the customer, the
+ * link's expiry, and their answer (issue 15). A link answers once; an approval is audited.
+ */
+export const priceApprovals = pgTable(
+  'price_approvals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountPence: integer('amount_pence').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    answer: text('answer', { enum: ['approved', 'question', 'superseded'] }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** How it was answered: 'link' (the e-mailed link) or 'account'. */
+    answeredVia: text('answered_via'),
+  },
+  (t) => [index('price_approvals_order_idx').on(t.orderId)],
+);
+
+/** The conversation on an order: a customer's question and the shop's answers (issue 15). */
+export const orderMessages = pgTable(
+  'order_messages',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    author: text('author', { enum: ['customer', 'staff'] }).notNull(),
+    staffId: uuid('staff_id'),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_messages_order_idx').on(t.orderId)],
 );
 
 // ─── Mail ───────────────────────────────────────────────────────────────────

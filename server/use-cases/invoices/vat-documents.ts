@@ -7,6 +7,7 @@ import { documentFileName } from '../../adapters/pdf/financial-document';
 import { renderDocumentPdf } from '../../adapters/pdf/render-document-pdf';
 import type { MailAttachment } from '../../adapters/mail/mail-service';
 import type { DbOrTx } from '../../db/client';
+import { ConflictError } from '../../errors';
 import type { orders } from '../../db/schema';
 import { documentNumbers, financialDocuments, orderItems, payments } from '../../db/schema';
 
@@ -107,7 +108,12 @@ export async function issueInvoice(
     .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.id));
   const vat = vatBreakdown(linesOf(order, items));
-  if (vat.grossPence !== order.totalPence) throw new Error('order lines and total disagree');
+  if (vat.grossPence !== order.totalPence) {
+    // Totals are written with the items (setOrderItems); anything else is not invoiced.
+    throw new ConflictError(
+      `The items of order ${orderNumber(brand, order.orderNo)} do not add up to its total: list the items again before invoicing.`,
+    );
+  }
   const existing = await currentInvoice(tx, order.id);
   if (existing && existing.totalPence === order.totalPence) {
     // jsonb keeps keys in its own order: compare the lines field by field.

@@ -143,11 +143,19 @@ export async function chargeSavedCard(
       .where(eq(orders.id, order.id))
       .returning();
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-    const invoice = await issueInvoice(tx, { brand: deps.config.brand, order: updated!, now });
+    const invoice = await issueInvoice(tx, {
+      brand: deps.config.brand,
+      order: updated!,
+      now,
+    }).catch((error: unknown) => {
+      if (!(error instanceof ConflictError)) throw error;
+      deps.logger.error('invoice: not issued for a failed charge', { orderId: order.id });
+      return null;
+    });
     await deps.mail.enqueue(
       {
         ...invoiceEmail(deps.config.brand, deps, updated!, items, now, 'charge-failed'),
-        attachments: [await pdfAttachment(invoice.snapshot as FinancialDocument)],
+        attachments: invoice ? [await pdfAttachment(invoice.snapshot as FinancialDocument)] : [],
       },
       tx,
     );
@@ -191,9 +199,7 @@ export async function creditOrder(
     })
     .where(eq(orders.id, orderId))
     .returning();
-  // The VAT invoice the receipt is of (charged without one e-mailed first: issued now).
-  await issueInvoice(tx, { brand: deps.config.brand, order: paid!, now: deps.now() });
-  const receipt = await receiptOf(tx, orderId);
+  const receipt = await receiptDocument(tx, paid!, deps);
   await deps.mail.enqueue(
     {
       ...receiptEmail(deps.config.brand, paid!, amountPence),
@@ -202,4 +208,28 @@ export async function creditOrder(
     tx,
   );
   return paid!;
+}
+
+/**
+ * The receipt of a paid order, with its VAT invoice issued now if none was e-mailed first.
+ * The money is already taken: an order that cannot be invoiced (its items do not add up to
+ * its total) is logged for staff and the receipt goes without the PDF, rather than losing
+ * the payment's record.
+ */
+async function receiptDocument(
+  tx: Database,
+  order: typeof orders.$inferSelect,
+  deps: Pick<AppServices, 'config' | 'logger' | 'now'>,
+) {
+  try {
+    await issueInvoice(tx, { brand: deps.config.brand, order, now: deps.now() });
+  } catch (error) {
+    if (!(error instanceof ConflictError)) throw error;
+    deps.logger.error('invoice: not issued for a paid order', {
+      orderId: order.id,
+      reason: error.message,
+    });
+    return null;
+  }
+  return receiptOf(tx, order.id);
 }
