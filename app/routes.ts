@@ -22,6 +22,7 @@ export default [
   route('reset-password/:token', 'routes/reset-password.tsx'),
   route('account', 'routes/account.tsx'),
   route('account/delete', 'routes/account-delete.tsx'),
+  route('account/orders/:id/documents/:number', 'routes/account-order-document.ts'),
   route('account/confirm-email/:token', 'routes/account-confirm-email.tsx'),
 
   route('customer', 'routes/checkout.tsx'),
@@ -33,6 +34,7 @@ export default [
   route('payment/test-paypal/:paypalOrderId', 'routes/test-paypal.tsx'),
 
   route('admin/login', 'routes/admin/login.tsx'),
+  route('admin/orders/:id/documents/:number', 'routes/admin/order-document.ts'),
   layout('routes/admin/layout.tsx', [
     route('admin', 'routes/admin/board.tsx'),
     route('admin/route-sheet', 'routes/admin/route-sheet.tsx'),

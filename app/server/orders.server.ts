@@ -19,3 +19,6 @@ export {
   type BoardRowView,
 } from '@server/use-cases/orders/present-order';
 export { paymentPageOrder } from '@server/use-cases/payments/payment-steps';
+export { downloadOrderDocument } from '@server/use-cases/invoices/download-document';
+export { listOrderDocuments } from '@server/use-cases/invoices/list-order-documents';
+export { documentLinks, type DocumentLink } from '@server/use-cases/invoices/present-documents';

@@ -47,6 +47,19 @@ export const customerOrder = z
     items: z.array(
       z.object({ item_name: text(), quantity: z.number().int(), price: money, line_total: money }),
     ),
+    documents: z
+      .array(
+        z.object({
+          kind: z.enum(['invoice', 'receipt', 'credit-note']),
+          number: text().meta({ examples: ['INV-000012', 'receipt', 'CN-000003'] }),
+          title: text().meta({ examples: ['VAT invoice INV-000012, 24/11/2026'] }),
+          url: text().meta({
+            description: "The PDF, for the order's customer (session cookie or bearer token)",
+            examples: ['/account/orders/4b0c…/documents/INV-000012'],
+          }),
+        }),
+      )
+      .meta({ description: 'Issue 15: the VAT invoice, the receipt and any credit notes' }),
   })
   .meta({ id: 'CustomerOrder' });
 

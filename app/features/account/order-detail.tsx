@@ -4,6 +4,7 @@ import type { CustomerOrderView as CustomerOrder } from '@server/use-cases/order
 import { routes } from '@shared/api/routes';
 import { call } from '~/utils/api-client';
 import { Notice } from '~/components/form/form-field';
+import { OrderDocuments } from '~/components/order-documents';
 import { payNowHref, showPayNow } from './order-rules';
 
 const CANCELLABLE = ['pending', 'pending payment'];
@@ -233,6 +234,7 @@ export function OrderDetail({
         </div>
       </dl>
       <ItemsTable order={order} />
+      <OrderDocuments documents={order.documents} />
       <OrderActions order={order} phone={phone} />
     </section>
   );

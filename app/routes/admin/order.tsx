@@ -4,10 +4,11 @@ import { data, Link } from 'react-router';
 import { moveLabel } from '@shared/order-pipeline';
 import type { OrderStatus } from '@shared/order-status';
 import { formatPence, parsePounds } from '@shared/money';
-import { adminOrderDetail } from '~/server/orders.server';
+import { adminOrderDetail, documentLinks, listOrderDocuments } from '~/server/orders.server';
 import { adminOrderView } from '~/server/orders.server';
 import { priceList as loadPriceList } from '~/server/catalogue.server';
 import { requireStaffPage } from '~/features/admin/guard.server';
+import { OrderDocuments } from '~/components/order-documents';
 import { FeedbackBanner, londonDateTime, StatusPill, useAdminAction } from '~/features/admin/ui';
 import type { Route } from './+types/order';
 
@@ -21,13 +22,17 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
   );
   if (!order) throw data('Not found', { status: 404 });
   const priceList = await loadPriceList(services.db);
-  return { order, priceList };
+  const documents = documentLinks(
+    `/admin/orders/${order.id}`,
+    await listOrderDocuments(services, { orderId: order.id }),
+  );
+  return { order, priceList, documents };
 }
 
 type Line = { service_id: number; quantity: number; unit_price: string };
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
-  const { order, priceList } = loaderData;
+  const { order, priceList, documents } = loaderData;
   const { run, busy, feedback } = useAdminAction();
   const services = useMemo(
     () =>
@@ -427,6 +432,8 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
         </div>
+
+        <OrderDocuments documents={documents} />
 
         {order.payments.length ? (
           <div>

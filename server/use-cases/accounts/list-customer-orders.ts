@@ -4,6 +4,7 @@ import { customerAddresses, customers, orderItems, orders } from '../../db/schem
 import { UnauthorizedError } from '../../errors';
 import { checkCancellation } from './cancellation-policy';
 import { pendingEmailChange } from './change-email';
+import { documentsOfOrders } from '../invoices/vat-documents';
 
 /**
  * GET /orders: the customer with their orders (newest first, each with its lines and whether
@@ -46,6 +47,10 @@ export async function listCustomerOrders(
     .where(eq(customerAddresses.customerId, customerId))
     .orderBy(asc(customerAddresses.createdAt));
   const pendingEmail = await pendingEmailChange(db, { customerId, now });
+  const documents = await documentsOfOrders(
+    db,
+    orderRows.map((o) => o.id),
+  );
 
   return {
     customer,
@@ -54,6 +59,7 @@ export async function listCustomerOrders(
       order,
       items: items.filter((i) => i.orderId === order.id),
       canCancel: checkCancellation(order, now).allowed,
+      documents: documents.get(order.id) ?? [],
     })),
     addresses,
   };

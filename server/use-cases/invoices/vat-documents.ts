@@ -286,3 +286,48 @@ export async function orderDocumentPdf(db: DbOrTx, orderId: string, number: stri
   }
   return doc ? pdfAttachment(doc) : null;
 }
+
+/** A document of an order as listed to people: its kind and number ('receipt' for a receipt). */
+export type OrderDocumentRef = {
+  kind: 'invoice' | 'credit-note' | 'receipt';
+  number: string;
+  issuedAt: Date;
+};
+
+/**
+ * The VAT documents of several orders at once, newest first: every invoice and credit note
+ * issued, and a receipt where the current invoice has been paid (in part or whole).
+ */
+export async function documentsOfOrders(
+  db: DbOrTx,
+  orderIds: string[],
+): Promise<Map<string, OrderDocumentRef[]>> {
+  const byOrder = new Map<string, OrderDocumentRef[]>(orderIds.map((id) => [id, []]));
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select()
+    .from(financialDocuments)
+    .where(inArray(financialDocuments.orderId, orderIds))
+    .orderBy(desc(financialDocuments.issuedAt), desc(financialDocuments.seq));
+  const paid = await db
+    .select({ orderId: payments.orderId, at: payments.updatedAt })
+    .from(payments)
+    .where(
+      and(
+        inArray(payments.orderId, orderIds),
+        eq(payments.kind, 'charge'),
+        eq(payments.status, 'succeeded'),
+      ),
+    )
+    .orderBy(desc(payments.updatedAt));
+  for (const id of orderIds) {
+    const docs = rows.filter((r) => r.orderId === id);
+    const list = byOrder.get(id)!;
+    const lastPayment = paid.find((p) => p.orderId === id);
+    if (lastPayment && docs.some((d) => d.kind === 'invoice')) {
+      list.push({ kind: 'receipt', number: 'receipt', issuedAt: lastPayment.at });
+    }
+    for (const d of docs) list.push({ kind: d.kind, number: d.number, issuedAt: d.issuedAt });
+  }
+  return byOrder;
+}

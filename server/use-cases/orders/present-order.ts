@@ -1,4 +1,6 @@
 import { DateTime } from 'luxon';
+import { documentLinks } from '../invoices/present-documents';
+import type { OrderDocumentRef } from '../invoices/vat-documents';
 import { LONDON_ZONE, londonDate, londonWindow } from '@shared/london-time';
 import { orderNumber, type OrderNumbering } from '@shared/order-number';
 import { formatGbp, formatPence } from '@shared/money';
@@ -182,6 +184,7 @@ export function customerOrderView(
   o: OrderRow,
   items: ItemRow[],
   canCancel: boolean,
+  documents: OrderDocumentRef[] = [],
 ) {
   // Older orders were priced before lines were kept; their stored subtotal stands.
   const subtotal = items.length
@@ -206,6 +209,8 @@ export function customerOrderView(
     invoiced: o.invoicedAt !== null,
     can_cancel: canCancel,
     items: items.map(itemView),
+    /** The VAT invoice, receipt and credit notes, as PDFs for the logged-in customer. */
+    documents: documentLinks(`/account/orders/${o.id}`, documents),
   };
 }
 
@@ -215,7 +220,12 @@ export function customerOrdersView(
   d: {
     customer: CustomerRow;
     pendingEmail: string | null;
-    orders: { order: OrderRow; items: ItemRow[]; canCancel: boolean }[];
+    orders: {
+      order: OrderRow;
+      items: ItemRow[];
+      canCancel: boolean;
+      documents: OrderDocumentRef[];
+    }[];
     addresses: AddressRow[];
   },
 ) {
@@ -223,7 +233,9 @@ export function customerOrdersView(
     ...customerView(d.customer),
     /** A new e-mail address waiting for its confirmation link, or null. */
     pending_email: d.pendingEmail,
-    orders: d.orders.map((o) => customerOrderView(numbering, o.order, o.items, o.canCancel)),
+    orders: d.orders.map((o) =>
+      customerOrderView(numbering, o.order, o.items, o.canCancel, o.documents),
+    ),
     addresses: d.addresses.map((a) => ({
       id: a.id,
       full_address: savedAddressLines(a).join('\n'),
