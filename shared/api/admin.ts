@@ -341,6 +341,30 @@ export const adminApi = {
     body: z.object({ how: settleChoice }),
     replies: { 200: message, ...failures(400, 401, 403, 404, 409, 422, 502) },
   }),
+  refund: endpoint({
+    method: 'POST',
+    path: '/api/admin/orders/:id/refund',
+    operationId: 'refundOrder',
+    tag: 'Back office',
+    summary: 'Refunds part or all of what the customer paid, with a credit note (owner only)',
+    description:
+      'Through the provider that took the money, newest payment first. The order then costs that much less; each refund is documented by a credit note against the VAT invoice, e-mailed to the customer as a PDF.',
+    auth: staff,
+    params: byId,
+    body: z.object({
+      amount: poundsField('Enter an amount like 12.50.', MAX_ORDER_PENCE).refine((p) => p >= 1, {
+        message: 'Enter an amount of at least 0.01.',
+      }),
+      reason: text({ error: 'Please say why the money is refunded.' })
+        .trim()
+        .min(1, 'Please say why the money is refunded.')
+        .max(300, 'Please keep the reason under 300 characters.'),
+    }),
+    replies: {
+      200: message.extend({ order_no: text(), refunded: money }),
+      ...failures(400, 401, 403, 404, 409, 422, 502),
+    },
+  }),
   invoice: endpoint({
     method: 'POST',
     path: '/api/admin/orders/:id/invoice',

@@ -197,6 +197,12 @@ export const routes: Routes<Api> = {
       operationId: 'settleOverpayment',
       auth: ['staff'],
     },
+    refund: {
+      method: 'POST',
+      path: '/api/admin/orders/:id/refund',
+      operationId: 'refundOrder',
+      auth: ['staff'],
+    },
     invoice: {
       method: 'POST',
       path: '/api/admin/orders/:id/invoice',

@@ -254,3 +254,42 @@ export async function insertOrderRow(
     .returning();
   return order!;
 }
+
+/**
+ * A card saved on an order through the TEST MODE provider, as the payment page does it: the
+ * setup, the card confirmed (`pm_card_visa`, or a test card that declines or asks for 3-D
+ * Secure, then `authenticated`), and the saved card reported to the server.
+ */
+export async function saveTestCard(
+  server: TestServer,
+  orderId: string,
+  paymentMethod: string,
+  authenticated?: boolean,
+) {
+  const setup = await server.api<{ setup_id: string; client_secret: string }>(
+    '/api/payment/card/setup',
+    { body: { id: orderId }, headers: paymentHeaders(server, orderId) },
+  );
+  expectOk('POST /api/payment/card/setup', setup);
+  const confirm = (auth?: boolean) =>
+    server.api<{ intent_status: string; message?: string }>('/api/payment/test/confirm', {
+      body: {
+        intent_id: setup.body.setup_id,
+        client_secret: setup.body.client_secret,
+        payment_method: paymentMethod,
+        ...(auth === undefined ? {} : { authenticated: auth }),
+      },
+    });
+  let confirmed = await confirm();
+  if (confirmed.body.intent_status === 'requires_action' && authenticated !== undefined) {
+    confirmed = await confirm(authenticated);
+  }
+  const saved = await server.api<{ status: boolean; message: string }>(
+    '/api/update-payment-method',
+    {
+      body: { payment_id: setup.body.setup_id, id: orderId },
+      headers: paymentHeaders(server, orderId),
+    },
+  );
+  return { setupId: setup.body.setup_id, confirmed: confirmed.body, saved };
+}

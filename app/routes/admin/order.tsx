@@ -14,7 +14,7 @@ import type { Route } from './+types/order';
 
 export async function loader({ context, request, params, url }: Route.LoaderArgs) {
   const { services } = context;
-  await requireStaffPage(services, { request, url });
+  const staff = await requireStaffPage(services, { request, url });
   if (!/^[0-9a-f-]{36}$/i.test(params.id)) throw data('Not found', { status: 404 });
   const order = await adminOrderDetail(services, { id: params.id }).then(
     (d) => adminOrderView(services.config.brand, d),
@@ -26,13 +26,13 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
     `/admin/orders/${order.id}`,
     await listOrderDocuments(services, { orderId: order.id }),
   );
-  return { order, priceList, documents };
+  return { order, priceList, documents, owner: staff.role === 'owner' };
 }
 
 type Line = { service_id: number; quantity: number; unit_price: string };
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
-  const { order, priceList, documents } = loaderData;
+  const { order, priceList, documents, owner } = loaderData;
   const { run, busy, feedback } = useAdminAction();
   const services = useMemo(
     () =>
@@ -435,6 +435,10 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 
         <OrderDocuments documents={documents} />
 
+        {owner && order.paid !== '0.00' && order.overpaid === '0.00' ? (
+          <RefundForm orderId={order.id} paid={order.paid} />
+        ) : null}
+
         {order.payments.length ? (
           <div>
             <h3 className="font-semibold">Payments</h3>
@@ -452,5 +456,96 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         ) : null}
       </section>
     </div>
+  );
+}
+
+/**
+ * A refund in part or whole of what was paid (owner only): through the provider that took
+ * it, with a credit note e-mailed to the customer. Asks once more before money leaves.
+ */
+function RefundForm({ orderId, paid }: { orderId: string; paid: string }) {
+  const { run, busy, feedback, setFeedback } = useAdminAction();
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const errors = feedback && !feedback.ok ? (feedback.errors ?? {}) : {};
+  return (
+    <details className="rounded-lg border border-slate-200 p-3">
+      <summary className="cursor-pointer font-semibold">Refund</summary>
+      <form
+        className="mt-3 space-y-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!confirming) {
+            setFeedback(null);
+            setConfirming(true);
+            return;
+          }
+          void run(routes.admin.refund, {
+            params: { id: orderId },
+            body: { amount, reason },
+          }).then(({ ok }) => {
+            setConfirming(false);
+            if (ok) {
+              setAmount('');
+              setReason('');
+            }
+          });
+        }}
+      >
+        <p className="text-sm text-slate-600">
+          Paid so far: £{paid}. The money goes back the way it came; the customer gets a credit note
+          by e-mail.
+        </p>
+        <div>
+          <label htmlFor="refund-amount" className="field-label">
+            Amount (£)
+          </label>
+          <input
+            id="refund-amount"
+            inputMode="decimal"
+            className="field-input max-w-40"
+            value={amount}
+            onChange={(e) => {
+              setAmount(e.target.value);
+              setConfirming(false);
+            }}
+            aria-invalid={errors.amount ? true : undefined}
+            aria-describedby={errors.amount ? 'refund-amount-error' : undefined}
+          />
+          {errors.amount ? (
+            <p id="refund-amount-error" className="field-error">
+              {errors.amount[0]}
+            </p>
+          ) : null}
+        </div>
+        <div>
+          <label htmlFor="refund-reason" className="field-label">
+            Reason (shown on the credit note)
+          </label>
+          <input
+            id="refund-reason"
+            className="field-input"
+            maxLength={300}
+            value={reason}
+            onChange={(e) => {
+              setReason(e.target.value);
+              setConfirming(false);
+            }}
+            aria-invalid={errors.reason ? true : undefined}
+            aria-describedby={errors.reason ? 'refund-reason-error' : undefined}
+          />
+          {errors.reason ? (
+            <p id="refund-reason-error" className="field-error">
+              {errors.reason[0]}
+            </p>
+          ) : null}
+        </div>
+        <FeedbackBanner feedback={feedback} />
+        <button type="submit" className="btn-primary py-2" disabled={busy}>
+          {confirming ? `Yes, refund £${amount || '0.00'} now` : 'Refund'}
+        </button>
+      </form>
+    </details>
   );
 }

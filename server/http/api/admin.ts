@@ -41,6 +41,8 @@ import { addStaff, listStaff, setStaffDisabled, unlockStaff } from '../../use-ca
 import { storeImage } from '../../use-cases/admin/uploads';
 import { chargeSavedCard } from '../../use-cases/payments/charge-order';
 import { settleOverpayment } from '../../use-cases/payments/settle-overpayment';
+import { refundOrder } from '../../use-cases/payments/refund-order';
+import { paymentText } from '../../use-cases/payments/present-payment';
 import { route } from '../contract-routes';
 import { clientIp, credentialsOf, staffGuard, staffOf } from '../identity';
 
@@ -149,6 +151,26 @@ export function adminRoutes(app: FastifyInstance, services: AppServices) {
         how: body.how,
       });
       return { status: true, message: settled.message };
+    },
+  );
+  // Money leaving the business: the owner's decision, with a credit note each time.
+  route(
+    app,
+    e.refund,
+    { ...ownerOnly, invalidMessage: 'Please check the refund.' },
+    async ({ params, body }, request) => {
+      const refund = await refundOrder(services, {
+        actor: staffOf(request),
+        orderId: params.id,
+        amountPence: body.amount,
+        reason: body.reason,
+      });
+      return {
+        status: true,
+        message: paymentText.refundedWithCreditNote(refund.refundedPence, refund.requestedPence),
+        order_no: refund.orderNo,
+        refunded: paymentText.amount(refund.refundedPence),
+      };
     },
   );
   route(app, e.invoice, staffOnly, async ({ params }, request) => ({

@@ -1,4 +1,9 @@
-import { paymentHeaders, placeGuestOrder, spreadSlots } from '../../../tests/helpers/fixtures';
+import {
+  paymentHeaders,
+  placeGuestOrder,
+  saveTestCard,
+  spreadSlots,
+} from '../../../tests/helpers/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orderEvents, orders, payments } from '../../db/schema';
@@ -28,34 +33,8 @@ describe('payment after cleaning (TEST MODE provider)', () => {
     return placed.order.order_id;
   }
 
-  async function saveCard(orderId: string, paymentMethod: string, authenticated?: boolean) {
-    const setup = await server.api<{ setup_id: string; client_secret: string }>(
-      '/api/payment/card/setup',
-      { body: { id: orderId }, headers: paymentHeaders(server, orderId) },
-    );
-    expect(setup.status).toBe(200);
-    const confirm = (auth?: boolean) =>
-      server.api<{ intent_status: string; message?: string }>('/api/payment/test/confirm', {
-        body: {
-          intent_id: setup.body.setup_id,
-          client_secret: setup.body.client_secret,
-          payment_method: paymentMethod,
-          ...(auth === undefined ? {} : { authenticated: auth }),
-        },
-      });
-    let confirmed = await confirm();
-    if (confirmed.body.intent_status === 'requires_action' && authenticated !== undefined) {
-      confirmed = await confirm(authenticated);
-    }
-    const saved = await server.api<{ status: boolean; message: string }>(
-      '/api/update-payment-method',
-      {
-        body: { payment_id: setup.body.setup_id, id: orderId },
-        headers: paymentHeaders(server, orderId),
-      },
-    );
-    return { setupId: setup.body.setup_id, confirmed: confirmed.body, saved };
-  }
+  const saveCard = (orderId: string, paymentMethod: string, authenticated?: boolean) =>
+    saveTestCard(server, orderId, paymentMethod, authenticated);
 
   it('a saved card (4242) records card and state, and the order goes to pending', async () => {
     const id = await pendingPaymentOrder();

@@ -67,6 +67,21 @@ function linesOf(order: OrderRow, items: ItemRow[]): VatLineInput[] {
   return lines;
 }
 
+/** What refunds' credit notes have given back against an invoice, in pence. */
+async function refundedAgainst(db: DbOrTx, invoiceId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${financialDocuments.totalPence}), 0)::int` })
+    .from(financialDocuments)
+    .where(
+      and(
+        eq(financialDocuments.kind, 'credit-note'),
+        eq(financialDocuments.creditsId, invoiceId),
+        sql`${financialDocuments.paymentId} is not null`,
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
 /** The invoice of an order that no credit note has cancelled, or null. */
 export async function currentInvoice(db: DbOrTx, orderId: string): Promise<DocumentRow | null> {
   const invoices = await db
@@ -115,21 +130,38 @@ export async function issueInvoice(
     );
   }
   const existing = await currentInvoice(tx, order.id);
-  if (existing && existing.totalPence === order.totalPence) {
+  // Refunds made since (each with its credit note) lowered the order by their amount and
+  // raised its discount to match: the invoice with them is still the order as it stands.
+  const refunded = existing ? await refundedAgainst(tx, existing.id) : 0;
+  if (existing && existing.totalPence - refunded === order.totalPence) {
     // jsonb keeps keys in its own order: compare the lines field by field.
     const key = (lines: VatLineInput[]) =>
-      JSON.stringify(lines.map((l) => [l.description, l.quantity, l.unitGrossPence]));
+      JSON.stringify(
+        lines
+          .filter((l) => l.unitGrossPence >= 0)
+          .map((l) => [l.description, l.quantity, l.unitGrossPence]),
+      );
     if (key((existing.snapshot as FinancialDocument).vat.lines) === key(vat.lines)) {
       return existing;
     }
   }
   const { seq, number } = await nextNumber(tx, 'invoice');
   if (existing) {
+    const lines: VatLineInput[] = (existing.snapshot as FinancialDocument).vat.lines;
     await issueCreditNote(tx, {
       brand,
       invoice: existing,
       order,
-      lines: (existing.snapshot as FinancialDocument).vat.lines,
+      lines: refunded
+        ? [
+            ...lines,
+            {
+              description: 'Less refunds already credited',
+              quantity: 1,
+              unitGrossPence: -refunded,
+            },
+          ]
+        : lines,
       reason: `Cancelled and replaced by invoice ${number}.`,
       now,
     });

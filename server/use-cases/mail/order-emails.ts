@@ -175,7 +175,7 @@ export function refundEmail(
   brand: Brand,
   order: Order,
   amountPence: number,
-  to: { paypal: boolean; cardLast4: string | null },
+  to: { paypal: boolean; cardLast4: string | null; reason?: string },
 ): MailMessage {
   const number = orderNumber(brand, order.orderNo);
   const where = to.paypal ? 'your PayPal account' : `your card ending ${to.cardLast4 ?? '····'}`;
@@ -183,6 +183,9 @@ export function refundEmail(
     heading: `A refund for order ${number}`,
     paragraphs: [
       `Hello ${order.customerName}, we have refunded ${formatGbp(amountPence)} to ${where}.`,
+      ...(to.reason
+        ? [`Why: ${to.reason}`, 'The credit note for it is attached to this e-mail.']
+        : []),
       'Refunds usually reach you within 5 to 10 working days, depending on your bank.',
     ],
     details: [

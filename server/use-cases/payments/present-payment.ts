@@ -17,4 +17,9 @@ export const paymentText = {
     remainingPence === 0
       ? `${formatGbp(givenPence)} refunded to the customer; they have been e-mailed.`
       : `${formatGbp(givenPence)} refunded; ${formatGbp(remainingPence)} is still paid above the total.`,
+  /** A refund from the back office: all of it, or what the providers gave back. */
+  refundedWithCreditNote: (givenPence: number, requestedPence: number) =>
+    givenPence === requestedPence
+      ? `${formatGbp(givenPence)} refunded; the customer has been e-mailed the credit note.`
+      : `${formatGbp(givenPence)} of ${formatGbp(requestedPence)} refunded; the provider refused the rest. The customer has been e-mailed the credit note.`,
 } as const;

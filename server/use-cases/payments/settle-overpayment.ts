@@ -7,6 +7,8 @@ import type { AppServices } from '../../services';
 import { paymentText } from './present-payment';
 import { recordAudit, type Actor } from '../audit/record-audit';
 import { overpaymentCreditEmail, refundEmail } from '../mail/order-emails';
+import type { FinancialDocument } from '../../adapters/pdf/financial-document';
+import { currentInvoice, issueCreditNote, pdfAttachment } from '../invoices/vat-documents';
 
 /** What settling uses of the services (a Pick, so callers pass `services`). */
 export type SettleDeps = Pick<AppServices, 'db' | 'mail' | 'config' | 'payments' | 'logger'>;
@@ -38,6 +40,20 @@ export async function settleOverpayment(
   return input.how === 'credit'
     ? creditOverpayment(deps, actor, order.id, now)
     : refundOverpayment(deps, actor, order.id, excess, now);
+}
+
+async function refundOverpayment(
+  deps: SettleDeps,
+  actor: Actor,
+  orderId: string,
+  excess: number,
+  now: Date,
+) {
+  const given = await refundPaid(deps, { actor, orderId, amountPence: excess, now });
+  return {
+    amountPence: given,
+    message: paymentText.refunded(given, excess - given),
+  };
 }
 
 async function creditOverpayment(deps: SettleDeps, actor: Actor, orderId: string, now: Date) {
@@ -81,16 +97,24 @@ async function creditOverpayment(deps: SettleDeps, actor: Actor, orderId: string
 }
 
 /**
- * Refunds newest charges first until the excess is given back. Each refund is asked of the
- * provider with a key that makes a retry the same refund, then recorded once.
+ * Gives money back through the providers that took it, newest charges first, until
+ * `amountPence` is refunded; returns how much was. Each refund is asked of the provider with
+ * a key that makes a retry the same refund, then recorded once. With `goodwill`, the order
+ * costs that much less (its discount rises by it) and a credit note documents each refund;
+ * without, it is money paid above the total (an overpayment) going back.
  */
-async function refundOverpayment(
+export async function refundPaid(
   deps: SettleDeps,
-  actor: Actor,
-  orderId: string,
-  excess: number,
-  now: Date,
-) {
+  input: {
+    actor: Actor;
+    orderId: string;
+    amountPence: number;
+    now: Date;
+    goodwill?: { reason: string };
+  },
+): Promise<number> {
+  const { actor, orderId, now } = input;
+  const excess = input.amountPence;
   const charges = await deps.db
     .select()
     .from(payments)
@@ -142,7 +166,12 @@ async function refundOverpayment(
       }
       break;
     }
-    await recordRefund(deps, actor, { orderId, charge, amount, result, paypal }, now);
+    await recordRefund(
+      deps,
+      actor,
+      { orderId, charge, amount, result, paypal, goodwill: input.goodwill },
+      now,
+    );
     made += 1;
     remaining -= amount;
   }
@@ -151,11 +180,7 @@ async function refundOverpayment(
       'No card or PayPal payment of this order can be refunded here: keep it as credit, or refund it from the provider’s dashboard.',
     );
   }
-  const given = excess - remaining;
-  return {
-    amountPence: given,
-    message: paymentText.refunded(given, remaining),
-  };
+  return excess - remaining;
 }
 
 async function recordRefund(
@@ -167,6 +192,7 @@ async function recordRefund(
     amount: number;
     result: Extract<RefundResult, { refundId: string }>;
     paypal: boolean;
+    goodwill?: { reason: string };
   },
   now: Date,
 ) {
@@ -195,11 +221,38 @@ async function recordRefund(
       .returning({ id: payments.id });
     // The provider answered a retry with a refund we recorded already.
     if (inserted.length === 0) return;
+    const goodwill = refund.goodwill;
     const [settled] = await tx
       .update(orders)
-      .set({ paidPence: order!.paidPence - refund.amount })
+      .set(
+        goodwill
+          ? {
+              paidPence: order!.paidPence - refund.amount,
+              discountPence: order!.discountPence + refund.amount,
+              totalPence: order!.totalPence - refund.amount,
+            }
+          : { paidPence: order!.paidPence - refund.amount },
+      )
       .where(eq(orders.id, refund.orderId))
       .returning();
+    const invoice = goodwill ? await currentInvoice(tx, refund.orderId) : null;
+    const creditNote = invoice
+      ? await issueCreditNote(tx, {
+          brand: deps.config.brand,
+          invoice,
+          order: settled!,
+          lines: [
+            {
+              description: `Refund: ${goodwill!.reason}`,
+              quantity: 1,
+              unitGrossPence: refund.amount,
+            },
+          ],
+          reason: goodwill!.reason,
+          now,
+          paymentId: inserted[0]!.id,
+        })
+      : null;
     await recordAudit(tx, {
       actor,
       now,
@@ -211,13 +264,20 @@ async function recordRefund(
         paidPence: settled!.paidPence,
         refundedPence: refund.amount,
         to: refund.paypal ? 'PayPal' : `card ending ${refund.charge.cardLast4 ?? '····'}`,
+        ...(goodwill ? { reason: goodwill.reason, creditNote: creditNote?.number ?? null } : {}),
       },
     });
     await deps.mail.enqueue(
-      refundEmail(deps.config.brand, settled!, refund.amount, {
-        paypal: refund.paypal,
-        cardLast4: refund.charge.cardLast4,
-      }),
+      {
+        ...refundEmail(deps.config.brand, settled!, refund.amount, {
+          paypal: refund.paypal,
+          cardLast4: refund.charge.cardLast4,
+          reason: goodwill?.reason,
+        }),
+        attachments: creditNote
+          ? [await pdfAttachment(creditNote.snapshot as FinancialDocument)]
+          : [],
+      },
       tx,
     );
   });
