@@ -102,6 +102,14 @@ test('staff collect, itemise and invoice an order; the customer pays the amount 
   await staff.reload();
   await expect(staff.getByTestId('amount-due')).toHaveText('£0.00');
   await expect(staff.getByText(/charge · test · £37\.00 · succeeded/)).toBeVisible();
+  // The VAT invoice and the receipt, as PDFs; refunds are the owner's, not staff's.
+  await expect(staff.getByRole('link', { name: /VAT invoice INV-\d{6}/ })).toBeVisible();
+  const receipt = staff.getByRole('link', { name: /Receipt/ });
+  await expect(receipt).toBeVisible();
+  const pdf = await staff.request.get((await receipt.getAttribute('href'))!);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  await expect(staff.getByText('Refund', { exact: true })).toHaveCount(0);
+  await staff.screenshot({ path: 'test-results/back-office/order-paid-1280.png', fullPage: true });
   await staffContext.close();
 });
 
