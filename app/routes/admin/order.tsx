@@ -9,6 +9,7 @@ import { adminOrderView } from '~/server/orders.server';
 import { priceList as loadPriceList } from '~/server/catalogue.server';
 import { requireStaffPage } from '~/features/admin/guard.server';
 import { OrderDocuments } from '~/components/order-documents';
+import { TextField } from '~/components/form';
 import { FeedbackBanner, londonDateTime, StatusPill, useAdminAction } from '~/features/admin/ui';
 import type { Route } from './+types/order';
 
@@ -497,50 +498,29 @@ function RefundForm({ orderId, paid }: { orderId: string; paid: string }) {
           Paid so far: £{paid}. The money goes back the way it came; the customer gets a credit note
           by e-mail.
         </p>
-        <div>
-          <label htmlFor="refund-amount" className="field-label">
-            Amount (£)
-          </label>
-          <input
-            id="refund-amount"
-            inputMode="decimal"
-            className="field-input max-w-40"
-            value={amount}
-            onChange={(e) => {
-              setAmount(e.target.value);
-              setConfirming(false);
-            }}
-            aria-invalid={errors.amount ? true : undefined}
-            aria-describedby={errors.amount ? 'refund-amount-error' : undefined}
-          />
-          {errors.amount ? (
-            <p id="refund-amount-error" className="field-error">
-              {errors.amount[0]}
-            </p>
-          ) : null}
-        </div>
-        <div>
-          <label htmlFor="refund-reason" className="field-label">
-            Reason (shown on the credit note)
-          </label>
-          <input
-            id="refund-reason"
-            className="field-input"
-            maxLength={300}
-            value={reason}
-            onChange={(e) => {
-              setReason(e.target.value);
-              setConfirming(false);
-            }}
-            aria-invalid={errors.reason ? true : undefined}
-            aria-describedby={errors.reason ? 'refund-reason-error' : undefined}
-          />
-          {errors.reason ? (
-            <p id="refund-reason-error" className="field-error">
-              {errors.reason[0]}
-            </p>
-          ) : null}
-        </div>
+        <TextField
+          id="refund-amount"
+          label="Amount (£)"
+          inputMode="decimal"
+          className="max-w-40"
+          value={amount}
+          error={errors.amount?.[0]}
+          onChange={(e) => {
+            setAmount(e.target.value);
+            setConfirming(false);
+          }}
+        />
+        <TextField
+          id="refund-reason"
+          label="Reason (shown on the credit note)"
+          maxLength={300}
+          value={reason}
+          error={errors.reason?.[0]}
+          onChange={(e) => {
+            setReason(e.target.value);
+            setConfirming(false);
+          }}
+        />
         <FeedbackBanner feedback={feedback} />
         <button type="submit" className="btn-primary py-2" disabled={busy}>
           {confirming ? `Yes, refund £${amount || '0.00'} now` : 'Refund'}

@@ -253,21 +253,26 @@ const methodOf = (p: typeof payments.$inferSelect) =>
         ? 'Test card'
         : 'Card';
 
-/** The receipt of an order: its current invoice with the charges that succeeded, or null. */
-export async function receiptOf(db: DbOrTx, orderId: string): Promise<FinancialDocument | null> {
-  const invoice = await currentInvoice(db, orderId);
-  if (!invoice) return null;
-  const paid = await db
+/** The charges that succeeded on these orders, oldest first: what receipts list. */
+export function succeededCharges(db: DbOrTx, orderIds: string[]) {
+  return db
     .select()
     .from(payments)
     .where(
       and(
-        eq(payments.orderId, orderId),
+        inArray(payments.orderId, orderIds),
         eq(payments.kind, 'charge'),
         eq(payments.status, 'succeeded'),
       ),
     )
     .orderBy(asc(payments.updatedAt));
+}
+
+/** The receipt of an order: its current invoice with the charges that succeeded, or null. */
+export async function receiptOf(db: DbOrTx, orderId: string): Promise<FinancialDocument | null> {
+  const invoice = await currentInvoice(db, orderId);
+  if (!invoice) return null;
+  const paid = await succeededCharges(db, [orderId]);
   if (paid.length === 0) return null;
   return {
     ...(invoice.snapshot as FinancialDocument),
@@ -341,23 +346,13 @@ export async function documentsOfOrders(
     .from(financialDocuments)
     .where(inArray(financialDocuments.orderId, orderIds))
     .orderBy(desc(financialDocuments.issuedAt), desc(financialDocuments.seq));
-  const paid = await db
-    .select({ orderId: payments.orderId, at: payments.updatedAt })
-    .from(payments)
-    .where(
-      and(
-        inArray(payments.orderId, orderIds),
-        eq(payments.kind, 'charge'),
-        eq(payments.status, 'succeeded'),
-      ),
-    )
-    .orderBy(desc(payments.updatedAt));
+  const paid = (await succeededCharges(db, orderIds)).reverse();
   for (const id of orderIds) {
     const docs = rows.filter((r) => r.orderId === id);
     const list = byOrder.get(id)!;
     const lastPayment = paid.find((p) => p.orderId === id);
     if (lastPayment && docs.some((d) => d.kind === 'invoice')) {
-      list.push({ kind: 'receipt', number: 'receipt', issuedAt: lastPayment.at });
+      list.push({ kind: 'receipt', number: 'receipt', issuedAt: lastPayment.updatedAt });
     }
     for (const d of docs) list.push({ kind: d.kind, number: d.number, issuedAt: d.issuedAt });
   }

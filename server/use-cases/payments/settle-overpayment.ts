@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { orderNumber } from '@shared/order-number';
 import type { RefundResult } from '../../adapters/payments/payment-provider';
 import { customerCredits, orders, payments } from '../../db/schema';
@@ -8,7 +8,12 @@ import { paymentText } from './present-payment';
 import { recordAudit, type Actor } from '../audit/record-audit';
 import { overpaymentCreditEmail, refundEmail } from '../mail/order-emails';
 import type { FinancialDocument } from '../../adapters/pdf/financial-document';
-import { currentInvoice, issueCreditNote, pdfAttachment } from '../invoices/vat-documents';
+import {
+  currentInvoice,
+  issueCreditNote,
+  pdfAttachment,
+  succeededCharges,
+} from '../invoices/vat-documents';
 
 /** What settling uses of the services (a Pick, so callers pass `services`). */
 export type SettleDeps = Pick<AppServices, 'db' | 'mail' | 'config' | 'payments' | 'logger'>;
@@ -115,17 +120,10 @@ export async function refundPaid(
 ): Promise<number> {
   const { actor, orderId, now } = input;
   const excess = input.amountPence;
-  const charges = await deps.db
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.orderId, orderId),
-        eq(payments.kind, 'charge'),
-        eq(payments.status, 'succeeded'),
-      ),
-    )
-    .orderBy(desc(payments.createdAt));
+  // Newest first: the latest payment is given back first.
+  const charges = (await succeededCharges(deps.db, [orderId])).sort(
+    (a, b) => b.createdAt.getTime() - a.createdAt.getTime(),
+  );
   const refunded = await deps.db
     .select({ of: payments.refundOf, total: sql<number>`sum(${payments.amountPence})::int` })
     .from(payments)
