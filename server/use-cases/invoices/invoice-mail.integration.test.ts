@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, desc, eq, gt } from 'drizzle-orm';
-import { outbox, payments, services as priceList } from '../../db/schema';
+import { financialDocuments, outbox, payments, services as priceList } from '../../db/schema';
 import { createUseCaseWorld, type UseCaseWorld } from '../../../tests/helpers/use-case-world';
 import { pdfText } from '../../../tests/helpers/pdf-text';
 import { setOrderItems } from '../orders/set-order-items';
@@ -94,5 +94,36 @@ describe('invoice and receipt e-mails', () => {
         .from(outbox)
         .where(and(eq(outbox.template, 'order-invoice'))),
     ).toHaveLength(1);
+  });
+
+  test('items changed after invoicing: a credit note cancels the invoice and a new one is issued', async () => {
+    const order = await world.insertOrder(new Date('2026-11-23T11:00:00Z'), 'collected');
+    const [service] = await world.database.db
+      .select()
+      .from(priceList)
+      .where(gt(priceList.pricePence, 1000))
+      .limit(1);
+    const itemise = (quantity: number) =>
+      setOrderItems(world.services, {
+        actor: world.actor,
+        orderId: order.id,
+        lines: [{ service_id: service!.id, quantity }],
+        discountPence: 0,
+      });
+    await itemise(2);
+    // Not invoiced yet: changing the items issues nothing.
+    await itemise(3);
+    expect(await currentInvoice(world.database.db, order.id)).toBeNull();
+    await sendInvoice(world.services, { actor: world.actor, orderId: order.id });
+    const first = (await currentInvoice(world.database.db, order.id))!;
+    await itemise(4);
+    const second = (await currentInvoice(world.database.db, order.id))!;
+    expect(second.number).not.toBe(first.number);
+    expect(second.totalPence).toBe(4 * service!.pricePence);
+    const [credit] = await world.database.db
+      .select()
+      .from(financialDocuments)
+      .where(eq(financialDocuments.creditsId, first.id));
+    expect(credit).toMatchObject({ kind: 'credit-note', totalPence: first.totalPence });
   });
 });

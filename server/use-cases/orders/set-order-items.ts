@@ -6,6 +6,7 @@ import { orderItems, orders, services } from '../../db/schema';
 import { ConflictError, ValidationError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/record-audit';
 import { settleOverpayment, type Settlement } from '../payments/settle-overpayment';
+import { currentInvoice, issueInvoice } from '../invoices/vat-documents';
 import { findOrder } from './find-order';
 import type { AppServices } from '../../services';
 import { overpaidItemsMessage } from './present-order';
@@ -104,7 +105,16 @@ export async function setOrderItems(
       totalPence: priced.totalPence,
       amountDuePence: amountDue(priced.totalPence, order.paidPence),
     };
-    await tx.update(orders).set(totals).where(eq(orders.id, order.id));
+    const [updated] = await tx
+      .update(orders)
+      .set(totals)
+      .where(eq(orders.id, order.id))
+      .returning();
+    // An invoice already issued is never edited: a credit note cancels it and a new one is
+    // issued for the items as they now are (decision 023).
+    if (await currentInvoice(tx, order.id)) {
+      await issueInvoice(tx, { brand: deps.config.brand, order: updated!, now });
+    }
     await recordAudit(tx, {
       actor,
       now,
