@@ -7,6 +7,7 @@ import { ConflictError, ValidationError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/record-audit';
 import { settleOverpayment, type Settlement } from '../payments/settle-overpayment';
 import { findOrder } from './find-order';
+import { requestApprovalIfAbove } from '../approvals/price-approval';
 import type { AppServices } from '../../services';
 import { overpaidItemsMessage } from './present-order';
 
@@ -20,13 +21,14 @@ const auditLine = (i: { quantity: number; itemName: string; unitPricePence: numb
 export type ItemLineRequest = { service_id: number; quantity: number; unit_price_pence?: number };
 
 /**
- * Lists and prices an order's items. Prices come from the price list; a call-for-price
+ * Lists and prices an order's items. Above the customer's cap, the itemised invoice goes to
+ * them for approval (approvals/price-approval.ts) before the card may be charged. Prices come from the price list; a call-for-price
  * service (0.00) needs the price staff agreed. Totals and the £25 minimum are computed here,
  * in pence; the amount due is the total less what was already paid. Returns pence
  * (itemsSavedView presents them).
  */
 export async function setOrderItems(
-  deps: Pick<AppServices, 'db' | 'mail' | 'config' | 'payments' | 'logger' | 'now'>,
+  deps: Pick<AppServices, 'db' | 'mail' | 'config' | 'links' | 'payments' | 'logger' | 'now'>,
   input: {
     actor: Actor;
     orderId: string;
@@ -104,7 +106,13 @@ export async function setOrderItems(
       totalPence: priced.totalPence,
       amountDuePence: amountDue(priced.totalPence, order.paidPence),
     };
-    await tx.update(orders).set(totals).where(eq(orders.id, order.id));
+    const [updated] = await tx
+      .update(orders)
+      .set(totals)
+      .where(eq(orders.id, order.id))
+      .returning();
+    // Above the customer's cap, the order waits for their approval (issue 15).
+    const requested = await requestApprovalIfAbove(tx, { order: updated!, now }, deps);
     await recordAudit(tx, {
       actor,
       now,
@@ -120,6 +128,7 @@ export async function setOrderItems(
         items: rows.map(auditLine),
         totalPence: totals.totalPence,
         discountPence: totals.discountPence,
+        ...(requested ? { approvalRequested: requested.approval.id } : {}),
       },
     });
     return {
@@ -127,6 +136,10 @@ export async function setOrderItems(
       ...totals,
       minimumApplied: priced.minimumLine !== null,
       overpaid: priced.totalPence < order.paidPence,
+      /** The customer was asked to approve the total (above their cap), or null. */
+      approvalRequested: requested
+        ? { amountPence: requested.approval.amountPence, capPence: requested.capPence }
+        : null,
     };
   });
   if (!saved.overpaid || !input.settle) return { ...saved, settlement: null };

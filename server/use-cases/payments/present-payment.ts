@@ -17,4 +17,14 @@ export const paymentText = {
     remainingPence === 0
       ? `${formatGbp(givenPence)} refunded to the customer; they have been e-mailed.`
       : `${formatGbp(givenPence)} refunded; ${formatGbp(remainingPence)} is still paid above the total.`,
+  /** Why staff may not charge yet: the total is above what the customer agreed to (issue 15). */
+  needsApproval: (o: {
+    orderNo: string;
+    totalPence: number;
+    capPence: number;
+    approvedPence: number | null;
+  }) =>
+    o.approvedPence !== null && o.approvedPence > o.capPence
+      ? `Order ${o.orderNo} comes to ${formatGbp(o.totalPence)}, above the ${formatGbp(o.approvedPence)} the customer approved: it needs their approval first.`
+      : `Order ${o.orderNo} comes to ${formatGbp(o.totalPence)}, above the customer's cap of ${formatGbp(o.capPence)}: it needs their approval first.`,
 } as const;
