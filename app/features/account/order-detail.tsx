@@ -5,6 +5,7 @@ import { routes } from '@shared/api/routes';
 import { call } from '~/utils/api-client';
 import { Notice } from '~/components/form/form-field';
 import { payNowHref, showPayNow } from './order-rules';
+import { ApprovalNotice } from './approval-notice';
 
 const CANCELLABLE = ['pending', 'pending payment'];
 
@@ -232,6 +233,7 @@ export function OrderDetail({
           <dd className="text-lg font-semibold text-brand">£{order.amount_due}</dd>
         </div>
       </dl>
+      <ApprovalNotice order={order} />
       <ItemsTable order={order} />
       <OrderActions order={order} phone={phone} />
     </section>

@@ -4,10 +4,12 @@ import { customerAddresses, customers, orderItems, orders } from '../../db/schem
 import { UnauthorizedError } from '../../errors';
 import { checkCancellation } from './cancellation-policy';
 import { pendingEmailChange } from './change-email';
+import { openApprovalsOf } from '../approvals/price-approval';
+import { awaitsApproval } from '@shared/order-approval';
 
 /**
  * GET /orders: the customer with their orders (newest first, each with its lines and whether
- * it may still be cancelled) and address book, as rows; customerOrdersView presents them.
+ * it may still be cancelled, and the approval request it waits on) and address book, as rows; customerOrdersView presents them.
  */
 export async function listCustomerOrders(
   deps: Pick<AppServices, 'db' | 'now'>,
@@ -46,6 +48,10 @@ export async function listCustomerOrders(
     .where(eq(customerAddresses.customerId, customerId))
     .orderBy(asc(customerAddresses.createdAt));
   const pendingEmail = await pendingEmailChange(db, { customerId, now });
+  const approvals = await openApprovalsOf(
+    db,
+    orderRows.filter((o) => awaitsApproval(o)).map((o) => o.id),
+  );
 
   return {
     customer,
@@ -54,6 +60,8 @@ export async function listCustomerOrders(
       order,
       items: items.filter((i) => i.orderId === order.id),
       canCancel: checkCancellation(order, now).allowed,
+      /** The request waiting for the customer's approval (issue 15), or null. */
+      approval: approvals.get(order.id) ?? null,
     })),
     addresses,
   };

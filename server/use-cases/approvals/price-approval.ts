@@ -35,6 +35,17 @@ export async function openApprovalOf(db: DbOrTx, orderId: string): Promise<Appro
   return row ?? null;
 }
 
+/** The latest request of an order, whatever its answer, or null. */
+export async function latestApprovalOf(db: DbOrTx, orderId: string): Promise<ApprovalRow | null> {
+  const [row] = await db
+    .select()
+    .from(priceApprovals)
+    .where(eq(priceApprovals.orderId, orderId))
+    .orderBy(desc(priceApprovals.requestedAt))
+    .limit(1);
+  return row ?? null;
+}
+
 /** The open requests of several orders (the account's list), by order id. */
 export async function openApprovalsOf(db: DbOrTx, orderIds: string[]) {
   const rows = orderIds.length

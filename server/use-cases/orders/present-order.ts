@@ -3,16 +3,20 @@ import { LONDON_ZONE, londonDate, londonWindow } from '@shared/london-time';
 import { orderNumber, type OrderNumbering } from '@shared/order-number';
 import { formatGbp, formatPence } from '@shared/money';
 import { canItemise, nextStatuses } from '@shared/order-pipeline';
+import { awaitsApproval } from '@shared/order-approval';
 import type {
   customerAddresses,
   customerCredits,
   customers,
   orderEvents,
   orderItems,
+  orderMessages,
   payments,
+  priceApprovals,
 } from '../../db/schema';
 import { orderAddressLines, savedAddressLines } from '../accounts/full-address';
 import type { OrderRow } from './find-order';
+import { approvalSummaryView, threadView } from '../approvals/present-approval';
 
 /**
  * The one presenter of orders: what a page or an API reply shows of an order row (with its
@@ -41,6 +45,8 @@ export function boardRowView(
   numbering: OrderNumbering,
   o: OrderRow,
   kind: 'collection' | 'delivery',
+  /** Orders whose customer's latest message waits for an answer. */
+  questions: ReadonlySet<string> = new Set(),
 ) {
   const starts = kind === 'collection' ? o.pickupStartsAt : o.deliveryStartsAt;
   const ends = kind === 'collection' ? o.pickupEndsAt : o.deliveryEndsAt;
@@ -60,6 +66,8 @@ export function boardRowView(
     postcode: o.postcode,
     notes: o.customerNotes,
     amount_due: formatPence(o.amountDuePence),
+    awaiting_approval: awaitsApproval(o),
+    question: questions.has(o.id),
   };
 }
 
@@ -73,20 +81,27 @@ export function boardView(
     counts: Record<string, number>;
     collections: OrderRow[];
     deliveries: OrderRow[];
+    waiting?: OrderRow[];
+    questions?: ReadonlySet<string>;
   },
 ) {
   return {
     day: b.day,
     counts: b.counts,
-    collections: b.collections.map((o) => boardRowView(numbering, o, 'collection')),
-    deliveries: b.deliveries.map((o) => boardRowView(numbering, o, 'delivery')),
+    waiting: (b.waiting ?? []).map((o) => orderListRowView(numbering, o, b.questions)),
+    collections: b.collections.map((o) => boardRowView(numbering, o, 'collection', b.questions)),
+    deliveries: b.deliveries.map((o) => boardRowView(numbering, o, 'delivery', b.questions)),
   };
 }
 
 /** One row of the staff's order list. */
-export function orderListRowView(numbering: OrderNumbering, o: OrderRow) {
+export function orderListRowView(
+  numbering: OrderNumbering,
+  o: OrderRow,
+  questions?: ReadonlySet<string>,
+) {
   return {
-    ...boardRowView(numbering, o, 'collection'),
+    ...boardRowView(numbering, o, 'collection', questions),
     pickup_display: londonWindow(o.pickupStartsAt, o.pickupEndsAt),
     delivery_display: londonWindow(o.deliveryStartsAt, o.deliveryEndsAt),
     total: formatPence(o.totalPence),
@@ -114,6 +129,8 @@ export function adminOrderView(
     credits: CreditRow[];
     savedCard: { cardBrand: string | null; cardLast4: string | null } | null;
     overpaidPence: number;
+    approval: typeof priceApprovals.$inferSelect | null;
+    messages: (typeof orderMessages.$inferSelect)[];
   },
 ) {
   const { order } = d;
@@ -152,6 +169,11 @@ export function adminOrderView(
       reason: c.reason,
       at: c.createdAt.toISOString(),
     })),
+    price_cap: order.priceCapPence === null ? null : formatPence(order.priceCapPence),
+    approved: order.approvedPence === null ? null : formatPence(order.approvedPence),
+    awaiting_approval: awaitsApproval(order),
+    approval: approvalSummaryView(d.approval),
+    messages: threadView(d.messages),
     items: d.items.map((i) => ({
       id: i.id,
       service_id: i.serviceId,
@@ -182,6 +204,7 @@ export function customerOrderView(
   o: OrderRow,
   items: ItemRow[],
   canCancel: boolean,
+  approval: (typeof priceApprovals.$inferSelect) | null = null,
 ) {
   // Older orders were priced before lines were kept; their stored subtotal stands.
   const subtotal = items.length
@@ -205,6 +228,15 @@ export function customerOrderView(
     amount_due: formatPence(o.amountDuePence),
     invoiced: o.invoicedAt !== null,
     can_cancel: canCancel,
+    /** Waiting for the customer to approve a total above their cap (issue 15), or null. */
+    awaiting_approval: approval
+      ? {
+          id: approval.id,
+          amount: formatPence(approval.amountPence),
+          cap: formatPence(o.priceCapPence ?? 0),
+          asked: approval.answer === 'question',
+        }
+      : null,
     items: items.map(itemView),
   };
 }
@@ -215,7 +247,12 @@ export function customerOrdersView(
   d: {
     customer: CustomerRow;
     pendingEmail: string | null;
-    orders: { order: OrderRow; items: ItemRow[]; canCancel: boolean }[];
+    orders: {
+      order: OrderRow;
+      items: ItemRow[];
+      canCancel: boolean;
+      approval?: typeof priceApprovals.$inferSelect | null;
+    }[];
     addresses: AddressRow[];
   },
 ) {
@@ -223,7 +260,9 @@ export function customerOrdersView(
     ...customerView(d.customer),
     /** A new e-mail address waiting for its confirmation link, or null. */
     pending_email: d.pendingEmail,
-    orders: d.orders.map((o) => customerOrderView(numbering, o.order, o.items, o.canCancel)),
+    orders: d.orders.map((o) =>
+      customerOrderView(numbering, o.order, o.items, o.canCancel, o.approval ?? null),
+    ),
     addresses: d.addresses.map((a) => ({
       id: a.id,
       full_address: savedAddressLines(a).join('\n'),
@@ -290,6 +329,7 @@ export function itemsSavedView(
     minimumApplied: boolean;
     overpaid: boolean;
     settlement: string | null;
+    approvalRequested: { amountPence: number; capPence: number } | null;
   },
 ) {
   return {
@@ -301,6 +341,7 @@ export function itemsSavedView(
     minimum_applied: s.minimumApplied,
     overpaid: s.overpaid,
     settlement: s.settlement,
+    awaiting_approval: s.approvalRequested !== null,
   };
 }
 
