@@ -8,7 +8,8 @@ import {
   askAboutPrice,
   type ApprovalCaller,
 } from '../../use-cases/approvals/price-approval';
-import { approvalText, priceApprovalView } from '../../use-cases/approvals/present-approval';
+import { approvalText } from '../../use-cases/approvals/present-approval';
+import { priceApprovalView } from '../../use-cases/orders/present-order';
 import { formatPence } from '@shared/money';
 import { route } from '../contract-routes';
 import { credentialsOf } from '../identity';

@@ -1,7 +1,5 @@
 import { formatGbp, formatPence } from '@shared/money';
-import { orderNumber, type OrderNumbering } from '@shared/order-number';
-import type { orderItems, orderMessages, orders, priceApprovals } from '../../db/schema';
-import type { ApprovalState } from './price-approval';
+import type { orderMessages, priceApprovals } from '../../db/schema';
 
 /*
  * What the approval page, the API and the back office show of an approval request and an
@@ -11,49 +9,11 @@ import type { ApprovalState } from './price-approval';
 
 type MessageRow = typeof orderMessages.$inferSelect;
 type ApprovalRow = typeof priceApprovals.$inferSelect;
-type ItemRow = typeof orderItems.$inferSelect;
-type OrderRow = typeof orders.$inferSelect;
 
 /** An order's thread, oldest first. */
 export function threadView(messages: MessageRow[]) {
   return messages.map((m) => ({ author: m.author, body: m.body, at: m.createdAt.toISOString() }));
 }
-
-/** A request as the customer (the link or their account) sees it. */
-export function priceApprovalView(
-  numbering: OrderNumbering,
-  d: {
-    approval: ApprovalRow;
-    order: OrderRow;
-    items: ItemRow[];
-    messages: MessageRow[];
-    state: ApprovalState;
-    capPence: number | null;
-  },
-) {
-  const { approval, order } = d;
-  return {
-    id: approval.id,
-    order_id: order.id,
-    order_no: orderNumber(numbering, order.orderNo),
-    state: d.state,
-    amount: formatPence(approval.amountPence),
-    cap: d.capPence === null ? null : formatPence(d.capPence),
-    subtotal: formatPence(order.subtotalPence),
-    discount: formatPence(order.discountPence),
-    expires_at: approval.expiresAt.toISOString(),
-    answered_at: approval.answeredAt?.toISOString() ?? null,
-    items: d.items.map((i) => ({
-      item_name: i.itemName,
-      quantity: i.quantity,
-      price: formatPence(i.unitPricePence),
-      line_total: formatPence(i.quantity * i.unitPricePence),
-    })),
-    messages: threadView(d.messages),
-  };
-}
-
-export type PriceApprovalView = ReturnType<typeof priceApprovalView>;
 
 /** The latest request of an order, as staff see it. */
 export function approvalSummaryView(a: ApprovalRow | null) {

@@ -17,6 +17,7 @@ import type {
 import { orderAddressLines, savedAddressLines } from '../accounts/full-address';
 import type { OrderRow } from './find-order';
 import { approvalSummaryView, threadView } from '../approvals/present-approval';
+import type { ApprovalState } from '../approvals/price-approval';
 
 /**
  * The one presenter of orders: what a page or an API reply shows of an order row (with its
@@ -204,7 +205,7 @@ export function customerOrderView(
   o: OrderRow,
   items: ItemRow[],
   canCancel: boolean,
-  approval: (typeof priceApprovals.$inferSelect) | null = null,
+  approval: typeof priceApprovals.$inferSelect | null = null,
 ) {
   // Older orders were priced before lines were kept; their stored subtotal stands.
   const subtotal = items.length
@@ -453,3 +454,39 @@ export function overpaidItemsMessage(o: {
   const excess = formatGbp(o.excessPence);
   return `${formatGbp(o.paidPence)} has been paid on ${o.orderNo}, ${excess} more than the new total of ${formatGbp(o.totalPence)}. Choose whether to refund ${excess} to the customer or keep it as credit on their account.`;
 }
+
+/** A request as the customer (the link or their account) sees it. */
+export function priceApprovalView(
+  numbering: OrderNumbering,
+  d: {
+    approval: typeof priceApprovals.$inferSelect;
+    order: OrderRow;
+    items: ItemRow[];
+    messages: (typeof orderMessages.$inferSelect)[];
+    state: ApprovalState;
+    capPence: number | null;
+  },
+) {
+  const { approval, order } = d;
+  return {
+    id: approval.id,
+    order_id: order.id,
+    order_no: orderNumber(numbering, order.orderNo),
+    state: d.state,
+    amount: formatPence(approval.amountPence),
+    cap: d.capPence === null ? null : formatPence(d.capPence),
+    subtotal: formatPence(order.subtotalPence),
+    discount: formatPence(order.discountPence),
+    expires_at: approval.expiresAt.toISOString(),
+    answered_at: approval.answeredAt?.toISOString() ?? null,
+    items: d.items.map((i) => ({
+      item_name: i.itemName,
+      quantity: i.quantity,
+      price: formatPence(i.unitPricePence),
+      line_total: formatPence(i.quantity * i.unitPricePence),
+    })),
+    messages: threadView(d.messages),
+  };
+}
+
+export type PriceApprovalView = ReturnType<typeof priceApprovalView>;
