@@ -25,6 +25,8 @@ test('the customer approves from the e-mailed link, then staff can charge', asyn
   await staff.getByRole('link', { name: 'Orders', exact: true }).click();
   await staff.getByLabel('Order number, name, e-mail or postcode').fill(email);
   await staff.getByRole('button', { name: 'Search' }).click();
+  // The list shows every order until the search's answer replaces it with this one.
+  await expect(staff.getByRole('link', { name: /^LD-\d+$/ })).toHaveCount(1);
   await staff.getByRole('link', { name: /^LD-\d+$/ }).click();
   const orderNo = (await staff.getByRole('heading', { name: /^Order LD-/ }).textContent())!
     .replace('Order ', '')
