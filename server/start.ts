@@ -4,6 +4,7 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { seedDatabase } from './db/seed';
 import { loadLinkKey } from './auth/signed-links';
 import { ensureDemoOwner } from './use-cases/admin/demo-owner';
+import { startPeriodicJobs } from './jobs';
 import { createHttpApp, type HttpOptions, type PagesMode, type RegisteredRoute } from './http/app';
 import { createLogger, type Logger } from './logger';
 import { createServices, type AppServices, type ServiceOverrides } from './services';
@@ -62,6 +63,8 @@ export async function startServer(
   const linkKey = await loadLinkKey(database.db, config.linkSigningSecret);
   const services = createServices(config, database, logger, { ...options.overrides, linkKey });
   services.mail.start();
+  // Periodic sweeps (approval reminders) beside the outbox dispatcher (decision 006).
+  const jobs = startPeriodicJobs(services);
   // Content changes of every instance arrive by notice from here on (docs/decisions/016).
   await services.content.start();
   const pages = options.pages ?? (config.mode === 'production' ? 'build' : 'vite');
@@ -86,6 +89,7 @@ export async function startServer(
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      await jobs.stop();
       await services.mail.stop();
       await services.content.stop();
       await http.close();

@@ -5,11 +5,11 @@ import { appSecrets } from '../db/schema';
 
 /**
  * Links in our e-mails that let their holder act without logging in (pay an order's
- * invoice). The token is `{expiry}.{HMAC-SHA256(purpose, subject, expiry)}`: it names no one,
+ * invoice; approve a price above the cap, or ask about it). The token is `{expiry}.{HMAC-SHA256(purpose, subject, expiry)}`: it names no one,
  * cannot be made for another order, and stops working at its expiry. The key is set by
  * LINK_SIGNING_SECRET, or made once and kept in the database, so every instance shares it.
  */
-export type LinkPurpose = 'payment';
+export type LinkPurpose = 'payment' | 'approval';
 
 export type LinkSigner = {
   sign(purpose: LinkPurpose, subject: string, expiresAt: Date): string;

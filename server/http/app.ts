@@ -21,6 +21,7 @@ import { bookingRoutes } from './api/booking';
 import { catalogueRoutes } from './api/catalogue';
 import { checkoutRoutes } from './api/checkout';
 import { paymentsRoutes } from './api/payments';
+import { approvalsRoutes } from './api/approvals';
 import { stripeWebhookRoutes } from './api/stripe-webhook';
 import { checkRepliesAgainstContract, applyContractCompilers } from './contract-routes';
 import { sendApiError } from './error-handler';
@@ -296,6 +297,7 @@ async function apiRoutes(api: FastifyInstance, services: AppServices) {
   accountsRoutes(api, services);
   checkoutRoutes(api, services);
   paymentsRoutes(api, services);
+  approvalsRoutes(api, services);
   adminRoutes(api, services);
   openApiRoutes(api, services);
   // Bodies kept as bytes: a signature over them (webhooks), an image (uploads).

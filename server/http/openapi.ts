@@ -49,6 +49,7 @@ const schemesOf: Record<Credential, string[]> = {
   cookie: ['customerCookie'],
   checkoutToken: ['checkoutToken'],
   paymentToken: ['paymentToken'],
+  approvalToken: ['approvalToken'],
   staff: ['staffBearer', 'staffCookie'],
 };
 
@@ -251,6 +252,13 @@ export function buildOpenApiDocument(options: {
           name: 'X-Payment-Token',
           description:
             'The `t` of the payment page link in our e-mails (and of `payment_url` in the placeOrder reply): pays one order.',
+        },
+        approvalToken: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Approval-Token',
+          description:
+            'The `t` of the approval link in our e-mails: answers that one approval request of one order.',
         },
         staffBearer: {
           type: 'http',

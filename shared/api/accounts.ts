@@ -44,6 +44,13 @@ export const customerOrder = z
     amount_due: money,
     invoiced: z.boolean(),
     can_cancel: z.boolean(),
+    awaiting_approval: z
+      .object({ id: z.uuid(), amount: money, cap: money, asked: z.boolean() })
+      .nullable()
+      .meta({
+        description:
+          'The total is above the cap the customer set: answer it with /api/approvals/{id} (issue 15)',
+      }),
     items: z.array(
       z.object({ item_name: text(), quantity: z.number().int(), price: money, line_total: money }),
     ),

@@ -3,6 +3,8 @@ import { isCatalogueEntity } from '../catalogue-admin';
 import { MAX_ORDER_PENCE, MAX_UNIT_PRICE_PENCE, poundsField } from '../money';
 import { orderStatuses } from '../order-status';
 import { isoDate, recordId, text } from '../text';
+import { messageInput } from '../order-approval';
+import { threadMessage } from './approvals';
 import { endpoint, failures, money, ok } from './contract';
 
 /*
@@ -34,6 +36,12 @@ export const boardRow = z
     address_lines: z.array(text()).meta({ description: 'The address as printed: one line each' }),
     notes: text(),
     amount_due: money,
+    awaiting_approval: z.boolean().meta({
+      description: 'The total is above the customer’s cap: they approve before the card is charged',
+    }),
+    question: z
+      .boolean()
+      .meta({ description: 'The customer’s latest message waits for an answer' }),
   })
   .meta({ id: 'BoardRow' });
 
@@ -74,6 +82,25 @@ export const adminOrder = z
       description: 'Paid above the total, waiting to be refunded or made credit',
     }),
     credits: z.array(z.object({ amount: money, reason: text(), at: text() })),
+    price_cap: money.nullable().meta({
+      description: 'Charged automatically up to this; null on orders placed before caps',
+    }),
+    approved: money.nullable().meta({ description: 'The most the customer approved above it' }),
+    awaiting_approval: z.boolean(),
+    approval: z
+      .object({
+        id: z.uuid(),
+        amount: money,
+        answer: z.enum(['approved', 'question', 'superseded']).nullable(),
+        answered_via: text().nullable(),
+        requested_at: text(),
+        expires_at: text(),
+        reminded_at: text().nullable(),
+        answered_at: text().nullable(),
+      })
+      .nullable()
+      .meta({ description: 'The latest approval request, if any' }),
+    messages: z.array(threadMessage),
     items: z.array(
       z.object({
         id: z.number().int(),
@@ -244,6 +271,10 @@ export const adminApi = {
           counts: z.record(text(), z.number().int()),
           collections: z.array(boardRow),
           deliveries: z.array(boardRow),
+          waiting: z.array(orderListRow).meta({
+            description:
+              'Orders waiting on their customer’s approval, or with a question to answer',
+          }),
         }),
       }),
       ...failures(400, 401, 403),
@@ -326,6 +357,7 @@ export const adminApi = {
         minimum_applied: z.boolean(),
         overpaid: z.boolean(),
         settlement: text().nullable(),
+        awaiting_approval: z.boolean(),
       }),
       ...failures(400, 401, 403, 404, 409, 422),
     },
@@ -393,6 +425,19 @@ export const adminApi = {
       }),
       ...failures(400, 401, 403, 404, 409, 502),
     },
+  }),
+  answer: endpoint({
+    method: 'POST',
+    path: '/api/admin/orders/:id/messages',
+    operationId: 'answerCustomer',
+    tag: 'Back office',
+    summary: 'Answers the customer on the order’s thread: stored and e-mailed to them',
+    description:
+      'The e-mail carries the approval link while a request is open. 422 for an empty message or one over 2000 characters.',
+    auth: staff,
+    params: byId,
+    body: messageInput,
+    replies: { 200: message, ...failures(400, 401, 403, 404, 422) },
   }),
   slots: endpoint({
     method: 'GET',

@@ -44,6 +44,8 @@ export type CallOptions = {
   checkoutToken?: string | null;
   /** `X-Payment-Token`: the signed token of an e-mailed payment link. */
   paymentToken?: string | null;
+  /** `X-Approval-Token`: the signed token of an e-mailed approval link. */
+  approvalToken?: string | null;
   /** `Authorization: Bearer {token}` (the app's way; the website uses its cookie). */
   bearer?: string | null;
   /** The body of a raw endpoint (an image upload), sent as it is. */
@@ -155,6 +157,7 @@ export function createClient(defaults: CallOptions = {}) {
     }
     if (o.checkoutToken) headers['X-Checkout-Token'] = o.checkoutToken;
     if (o.paymentToken) headers['X-Payment-Token'] = o.paymentToken;
+    if (o.approvalToken) headers['X-Approval-Token'] = o.approvalToken;
     if (o.bearer) headers.Authorization = `Bearer ${o.bearer}`;
 
     let response: Response;

@@ -19,6 +19,8 @@ export type Credential =
   | 'checkoutToken'
   /** `X-Payment-Token`: the signed link of our e-mails, for one order's payments. */
   | 'paymentToken'
+  /** `X-Approval-Token`: the signed link of an approval request (issue 15), for that request. */
+  | 'approvalToken'
   /** A back-office session: `Authorization: Bearer {token}` from /api/admin/login, or its cookie. */
   | 'staff';
 

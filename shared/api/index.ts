@@ -1,4 +1,5 @@
 import { accountsApi } from './accounts';
+import { approvalsApi } from './approvals';
 import { adminApi } from './admin';
 import { bookingApi } from './booking';
 import { catalogueApi } from './catalogue';
@@ -16,6 +17,7 @@ export const api = {
   accounts: accountsApi,
   checkout: checkoutApi,
   payments: paymentsApi,
+  approvals: approvalsApi,
   webhooks: webhooksApi,
   admin: adminApi,
 };

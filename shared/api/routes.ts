@@ -154,6 +154,26 @@ export const routes: Routes<Api> = {
       operationId: 'testModeApprovePayPal',
     },
   },
+  approvals: {
+    approval: {
+      method: 'GET',
+      path: '/api/approvals/:id',
+      operationId: 'getPriceApproval',
+      auth: ['approvalToken', 'bearer', 'cookie'],
+    },
+    approve: {
+      method: 'POST',
+      path: '/api/approvals/:id/approve',
+      operationId: 'approvePrice',
+      auth: ['approvalToken', 'bearer', 'cookie'],
+    },
+    ask: {
+      method: 'POST',
+      path: '/api/approvals/:id/question',
+      operationId: 'askAboutPrice',
+      auth: ['approvalToken', 'bearer', 'cookie'],
+    },
+  },
   webhooks: {
     stripe: { method: 'POST', path: '/api/webhooks/stripe', operationId: 'stripeWebhook' },
   },
@@ -213,6 +233,12 @@ export const routes: Routes<Api> = {
       method: 'POST',
       path: '/api/admin/orders/:id/charge',
       operationId: 'chargeSavedCard',
+      auth: ['staff'],
+    },
+    answer: {
+      method: 'POST',
+      path: '/api/admin/orders/:id/messages',
+      operationId: 'answerCustomer',
       auth: ['staff'],
     },
     slots: {

@@ -11,7 +11,9 @@ import { loadConfig } from '../../server/config';
 import { startServer } from '../../server/start';
 import { startSmtpServer } from '../helpers/smtp-server';
 import { createStaffUser } from '../../server/auth/staff';
-import { E2E_STAFF } from './e2e-staff';
+import { E2E_CAP_PENCE, E2E_CAPPED_ORDERS, E2E_STAFF } from './e2e-staff';
+import { insertOrderRow } from '../helpers/fixtures';
+import { payments } from '../../server/db/schema';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 if (!existsSync(path.join(process.env.BUILD_DIR ?? 'build', 'server/index.js'))) {
@@ -43,6 +45,32 @@ await createStaffUser(running.services.db, {
   name: 'Sam Staff',
   role: 'staff',
 });
+// The approval spec starts from a capped order in cleaning with a card saved, per project.
+for (const email of Object.values(E2E_CAPPED_ORDERS)) {
+  const now = running.services.now();
+  const order = await insertOrderRow(running.services.db, new Date(now.getTime() - 86_400_000), {
+    status: 'cleaning',
+    customerName: 'Grace Hopper',
+    customerEmail: email,
+    priceCapPence: E2E_CAP_PENCE,
+    paymentMethod: 'card',
+    paymentState: 'card_saved',
+  });
+  await running.services.db.insert(payments).values({
+    orderId: order.id,
+    provider: 'test',
+    kind: 'card_setup',
+    providerRef: `seti_e2e_${order.id}`,
+    status: 'succeeded',
+    amountPence: 0,
+    providerCustomerId: 'cus_e2e',
+    paymentMethodId: 'pm_card_visa',
+    cardBrand: 'visa',
+    cardLast4: '4242',
+    createdAt: now,
+    updatedAt: now,
+  });
+}
 
 const mailApi = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { CustomerOrdersView as CustomerOrders } from '@server/use-cases/orders/present-order';
 import { LogoutButton } from './logout-button';
 import { OrderDetail, StatusBadge } from './order-detail';
+import { ApprovalNotices } from './approval-notice';
 import { ChangePasswordForm, ProfileForm } from './profile-forms';
 
 type Props = { customer: CustomerOrders; phone: string };
@@ -114,126 +115,129 @@ export function DesktopAccount({ customer, phone }: Props) {
           </ul>
         </div>
       </nav>
-      <div className="min-w-0 flex-1 rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
-        {order ? (
-          <OrderDetail order={order} phone={phone} onBack={() => setOrderId(null)} />
-        ) : view === 'profile' ? (
-          <section aria-labelledby="profile-title" className="space-y-6">
-            <h2 id="profile-title" className="text-xl font-semibold">
-              Profile
-            </h2>
-            <ProfileForm customer={customer} idPrefix="desktop-profile" />
-          </section>
-        ) : view === 'password' ? (
-          <section aria-labelledby="password-title" className="space-y-6">
-            <h2 id="password-title" className="text-xl font-semibold">
-              Change Password
-            </h2>
-            <ChangePasswordForm email={customer.email} idPrefix="desktop-password" />
-          </section>
-        ) : (
-          <div className="space-y-10">
-            {view === 'dashboard' ? (
-              <p className="text-slate-600">
-                Hello <strong className="text-slate-900">{customer.name}</strong>, from here you can
-                follow your orders and manage your details.
-              </p>
-            ) : null}
-            <section aria-labelledby="orders-title">
-              <h2 id="orders-title" className="mb-4 text-xl font-semibold">
-                {view === 'dashboard' ? 'Recent orders' : 'Orders'}
+      <div className="min-w-0 flex-1 space-y-6">
+        {order ? null : <ApprovalNotices orders={customer.orders} />}
+        <div className="rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
+          {order ? (
+            <OrderDetail order={order} phone={phone} onBack={() => setOrderId(null)} />
+          ) : view === 'profile' ? (
+            <section aria-labelledby="profile-title" className="space-y-6">
+              <h2 id="profile-title" className="text-xl font-semibold">
+                Profile
               </h2>
-              {recent.length === 0 ? (
-                <p className="text-sm text-slate-600">
-                  You have no orders yet.{' '}
-                  <Link to="/" className="font-medium text-brand underline">
-                    Book a collection
-                  </Link>
-                </p>
-              ) : (
-                <table className="w-full text-left text-sm">
-                  <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase">
-                    <tr>
-                      <th scope="col" className="py-2 pr-3">
-                        Order
-                      </th>
-                      <th scope="col" className="py-2 pr-3">
-                        Date
-                      </th>
-                      <th scope="col" className="py-2 pr-3">
-                        Ship to
-                      </th>
-                      <th scope="col" className="py-2 pr-3 text-right">
-                        Total
-                      </th>
-                      <th scope="col" className="py-2 pr-3">
-                        Status
-                      </th>
-                      <th scope="col" className="py-2">
-                        <span className="sr-only">Action</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-100">
-                    {recent.map((o) => (
-                      <tr key={o.id}>
-                        <td className="py-3 pr-3 font-medium">{o.order_no}</td>
-                        <td className="py-3 pr-3">{o.order_date}</td>
-                        <td className="py-3 pr-3">{o.customer_name}</td>
-                        <td className="py-3 pr-3 text-right">£{o.total}</td>
-                        <td className="py-3 pr-3">
-                          <StatusBadge status={o.status} />
-                        </td>
-                        <td className="py-3 text-right">
-                          <button
-                            type="button"
-                            className="font-medium text-brand underline"
-                            onClick={() => setOrderId(o.id)}
-                            aria-label={`View order ${o.order_no}`}
-                          >
-                            view order
-                          </button>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              )}
+              <ProfileForm customer={customer} idPrefix="desktop-profile" />
             </section>
-            {view === 'dashboard' ? (
-              <>
-                <section aria-labelledby="contact-title">
-                  <h2 id="contact-title" className="mb-4 text-xl font-semibold">
-                    Contact information
-                  </h2>
-                  <div className="rounded-lg border border-slate-200 p-4 text-sm">
-                    <p className="font-medium">{customer.name}</p>
-                    <p className="break-all text-slate-600">{customer.email}</p>
-                    {customer.pending_email ? (
-                      <p className="break-all text-amber-800">
-                        Waiting for confirmation of {customer.pending_email}
-                      </p>
-                    ) : null}
-                    <p className="text-slate-600">{customer.phone_number}</p>
-                    <button
-                      type="button"
-                      className="mt-2 font-medium text-brand underline"
-                      onClick={() => go('profile')}
-                    >
-                      Edit
-                    </button>
-                  </div>
-                </section>
-                <section aria-labelledby="addresses-title">
-                  <h2 id="addresses-title" className="mb-4 text-xl font-semibold">
-                    Address book
-                  </h2>
-                  <AddressBook customer={customer} />
-                </section>
-              </>
-            ) : null}
-          </div>
-        )}
+          ) : view === 'password' ? (
+            <section aria-labelledby="password-title" className="space-y-6">
+              <h2 id="password-title" className="text-xl font-semibold">
+                Change Password
+              </h2>
+              <ChangePasswordForm email={customer.email} idPrefix="desktop-password" />
+            </section>
+          ) : (
+            <div className="space-y-10">
+              {view === 'dashboard' ? (
+                <p className="text-slate-600">
+                  Hello <strong className="text-slate-900">{customer.name}</strong>, from here you
+                  can follow your orders and manage your details.
+                </p>
+              ) : null}
+              <section aria-labelledby="orders-title">
+                <h2 id="orders-title" className="mb-4 text-xl font-semibold">
+                  {view === 'dashboard' ? 'Recent orders' : 'Orders'}
+                </h2>
+                {recent.length === 0 ? (
+                  <p className="text-sm text-slate-600">
+                    You have no orders yet.{' '}
+                    <Link to="/" className="font-medium text-brand underline">
+                      Book a collection
+                    </Link>
+                  </p>
+                ) : (
+                  <table className="w-full text-left text-sm">
+                    <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase">
+                      <tr>
+                        <th scope="col" className="py-2 pr-3">
+                          Order
+                        </th>
+                        <th scope="col" className="py-2 pr-3">
+                          Date
+                        </th>
+                        <th scope="col" className="py-2 pr-3">
+                          Ship to
+                        </th>
+                        <th scope="col" className="py-2 pr-3 text-right">
+                          Total
+                        </th>
+                        <th scope="col" className="py-2 pr-3">
+                          Status
+                        </th>
+                        <th scope="col" className="py-2">
+                          <span className="sr-only">Action</span>
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody className="divide-y divide-slate-100">
+                      {recent.map((o) => (
+                        <tr key={o.id}>
+                          <td className="py-3 pr-3 font-medium">{o.order_no}</td>
+                          <td className="py-3 pr-3">{o.order_date}</td>
+                          <td className="py-3 pr-3">{o.customer_name}</td>
+                          <td className="py-3 pr-3 text-right">£{o.total}</td>
+                          <td className="py-3 pr-3">
+                            <StatusBadge status={o.status} />
+                          </td>
+                          <td className="py-3 text-right">
+                            <button
+                              type="button"
+                              className="font-medium text-brand underline"
+                              onClick={() => setOrderId(o.id)}
+                              aria-label={`View order ${o.order_no}`}
+                            >
+                              view order
+                            </button>
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                )}
+              </section>
+              {view === 'dashboard' ? (
+                <>
+                  <section aria-labelledby="contact-title">
+                    <h2 id="contact-title" className="mb-4 text-xl font-semibold">
+                      Contact information
+                    </h2>
+                    <div className="rounded-lg border border-slate-200 p-4 text-sm">
+                      <p className="font-medium">{customer.name}</p>
+                      <p className="break-all text-slate-600">{customer.email}</p>
+                      {customer.pending_email ? (
+                        <p className="break-all text-amber-800">
+                          Waiting for confirmation of {customer.pending_email}
+                        </p>
+                      ) : null}
+                      <p className="text-slate-600">{customer.phone_number}</p>
+                      <button
+                        type="button"
+                        className="mt-2 font-medium text-brand underline"
+                        onClick={() => go('profile')}
+                      >
+                        Edit
+                      </button>
+                    </div>
+                  </section>
+                  <section aria-labelledby="addresses-title">
+                    <h2 id="addresses-title" className="mb-4 text-xl font-semibold">
+                      Address book
+                    </h2>
+                    <AddressBook customer={customer} />
+                  </section>
+                </>
+              ) : null}
+            </div>
+          )}
+        </div>
       </div>
     </div>
   );
@@ -264,6 +268,11 @@ export function MobileAccount({ customer, phone }: Props) {
           </p>
         ) : null}
       </div>
+      {order ? null : (
+        <div className="mt-4">
+          <ApprovalNotices orders={customer.orders} />
+        </div>
+      )}
       <div className="mt-6">
         {order ? (
           <OrderDetail order={order} phone={phone} onBack={() => setOrderId(null)} />

@@ -6,6 +6,7 @@ import { call } from '~/utils/api-client';
 import { Notice } from '~/components/form/form-field';
 import { OrderDocuments } from '~/components/order-documents';
 import { payNowHref, showPayNow } from './order-rules';
+import { ApprovalNotice } from './approval-notice';
 
 const CANCELLABLE = ['pending', 'pending payment'];
 
@@ -233,6 +234,7 @@ export function OrderDetail({
           <dd className="text-lg font-semibold text-brand">£{order.amount_due}</dd>
         </div>
       </dl>
+      <ApprovalNotice order={order} />
       <ItemsTable order={order} />
       <OrderDocuments documents={order.documents} />
       <OrderActions order={order} phone={phone} />

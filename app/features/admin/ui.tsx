@@ -88,3 +88,21 @@ export function londonDateTime(iso: string) {
     minute: '2-digit',
   });
 }
+
+/** The order waits for its customer to approve a total above their cap (issue 15). */
+export function ApprovalPill() {
+  return (
+    <span className="inline-block rounded-full bg-amber-200 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-950 uppercase">
+      awaiting approval
+    </span>
+  );
+}
+
+/** The customer's latest message waits for an answer. */
+export function QuestionPill() {
+  return (
+    <span className="inline-block rounded-full bg-sky-200 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-sky-950 uppercase">
+      question
+    </span>
+  );
+}

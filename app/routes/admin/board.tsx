@@ -8,7 +8,7 @@ import { listOrders } from '~/server/orders.server';
 import { orderBoard } from '~/server/orders.server';
 import { boardView, orderListRowView, type BoardRowView } from '~/server/orders.server';
 import { requireStaffPage } from '~/features/admin/guard.server';
-import { StatusPill } from '~/features/admin/ui';
+import { ApprovalPill, QuestionPill, StatusPill } from '~/features/admin/ui';
 import type { Route } from './+types/board';
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
@@ -58,8 +58,10 @@ function RunList({ title, rows, empty }: { title: string; rows: Row[]; empty: st
                 <p className="text-sm text-slate-700">{row.address_lines.join(', ')}</p>
                 {row.notes ? <p className="text-sm text-amber-800">Note: {row.notes}</p> : null}
               </div>
-              <span className="ml-auto sm:ml-0">
+              <span className="ml-auto flex flex-wrap justify-end gap-1 sm:ml-0">
                 <StatusPill status={row.status} />
+                {row.awaiting_approval ? <ApprovalPill /> : null}
+                {row.question ? <QuestionPill /> : null}
               </span>
             </li>
           ))}
@@ -125,6 +127,33 @@ export default function AdminBoard({ loaderData }: Route.ComponentProps) {
         <RunList title="Collections" rows={board.collections} empty="No collections on this day." />
         <RunList title="Deliveries" rows={board.deliveries} empty="No deliveries on this day." />
       </div>
+
+      {board.waiting.length ? (
+        <section className="card" aria-labelledby="waiting-title">
+          <h2 id="waiting-title" className="text-lg font-semibold">
+            Waiting on customers ({board.waiting.length})
+          </h2>
+          <ul className="mt-2 divide-y divide-slate-100 text-sm">
+            {board.waiting.map((o) => (
+              <li key={o.id} className="flex flex-wrap items-center gap-2 py-2">
+                <Link
+                  to={`/admin/orders/${o.id}#thread`}
+                  className="font-semibold text-brand underline"
+                >
+                  {o.order_no}
+                </Link>
+                <span>
+                  {o.customer_name} · £{o.total}
+                </span>
+                <span className="ml-auto flex gap-1">
+                  {o.awaiting_approval ? <ApprovalPill /> : null}
+                  {o.question ? <QuestionPill /> : null}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section className="card">
         <h2 className="text-lg font-semibold">In cleaning ({inShop.length})</h2>

@@ -10,7 +10,13 @@ import { priceList as loadPriceList } from '~/server/catalogue.server';
 import { requireStaffPage } from '~/features/admin/guard.server';
 import { OrderDocuments } from '~/components/order-documents';
 import { TextField } from '~/components/form';
-import { FeedbackBanner, londonDateTime, StatusPill, useAdminAction } from '~/features/admin/ui';
+import {
+  ApprovalPill,
+  FeedbackBanner,
+  londonDateTime,
+  StatusPill,
+  useAdminAction,
+} from '~/features/admin/ui';
 import type { Route } from './+types/order';
 
 export async function loader({ context, request, params, url }: Route.LoaderArgs) {
@@ -54,6 +60,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   );
   const [discount, setDiscount] = useState(order.discount);
   const [adding, setAdding] = useState<string>('');
+  const [answer, setAnswer] = useState('');
   /** The items waiting for a decision: the new total is below what was paid. */
   const [needsSettling, setNeedsSettling] = useState(false);
 
@@ -97,6 +104,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         </Link>
         <h1 className="text-2xl font-bold">Order {order.order_no}</h1>
         <StatusPill status={order.status} />
+        {order.awaiting_approval ? <ApprovalPill /> : null}
       </div>
       <FeedbackBanner feedback={feedback} />
 
@@ -117,6 +125,12 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
             <dd>{order.pickup_display}</dd>
             <dt className="text-slate-500">Delivery</dt>
             <dd>{order.delivery_display}</dd>
+            <dt className="text-slate-500">Cap</dt>
+            <dd>
+              {order.price_cap
+                ? `£${order.price_cap}${order.approved ? ` · approved up to £${order.approved}` : ''}`
+                : 'None (charged as before)'}
+            </dd>
             <dt className="text-slate-500">Payment</dt>
             <dd>
               {order.saved_card
@@ -367,6 +381,13 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               </tr>
             </tbody>
           </table>
+          {order.awaiting_approval ? (
+            <p className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+              <strong>Awaiting approval:</strong> £{order.total} is above the customer&apos;s cap of
+              £{order.price_cap}. The card can be charged once they approve (they were e-mailed the
+              invoice with Approve and Ask a question).
+            </p>
+          ) : null}
           <div className="mt-3 flex flex-wrap gap-2">
             <button
               type="button"
@@ -456,6 +477,70 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
       </section>
+
+      <section id="thread" className="card space-y-4" aria-labelledby="thread-title">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="thread-title" className="text-lg font-semibold">
+            Approval and messages
+          </h2>
+          {order.approval ? (
+            <p className="text-sm text-slate-600" data-testid="approval-state">
+              {approvalLine(order.approval)}
+            </p>
+          ) : null}
+        </div>
+        {order.messages.length ? (
+          <ol className="space-y-3">
+            {order.messages.map((m, i) => (
+              <li
+                key={i}
+                className={`max-w-2xl rounded-lg px-4 py-3 text-sm ${
+                  m.author === 'customer'
+                    ? 'border border-sky-200 bg-sky-50'
+                    : 'ml-auto border border-slate-200 bg-white'
+                }`}
+              >
+                <p className="text-xs font-semibold text-slate-500">
+                  {m.author === 'customer' ? order.customer_name : 'Us'} · {londonDateTime(m.at)}
+                </p>
+                <p className="mt-1 whitespace-pre-line text-slate-800">{m.body}</p>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className="text-sm text-slate-500">No messages on this order.</p>
+        )}
+        <form
+          className="space-y-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run(routes.admin.answer, {
+              params: { id: order.id },
+              body: { message: answer },
+            }).then((r) => {
+              if (r.ok) setAnswer('');
+            });
+          }}
+        >
+          <label htmlFor="answer" className="field-label">
+            {order.messages.length ? 'Answer the customer' : 'Write to the customer'}
+          </label>
+          <textarea
+            id="answer"
+            rows={3}
+            className="field-input"
+            value={answer}
+            onChange={(e) => setAnswer(e.target.value)}
+          />
+          <p className="text-xs text-slate-500">
+            Saved on the order and e-mailed to {order.customer_email}
+            {order.awaiting_approval ? ', with the link to approve' : ''}.
+          </p>
+          <button type="submit" className="btn-primary py-2" disabled={busy}>
+            Send answer
+          </button>
+        </form>
+      </section>
     </div>
   );
 }
@@ -528,4 +613,24 @@ function RefundForm({ orderId, paid }: { orderId: string; paid: string }) {
       </form>
     </details>
   );
+}
+
+/** Where the latest approval request stands, for staff. */
+function approvalLine(a: {
+  amount: string;
+  answer: string | null;
+  answered_via: string | null;
+  requested_at: string;
+  expires_at: string;
+  reminded_at: string | null;
+  answered_at: string | null;
+}) {
+  const asked = `£${a.amount} asked ${londonDateTime(a.requested_at)}`;
+  if (a.answer === 'approved') {
+    return `${asked} · approved ${londonDateTime(a.answered_at!)} by ${a.answered_via === 'account' ? 'their account' : 'the e-mailed link'}`;
+  }
+  if (a.answer === 'superseded') return `${asked} · replaced`;
+  const reminded = a.reminded_at ? ` · reminded ${londonDateTime(a.reminded_at)}` : '';
+  const expired = new Date(a.expires_at).getTime() < Date.now();
+  return `${asked}${reminded} · ${a.answer === 'question' ? 'question asked' : 'no answer yet'} · link ${expired ? 'expired' : 'works until'} ${londonDateTime(a.expires_at)}`;
 }

@@ -40,6 +40,8 @@ import {
 import { addStaff, listStaff, setStaffDisabled, unlockStaff } from '../../use-cases/admin/staff';
 import { storeImage } from '../../use-cases/admin/uploads';
 import { chargeSavedCard } from '../../use-cases/payments/charge-order';
+import { answerCustomer } from '../../use-cases/approvals/order-thread';
+import { approvalText } from '../../use-cases/approvals/present-approval';
 import { settleOverpayment } from '../../use-cases/payments/settle-overpayment';
 import { refundOrder } from '../../use-cases/payments/refund-order';
 import { paymentText } from '../../use-cases/payments/present-payment';
@@ -133,9 +135,13 @@ export function adminRoutes(app: FastifyInstance, services: AppServices) {
           unit_price_pence: l.unit_price,
         })),
       });
-      const message = totals.settlement
-        ? `Items and totals saved. ${totals.settlement}`
-        : 'Items and totals saved.';
+      const message = [
+        'Items and totals saved.',
+        totals.settlement,
+        totals.approvalRequested ? approvalText.requested(totals.approvalRequested) : null,
+      ]
+        .filter(Boolean)
+        .join(' ');
       return { status: true, ...itemsSavedView(services.config.brand, totals), message };
     },
   );
@@ -177,6 +183,19 @@ export function adminRoutes(app: FastifyInstance, services: AppServices) {
     status: true,
     ...(await sendInvoice(services, { actor: staffOf(request), orderId: params.id })),
   }));
+  route(
+    app,
+    e.answer,
+    { ...staffOnly, invalidMessage: 'Please check your answer.' },
+    async ({ params, body }, request) => {
+      const answered = await answerCustomer(services, {
+        actor: staffOf(request),
+        orderId: params.id,
+        body: body.message,
+      });
+      return { status: true, message: `Answer saved and e-mailed to ${answered.customerEmail}.` };
+    },
+  );
   route(app, e.charge, staffOnly, async ({ params }, request) => {
     const outcome = await chargeSavedCard(services, {
       orderId: params.id,

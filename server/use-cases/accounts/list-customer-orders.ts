@@ -5,10 +5,12 @@ import { UnauthorizedError } from '../../errors';
 import { checkCancellation } from './cancellation-policy';
 import { pendingEmailChange } from './change-email';
 import { documentsOfOrders } from '../invoices/vat-documents';
+import { openApprovalsOf } from '../approvals/price-approval';
+import { awaitsApproval } from '@shared/order-approval';
 
 /**
  * GET /orders: the customer with their orders (newest first, each with its lines and whether
- * it may still be cancelled) and address book, as rows; customerOrdersView presents them.
+ * it may still be cancelled, and the approval request it waits on) and address book, as rows; customerOrdersView presents them.
  */
 export async function listCustomerOrders(
   deps: Pick<AppServices, 'db' | 'now'>,
@@ -51,6 +53,10 @@ export async function listCustomerOrders(
     db,
     orderRows.map((o) => o.id),
   );
+  const approvals = await openApprovalsOf(
+    db,
+    orderRows.filter((o) => awaitsApproval(o)).map((o) => o.id),
+  );
 
   return {
     customer,
@@ -60,6 +66,8 @@ export async function listCustomerOrders(
       items: items.filter((i) => i.orderId === order.id),
       canCancel: checkCancellation(order, now).allowed,
       documents: documents.get(order.id) ?? [],
+      /** The request waiting for the customer's approval (issue 15), or null. */
+      approval: approvals.get(order.id) ?? null,
     })),
     addresses,
   };

@@ -1,12 +1,16 @@
-import { and, asc, count, gte, inArray, lt } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, lt, ne, or } from 'drizzle-orm';
+import { awaitsApproval } from '@shared/order-approval';
 import { londonDayRange } from '@shared/london-time';
 import { orderStatuses } from '@shared/order-status';
 import type { AppServices } from '../../services';
-import { orders } from '../../db/schema';
+import { orderMessages, orders, priceApprovals } from '../../db/schema';
+import { unansweredOrders } from '../approvals/order-thread';
 
 /**
- * The board: how many orders are in each status, and one London day's collections and
- * deliveries in slot order (cancelled ones left out), as rows (boardView presents them).
+ * The board: how many orders are in each status, one London day's collections and
+ * deliveries in slot order (cancelled ones left out), and the orders waiting on their
+ * customer's approval or on an answer to their question (issue 15), as rows (boardView
+ * presents them).
  */
 export async function orderBoard(deps: Pick<AppServices, 'db'>, input: { day: string }) {
   const { db } = deps;
@@ -32,12 +36,36 @@ export async function orderBoard(deps: Pick<AppServices, 'db'>, input: { day: st
       and(live, gte(orders.deliveryStartsAt, range.from), lt(orders.deliveryStartsAt, range.to)),
     )
     .orderBy(asc(orders.deliveryStartsAt), asc(orders.orderNo));
+  const waiting = await waitingOrders(db);
+  const questions = await unansweredOrders(db, [
+    ...new Set([...collections, ...deliveries, ...waiting.orders].map((o) => o.id)),
+  ]);
   return {
     day,
     counts: countsOf(counts),
     collections,
     deliveries,
+    waiting: waiting.orders.filter((o) => awaitsApproval(o) || questions.has(o.id)),
+    questions,
   };
+}
+
+/** Orders with an open approval request or a thread: the candidates of the board's list. */
+async function waitingOrders(db: Pick<AppServices, 'db'>['db']) {
+  const open = db
+    .selectDistinct({ id: priceApprovals.orderId })
+    .from(priceApprovals)
+    .where(or(isNull(priceApprovals.answer), eq(priceApprovals.answer, 'question')));
+  const talked = db.selectDistinct({ id: orderMessages.orderId }).from(orderMessages);
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(
+      and(ne(orders.status, 'cancelled'), or(inArray(orders.id, open), inArray(orders.id, talked))),
+    )
+    .orderBy(asc(orders.deliveryStartsAt))
+    .limit(100);
+  return { orders: rows };
 }
 
 function countsOf(rows: { status: string; n: number }[]) {

@@ -4,8 +4,10 @@ import { customerCredits, orderEvents, orderItems, payments } from '../../db/sch
 import { savedCardOf } from '../payments/charge-order';
 import { overpaidPence } from '../payments/settle-overpayment';
 import { findOrder } from './find-order';
+import { latestApprovalOf } from '../approvals/price-approval';
+import { orderThread } from '../approvals/order-thread';
 
-/** Everything staff see of one order, as rows (adminOrderView presents it). */
+/** Everything staff see of one order (its approval request and thread too), as rows (adminOrderView presents it). */
 export async function adminOrderDetail(deps: Pick<AppServices, 'db'>, input: { id: string }) {
   const { db } = deps;
   const { id } = input;
@@ -39,5 +41,7 @@ export async function adminOrderDetail(deps: Pick<AppServices, 'db'>, input: { i
     credits,
     savedCard: card ?? null,
     overpaidPence: overpaidPence(order),
+    approval: await latestApprovalOf(db, id),
+    messages: await orderThread(db, id),
   };
 }

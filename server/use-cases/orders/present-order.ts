@@ -5,16 +5,21 @@ import { LONDON_ZONE, londonDate, londonWindow } from '@shared/london-time';
 import { orderNumber, type OrderNumbering } from '@shared/order-number';
 import { formatGbp, formatPence } from '@shared/money';
 import { canItemise, nextStatuses } from '@shared/order-pipeline';
+import { awaitsApproval } from '@shared/order-approval';
 import type {
   customerAddresses,
   customerCredits,
   customers,
   orderEvents,
   orderItems,
+  orderMessages,
   payments,
+  priceApprovals,
 } from '../../db/schema';
 import { orderAddressLines, savedAddressLines } from '../accounts/full-address';
 import type { OrderRow } from './find-order';
+import { approvalSummaryView, threadView } from '../approvals/present-approval';
+import type { ApprovalState } from '../approvals/price-approval';
 
 /**
  * The one presenter of orders: what a page or an API reply shows of an order row (with its
@@ -43,6 +48,8 @@ export function boardRowView(
   numbering: OrderNumbering,
   o: OrderRow,
   kind: 'collection' | 'delivery',
+  /** Orders whose customer's latest message waits for an answer. */
+  questions: ReadonlySet<string> = new Set(),
 ) {
   const starts = kind === 'collection' ? o.pickupStartsAt : o.deliveryStartsAt;
   const ends = kind === 'collection' ? o.pickupEndsAt : o.deliveryEndsAt;
@@ -62,6 +69,8 @@ export function boardRowView(
     postcode: o.postcode,
     notes: o.customerNotes,
     amount_due: formatPence(o.amountDuePence),
+    awaiting_approval: awaitsApproval(o),
+    question: questions.has(o.id),
   };
 }
 
@@ -75,20 +84,27 @@ export function boardView(
     counts: Record<string, number>;
     collections: OrderRow[];
     deliveries: OrderRow[];
+    waiting?: OrderRow[];
+    questions?: ReadonlySet<string>;
   },
 ) {
   return {
     day: b.day,
     counts: b.counts,
-    collections: b.collections.map((o) => boardRowView(numbering, o, 'collection')),
-    deliveries: b.deliveries.map((o) => boardRowView(numbering, o, 'delivery')),
+    waiting: (b.waiting ?? []).map((o) => orderListRowView(numbering, o, b.questions)),
+    collections: b.collections.map((o) => boardRowView(numbering, o, 'collection', b.questions)),
+    deliveries: b.deliveries.map((o) => boardRowView(numbering, o, 'delivery', b.questions)),
   };
 }
 
 /** One row of the staff's order list. */
-export function orderListRowView(numbering: OrderNumbering, o: OrderRow) {
+export function orderListRowView(
+  numbering: OrderNumbering,
+  o: OrderRow,
+  questions?: ReadonlySet<string>,
+) {
   return {
-    ...boardRowView(numbering, o, 'collection'),
+    ...boardRowView(numbering, o, 'collection', questions),
     pickup_display: londonWindow(o.pickupStartsAt, o.pickupEndsAt),
     delivery_display: londonWindow(o.deliveryStartsAt, o.deliveryEndsAt),
     total: formatPence(o.totalPence),
@@ -116,6 +132,8 @@ export function adminOrderView(
     credits: CreditRow[];
     savedCard: { cardBrand: string | null; cardLast4: string | null } | null;
     overpaidPence: number;
+    approval: typeof priceApprovals.$inferSelect | null;
+    messages: (typeof orderMessages.$inferSelect)[];
   },
 ) {
   const { order } = d;
@@ -154,6 +172,11 @@ export function adminOrderView(
       reason: c.reason,
       at: c.createdAt.toISOString(),
     })),
+    price_cap: order.priceCapPence === null ? null : formatPence(order.priceCapPence),
+    approved: order.approvedPence === null ? null : formatPence(order.approvedPence),
+    awaiting_approval: awaitsApproval(order),
+    approval: approvalSummaryView(d.approval),
+    messages: threadView(d.messages),
     items: d.items.map((i) => ({
       id: i.id,
       service_id: i.serviceId,
@@ -185,6 +208,7 @@ export function customerOrderView(
   items: ItemRow[],
   canCancel: boolean,
   documents: OrderDocumentRef[] = [],
+  approval: typeof priceApprovals.$inferSelect | null = null,
 ) {
   // Older orders were priced before lines were kept; their stored subtotal stands.
   const subtotal = items.length
@@ -208,6 +232,15 @@ export function customerOrderView(
     amount_due: formatPence(o.amountDuePence),
     invoiced: o.invoicedAt !== null,
     can_cancel: canCancel,
+    /** Waiting for the customer to approve a total above their cap (issue 15), or null. */
+    awaiting_approval: approval
+      ? {
+          id: approval.id,
+          amount: formatPence(approval.amountPence),
+          cap: formatPence(o.priceCapPence ?? 0),
+          asked: approval.answer === 'question',
+        }
+      : null,
     items: items.map(itemView),
     /** The VAT invoice, receipt and credit notes, as PDFs for the logged-in customer. */
     documents: documentLinks(`/account/orders/${o.id}`, documents),
@@ -225,6 +258,7 @@ export function customerOrdersView(
       items: ItemRow[];
       canCancel: boolean;
       documents: OrderDocumentRef[];
+      approval?: typeof priceApprovals.$inferSelect | null;
     }[];
     addresses: AddressRow[];
   },
@@ -234,7 +268,7 @@ export function customerOrdersView(
     /** A new e-mail address waiting for its confirmation link, or null. */
     pending_email: d.pendingEmail,
     orders: d.orders.map((o) =>
-      customerOrderView(numbering, o.order, o.items, o.canCancel, o.documents),
+      customerOrderView(numbering, o.order, o.items, o.canCancel, o.documents, o.approval ?? null),
     ),
     addresses: d.addresses.map((a) => ({
       id: a.id,
@@ -302,6 +336,7 @@ export function itemsSavedView(
     minimumApplied: boolean;
     overpaid: boolean;
     settlement: string | null;
+    approvalRequested: { amountPence: number; capPence: number } | null;
   },
 ) {
   return {
@@ -313,6 +348,7 @@ export function itemsSavedView(
     minimum_applied: s.minimumApplied,
     overpaid: s.overpaid,
     settlement: s.settlement,
+    awaiting_approval: s.approvalRequested !== null,
   };
 }
 
@@ -424,3 +460,39 @@ export function overpaidItemsMessage(o: {
   const excess = formatGbp(o.excessPence);
   return `${formatGbp(o.paidPence)} has been paid on ${o.orderNo}, ${excess} more than the new total of ${formatGbp(o.totalPence)}. Choose whether to refund ${excess} to the customer or keep it as credit on their account.`;
 }
+
+/** A request as the customer (the link or their account) sees it. */
+export function priceApprovalView(
+  numbering: OrderNumbering,
+  d: {
+    approval: typeof priceApprovals.$inferSelect;
+    order: OrderRow;
+    items: ItemRow[];
+    messages: (typeof orderMessages.$inferSelect)[];
+    state: ApprovalState;
+    capPence: number | null;
+  },
+) {
+  const { approval, order } = d;
+  return {
+    id: approval.id,
+    order_id: order.id,
+    order_no: orderNumber(numbering, order.orderNo),
+    state: d.state,
+    amount: formatPence(approval.amountPence),
+    cap: d.capPence === null ? null : formatPence(d.capPence),
+    subtotal: formatPence(order.subtotalPence),
+    discount: formatPence(order.discountPence),
+    expires_at: approval.expiresAt.toISOString(),
+    answered_at: approval.answeredAt?.toISOString() ?? null,
+    items: d.items.map((i) => ({
+      item_name: i.itemName,
+      quantity: i.quantity,
+      price: formatPence(i.unitPricePence),
+      line_total: formatPence(i.quantity * i.unitPricePence),
+    })),
+    messages: threadView(d.messages),
+  };
+}
+
+export type PriceApprovalView = ReturnType<typeof priceApprovalView>;

@@ -8,6 +8,7 @@ import { recordAudit, type Actor } from '../audit/record-audit';
 import { settleOverpayment, type Settlement } from '../payments/settle-overpayment';
 import { currentInvoice, issueInvoice } from '../invoices/vat-documents';
 import { findOrder } from './find-order';
+import { requestApprovalIfAbove } from '../approvals/price-approval';
 import type { AppServices } from '../../services';
 import { overpaidItemsMessage } from './present-order';
 
@@ -21,13 +22,14 @@ const auditLine = (i: { quantity: number; itemName: string; unitPricePence: numb
 export type ItemLineRequest = { service_id: number; quantity: number; unit_price_pence?: number };
 
 /**
- * Lists and prices an order's items. Prices come from the price list; a call-for-price
+ * Lists and prices an order's items. Above the customer's cap, the itemised invoice goes to
+ * them for approval (approvals/price-approval.ts) before the card may be charged. Prices come from the price list; a call-for-price
  * service (0.00) needs the price staff agreed. Totals and the £25 minimum are computed here,
  * in pence; the amount due is the total less what was already paid. Returns pence
  * (itemsSavedView presents them).
  */
 export async function setOrderItems(
-  deps: Pick<AppServices, 'db' | 'mail' | 'config' | 'payments' | 'logger' | 'now'>,
+  deps: Pick<AppServices, 'db' | 'mail' | 'config' | 'links' | 'payments' | 'logger' | 'now'>,
   input: {
     actor: Actor;
     orderId: string;
@@ -115,6 +117,8 @@ export async function setOrderItems(
     if (await currentInvoice(tx, order.id)) {
       await issueInvoice(tx, { brand: deps.config.brand, order: updated!, now });
     }
+    // Above the customer's cap, the order waits for their approval (issue 15).
+    const requested = await requestApprovalIfAbove(tx, { order: updated!, now }, deps);
     await recordAudit(tx, {
       actor,
       now,
@@ -130,6 +134,7 @@ export async function setOrderItems(
         items: rows.map(auditLine),
         totalPence: totals.totalPence,
         discountPence: totals.discountPence,
+        ...(requested ? { approvalRequested: requested.approval.id } : {}),
       },
     });
     return {
@@ -137,6 +142,10 @@ export async function setOrderItems(
       ...totals,
       minimumApplied: priced.minimumLine !== null,
       overpaid: priced.totalPence < order.paidPence,
+      /** The customer was asked to approve the total (above their cap), or null. */
+      approvalRequested: requested
+        ? { amountPence: requested.approval.amountPence, capPence: requested.capPence }
+        : null,
     };
   });
   if (!saved.overpaid || !input.settle) return { ...saved, settlement: null };

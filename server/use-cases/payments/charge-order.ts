@@ -1,5 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { orderNumber } from '@shared/order-number';
+import { isAboveApproval } from '@shared/order-approval';
 import type { Database } from '../../db/client';
 import { orderItems, orders, payments } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
@@ -42,7 +43,9 @@ export async function savedCardOf(db: Database, orderId: string) {
  * Charges the amount due of an order to its saved card, off-session (payment after
  * cleaning). The provider is called outside any transaction; the result is then recorded
  * with a conditional update, so a charge is counted once even when two clicks race. A charge
- * that fails or needs the customer's bank e-mails them the payment link.
+ * that fails or needs the customer's bank e-mails them the payment link. A total above the
+ * customer's cap is refused (409) until they approve it; the customer paying it themselves
+ * (the invoice's Pay Now) is not gated: paying is agreeing (decision 024).
  */
 export async function chargeSavedCard(
   deps: Pick<AppServices, 'db' | 'payments' | 'mail' | 'config' | 'links' | 'logger' | 'now'>,
@@ -58,6 +61,17 @@ export async function chargeSavedCard(
   if (!order) throw new NotFoundError('We could not find that order.');
   const number = orderNumber(deps.config.brand, order.orderNo);
   if (order.amountDuePence <= 0) throw new ConflictError(`Nothing is due on order ${number}.`);
+  // Above the customer's cap (or what they approved above it), they approve first (issue 15).
+  if (isAboveApproval(order)) {
+    throw new ConflictError(
+      paymentText.needsApproval({
+        orderNo: number,
+        totalPence: order.totalPence,
+        capPence: order.priceCapPence!,
+        approvedPence: order.approvedPence,
+      }),
+    );
+  }
   const card = await savedCardOf(deps.db, order.id);
   if (!card) {
     throw new ConflictError(

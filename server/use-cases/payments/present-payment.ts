@@ -22,4 +22,14 @@ export const paymentText = {
     givenPence === requestedPence
       ? `${formatGbp(givenPence)} refunded; the customer has been e-mailed the credit note.`
       : `${formatGbp(givenPence)} of ${formatGbp(requestedPence)} refunded; the provider refused the rest. The customer has been e-mailed the credit note.`,
+  /** Why staff may not charge yet: the total is above what the customer agreed to (issue 15). */
+  needsApproval: (o: {
+    orderNo: string;
+    totalPence: number;
+    capPence: number;
+    approvedPence: number | null;
+  }) =>
+    o.approvedPence !== null && o.approvedPence > o.capPence
+      ? `Order ${o.orderNo} comes to ${formatGbp(o.totalPence)}, above the ${formatGbp(o.approvedPence)} the customer approved: it needs their approval first.`
+      : `Order ${o.orderNo} comes to ${formatGbp(o.totalPence)}, above the customer's cap of ${formatGbp(o.capPence)}: it needs their approval first.`,
 } as const;

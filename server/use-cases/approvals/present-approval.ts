@@ -1,0 +1,42 @@
+import { formatGbp, formatPence } from '@shared/money';
+import type { orderMessages, priceApprovals } from '../../db/schema';
+
+/*
+ * What the approval page, the API and the back office show of an approval request and an
+ * order's thread. Money becomes '12.50' (or '£12.50' in sentences) here, never in the
+ * use-cases (decision 020).
+ */
+
+type MessageRow = typeof orderMessages.$inferSelect;
+type ApprovalRow = typeof priceApprovals.$inferSelect;
+
+/** An order's thread, oldest first. */
+export function threadView(messages: MessageRow[]) {
+  return messages.map((m) => ({ author: m.author, body: m.body, at: m.createdAt.toISOString() }));
+}
+
+/** The latest request of an order, as staff see it. */
+export function approvalSummaryView(a: ApprovalRow | null) {
+  if (!a) return null;
+  return {
+    id: a.id,
+    amount: formatPence(a.amountPence),
+    answer: a.answer,
+    answered_via: a.answeredVia,
+    requested_at: a.requestedAt.toISOString(),
+    expires_at: a.expiresAt.toISOString(),
+    reminded_at: a.remindedAt?.toISOString() ?? null,
+    answered_at: a.answeredAt?.toISOString() ?? null,
+  };
+}
+
+/** What the customer is told once they have answered. */
+export const approvalText = {
+  approved: (orderNo: string, amountPence: number) =>
+    `Thank you: you approved ${formatGbp(amountPence)} for order ${orderNo}. We will take the payment with the card you saved and bring your clean items back as booked.`,
+  asked: (orderNo: string) =>
+    `Thank you: your question about order ${orderNo} is with our team. We will answer by e-mail, usually the same working day; you can approve here at any time.`,
+  /** For staff, when saving the items asked the customer. */
+  requested: (r: { amountPence: number; capPence: number }) =>
+    `${formatGbp(r.amountPence)} is above the customer's limit of ${formatGbp(r.capPence)}: we have e-mailed them the invoice to approve. The card can be charged once they approve.`,
+} as const;
