@@ -12,6 +12,7 @@ import {
   profileUpdateSchema,
   registrationSchema,
 } from '../validation';
+import { orderEstimate } from './checkout';
 import { endpoint, failures, money, ok } from './contract';
 
 /*
@@ -47,6 +48,7 @@ export const customerOrder = z
     items: z.array(
       z.object({ item_name: text(), quantity: z.number().int(), price: money, line_total: money }),
     ),
+    estimate: orderEstimate.nullable(),
   })
   .meta({ id: 'CustomerOrder' });
 

@@ -3,6 +3,7 @@ import { isCatalogueEntity } from '../catalogue-admin';
 import { MAX_ORDER_PENCE, MAX_UNIT_PRICE_PENCE, poundsField } from '../money';
 import { orderStatuses } from '../order-status';
 import { isoDate, recordId, text } from '../text';
+import { orderEstimate } from './checkout';
 import { endpoint, failures, money, ok } from './contract';
 
 /*
@@ -65,6 +66,7 @@ export const adminOrder = z
     payment_state: text(),
     saved_card: z.object({ brand: text().nullable(), last4: text().nullable() }).nullable(),
     invoiced_at: text().nullable(),
+    estimate: orderEstimate.nullable(),
     subtotal: money,
     discount: money,
     total: money,
