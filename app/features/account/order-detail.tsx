@@ -4,6 +4,7 @@ import type { CustomerOrderView as CustomerOrder } from '@server/use-cases/order
 import { routes } from '@shared/api/routes';
 import { call } from '~/utils/api-client';
 import { Notice } from '~/components/form/form-field';
+import { OrderEstimateSummary } from '~/components/order-estimate';
 import { payNowHref, showPayNow } from './order-rules';
 
 const CANCELLABLE = ['pending', 'pending payment'];
@@ -233,6 +234,13 @@ export function OrderDetail({
         </div>
       </dl>
       <ItemsTable order={order} />
+      {order.estimate && (
+        <OrderEstimateSummary
+          estimate={order.estimate}
+          title="Your estimate at booking"
+          level={3}
+        />
+      )}
       <OrderActions order={order} phone={phone} />
     </section>
   );

@@ -9,6 +9,7 @@ import { adminOrderView } from '~/server/orders.server';
 import { priceList as loadPriceList } from '~/server/catalogue.server';
 import { requireStaffPage } from '~/features/admin/guard.server';
 import { FeedbackBanner, londonDateTime, StatusPill, useAdminAction } from '~/features/admin/ui';
+import { OrderEstimateSummary } from '~/components/order-estimate';
 import type { Route } from './+types/order';
 
 export async function loader({ context, request, params, url }: Route.LoaderArgs) {
@@ -121,6 +122,15 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               · {order.payment_state}
             </dd>
           </dl>
+          {order.estimate ? (
+            <OrderEstimateSummary
+              estimate={order.estimate}
+              title="Stated at booking"
+              audience="staff"
+            />
+          ) : (
+            <p className="text-sm text-slate-500">No estimate or price cap (placed before them).</p>
+          )}
           {order.customer_id ? (
             <Link
               to={`/admin/customers?id=${order.customer_id}`}
