@@ -11,7 +11,7 @@ export const finalPriceRules = {
   title: 'How your final price is worked out',
   points: [
     'We count and check your items at the shop and charge the listed price for each, VAT included. Collection and delivery are free.',
-    `Minimum order £${MINIMUM_ORDER_PENCE / 100}: if your items come to less, we charge £${MINIMUM_ORDER_PENCE / 100}.`,
+    `The minimum order is £${MINIMUM_ORDER_PENCE / 100}: if your items come to less, we charge £${MINIMUM_ORDER_PENCE / 100}.`,
     'Items marked “Call for price” are priced at the shop once we have seen them; they are not in your estimate.',
     'You choose a price cap when you book: we charge your card automatically up to it and ask you before charging more.',
   ],
