@@ -95,7 +95,7 @@ export function estimateOrder(input: { lines: EstimateLine[]; notSure: boolean }
     itemsPence,
     totalPence: priced.totalPence,
     minimumApplies: priced.minimumLine !== null,
-    callForPrice: lines.filter((l) => l.unitPricePence === 0).map((l) => l.name),
+    callForPrice: [...new Set(lines.filter((l) => l.unitPricePence === 0).map((l) => l.name))],
     defaultCapPence: defaultPriceCap(priced.totalPence),
   };
 }

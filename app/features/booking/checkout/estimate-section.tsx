@@ -67,7 +67,9 @@ export function EstimateSection({
         >
           {form.lines.map((line, index) => {
             const service = names.get(line.serviceId);
-            const priced = estimate.lines.find((l) => l.serviceId === line.serviceId);
+            // This line's own total (the same item may be listed twice).
+            const quantity = /^\d{1,2}$/.test(line.quantity) ? Number(line.quantity) : 0;
+            const linePence = service && quantity > 0 ? service.pence * quantity : null;
             const error = errors[`estimate.items.${index}.quantity`];
             const serviceError = errors[`estimate.items.${index}.service_id`];
             const name = service?.name ?? 'Item no longer on the price list';
@@ -105,8 +107,8 @@ export function EstimateSection({
                     />
                   </label>
                   <span className="w-16 text-right text-sm font-semibold text-slate-900">
-                    {service && service.pence > 0 && priced ? (
-                      formatGbp(priced.linePence)
+                    {service && service.pence > 0 && linePence !== null ? (
+                      formatGbp(linePence)
                     ) : (
                       <span className="text-xs font-medium text-slate-500">at the shop</span>
                     )}
