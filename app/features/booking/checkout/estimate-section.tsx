@@ -106,7 +106,7 @@ export function EstimateSection({
                       }
                     />
                   </label>
-                  <span className="w-16 text-right text-sm font-semibold text-slate-900">
+                  <span className="w-20 text-right text-sm font-semibold whitespace-nowrap text-slate-900">
                     {service && service.pence > 0 && linePence !== null ? (
                       formatGbp(linePence)
                     ) : (
