@@ -1,6 +1,59 @@
 import { z } from 'zod';
+import { capMessages, ESTIMATE_QUANTITY, MAX_ESTIMATE_LINES } from './estimate';
+import { MAX_ORDER_PENCE, MINIMUM_ORDER_PENCE, poundsField } from './money';
 import { isoDate, text } from './text';
 import { addressSchema, fields, messages } from './validation';
+
+/**
+ * What the customer says they are sending (issue 15): items of the price list with their
+ * quantities, or "not sure". The server prices them from the price list; a total from the
+ * client is never read.
+ */
+export const estimateInputSchema = z
+  .object({
+    items: z
+      .array(
+        z.object({
+          service_id: z
+            .number({ error: capMessages.chooseItem })
+            .int(capMessages.chooseItem)
+            .positive(capMessages.chooseItem)
+            .meta({ description: 'A service id of GET /api/pricelist' }),
+          quantity: z
+            .number({ error: capMessages.quantity })
+            .int(capMessages.quantity)
+            .min(ESTIMATE_QUANTITY.min, capMessages.quantity)
+            .max(ESTIMATE_QUANTITY.max, capMessages.quantity),
+        }),
+        { error: capMessages.chooseItem },
+      )
+      .max(MAX_ESTIMATE_LINES, capMessages.tooManyLines)
+      .default([]),
+    not_sure: z
+      .boolean({ error: 'not_sure is true or false.' })
+      .default(false)
+      .meta({ description: 'The customer does not know: no items, the not-sure cap (£40)' }),
+  })
+  .superRefine((value, ctx) => {
+    if (value.not_sure && value.items.length > 0) {
+      ctx.addIssue({ code: 'custom', path: ['not_sure'], message: capMessages.bothNotSure });
+    }
+  })
+  .meta({
+    id: 'EstimateInput',
+    description:
+      'What the customer is sending. The server prices it from the price list: the estimate with the £25 minimum; call-for-price items are priced at the shop, not in the estimate.',
+  });
+export type EstimateInput = z.infer<typeof estimateInputSchema>;
+
+/** The price cap: pounds as this endpoint's money ('40.00'), at least the minimum order. */
+export const priceCapSchema = poundsField(capMessages.notMoney, MAX_ORDER_PENCE)
+  .refine((pence) => pence >= MINIMUM_ORDER_PENCE, { message: capMessages.belowMinimum })
+  .meta({
+    description:
+      "Charge the card automatically up to this, in pounds ('40.00'); above it the customer is asked first. At least 25.00. Default: the estimate rounded up to the next whole £5 (at least 25.00), or 40.00 when not sure or no estimate.",
+    examples: ['40.00'],
+  });
 
 /**
  * The order placement payload of spec section 3, as the server accepts it. Who orders is not
@@ -36,5 +89,7 @@ export const placeOrderSchema = z.object({
   /** One per checkout attempt: a retry with the same key returns the same order. */
   idempotency_key: text().trim().min(8).max(100).optional(),
   checkout_token: text().max(200).optional(),
+  estimate: estimateInputSchema.optional(),
+  price_cap: priceCapSchema.optional(),
 });
 export type PlaceOrderPayload = z.infer<typeof placeOrderSchema>;

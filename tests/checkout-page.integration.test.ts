@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orders, slotSettings, slotUsage } from '../server/db/schema';
+import { orders, services, slotSettings, slotUsage } from '../server/db/schema';
 import { usePageServer } from './helpers/page-server';
 
 /*
@@ -127,6 +127,71 @@ describe('checkout without JavaScript', () => {
     expect(order!.customerEmail).toBe('ada.place@example.com');
     const confirmation = await site.html(location);
     expect(confirmation).toContain(`LD-${order!.orderNo}`);
+  });
+
+  it('the estimate and the price cap are form fields of the summary, priced and checked by the server (issue 15)', async () => {
+    const [suit] = await site.server.database.db
+      .select()
+      .from(services)
+      .where(eq(services.serviceName, 'Two-piece suit'));
+    const fields = await summaryFields('ada.estimate@example.com');
+    const at = booking({ delivery: key(delivery) });
+
+    // Add without JavaScript: the summary again, with the line and its estimate.
+    const added = await post(at, {
+      ...fields,
+      intent: 'add',
+      add_service: String(suit!.id),
+      add_quantity: '2',
+      price_cap: '40',
+      price_cap_default: '40',
+    });
+    expect(added.status).toBe(200);
+    const page = await added.text();
+    expect(page).toContain('Two-piece suit');
+    expect(page).toContain('£37.00');
+    // The cap followed the estimate: £37.00 rounded up to £40.
+    expect(page).toMatch(/id="price-cap"[^>]*value="40"/);
+
+    const refused = await post(at, {
+      ...fields,
+      line_service: '999999',
+      line_quantity: '1',
+      price_cap: '40',
+      price_cap_default: '40',
+    });
+    expect(refused.status).toBe(422);
+    expect(await refused.text()).toContain(
+      'We could not find that item on our price list. Please choose it again.',
+    );
+    const low = await post(at, {
+      ...fields,
+      line_service: String(suit!.id),
+      line_quantity: '2',
+      price_cap: '10',
+      price_cap_default: '40',
+    });
+    expect(low.status).toBe(422);
+    expect(await low.text()).toContain('The cap cannot be below the £25 minimum order.');
+
+    const placed = await post(at, {
+      ...fields,
+      line_service: String(suit!.id),
+      line_quantity: '2',
+      price_cap: '60',
+      price_cap_default: '40',
+    });
+    expect(placed.status).toBe(303);
+    const id = (placed.headers.get('location') ?? '').split('/').pop()!;
+    const [order] = await site.server.database.db.select().from(orders).where(eq(orders.id, id));
+    expect(order).toMatchObject({
+      estimatePence: 3700,
+      priceCapPence: 6000,
+      estimate: {
+        notSure: false,
+        items: [{ serviceId: suit!.id, name: 'Two-piece suit', quantity: 2, unitPricePence: 1850 }],
+      },
+    });
   });
 
   it("signing up with a taken e-mail goes to the login with the spec's notice (303)", async () => {

@@ -170,6 +170,40 @@ describe('GET /api/openapi.json', () => {
     expect(marked).toBeGreaterThan(0);
   });
 
+  it('documents the estimate and the price cap of placeorder (issue 15), money as on the rest of the call', () => {
+    const placeOrder = operations().find(
+      (o) => o.operation.operationId === 'placeOrder',
+    )!.operation;
+    const resolve = (schema: unknown): Record<string, unknown> => {
+      const ref = (schema as { $ref?: string }).$ref;
+      return ref
+        ? (document.components.schemas[ref.split('/').pop()!] as Record<string, unknown>)
+        : (schema as Record<string, unknown>);
+    };
+    const body = placeOrder.requestBody!.content['application/json']!;
+    const fields = body.schema.properties as Record<string, Record<string, unknown>>;
+    expect(JSON.stringify(fields.price_cap)).toContain('40.00');
+    expect(String(fields.price_cap!.description)).toContain('At least 25.00');
+    const estimate = resolve(fields.estimate) as {
+      properties: { items: { items: { properties: Record<string, unknown> } }; not_sure: unknown };
+    };
+    expect(Object.keys(estimate.properties.items.items.properties).sort()).toEqual([
+      'quantity',
+      'service_id',
+    ]);
+    expect(estimate.properties.not_sure).toMatchObject({ type: 'boolean' });
+    expect(JSON.stringify(estimate.properties.items)).toContain('"maximum":99');
+    // The example sends both, and is accepted by the schema (checked above).
+    expect(body.example).toMatchObject({ price_cap: '40.00', estimate: { not_sure: false } });
+    const reply = placeOrder.responses['200']!.content['application/json']!.schema as {
+      properties: { order: { properties: Record<string, unknown> } };
+    };
+    expect(Object.keys(reply.properties.order.properties)).toEqual(
+      expect.arrayContaining(['estimate_total', 'price_cap']),
+    );
+    expect(document.components.schemas.OrderEstimate).toBeDefined();
+  });
+
   it('carries examples taken from the seeded data', () => {
     const pricelist = operations().find(
       (o) => o.operation.operationId === 'getPriceList',

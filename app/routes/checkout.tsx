@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { parsePounds } from '@shared/money';
 import { getCurrentCustomer } from '~/server/accounts.server';
+import { priceList } from '~/server/catalogue.server';
 import { checkoutHref } from '~/features/booking/booking-params';
 import { BookingForm } from '~/features/booking/booking-form';
 import { readBooking } from '~/features/booking/booking-storage';
@@ -9,6 +11,10 @@ import { resolveBooking } from '~/features/booking/checkout/booking.server';
 import { CheckoutShell } from '~/features/booking/checkout/checkout-shell';
 import { checkoutAction } from '~/features/booking/checkout/checkout.server';
 import type { CheckoutResult } from '~/features/booking/checkout/checkout-state';
+import {
+  emptyEstimateForm,
+  type EstimateCatalogue,
+} from '~/features/booking/checkout/estimate-form';
 import { DetailsStep } from '~/features/booking/checkout/details-step';
 import { SummaryStep } from '~/features/booking/checkout/summary-step';
 import { useRootData } from '~/root';
@@ -28,11 +34,21 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   });
   // The idempotency key of a logged-in customer's summary, who starts there (spec 4).
   const attempt = crypto.randomUUID();
-  if (!current) return { resolution, customer: null, attempt };
+  // The price list the summary's estimate is worked out from (the server prices it again).
+  const catalogue: EstimateCatalogue = (await priceList(services.content)).map((c) => ({
+    name: c.name,
+    services: c.services.map((s) => ({
+      id: s.id,
+      name: s.service_name,
+      pence: parsePounds(s.price) ?? 0,
+    })),
+  }));
+  if (!current) return { resolution, customer: null, attempt, catalogue };
   return {
     resolution,
     customer: { name: current.name, email: current.email, phone: current.phone },
     attempt,
+    catalogue,
   };
 }
 
@@ -156,6 +172,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             checkoutToken={result.checkoutToken ?? ''}
             attempt={result.attempt ?? ''}
             backHref={customer ? '/' : here}
+            catalogue={loaderData.catalogue}
+            estimate={result.estimate ?? emptyEstimateForm}
+            errors={result.errors}
           />
         )}
         {summary}

@@ -4,6 +4,7 @@ import { DateTime } from 'luxon';
 import { getOrderConfirmation } from '~/server/orders.server';
 import { orderConfirmationView } from '~/server/orders.server';
 import { clearBooking } from '~/features/booking/booking-storage';
+import { OrderEstimateSummary } from '~/components/order-estimate';
 import { useRootData } from '~/root';
 import { trackConversionOnce } from '~/utils/analytics';
 import { seo } from '~/utils/seo';
@@ -79,6 +80,11 @@ export default function OrderComplete({ loaderData }: Route.ComponentProps) {
             </dd>
           </div>
         </dl>
+        {order.estimate && (
+          <div className="mt-6">
+            <OrderEstimateSummary estimate={order.estimate} title="Your estimate" />
+          </div>
+        )}
         <p className="mt-6 text-sm text-slate-600">
           We have e-mailed your confirmation. To change or cancel, use your account or call{' '}
           <a href={`tel:${brand.phoneE164}`} className="font-semibold text-brand underline">

@@ -10,6 +10,7 @@ import { useRootData } from '~/root';
 import { UnauthorizedError } from '~/server/errors.server';
 import { requireOrderPaymentAccess } from '~/server/orders.server';
 import { withPaymentToken } from '~/features/payment/payment-links';
+import { FinalPriceRules } from '~/components/final-price-rules';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/order-payment';
 
@@ -307,6 +308,7 @@ function PaymentForms(props: {
           </div>
         </div>
       )}
+      <FinalPriceRules className="mt-6" />
 
       <form
         onSubmit={payByCard}

@@ -2,6 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { data, Link } from 'react-router';
 import { priceList } from '~/server/catalogue.server';
 import { usePageVisit } from '~/utils/page-visit';
+import { FinalPriceRules } from '~/components/final-price-rules';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/pricing';
 import { sharedPageHeaders } from '~/utils/shared-page';
@@ -60,7 +61,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 className="page-title">Prices</h1>
           <p className="mt-2 text-slate-600">
-            All prices include VAT. Collection and delivery are free on orders of £25 or more.
+            All prices include VAT. Free collection and delivery; minimum order £25.
           </p>
         </div>
         <button type="button" className="btn-secondary" onClick={() => dialog.current?.showModal()}>
@@ -101,6 +102,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
             className="rich-text mt-3"
             dangerouslySetInnerHTML={{ __html: selected.description }}
           />
+          <FinalPriceRules className="mt-6" />
           <img
             src={selected.image}
             alt=""

@@ -80,6 +80,14 @@ export async function seededExamples(
               customer_notes: 'Ring the top bell',
               status: 'pending',
               idempotency_key: 'checkout-attempt-7f3a9c21',
+              estimate: {
+                items: prices
+                  .flatMap((c) => c.services)
+                  .slice(0, 2)
+                  .map((s, i) => ({ service_id: s.id, quantity: i + 1 })),
+                not_sure: false,
+              },
+              price_cap: '40.00',
             },
           }
         : {},

@@ -12,6 +12,7 @@ import {
   profileUpdateSchema,
   registrationSchema,
 } from '../validation';
+import { orderEstimate } from './checkout';
 import { endpoint, failures, money, ok } from './contract';
 
 /*
@@ -67,6 +68,7 @@ export const customerOrder = z
         }),
       )
       .meta({ description: 'Issue 15: the VAT invoice, the receipt and any credit notes' }),
+    estimate: orderEstimate.nullable(),
   })
   .meta({ id: 'CustomerOrder' });
 

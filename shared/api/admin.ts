@@ -5,6 +5,7 @@ import { orderStatuses } from '../order-status';
 import { isoDate, recordId, text } from '../text';
 import { messageInput } from '../order-approval';
 import { threadMessage } from './approvals';
+import { orderEstimate } from './checkout';
 import { endpoint, failures, money, ok } from './contract';
 
 /*
@@ -73,6 +74,7 @@ export const adminOrder = z
     payment_state: text(),
     saved_card: z.object({ brand: text().nullable(), last4: text().nullable() }).nullable(),
     invoiced_at: text().nullable(),
+    estimate: orderEstimate.nullable(),
     subtotal: money,
     discount: money,
     total: money,

@@ -2,13 +2,37 @@ import { z } from 'zod';
 import { placeOrderSchema } from '../checkout';
 import { text } from '../text';
 import { addressSchema, guestDetailsSchema } from '../validation';
-import { endpoint, failures, ok } from './contract';
+import { endpoint, failures, money, ok } from './contract';
 
 /*
  * Checkout of spec section 7: the guest details step, placing the order, and the order's
  * confirmation. Who orders is decided by the server: the logged-in session, or the checkout
  * token that /api/guest or /api/register gave this browser or app.
  */
+
+/** What the customer said they were sending and their cap, as the server priced them. */
+export const orderEstimate = z
+  .object({
+    not_sure: z.boolean(),
+    items: z.array(
+      z.object({
+        service_id: z.number().int(),
+        item_name: text(),
+        quantity: z.number().int(),
+        price: money.meta({ description: '0.00: call for price, priced at the shop' }),
+        line_total: money,
+        call_for_price: z.boolean(),
+      }),
+    ),
+    total: money
+      .nullable()
+      .meta({ description: 'The estimate with the £25 minimum; null when nothing was listed' }),
+    minimum_applied: z.boolean(),
+    price_cap: money
+      .nullable()
+      .meta({ description: 'Charged automatically up to this; above it the customer is asked' }),
+  })
+  .meta({ id: 'OrderEstimate' });
 
 export const orderConfirmation = z
   .object({
@@ -23,6 +47,7 @@ export const orderConfirmation = z
     delivery_end_date: text(),
     amount_due: text(),
     payment_state: text(),
+    estimate: orderEstimate.nullable(),
   })
   .meta({
     id: 'OrderConfirmation',
@@ -73,6 +98,13 @@ export const checkoutApi = {
           order_no: text(),
           status: text(),
           payment_url: text().meta({ description: 'The payment page with its signed link token' }),
+          estimate_total: money.nullable().meta({
+            description:
+              'The estimate as the server priced it from the price list, with the £25 minimum; null when no items were listed',
+          }),
+          price_cap: money.nullable().meta({
+            description: 'The cap saved on the order (the one sent, or the default)',
+          }),
         }),
       }),
       ...failures(401, 409, 422),

@@ -5,6 +5,7 @@ import { routes } from '@shared/api/routes';
 import { call } from '~/utils/api-client';
 import { Notice } from '~/components/form/form-field';
 import { OrderDocuments } from '~/components/order-documents';
+import { OrderEstimateSummary } from '~/components/order-estimate';
 import { payNowHref, showPayNow } from './order-rules';
 import { ApprovalNotice } from './approval-notice';
 
@@ -236,6 +237,13 @@ export function OrderDetail({
       </dl>
       <ApprovalNotice order={order} />
       <ItemsTable order={order} />
+      {order.estimate && (
+        <OrderEstimateSummary
+          estimate={order.estimate}
+          title="Your estimate at booking"
+          level={3}
+        />
+      )}
       <OrderDocuments documents={order.documents} />
       <OrderActions order={order} phone={phone} />
     </section>

@@ -17,6 +17,7 @@ import {
   StatusPill,
   useAdminAction,
 } from '~/features/admin/ui';
+import { OrderEstimateSummary } from '~/components/order-estimate';
 import type { Route } from './+types/order';
 
 export async function loader({ context, request, params, url }: Route.LoaderArgs) {
@@ -141,6 +142,15 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               · {order.payment_state}
             </dd>
           </dl>
+          {order.estimate ? (
+            <OrderEstimateSummary
+              estimate={order.estimate}
+              title="Stated at booking"
+              audience="staff"
+            />
+          ) : (
+            <p className="text-sm text-slate-500">No estimate or price cap (placed before them).</p>
+          )}
           {order.customer_id ? (
             <Link
               to={`/admin/customers?id=${order.customer_id}`}

@@ -8,7 +8,11 @@ import { messages } from '@shared/validation';
 import type { AppServices } from '../../services';
 import { checkCoverage } from '../../use-cases/booking/coverage';
 import { getOrderConfirmation } from '../../use-cases/checkout/order-confirmation';
-import { orderConfirmationView, placedOrderView } from '../../use-cases/orders/present-order';
+import {
+  orderConfirmationView,
+  placedEstimateView,
+  placedOrderView,
+} from '../../use-cases/orders/present-order';
 import { placeOrder, type OrderingCustomer } from '../../use-cases/checkout/place-order';
 import { registerGuest } from '../../use-cases/checkout/register-guest';
 import { route } from '../contract-routes';
@@ -62,6 +66,7 @@ export function checkoutRoutes(app: FastifyInstance, services: AppServices) {
       message: 'Your order has been placed.',
       order: {
         ...placedOrderView(services.config.brand, order),
+        ...placedEstimateView(order),
         // The payment page with its signed token: the browser or app that placed the order
         // saves a card or verifies PayPal there, without a login.
         payment_url: paymentPagePath(services, order.orderId, now),

@@ -24,6 +24,9 @@ export async function getOrderConfirmation(
       deliveryEndsAt: orders.deliveryEndsAt,
       amountDuePence: orders.amountDuePence,
       paymentState: orders.paymentState,
+      estimate: orders.estimate,
+      estimatePence: orders.estimatePence,
+      priceCapPence: orders.priceCapPence,
     })
     .from(orders)
     .where(eq(orders.id, orderId))

@@ -9,6 +9,7 @@ import type { AppServices } from '../../services';
 import { saveCustomerAddress } from '../accounts/save-address';
 import { coverageOf } from '../booking/coverage';
 import { reserveSlots } from '../slots/reserve-slots';
+import { priceEstimate } from './price-estimate';
 import { newOrderNotificationEmail, orderConfirmationEmail } from '../mail/placed-order-emails';
 
 /** Who is ordering, as the server established it (session or checkout token). */
@@ -16,7 +17,14 @@ export type OrderingCustomer =
   | { kind: 'session'; customerId: string }
   | { kind: 'checkout-token'; customerId: string; addressId: string };
 
-export type PlacedOrder = { orderId: string; orderNo: number; status: string };
+export type PlacedOrder = {
+  orderId: string;
+  orderNo: number;
+  status: string;
+  /** The estimate as the server priced it (null: nothing listed) and the cap, in pence. */
+  estimatePence: number | null;
+  priceCapPence: number | null;
+};
 
 async function existingOrder(db: Database, key: string, customerId: string) {
   const [row] = await db
@@ -25,6 +33,8 @@ async function existingOrder(db: Database, key: string, customerId: string) {
       orderNo: orders.orderNo,
       status: orders.status,
       customerId: orders.customerId,
+      estimatePence: orders.estimatePence,
+      priceCapPence: orders.priceCapPence,
     })
     .from(orders)
     .where(eq(orders.idempotencyKey, key))
@@ -36,7 +46,13 @@ async function existingOrder(db: Database, key: string, customerId: string) {
       idempotency_key: ['This checkout attempt belongs to someone else.'],
     });
   }
-  return { orderId: row.id, orderNo: row.orderNo, status: row.status };
+  return {
+    orderId: row.id,
+    orderNo: row.orderNo,
+    status: row.status,
+    estimatePence: row.estimatePence,
+    priceCapPence: row.priceCapPence,
+  };
 }
 
 /** The address the order is collected from: the token's, or the booking's for a session. */
@@ -142,6 +158,12 @@ export async function placeOrder(
         .limit(1);
       if (!customer)
         throw new UnauthorizedError('Please fill in your details again to place the order.');
+      // Priced from the price list in this transaction; the cap is the customer's or the
+      // default for the estimate (decision 022).
+      const priced = await priceEstimate(tx, {
+        estimate: payload.estimate,
+        priceCapPence: payload.price_cap,
+      });
       const address = await addressFor(tx, who, payload);
       const coverage = await coverageOf(tx, { postcode: address.postcode, brand: config.brand });
       if (!coverage.served) {
@@ -171,12 +193,21 @@ export async function placeOrder(
           pickupEndsAt: slots.pickup.endsAt,
           deliveryStartsAt: slots.delivery.startsAt,
           deliveryEndsAt: slots.delivery.endsAt,
+          estimate: priced.estimate,
+          estimatePence: priced.estimatePence,
+          priceCapPence: priced.priceCapPence,
           ip: input.ip,
           idempotencyKey: key,
           createdAt: now,
           statusChangedAt: now,
         })
-        .returning({ id: orders.id, orderNo: orders.orderNo, status: orders.status });
+        .returning({
+          id: orders.id,
+          orderNo: orders.orderNo,
+          status: orders.status,
+          estimatePence: orders.estimatePence,
+          priceCapPence: orders.priceCapPence,
+        });
       await tx.insert(orderEvents).values({
         orderId: order!.id,
         fromStatus: null,
@@ -201,7 +232,13 @@ export async function placeOrder(
         tx,
       );
       await services.mail.enqueue(newOrderNotificationEmail(config.brand, facts), tx);
-      return { orderId: order!.id, orderNo: order!.orderNo, status: order!.status };
+      return {
+        orderId: order!.id,
+        orderNo: order!.orderNo,
+        status: order!.status,
+        estimatePence: order!.estimatePence,
+        priceCapPence: order!.priceCapPence,
+      };
     });
   } catch (error) {
     // Two submissions with one key at the same moment: the loser returns the winner's order.

@@ -3,6 +3,7 @@ import { documentLinks } from '../invoices/present-documents';
 import type { OrderDocumentRef } from '../invoices/vat-documents';
 import { LONDON_ZONE, londonDate, londonWindow } from '@shared/london-time';
 import { orderNumber, type OrderNumbering } from '@shared/order-number';
+import { estimateOrder } from '@shared/estimate';
 import { formatGbp, formatPence } from '@shared/money';
 import { canItemise, nextStatuses } from '@shared/order-pipeline';
 import { awaitsApproval } from '@shared/order-approval';
@@ -160,6 +161,8 @@ export function adminOrderView(
     payment_state: order.paymentState,
     saved_card: d.savedCard ? { brand: d.savedCard.cardBrand, last4: d.savedCard.cardLast4 } : null,
     invoiced_at: order.invoicedAt?.toISOString() ?? null,
+    /** What the customer said they were sending, and their cap (issue 15). */
+    estimate: estimateView(order),
     subtotal: formatPence(order.subtotalPence),
     discount: formatPence(order.discountPence),
     total: formatPence(order.totalPence),
@@ -244,6 +247,7 @@ export function customerOrderView(
     items: items.map(itemView),
     /** The VAT invoice, receipt and credit notes, as PDFs for the logged-in customer. */
     documents: documentLinks(`/account/orders/${o.id}`, documents),
+    estimate: estimateView(o),
   };
 }
 
@@ -425,6 +429,9 @@ export function orderConfirmationView(
     | 'deliveryEndsAt'
     | 'amountDuePence'
     | 'paymentState'
+    | 'estimate'
+    | 'estimatePence'
+    | 'priceCapPence'
   >,
 ) {
   return {
@@ -439,6 +446,7 @@ export function orderConfirmationView(
     delivery_end_date: o.deliveryEndsAt.toISOString(),
     amount_due: formatPence(o.amountDuePence),
     payment_state: o.paymentState,
+    estimate: estimateView(o),
   };
 }
 
@@ -496,3 +504,42 @@ export function priceApprovalView(
 }
 
 export type PriceApprovalView = ReturnType<typeof priceApprovalView>;
+
+/**
+ * What the customer said they were sending and the cap they chose (issue 15), as pages and
+ * API replies show it: staff at intake, the customer's order and the confirmation. Null for
+ * an order placed before estimates existed. Money as '12.50', here and nowhere else.
+ */
+export function estimateView(o: Pick<OrderRow, 'estimate' | 'estimatePence' | 'priceCapPence'>) {
+  if (o.estimate === null && o.priceCapPence === null) return null;
+  const stated = o.estimate ?? { items: [], notSure: false };
+  const priced = estimateOrder({ lines: stated.items, notSure: stated.notSure });
+  return {
+    not_sure: stated.notSure,
+    items: priced.lines.map((l) => ({
+      service_id: l.serviceId,
+      item_name: l.name,
+      quantity: l.quantity,
+      price: formatPence(l.unitPricePence),
+      line_total: formatPence(l.linePence),
+      call_for_price: l.callForPrice,
+    })),
+    /** As saved when the order was placed (the price list may have changed since). */
+    total: o.estimatePence === null ? null : formatPence(o.estimatePence),
+    minimum_applied: priced.minimumApplies,
+    price_cap: o.priceCapPence === null ? null : formatPence(o.priceCapPence),
+  };
+}
+
+export type EstimateView = NonNullable<ReturnType<typeof estimateView>>;
+
+/** The estimate and cap in the reply to placing an order. */
+export function placedEstimateView(o: {
+  estimatePence: number | null;
+  priceCapPence: number | null;
+}) {
+  return {
+    estimate_total: o.estimatePence === null ? null : formatPence(o.estimatePence),
+    price_cap: o.priceCapPence === null ? null : formatPence(o.priceCapPence),
+  };
+}

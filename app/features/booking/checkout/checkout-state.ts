@@ -1,3 +1,5 @@
+import type { EstimateForm } from './estimate-form';
+
 /** What the checkout's steps show, shared by its action and its components. */
 export type CheckoutDetails = { name: string; phone: string; email: string; notes: string };
 
@@ -13,6 +15,8 @@ export type CheckoutResult = {
   /** The idempotency key of this visit of the summary: a repeated submit gets the same order. */
   attempt?: string;
   placed?: { id: string; number: string; paymentUrl: string };
+  /** The summary's estimate and cap as posted (issue 15). */
+  estimate?: EstimateForm;
 };
 
 export const checkoutMessages = {

@@ -1,6 +1,7 @@
 import { data, redirect } from 'react-router';
 import { orderNumber } from '@shared/order-number';
 import { CLIENT_ERROR_MESSAGE } from '@shared/api/client';
+import { estimateInputSchema, priceCapSchema, type EstimateInput } from '@shared/checkout';
 import {
   firstErrors,
   guestDetailsSchema,
@@ -19,6 +20,46 @@ import { registerGuest } from '@server/use-cases/checkout/register-guest';
 import { paymentPagePath } from '@server/auth/order-access';
 import type { BookingChoice } from '~/features/booking/booking-storage';
 import { checkoutMessages, type CheckoutDetails, type CheckoutResult } from './checkout-state';
+import {
+  emptyEstimateForm,
+  estimateFormErrors,
+  readEstimateForm,
+  type EstimateForm,
+} from './estimate-form';
+
+/** Only updates the summary's estimate (no JavaScript: add, remove, update). */
+function isEstimateIntent(intent: string) {
+  return intent === 'estimate' || intent === 'add' || /^remove:\d+$/.test(intent);
+}
+
+/** The summary's estimate and cap as placeOrder takes them, or the fields' messages. */
+function estimatePayload(
+  form: EstimateForm,
+):
+  | { ok: true; estimate: EstimateInput | undefined; priceCap: number | undefined }
+  | { ok: false; errors: Record<string, string> } {
+  const errors = estimateFormErrors(form);
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const stated =
+    form.notSure || form.lines.length > 0
+      ? estimateInputSchema.safeParse({
+          items: form.lines.map((l) => ({ service_id: l.serviceId, quantity: Number(l.quantity) })),
+          not_sure: form.notSure,
+        })
+      : null;
+  const cap = form.capIsDefault || form.cap === '' ? null : priceCapSchema.safeParse(form.cap);
+  const found: Record<string, string> = {};
+  for (const issue of stated?.success === false ? stated.error.issues : []) {
+    found[['estimate', ...issue.path].join('.')] ??= issue.message;
+  }
+  if (cap?.success === false) found.price_cap = cap.error.issues[0]?.message ?? '';
+  if (Object.keys(found).length > 0) return { ok: false, errors: found };
+  return {
+    ok: true,
+    estimate: stated?.success ? stated.data : undefined,
+    priceCap: cap?.success ? cap.data : undefined,
+  };
+}
 
 /** The address as the use-cases take it (shared/validation addressSchema). */
 function addressOf({ location, details }: BookingChoice): AddressInput {
@@ -117,6 +158,7 @@ export async function checkoutAction(
         alert: intent === 'signup' ? { tone: 'success', text: checkoutMessages.created } : null,
         checkoutToken: created.checkoutToken,
         attempt: crypto.randomUUID(),
+        estimate: emptyEstimateForm,
       });
     } catch (error) {
       if (intent === 'signup' && error instanceof ValidationError && error.errors.email) {
@@ -127,9 +169,18 @@ export async function checkoutAction(
     }
   }
 
-  if (intent === 'place') {
+  if (intent === 'place' || isEstimateIntent(intent)) {
     const token = String(form.get('checkout_token') ?? '');
     const attempt = String(form.get('attempt') ?? '');
+    const estimate = readEstimateForm(form, intent);
+    if (intent !== 'place') {
+      // Without JavaScript: the summary again, with the lines, the estimate and the cap.
+      const errors = estimateFormErrors(estimate);
+      return data<CheckoutResult>(
+        { step: 2, details, errors, alert: null, checkoutToken: token, attempt, estimate },
+        { status: Object.keys(errors).length > 0 ? 422 : 200 },
+      );
+    }
     let who: OrderingCustomer | null = null;
     if (token) {
       const owner = await findCheckoutToken(services.db, token, now);
@@ -141,7 +192,18 @@ export async function checkoutAction(
       });
       if (customer) who = { kind: 'session', customerId: customer.id };
     }
-    const retry = { step: 2 as const, details, checkoutToken: token, attempt };
+    const retry = { step: 2 as const, details, checkoutToken: token, attempt, estimate };
+    const stated = estimatePayload(estimate);
+    if (!stated.ok) {
+      return data<CheckoutResult>(
+        {
+          ...retry,
+          errors: stated.errors,
+          alert: { tone: 'error', text: checkoutMessages.mandatory },
+        },
+        { status: 422 },
+      );
+    }
     if (!who) {
       return data<CheckoutResult>(
         {
@@ -177,6 +239,8 @@ export async function checkoutAction(
           address: addressOf(booking),
           status,
           idempotency_key: attempt.length >= 8 ? attempt : undefined,
+          estimate: stated.estimate,
+          price_cap: stated.priceCap,
         },
       });
       if (status === 'pending') return redirect(`/order/complete/${order.orderId}`, 303);
@@ -194,8 +258,13 @@ export async function checkoutAction(
       });
     } catch (error) {
       if (error instanceof ValidationError) {
+        // An item gone from the price list meanwhile shows on its line.
+        const errors: Record<string, string> = {};
+        for (const [field, list] of Object.entries(error.errors)) {
+          if (list[0]) errors[field] = list[0];
+        }
         return data<CheckoutResult>(
-          { ...retry, errors: {}, alert: { tone: 'error', text: checkoutMessages.mandatory } },
+          { ...retry, errors, alert: { tone: 'error', text: checkoutMessages.mandatory } },
           { status: 422 },
         );
       }

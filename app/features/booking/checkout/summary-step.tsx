@@ -1,11 +1,16 @@
 import { Form, Link, useNavigation } from 'react-router';
+import { FinalPriceRules } from '~/components/final-price-rules';
 import { Notice } from '~/components/form/form-field';
+import { useHydrated } from '~/components/form/use-hydrated';
 import type { CheckoutDetails } from './checkout-state';
+import type { EstimateCatalogue, EstimateForm } from './estimate-form';
+import { EstimateSection } from './estimate-section';
 
 /**
- * Step 2, Order Summary: the details as they will be sent, the payment choice and Place
- * Order. The details and the checkout token ride along in hidden fields; the server checks
- * the token and takes the slots' places in one transaction.
+ * Step 2, Order Summary: the details as they will be sent, what the customer is sending with
+ * its estimate and the price cap (issue 15), how the final price is worked out, the payment
+ * choice and Place Order. The details and the checkout token ride along in hidden fields; the
+ * server checks the token, prices the estimate and takes the slots' places in one transaction.
  */
 export function SummaryStep({
   action,
@@ -13,71 +18,103 @@ export function SummaryStep({
   checkoutToken,
   attempt,
   backHref,
+  catalogue,
+  estimate,
+  errors,
 }: {
   action: string;
   details: CheckoutDetails;
   checkoutToken: string;
   attempt: string;
   backHref: string;
+  catalogue: EstimateCatalogue;
+  estimate: EstimateForm;
+  errors: Record<string, string>;
 }) {
   const busy = useNavigation().state === 'submitting';
+  const hydrated = useHydrated();
   return (
-    <Form method="post" action={action} aria-labelledby="order-summary" className="card space-y-4">
-      <h2 id="order-summary" className="text-lg font-semibold">
-        Order Summary
-      </h2>
-      <dl className="grid gap-3 text-sm sm:grid-cols-2">
-        <div>
-          <dt className="text-slate-500">Name</dt>
-          <dd className="font-medium">{details.name}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-500">Phone</dt>
-          <dd className="font-medium">{details.phone}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-500">E-mail</dt>
-          <dd className="font-medium break-words">{details.email}</dd>
-        </div>
-        {details.notes && (
+    <Form method="post" action={action} aria-labelledby="order-summary" className="space-y-6">
+      {/* Enter in a field submits the first button: this one, which only updates the estimate. */}
+      <button
+        type="submit"
+        name="intent"
+        value="estimate"
+        tabIndex={-1}
+        aria-hidden="true"
+        className="sr-only"
+        onClick={hydrated ? (event) => event.preventDefault() : undefined}
+      >
+        Update estimate
+      </button>
+      <section className="card space-y-4">
+        <h2 id="order-summary" className="text-lg font-semibold">
+          Order Summary
+        </h2>
+        <dl className="grid gap-3 text-sm sm:grid-cols-2">
           <div>
-            <dt className="text-slate-500">Notes</dt>
-            <dd className="font-medium">{details.notes}</dd>
+            <dt className="text-slate-500">Name</dt>
+            <dd className="font-medium">{details.name}</dd>
           </div>
-        )}
-      </dl>
-      {(['name', 'phone', 'email', 'notes'] as const).map((field) => (
-        <input key={field} type="hidden" name={field} value={details[field]} />
-      ))}
-      <input type="hidden" name="checkout_token" value={checkoutToken} />
-      <input type="hidden" name="attempt" value={attempt} />
-      <ul className="space-y-2">
-        <li>
-          <Notice tone="info">We will take the payment before delivery</Notice>
-        </li>
-        <li>
-          <Notice tone="info">Minimum Order £25</Notice>
-        </li>
-      </ul>
-      <fieldset>
-        <legend className="field-label">How would you like to pay after cleaning?</legend>
-        <label className="mt-2 flex items-start gap-2 text-sm">
-          <input type="radio" name="pay" value="later" defaultChecked className="mt-1" />
-          <span>By the payment link in the invoice we e-mail before delivery</span>
-        </label>
-        <label className="mt-2 flex items-start gap-2 text-sm">
-          <input type="radio" name="pay" value="now" className="mt-1" />
-          <span>Save a card now (£0.00) or verify with PayPal (£0.35), charged after cleaning</span>
-        </label>
-      </fieldset>
-      <div className="flex flex-wrap gap-3 pt-2">
-        <Link to={backHref} className="btn-secondary">
-          Back
-        </Link>
-        <button type="submit" name="intent" value="place" className="btn-primary" disabled={busy}>
-          {busy ? 'Placing your order…' : 'Place Order'}
-        </button>
-      </div>
+          <div>
+            <dt className="text-slate-500">Phone</dt>
+            <dd className="font-medium">{details.phone}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">E-mail</dt>
+            <dd className="font-medium break-words">{details.email}</dd>
+          </div>
+          {details.notes && (
+            <div>
+              <dt className="text-slate-500">Notes</dt>
+              <dd className="font-medium">{details.notes}</dd>
+            </div>
+          )}
+        </dl>
+        {(['name', 'phone', 'email', 'notes'] as const).map((field) => (
+          <input key={field} type="hidden" name={field} value={details[field]} />
+        ))}
+        <input type="hidden" name="checkout_token" value={checkoutToken} />
+        <input type="hidden" name="attempt" value={attempt} />
+      </section>
+      <EstimateSection
+        key={JSON.stringify(estimate)}
+        catalogue={catalogue}
+        initial={estimate}
+        errors={errors}
+      />
+      <section aria-label="Payment and placing the order" className="card space-y-4">
+        <FinalPriceRules />
+        <ul className="space-y-2">
+          <li>
+            <Notice tone="info">We will take the payment before delivery</Notice>
+          </li>
+          <li>
+            <Notice tone="info">Minimum Order £25</Notice>
+          </li>
+        </ul>
+        <fieldset>
+          <legend className="field-label">How would you like to pay after cleaning?</legend>
+          <label className="mt-2 flex items-start gap-2 text-sm">
+            <input type="radio" name="pay" value="later" defaultChecked className="mt-1" />
+            <span>By the payment link in the invoice we e-mail before delivery</span>
+          </label>
+          <label className="mt-2 flex items-start gap-2 text-sm">
+            <input type="radio" name="pay" value="now" className="mt-1" />
+            <span>
+              Save a card now (£0.00) or verify with PayPal (£0.35), charged after cleaning
+            </span>
+          </label>
+        </fieldset>
+        <div className="flex flex-wrap gap-3 pt-2">
+          <Link to={backHref} className="btn-secondary">
+            Back
+          </Link>
+          <button type="submit" name="intent" value="place" className="btn-primary" disabled={busy}>
+            {busy ? 'Placing your order…' : 'Place Order'}
+          </button>
+        </div>
+      </section>
     </Form>
   );
 }
