@@ -6,7 +6,8 @@ import type { Endpoint } from '../shared/api/contract.ts';
 
 /*
  * Writes shared/api/routes.ts: the contract's endpoints without their schemas (method, path,
- * operationId, auth), which is all the browser's client needs at run time. Run after changing
+ * auth), which is all the browser's client needs at run time (every byte of it is in the
+ * pages' scripts). Run after changing
  * an endpoint's path or method: `npx tsx scripts/api-routes.ts`. A unit test fails while the
  * file is out of date.
  */
@@ -15,7 +16,7 @@ function routesSource(api: Record<string, Record<string, Endpoint>>): string {
   const areas = Object.entries(api).map(([area, endpoints]) => {
     const lines = Object.entries(endpoints).map(([name, e]) => {
       const auth = e.auth ? `, auth: [${e.auth.map((a) => `'${a}'`).join(', ')}]` : '';
-      return `    ${name}: { method: '${e.method}', path: '${e.path}', operationId: '${e.operationId}'${auth} },`;
+      return `    ${name}: { method: '${e.method}', path: '${e.path}'${auth} },`;
     });
     return `  ${area}: {\n${lines.join('\n')}\n  },`;
   });

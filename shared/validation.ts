@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { acceptsShapes } from './api/documented-as';
 import { text } from './text';
 import { isUkPostcode, normalisePostcode } from './postcode';
+import { PHONE_MAX_LENGTH } from './field-limits';
 
 // zod compiles fast parsers with `new Function` when it may; our Content-Security-Policy
 // forbids eval in the browser, so parse without it everywhere (same results, no violation).
@@ -29,7 +30,7 @@ export const messages = {
   mandatory: 'Please check mandatory fields.',
 } as const;
 
-export const PHONE_MAX_LENGTH = 20;
+export { PHONE_MAX_LENGTH };
 
 /**
  * UK mobile: an optional 0 (or +44), then 7 and three digits, then three and three digits,

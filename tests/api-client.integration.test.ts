@@ -19,7 +19,7 @@ describe('the typed API client against the server', () => {
     server = await startTestServer({ now: () => MONDAY_6AM });
     call = createClient({
       baseUrl: server.url,
-      onUnauthorized: (e) => unauthorized.push(e.operationId),
+      onUnauthorized: (e) => unauthorized.push(`${e.method} ${e.path}`),
     });
   }, 60_000);
   afterAll(async () => {
@@ -61,7 +61,7 @@ describe('the typed API client against the server', () => {
 
     const orders = await call(routes.accounts.orders);
     expect(orders).toMatchObject({ ok: false, status: 401 });
-    expect(unauthorized).toEqual(['getCustomerOrders']);
+    expect(unauthorized).toEqual(['GET /api/orders']);
 
     const missing = await call(routes.checkout.orderConfirmation, { params: { id: 'not-a-uuid' } });
     expect(missing).toMatchObject({ ok: false, status: 400 });

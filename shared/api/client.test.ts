@@ -195,14 +195,17 @@ describe('the typed API client', () => {
   it('tells the caller of a 401 through onUnauthorized', async () => {
     json(401, { status: false, message: 'Please log in again.' });
     const told: string[] = [];
-    const client = createClient({ baseUrl, onUnauthorized: (e) => told.push(e.operationId) });
+    const client = createClient({
+      baseUrl,
+      onUnauthorized: (e) => told.push(`${e.method} ${e.path}`),
+    });
     const result = await client(accountsApi.orders);
     expect(result).toMatchObject({
       ok: false,
       status: 401,
       error: { message: 'Please log in again.' },
     });
-    expect(told).toEqual(['getCustomerOrders']);
+    expect(told).toEqual(['GET /api/orders']);
   });
 
   it('returns a failure with status 0 when the server cannot be reached', async () => {

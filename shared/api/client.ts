@@ -78,7 +78,9 @@ export function pathOf(endpoint: Route, params?: Record<string, unknown>): strin
   return endpoint.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
     const value = params?.[name];
     if (value === undefined || value === null || value === '') {
-      throw new TypeError(`${endpoint.operationId}: the path parameter "${name}" is missing`);
+      throw new TypeError(
+        `${endpoint.method} ${endpoint.path}: the path parameter "${name}" is missing`,
+      );
     }
     return encodeURIComponent(String(value));
   });

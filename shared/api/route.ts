@@ -11,7 +11,6 @@ export type Api = typeof api;
 export type Route<E extends Endpoint = Endpoint> = {
   method: E['method'];
   path: string;
-  operationId: string;
   auth?: readonly Credential[];
   /** Never present at run time: the endpoint's type, for the client. */
   readonly __endpoint?: E;

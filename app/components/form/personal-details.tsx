@@ -1,4 +1,4 @@
-import { PHONE_MAX_LENGTH } from '@shared/validation';
+import { PHONE_MAX_LENGTH } from '@shared/field-limits';
 import type { FieldLinks } from './error-summary';
 import { TextField } from './text-field';
 
