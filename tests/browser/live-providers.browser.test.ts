@@ -177,6 +177,7 @@ describe('payment page with Stripe Elements and PayPal (live-key code path)', ()
       .waitFor();
 
     await page.getByRole('button', { name: 'Pay with Stripe' }).click();
+    await page.getByRole('button', { name: 'Your Payment Processing...' }).waitFor();
     await page
       .frameLocator(CHALLENGE_FRAME)
       .getByRole('button', { name: 'Complete authentication' })

@@ -566,8 +566,8 @@ const challengeHtml = String.raw`<!doctype html>
 <style>body{font:15px system-ui,sans-serif;padding:20px}button{font:inherit;padding:10px 14px;margin:6px 6px 0 0}</style></head>
 <body><h1 style="font-size:18px">3D Secure test payment page</h1>
 <p>Your bank asks you to confirm this payment.</p>
-<button id="ok" type="button">Complete authentication</button>
-<button id="no" type="button">Fail authentication</button>
+<button id="ok" type="button" disabled>Complete authentication</button>
+<button id="no" type="button" disabled>Fail authentication</button>
 <script>
 var q = new URLSearchParams(location.search);
 function finish(result) {
@@ -577,4 +577,8 @@ function finish(result) {
 }
 document.getElementById('ok').onclick = function () { finish('complete'); };
 document.getElementById('no').onclick = function () { finish('fail'); };
+// Enabled once they do something: a click that comes before (a fast test, a slow machine)
+// waits instead of being lost.
+document.getElementById('ok').disabled = false;
+document.getElementById('no').disabled = false;
 </script></body></html>`;
