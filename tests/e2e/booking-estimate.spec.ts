@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { bookFromHome } from './booking-helpers';
-import { E2E_STAFF } from './e2e-staff';
+import { staffOpensOrder } from './staff-helpers';
 import { expectNoSeriousA11yViolations } from './support';
 
 /*
@@ -82,17 +82,7 @@ test('a guest states items, sees the estimate and the default cap, changes the c
   await expect(confirmation.getByTestId('price-cap-value')).toHaveText('£50.00');
 
   // ─── Staff at intake ───
-  const staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const staff = await staffContext.newPage();
-  await staff.goto('/admin/login');
-  await staff.getByLabel('E-mail').fill(E2E_STAFF.email);
-  await staff.getByLabel('Password').fill(E2E_STAFF.password);
-  await staff.getByRole('button', { name: 'Sign in' }).click();
-  await expect(staff.getByRole('heading', { name: 'Orders board' })).toBeVisible();
-  await staff.getByRole('link', { name: 'Orders', exact: true }).click();
-  await staff.getByLabel('Order number, name, e-mail or postcode').fill(orderNo);
-  await staff.getByRole('button', { name: 'Search' }).click();
-  await staff.getByRole('link', { name: orderNo }).click();
+  const { staff, context: staffContext } = await staffOpensOrder(browser, orderNo);
   await expect(staff.getByRole('heading', { name: `Order ${orderNo}` })).toBeVisible();
   const stated = staff.getByRole('region', { name: 'Stated at booking' });
   await expect(stated).toContainText('5 × Shirt on hanger');

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { E2E_CAPPED_ORDERS, E2E_STAFF } from './e2e-staff';
+import { staffOpensOrder } from './staff-helpers';
+import { E2E_CAPPED_ORDERS } from './e2e-staff';
 import { expectNoSeriousA11yViolations, readMail } from './support';
 
 /*
@@ -15,19 +16,7 @@ test('the customer approves from the e-mailed link, then staff can charge', asyn
   const email = E2E_CAPPED_ORDERS[info.project.name as keyof typeof E2E_CAPPED_ORDERS];
 
   // ─── Staff itemise above the cap ───
-  const staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const staff = await staffContext.newPage();
-  await staff.goto('/admin/login');
-  await staff.getByLabel('E-mail').fill(E2E_STAFF.email);
-  await staff.getByLabel('Password').fill(E2E_STAFF.password);
-  await staff.getByRole('button', { name: 'Sign in' }).click();
-  await expect(staff.getByRole('heading', { name: 'Orders board' })).toBeVisible();
-  await staff.getByRole('link', { name: 'Orders', exact: true }).click();
-  await staff.getByLabel('Order number, name, e-mail or postcode').fill(email);
-  await staff.getByRole('button', { name: 'Search' }).click();
-  // The list shows every order until the search's answer replaces it with this one.
-  await expect(staff.getByRole('link', { name: /^LD-\d+$/ })).toHaveCount(1);
-  await staff.getByRole('link', { name: /^LD-\d+$/ }).click();
+  const { staff, context: staffContext } = await staffOpensOrder(browser, email);
   const orderNo = (await staff.getByRole('heading', { name: /^Order LD-/ }).textContent())!
     .replace('Order ', '')
     .trim();
