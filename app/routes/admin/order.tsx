@@ -1,5 +1,5 @@
 import { routes } from '@shared/api/routes';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { data, Link } from 'react-router';
 import { moveLabel } from '@shared/order-pipeline';
 import type { OrderStatus } from '@shared/order-status';
@@ -60,6 +60,9 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
       .map((i) => ({ service_id: i.service_id!, quantity: i.quantity, unit_price: i.price })),
   );
   const [discount, setDiscount] = useState(order.discount);
+  // A refund raises the saved discount (decision 023): the editor follows it, or saving the
+  // items afterwards would put back the old discount and charge the refund again.
+  useEffect(() => setDiscount(order.discount), [order.discount]);
   const [adding, setAdding] = useState<string>('');
   const [answer, setAnswer] = useState('');
   /** The items waiting for a decision: the new total is below what was paid. */
