@@ -101,6 +101,13 @@ describe('VAT documents to download', () => {
     expect(reply.headers.get('content-type')).toBe('application/pdf');
   });
 
+  test('the payment page says how the final price was worked out (issue 15)', async () => {
+    const t = paymentToken(site.server.services, state.orderId, now);
+    const reply = await site.page(`/order/payment/${state.orderId}?t=${encodeURIComponent(t)}`);
+    expect(reply.status).toBe(200);
+    expect(await reply.text()).toContain('How your final price is worked out');
+  });
+
   test('staff download it from the back office; without a staff session, the sign-in page', async () => {
     const url = `/admin/orders/${state.orderId}/documents/${state.number}`;
     const staff = await site.page(url, { headers: { Cookie: state.staffCookie } });

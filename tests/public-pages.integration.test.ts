@@ -98,6 +98,12 @@ describe('public pages without JavaScript', () => {
     expect(data.department.map((d) => d.address.postalCode)).toContain('W9 1EX');
   });
 
+  it('the price list says how the final price is worked out, beside the prices (issue 15)', async () => {
+    const html = await site.html('/pricing');
+    expect(html).toContain('How your final price is worked out');
+    expect(html).toContain('The minimum order is £25');
+  });
+
   it('answers unknown paths with 404 and the not-found page', async () => {
     for (const path of ['/no-such-page', '/pricing/nothing', '/blog/missing', '/x/y/z']) {
       const reply = await site.page(path);
