@@ -17,7 +17,7 @@ import { hashToken, newToken } from './tokens';
  */
 export const STAFF_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 
-export type StaffRole = 'owner' | 'staff';
+export type StaffRole = 'owner' | 'staff' | 'driver';
 export type CurrentStaff = {
   id: string;
   name: string;

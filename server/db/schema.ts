@@ -410,6 +410,13 @@ export const orders = pgTable(
     idempotencyKey: text('idempotency_key').unique(),
     createdAt: createdAt(),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The key of the order's tracking page, /track/{token} (issue 16): random, unrelated to the
+     * order's id, so a tracking link shows the timeline and nothing that opens the order.
+     */
+    trackingToken: uuid('tracking_token').notNull().defaultRandom().unique(),
+    /** When the intake report was sent; the customer may open a case for 48 hours after it. */
+    intakeReportedAt: timestamp('intake_reported_at', { withTimezone: true }),
   },
   (t) => [
     index('orders_customer_idx').on(t.customerId),
@@ -590,7 +597,8 @@ export const staffUsers = pgTable(
     /** Stored lower-cased. */
     email: text('email').notNull(),
     name: text('name').notNull(),
-    role: text('role', { enum: ['owner', 'staff'] }).notNull(),
+    /** 'driver' sees only the driver's view and its stops (issue 16). */
+    role: text('role', { enum: ['owner', 'staff', 'driver'] }).notNull(),
     passwordHash: text('password_hash').notNull(),
     createdAt: createdAt(),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
@@ -742,3 +750,155 @@ export const testPaymentObjects = pgTable('test_payment_objects', {
   data: jsonb('data').notNull(),
   createdAt: createdAt(),
 });
+
+// ─── Chain of custody (issue 16) ────────────────────────────────────────────
+
+/**
+ * Bytes of the embedded object store (the default without S3): photos' resized images, keyed
+ * as the S3 store would key them, so moving to S3 is a copy of this table.
+ */
+export const storedObjects = pgTable('stored_objects', {
+  key: text('key').primaryKey(),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * A photo taken for an order: at collection, at delivery (proof), of a garment at intake or
+ * of damage found on it. The image itself is in the object store under `storageKey`,
+ * resized and without its metadata (no GPS position).
+ */
+export const photos = pgTable(
+  'photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['collection', 'delivery', 'garment', 'damage'] }).notNull(),
+    /** The garment of the order it shows (intake and damage photos). */
+    orderGarmentId: integer('order_garment_id').references(() => orderGarments.id, {
+      onDelete: 'cascade',
+    }),
+    storageKey: text('storage_key').notNull().unique(),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('photos_order_idx').on(t.orderId),
+    index('photos_order_garment_idx').on(t.orderGarmentId),
+  ],
+);
+
+/**
+ * What a driver did at a stop: collected (bags, seal or tag numbers, a photo), nobody home,
+ * or delivered (where it was left or with whom, a proof photo). One row per action; the
+ * phone sends an idempotency key with each, so a retry on a weak signal adds nothing.
+ */
+export const stopEvents = pgTable(
+  'stop_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    leg: text('leg', { enum: ['collection', 'delivery'] }).notNull(),
+    outcome: text('outcome', { enum: ['collected', 'not-home', 'delivered'] }).notNull(),
+    bags: integer('bags'),
+    sealNumbers: text('seal_numbers')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    note: text('note').notNull().default(''),
+    /** Delivered: "Handed to the concierge", "Left with neighbour at no. 9". */
+    leftWith: text('left_with').notNull().default(''),
+    photoId: uuid('photo_id').references(() => photos.id, { onDelete: 'set null' }),
+    staffId: uuid('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    at: createdAt(),
+  },
+  (t) => [
+    index('stop_events_order_idx').on(t.orderId),
+    check('stop_events_bags_positive', sql`${t.bags} is null or ${t.bags} > 0`),
+  ],
+);
+
+/**
+ * A garment as the shop knows it across orders: the same coat coming back is linked to its
+ * earlier visits, so its history (treatments, damage notes, photos) follows it.
+ */
+export const garments = pgTable(
+  'garments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('garments_customer_idx').on(t.customerId)],
+);
+
+/**
+ * One garment of one order, recorded at intake: its tag, the price-list item it is cleaned
+ * as (the invoice lines are made from these), what it looks like, damage already present and
+ * what was found in its pockets.
+ */
+export const orderGarments = pgTable(
+  'order_garments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    garmentId: uuid('garment_id')
+      .notNull()
+      .references(() => garments.id, { onDelete: 'cascade' }),
+    tagNumber: text('tag_number').notNull(),
+    serviceId: integer('service_id').references(() => services.id, { onDelete: 'set null' }),
+    itemName: text('item_name').notNull(),
+    unitPricePence: integer('unit_price_pence').notNull(),
+    colour: text('colour').notNull().default(''),
+    brand: text('brand').notNull().default(''),
+    /** The treatment it had this time ("Dry clean, pressed"), for its history. */
+    treatment: text('treatment').notNull().default(''),
+    damageNote: text('damage_note').notNull().default(''),
+    pocketNote: text('pocket_note').notNull().default(''),
+    staffId: uuid('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('order_garments_tag_uq').on(t.orderId, t.tagNumber),
+    index('order_garments_tag_idx').on(t.tagNumber),
+    index('order_garments_garment_idx').on(t.garmentId),
+    check('order_garments_price_non_negative', sql`${t.unitPricePence} >= 0`),
+  ],
+);
+
+/**
+ * A customer's objection to the intake report ("an item is missing", "this note is wrong"),
+ * open until staff answer it; shown on the board while open.
+ */
+export const orderCases = pgTable(
+  'order_cases',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['missing-item', 'wrong-note'] }).notNull(),
+    orderGarmentId: integer('order_garment_id').references(() => orderGarments.id, {
+      onDelete: 'set null',
+    }),
+    body: text('body').notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    answer: text('answer'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answeredBy: uuid('answered_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('order_cases_order_idx').on(t.orderId)],
+);

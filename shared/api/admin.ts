@@ -18,7 +18,7 @@ const byId = z.object({ id: z.uuid({ error: 'We could not find that record.' }) 
 const message = z.object({ status: ok, message: text() });
 
 export const staffMember = z
-  .object({ id: z.uuid(), name: text(), email: text(), role: z.enum(['owner', 'staff']) })
+  .object({ id: z.uuid(), name: text(), email: text(), role: z.enum(['owner', 'staff', 'driver']) })
   .meta({ id: 'StaffMember' });
 
 export const boardRow = z
@@ -178,7 +178,7 @@ export const closedDateInput = z.object({
 export const newStaffInput = z.object({
   name: text().trim().min(2, 'Enter the name.').max(100),
   email: z.email({ error: 'Enter a valid e-mail address.' }).trim().toLowerCase(),
-  role: z.enum(['owner', 'staff'], { error: 'Choose owner or staff.' }),
+  role: z.enum(['owner', 'staff', 'driver'], { error: 'Choose owner, staff or driver.' }),
   password: text()
     .min(12, 'Use at least 12 characters for a back-office password.')
     .max(200, 'This password is too long.'),

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client';
 import { auditLog } from '../../db/schema';
 
-export type Actor = { id: string; name: string; role: 'owner' | 'staff' };
+export type Actor = { id: string; name: string; role: 'owner' | 'staff' | 'driver' };
 
 /** JSON-safe copy of a row: dates as ISO strings, secrets left out. */
 export function snapshot(row: Record<string, unknown> | null | undefined): unknown {
