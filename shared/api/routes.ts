@@ -150,4 +150,15 @@ export const routes: Routes<Api> = {
     setStaffDisabled: { method: 'POST', path: '/api/admin/staff/:id/disabled', auth: ['staff'] },
     unlockStaff: { method: 'POST', path: '/api/admin/staff/:id/unlock', auth: ['staff'] },
   },
+  driver: {
+    stops: { method: 'GET', path: '/api/admin/driver/stops', auth: ['staff'] },
+    collect: { method: 'POST', path: '/api/admin/driver/stops/:id/collect', auth: ['staff'] },
+    notHome: { method: 'POST', path: '/api/admin/driver/stops/:id/not-home', auth: ['staff'] },
+    deliver: { method: 'POST', path: '/api/admin/driver/stops/:id/deliver', auth: ['staff'] },
+    startDeliveries: {
+      method: 'POST',
+      path: '/api/admin/driver/start-deliveries',
+      auth: ['staff'],
+    },
+  },
 };
