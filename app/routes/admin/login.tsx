@@ -33,14 +33,17 @@ export async function action({ context, request }: Route.ActionArgs) {
   try {
     const result = await staffLogIn(services, { email, password, ip: context.clientIp });
     const from = String(form.get('from') ?? '');
-    return redirect(from.startsWith('/admin') && !from.startsWith('//') ? from : homeOf(result.staff.role), {
-      headers: {
-        'Set-Cookie': staffCookie(result.token, {
-          secure: isSecure(services),
-          expires: result.expiresAt,
-        }),
+    return redirect(
+      from.startsWith('/admin') && !from.startsWith('//') ? from : homeOf(result.staff.role),
+      {
+        headers: {
+          'Set-Cookie': staffCookie(result.token, {
+            secure: isSecure(services),
+            expires: result.expiresAt,
+          }),
+        },
       },
-    });
+    );
   } catch (error) {
     if (error instanceof AppError) {
       return data({ error: error.message }, { status: httpStatusOf(error) });

@@ -75,10 +75,15 @@ export function adminRoutes(app: FastifyInstance, services: AppServices) {
   });
 
   // Everyone signed in to the back office, drivers too (their page asks who they are).
-  route(app, e.me, { preHandler: staffGuard(services, ['owner', 'staff', 'driver']) }, async (_, request) => {
-    const { id, name, email, role } = staffOf(request);
-    return { status: true, staff: { id, name, email, role } };
-  });
+  route(
+    app,
+    e.me,
+    { preHandler: staffGuard(services, ['owner', 'staff', 'driver']) },
+    async (_, request) => {
+      const { id, name, email, role } = staffOf(request);
+      return { status: true, staff: { id, name, email, role } };
+    },
+  );
 
   // ─── Orders ───
   route(app, e.board, staffOnly, async ({ query }) => ({

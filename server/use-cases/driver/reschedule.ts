@@ -35,7 +35,13 @@ export const rescheduleMessages = {
 type Caller = { orderId: string; eventId: number; token: string | null | undefined };
 
 /** The order and its missed stop, when the link still opens them (else 401 or 409). */
-async function missedStop(db: DbOrTx, links: Pick<AppServices, 'links'>, caller: Caller, now: Date, lock = false) {
+async function missedStop(
+  db: DbOrTx,
+  links: Pick<AppServices, 'links'>,
+  caller: Caller,
+  now: Date,
+  lock = false,
+) {
   if (!rescheduleTokenValid(links, caller, caller.token, now)) {
     throw new UnauthorizedError(rescheduleAccessMessages.refused);
   }
@@ -87,7 +93,11 @@ async function windowsFor(db: DbOrTx, order: OrderRow, leg: Leg, now: Date): Pro
     );
   }
   const earliest = now.getTime() + rules.leadTimeMinutes * 60_000;
-  return deliverySlots(rules, await loadSlotUsage(db, 'delivery', range), pickupAsSlot(order)).filter(
+  return deliverySlots(
+    rules,
+    await loadSlotUsage(db, 'delivery', range),
+    pickupAsSlot(order),
+  ).filter(
     (s) =>
       s.slot_start !== EXPRESS_SLOT_START &&
       Date.parse(s.starts_at) >= earliest &&

@@ -32,7 +32,13 @@ import {
 type Deps = Pick<AppServices, 'db' | 'mail' | 'config' | 'links' | 'now'>;
 
 export type StopActionInput =
-  | { action: 'collect'; bags: number; sealNumbers: string[]; note: string; photoId?: string | null }
+  | {
+      action: 'collect';
+      bags: number;
+      sealNumbers: string[];
+      note: string;
+      photoId?: string | null;
+    }
   | { action: 'not-home'; leg: Leg }
   | { action: 'deliver'; leftWith: string; note: string; photoId?: string | null };
 

@@ -24,7 +24,14 @@ export async function moveOrder(
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     const order = await findOrder(tx, input.orderId, true);
-    return applyMove(tx, { site: deps, actor: input.actor, order, to: input.to, from: input.from, now });
+    return applyMove(tx, {
+      site: deps,
+      actor: input.actor,
+      order,
+      to: input.to,
+      from: input.from,
+      now,
+    });
   });
 }
 
