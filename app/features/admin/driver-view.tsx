@@ -412,13 +412,13 @@ function StopCard({
       data-testid="driver-stop"
       data-order={stop.order_no}
       data-state={stop.state}
-      className={`rounded-xl border bg-white p-4 shadow-sm ${done ? 'border-slate-200 opacity-60' : 'border-slate-300'}`}
+      className={`rounded-xl border p-4 shadow-sm ${done ? 'border-slate-200 bg-slate-50' : 'border-slate-300 bg-white'}`}
     >
       <div className="flex items-start gap-3">
         <span
           aria-label={`Stop ${stop.stop_no}`}
           className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-lg font-bold ${
-            done ? 'bg-slate-200 text-slate-600' : 'bg-brand text-white'
+            done ? 'bg-slate-200 text-slate-700' : 'bg-brand text-white'
           }`}
         >
           {stop.stop_no}
@@ -433,24 +433,30 @@ function StopCard({
             >
               {isCollection ? 'Collect' : 'Deliver'}
             </span>
-            <span className="text-slate-500">{stop.order_no}</span>
+            <span className="text-slate-600">{stop.order_no}</span>
           </p>
           <h2 className="mt-1 text-lg leading-tight font-bold text-slate-900">
             {stop.customer_name}
           </h2>
-          {stop.door ? <p className="font-semibold text-slate-900">{stop.door}</p> : null}
-          <p className="text-slate-700">{stop.address}</p>
+          {done ? null : (
+            <>
+              {stop.door ? <p className="font-semibold text-slate-900">{stop.door}</p> : null}
+              <p className="text-slate-700">{stop.address}</p>
+            </>
+          )}
         </div>
       </div>
-      {stop.notes ? (
+      {stop.notes && !done ? (
         <p className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950">
           <span className="font-semibold">Notes: </span>
           {stop.notes}
         </p>
       ) : null}
-      <div className="mt-2">
-        <What stop={stop} />
-      </div>
+      {done ? null : (
+        <div className="mt-2">
+          <What stop={stop} />
+        </div>
+      )}
       <p
         className={`mt-2 text-sm font-semibold ${
           stop.state === 'not-home'
@@ -617,7 +623,7 @@ export function DriverView({ date, today, tomorrow, day, stops }: Props) {
       </ol>
       {done.length > 0 ? (
         <section aria-label="Done">
-          <h2 className="mb-2 text-sm font-semibold tracking-wide text-slate-500 uppercase">
+          <h2 className="mb-2 text-sm font-semibold tracking-wide text-slate-600 uppercase">
             Done
           </h2>
           <ol className="space-y-3">
