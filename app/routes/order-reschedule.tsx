@@ -13,6 +13,7 @@ import type { Route } from './+types/order-reschedule';
  * form post to this route's action, so it works before hydration (decision 018).
  */
 
+const DAYS_SHOWN = 4;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function callerOf(id: string, fields: { stop?: string | null; t?: string | null }) {
@@ -123,7 +124,11 @@ export default function OrderReschedule({ loaderData, actionData }: Route.Compon
     );
   }
   const byDay = new Map<string, typeof o.windows>();
-  for (const w of o.windows) byDay.set(w.slot_date, [...(byDay.get(w.slot_date) ?? []), w]);
+  for (const w of o.windows) {
+    // The next few days with a free window: enough to choose from on a phone.
+    if (!byDay.has(w.slot_date) && byDay.size === DAYS_SHOWN) break;
+    byDay.set(w.slot_date, [...(byDay.get(w.slot_date) ?? []), w]);
+  }
   const what = o.leg === 'collection' ? 'collection' : 'delivery';
   return (
     <main id="main" className="bg-slate-50 px-4 py-8 sm:py-12">

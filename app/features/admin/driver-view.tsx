@@ -152,7 +152,7 @@ function SyncBar({ sync }: { sync: Sync }) {
     <p
       role={sync.state === 'error' ? 'alert' : 'status'}
       data-sync={sync.state}
-      className={`sticky top-2 z-10 rounded-lg border px-4 py-3 text-sm font-medium shadow-sm ${tone}`}
+      className={`rounded-lg border px-4 py-3 text-sm font-medium ${tone}`}
     >
       {sync.text}
     </p>
