@@ -58,8 +58,12 @@ test('a driver collects, marks not home and delivers; the customer picks a new t
     }),
   ).toBeVisible();
 
-  // ─── Not home ───
+  // ─── Not home, tapped without a signal: kept, retried with the same key once online ───
+  await page.context().setOffline(true);
   await card(page, stops.missed.name).getByRole('button', { name: 'Not home' }).click();
+  await expect(page.locator('[data-sync="retrying"]')).toContainText('Retrying');
+  await expect(card(page, stops.missed.name)).toContainText('Waiting to be sent…');
+  await page.context().setOffline(false);
   await expect(card(page, stops.missed.name)).toHaveAttribute('data-state', 'not-home');
   await expect(card(page, stops.missed.name)).toContainText('Not home: new time asked for');
 
@@ -74,9 +78,11 @@ test('a driver collects, marks not home and delivers; the customer picks a new t
   await expect(card(page, stops.deliver.name)).toContainText('Delivered: Concierge');
 
   // ─── The customer follows the e-mailed link and picks a new window ───
-  const [mail] = (await readMail(stops.missed.email)).filter((m) =>
+  const missedMails = (await readMail(stops.missed.email)).filter((m) =>
     m.subject.startsWith('We missed you'),
   );
+  expect(missedMails).toHaveLength(1);
+  const [mail] = missedMails;
   const link = /(http:\/\/\S+\/order\/reschedule\/[0-9a-f-]{36}\?\S+)/.exec(mail!.text)![1]!;
   const customer = await page.context().browser()!.newPage({
     viewport: page.viewportSize()!,
