@@ -4,6 +4,7 @@ import { routeOrder } from '@shared/route-order';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, stopEvents } from '../../db/schema';
 import type { OrderRow } from '../orders/find-order';
+import type { DriverStop, Leg, StopEventRow, StopState } from '../orders/present-order';
 import type { AppServices } from '../../services';
 
 /*
@@ -13,27 +14,7 @@ import type { AppServices } from '../../services';
  * after "not home" is to do again on its new day.
  */
 
-export type Leg = 'collection' | 'delivery';
-export type StopEventRow = typeof stopEvents.$inferSelect;
-
-/** Where a stop stands: to do, or the event that settled it (collected, not home, delivered). */
-export type StopState =
-  | { kind: 'to-do' }
-  | { kind: 'collected'; event: StopEventRow }
-  | { kind: 'not-home'; event: StopEventRow }
-  | { kind: 'delivered'; event: StopEventRow };
-
-export type DriverStop = {
-  leg: Leg;
-  order: OrderRow;
-  startsAt: Date;
-  endsAt: Date;
-  postcode: string;
-  state: StopState;
-  /** Delivery: pieces listed on the order; bags counted at collection (null when unknown). */
-  itemCount: number;
-  bags: number | null;
-};
+export type { DriverStop, Leg, StopEventRow, StopState };
 
 /** The statuses a delivery stop shows in: on its way to the customer or there. */
 export const DELIVERY_STATUSES = ['ready', 'out for delivery', 'delivered'] as const;

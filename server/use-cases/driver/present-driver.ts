@@ -2,94 +2,17 @@ import { DateTime } from 'luxon';
 import type { Brand } from '@shared/brand';
 import { LONDON_ZONE } from '@shared/london-time';
 import { orderNumber } from '@shared/order-number';
-import { orderAddressLines } from '../accounts/full-address';
-import type { DriverStop } from './driver-stops';
 
 /*
- * The driver's view as replies and the page show it (issue 16): times in London, the address
- * on one line, the links the phone's buttons open, and the actions that apply to the stop.
+ * The driver's view's words (issue 16): the day a list is for and what an action did. A stop
+ * itself is presented by the one presenter of orders (orders/present-order.ts,
+ * driverStopView).
  */
-
-function hhmm(instant: Date) {
-  return DateTime.fromJSDate(instant, { zone: LONDON_ZONE }).toFormat('HH:mm');
-}
 
 /** "Tuesday 24 November", the day a list is for. */
 export function driverDayLabel(date: string): string {
   return DateTime.fromISO(date, { zone: LONDON_ZONE }).toFormat('cccc d LLLL');
 }
-
-function stateLabel(stop: DriverStop): string {
-  const { state } = stop;
-  switch (state.kind) {
-    case 'collected': {
-      const bags = state.event.bags ?? 0;
-      return `Collected, ${bags} bag${bags === 1 ? '' : 's'}`;
-    }
-    case 'delivered':
-      return `Delivered: ${state.event.leftWith}`;
-    case 'not-home':
-      return 'Not home: new time asked for';
-    default:
-      if (stop.leg === 'delivery' && stop.order.status === 'ready') return 'Ready to load';
-      if (stop.leg === 'delivery') return 'Out for delivery';
-      return 'To collect';
-  }
-}
-
-function actionsOf(stop: DriverStop): ('collect' | 'not-home' | 'deliver')[] {
-  const { state, order } = stop;
-  if (state.kind === 'collected' || state.kind === 'delivered') return [];
-  if (stop.leg === 'collection') {
-    if (!['pending', 'pending payment'].includes(order.status)) return [];
-    return state.kind === 'not-home' ? ['collect'] : ['collect', 'not-home'];
-  }
-  if (state.kind === 'not-home') return [];
-  if (order.status === 'out for delivery') return ['deliver', 'not-home'];
-  if (order.status === 'ready') return ['not-home'];
-  return [];
-}
-
-/** One stop of the route; `index` its place from 0. */
-export function driverStopView(brand: Brand, stop: DriverStop, index: number) {
-  const { order } = stop;
-  const lines = orderAddressLines(order);
-  const postcode = order.postcode.trim();
-  const address = [...lines.filter((l) => l.trim() !== postcode), postcode].join(', ');
-  const estimate = order.estimate;
-  const done = stop.state.kind === 'to-do' ? null : stop.state.event.at;
-  return {
-    stop_no: index + 1,
-    order_id: order.id,
-    order_no: orderNumber(brand, order.orderNo),
-    order_status: order.status,
-    leg: stop.leg,
-    window: `${hhmm(stop.startsAt)}–${hhmm(stop.endsAt)}`,
-    starts_at: stop.startsAt.toISOString(),
-    customer_name: order.customerName,
-    phone_number: order.customerPhone,
-    door: order.doorNumber,
-    address,
-    postcode,
-    notes: order.customerNotes,
-    collect:
-      stop.leg === 'collection'
-        ? {
-            items: (estimate?.items ?? []).map((i) => ({ name: i.name, quantity: i.quantity })),
-            not_sure: !estimate || estimate.notSure || estimate.items.length === 0,
-          }
-        : null,
-    deliver: stop.leg === 'delivery' ? { items: stop.itemCount, bags: stop.bags } : null,
-    state: stop.state.kind,
-    state_label: stateLabel(stop),
-    done_at: done ? done.toISOString() : null,
-    actions: actionsOf(stop),
-    call_url: `tel:${order.customerPhone.replace(/[^\d+]/g, '')}`,
-    navigate_url: `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(address)}`,
-  };
-}
-
-export type DriverStopView = ReturnType<typeof driverStopView>;
 
 /** The reply of an action: what happened, and the stop as it stands now. */
 export function stopActionText(
