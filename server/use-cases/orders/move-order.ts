@@ -24,7 +24,7 @@ export async function moveOrder(
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     const order = await findOrder(tx, input.orderId, true);
-    return applyMove(tx, {
+    const { order: _moved, ...result } = await applyMove(tx, {
       site: deps,
       actor: input.actor,
       order,
@@ -32,6 +32,7 @@ export async function moveOrder(
       from: input.from,
       now,
     });
+    return result;
   });
 }
 
