@@ -270,6 +270,26 @@ describe('approval above the cap', () => {
     ).toHaveLength(2);
   });
 
+  test('questions on one order are limited (each e-mails the shop): the 11th in an hour is refused', async () => {
+    const { order } = await cappedOrder(3000, 4000);
+    const [approval] = await approvalsOf(order.id);
+    const caller = { approvalId: approval!.id, token: approvalToken(world.services, approval!) };
+    for (let i = 1; i <= 10; i++) {
+      await askAboutPrice(world.services, { ...caller, body: `Question ${i}` });
+    }
+    const refused = await askAboutPrice(world.services, { ...caller, body: 'Question 11' }).catch(
+      (e: unknown) => e,
+    );
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).code).toBe('rate-limited');
+    expect((refused as AppError).message).toMatch(
+      /^Too many attempts\. Please wait \d+ minutes? and try again\.$/,
+    );
+    const thread = await orderThread(world.database.db, order.id);
+    expect(thread.map((m) => m.body)).not.toContain('Question 11');
+    expect(thread).toHaveLength(10);
+  });
+
   test('one reminder after a day without an answer', async () => {
     const { order } = await cappedOrder(3000, 4000);
     const [approval] = await approvalsOf(order.id);

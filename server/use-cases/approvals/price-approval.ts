@@ -8,6 +8,7 @@ import { approvalAccessMessages, approvalTokenValid } from '../../auth/approval-
 import type { FinancialDocument } from '../../adapters/pdf/financial-document';
 import { issueInvoice, pdfAttachment } from '../invoices/vat-documents';
 import { recordAudit } from '../audit/record-audit';
+import { hitRateLimit, rateRules } from '../../auth/rate-limit';
 import { approvalRequestEmail, customerQuestionEmail } from '../mail/approval-emails';
 import type { AppServices } from '../../services';
 
@@ -277,6 +278,8 @@ export async function askAboutPrice(
     const state = stateOf(approval, via, now);
     if (state === 'expired') throw new UnauthorizedError(stateMessages.expired);
     if (state !== 'open') throw new ConflictError(stateMessages[state]);
+    // Each question e-mails the shop: a link in the wrong hands must not flood its mailbox.
+    await hitRateLimit(tx, rateRules.priceQuestionPerOrder, order.id, now);
     const [message] = await tx
       .insert(orderMessages)
       .values({ orderId: order.id, author: 'customer', body: input.body, createdAt: now })
