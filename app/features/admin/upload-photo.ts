@@ -1,5 +1,5 @@
 import { routes } from '@shared/api/routes';
-import type { PhotoKind } from '@shared/photos';
+import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE, type PhotoKind } from '@shared/photos';
 import { call, GENERIC_ERROR } from '~/utils/api-client';
 
 /** A refused upload: the server's message for people (too large, not a photo …) and its status. */
@@ -26,6 +26,8 @@ export async function uploadPhoto(
   file: Blob,
   orderGarmentId?: number,
 ): Promise<{ id: string; url: string }> {
+  // Said at once, rather than after sending 10 MB over a weak signal to be refused (413).
+  if (file.size > PHOTO_MAX_BYTES) throw new PhotoUploadError(PHOTO_TOO_LARGE, 413);
   const reply = await call(
     routes.photos.upload,
     {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { PHOTO_MAX_BYTES, photoKinds, type PhotoKind } from '@shared/photos';
+import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE, photoKinds, type PhotoKind } from '@shared/photos';
 import { preparePhoto, UnreadableImageError } from '../../adapters/images/prepare-photo';
 import { orderGarments, orders, photos } from '../../db/schema';
 import { BadRequestError, NotFoundError, ValidationError } from '../../errors';
@@ -8,7 +8,6 @@ import type { AppServices } from '../../services';
 
 export const NOT_A_PHOTO =
   'This file is not a photo we can read: please take or choose a JPEG, PNG or WebP image.';
-export const PHOTO_TOO_LARGE = 'The photo is larger than 10 MB: please choose a smaller one.';
 
 /**
  * Keeps a photo of an order (decision 025): the bytes must be an image; it is turned upright,
