@@ -6,6 +6,7 @@ import { catalogueApi } from './catalogue';
 import { checkoutApi } from './checkout';
 import type { Endpoint, HttpMethod } from './contract';
 import { paymentsApi, webhooksApi } from './payments';
+import { photosApi } from './photos';
 
 /**
  * The whole /api contract, by area. The server registers its routes from it, the OpenAPI
@@ -20,6 +21,7 @@ export const api = {
   approvals: approvalsApi,
   webhooks: webhooksApi,
   admin: adminApi,
+  photos: photosApi,
 };
 
 /** Every endpoint of the contract. */
