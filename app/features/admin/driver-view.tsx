@@ -3,6 +3,7 @@ import { Link, useRevalidator } from 'react-router';
 import { routes } from '@shared/api/routes';
 import type { DriverStopView } from '~/server/driver.server';
 import { call } from '~/utils/api-client';
+import { uploadPhoto } from './upload-photo';
 
 /*
  * The driver's view (issue 16): made for a 375 px phone held in one hand. Stops are cards in
@@ -162,6 +163,82 @@ function SyncBar({ sync }: { sync: Sync }) {
 const bigButton =
   'inline-flex min-h-12 items-center justify-center gap-2 rounded-lg px-4 text-base font-semibold';
 
+type PhotoState =
+  | { status: 'none' }
+  | { status: 'uploading' }
+  | { status: 'done'; id: string; url: string }
+  | { status: 'error'; message: string };
+
+/**
+ * The phone's camera (decision 025): the photo is uploaded as soon as it is taken, and its id
+ * goes with the action. Saving waits while it uploads.
+ */
+function PhotoField({
+  orderId,
+  kind,
+  label,
+  photo,
+  onPhoto,
+}: {
+  orderId: string;
+  kind: 'collection' | 'delivery';
+  label: string;
+  photo: PhotoState;
+  onPhoto: (p: PhotoState) => void;
+}) {
+  return (
+    <div>
+      <p className="field-label">{label}</p>
+      <label
+        className={`${bigButton} w-full cursor-pointer border border-dashed border-slate-400 bg-white text-slate-800 focus-within:outline-2 focus-within:outline-brand`}
+      >
+        {photo.status === 'done' ? 'Retake photo' : 'Take photo'}
+        <input
+          type="file"
+          accept="image/*"
+          capture="environment"
+          aria-label={label}
+          className="sr-only"
+          onChange={async (e) => {
+            const file = e.target.files?.[0];
+            if (!file) return;
+            onPhoto({ status: 'uploading' });
+            try {
+              const stored = await uploadPhoto(orderId, kind, file);
+              onPhoto({ status: 'done', ...stored });
+            } catch (error) {
+              onPhoto({
+                status: 'error',
+                message:
+                  error instanceof Error
+                    ? error.message
+                    : 'The photo could not be sent. Try again.',
+              });
+            }
+          }}
+        />
+      </label>
+      {photo.status === 'uploading' ? (
+        <p role="status" className="mt-1 text-sm text-slate-700">
+          Uploading photo…
+        </p>
+      ) : null}
+      {photo.status === 'done' ? (
+        <img
+          src={photo.url}
+          alt={`${label}, taken`}
+          className="mt-2 h-32 w-full rounded-md border border-slate-200 object-cover"
+        />
+      ) : null}
+      {photo.status === 'error' ? (
+        <p role="alert" className="mt-1 text-sm font-medium text-red-700">
+          {photo.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 function CollectForm({
   stop,
   onDone,
@@ -175,6 +252,7 @@ function CollectForm({
   const [bags, setBags] = useState(1);
   const [tags, setTags] = useState('');
   const [note, setNote] = useState('');
+  const [photo, setPhoto] = useState<PhotoState>({ status: 'none' });
   return (
     <form
       className="mt-3 space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-3"
@@ -194,6 +272,7 @@ function CollectForm({
               .map((t) => t.trim())
               .filter(Boolean),
             note: note.trim(),
+            photo_id: photo.status === 'done' ? photo.id : null,
           },
         });
       }}
@@ -254,6 +333,13 @@ function CollectForm({
           maxLength={500}
         />
       </label>
+      <PhotoField
+        orderId={stop.order_id}
+        kind="collection"
+        label="Collection photo"
+        photo={photo}
+        onPhoto={setPhoto}
+      />
       <div className="grid grid-cols-2 gap-2">
         <button
           type="button"
@@ -262,8 +348,12 @@ function CollectForm({
         >
           Cancel
         </button>
-        <button type="submit" className={`${bigButton} bg-brand text-white`}>
-          Save collection
+        <button
+          type="submit"
+          disabled={photo.status === 'uploading'}
+          className={`${bigButton} bg-brand text-white disabled:opacity-70`}
+        >
+          {photo.status === 'uploading' ? 'Uploading…' : 'Save collection'}
         </button>
       </div>
     </form>
@@ -285,6 +375,7 @@ function DeliverForm({
   const [leftWith, setLeftWith] = useState('');
   const [note, setNote] = useState('');
   const [error, setError] = useState('');
+  const [photo, setPhoto] = useState<PhotoState>({ status: 'none' });
   return (
     <form
       className="mt-3 space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-3"
@@ -300,7 +391,12 @@ function DeliverForm({
           kind: 'deliver',
           orderId: stop.order_id,
           orderNo: stop.order_no,
-          body: { idempotency_key: key, left_with: leftWith.trim(), note: note.trim() },
+          body: {
+            idempotency_key: key,
+            left_with: leftWith.trim(),
+            note: note.trim(),
+            photo_id: photo.status === 'done' ? photo.id : null,
+          },
         });
       }}
     >
@@ -343,6 +439,13 @@ function DeliverForm({
           </p>
         ) : null}
       </fieldset>
+      <PhotoField
+        orderId={stop.order_id}
+        kind="delivery"
+        label="Proof-of-delivery photo"
+        photo={photo}
+        onPhoto={setPhoto}
+      />
       <label className="block">
         <span className="field-label">Note</span>
         <input
@@ -360,8 +463,12 @@ function DeliverForm({
         >
           Cancel
         </button>
-        <button type="submit" className={`${bigButton} bg-emerald-700 text-white`}>
-          Save delivery
+        <button
+          type="submit"
+          disabled={photo.status === 'uploading'}
+          className={`${bigButton} bg-emerald-700 text-white disabled:opacity-70`}
+        >
+          {photo.status === 'uploading' ? 'Uploading…' : 'Save delivery'}
         </button>
       </div>
     </form>

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { insertOrderRow, logIn, signUp, staffLogIn } from '../../../tests/helpers/fixtures';
+import { phonePhotoWithGps } from '../../../tests/helpers/photos';
 import { startTestServer, type TestServer } from '../../../tests/helpers/test-server';
 import { createStaffUser } from '../../auth/staff';
 import {
@@ -217,6 +218,59 @@ describe('driver API', () => {
       left_with: 'Concierge',
     });
     expect(reused.status).toBe(409);
+  });
+
+  it('collects and delivers with photos the driver took of that order', async () => {
+    const db = server.database.db;
+    const upload = async (orderId: string, kind: string) => {
+      const reply = await fetch(`${server.url}/api/admin/orders/${orderId}/photos?kind=${kind}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'image/jpeg', Authorization: `Bearer ${driver}` },
+        body: new Uint8Array(await phonePhotoWithGps(800, 600)),
+      });
+      expect(reply.status).toBe(201);
+      return ((await reply.json()) as { photo: { id: string } }).photo.id;
+    };
+    const pickup = await insertOrderRow(db, at('2026-11-25T11:00:00Z'));
+    const photoId = await upload(pickup.id, 'collection');
+    const collected = await collect(pickup.id, {
+      idempotency_key: 'photo-collect-1',
+      bags: 1,
+      photo_id: photoId,
+    });
+    expect(collected.status).toBe(200);
+    const dropoff = await insertOrderRow(db, at('2026-11-22T09:00:00Z'), {
+      status: 'out for delivery',
+      deliveryStartsAt: at('2026-11-25T12:00:00Z'),
+      deliveryEndsAt: at('2026-11-25T13:00:00Z'),
+    });
+    const proof = await upload(dropoff.id, 'delivery');
+    expect(
+      (
+        await deliver(dropoff.id, {
+          idempotency_key: 'photo-deliver-x',
+          left_with: 'Safe place',
+          photo_id: photoId,
+        })
+      ).status,
+    ).toBe(422);
+    const delivered = await deliver(dropoff.id, {
+      idempotency_key: 'photo-deliver-1',
+      left_with: 'Safe place',
+      photo_id: proof,
+    });
+    expect(delivered.status).toBe(200);
+    const events = await db
+      .select({ orderId: stopEvents.orderId, photoId: stopEvents.photoId })
+      .from(stopEvents)
+      .where(inArray(stopEvents.orderId, [pickup.id, dropoff.id]));
+    expect(events).toEqual(
+      expect.arrayContaining([
+        { orderId: pickup.id, photoId },
+        { orderId: dropoff.id, photoId: proof },
+      ]),
+    );
+    expect(events).toHaveLength(2);
   });
 
   it('refuses bad input with 422 and writes nothing', async () => {
