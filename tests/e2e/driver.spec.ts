@@ -1,12 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_DRIVER, e2eDriverStops } from './e2e-driver';
 import { expectNoSeriousA11yViolations, readMail } from './support';
+import { phonePhotoWithGps } from '../helpers/photos';
 
 /*
  * Issue 16, the driver's view in a real browser (decision 026), on the project's viewport
  * (375 px on mobile): a driver signs in and lands on today's stops, collects one (bags, tag
  * numbers), marks another not home, whose customer follows the e-mailed link and picks a new
- * window, and delivers a third, saying where it was left. The stops are seeded per project
+ * window, and delivers a third with a photo, saying where it was left. The collection has a
+ * photo too. The stops are seeded per project
  * by the e2e server.
  */
 
@@ -47,6 +49,11 @@ test('a driver collects, marks not home and delivers; the customer picks a new t
   await collect.getByRole('button', { name: 'One bag more' }).click();
   await expect(collect.getByLabel('Number of bags')).toHaveValue('2');
   await collect.getByLabel('Tag or seal numbers').fill('S-101, S-102');
+  const photo = await phonePhotoWithGps(1200, 900);
+  await collect
+    .getByLabel('Collection photo')
+    .setInputFiles({ name: 'bags.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(collect.getByRole('img', { name: 'Collection photo, taken' })).toBeVisible();
   await collect.getByRole('button', { name: 'Save collection' }).click();
   await expect(page.locator('[data-sync="saved"]')).toContainText('collected (2 bags)');
   await expect(card(page, stops.collect.name)).toHaveAttribute('data-state', 'collected');
@@ -73,6 +80,10 @@ test('a driver collects, marks not home and delivers; the customer picks a new t
   await deliver.getByRole('button', { name: 'Save delivery' }).click();
   await expect(deliver.getByRole('alert')).toHaveText('Please say where it was left or with whom.');
   await deliver.getByRole('button', { name: 'Concierge' }).click();
+  await deliver
+    .getByLabel('Proof-of-delivery photo')
+    .setInputFiles({ name: 'door.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(deliver.getByRole('img', { name: 'Proof-of-delivery photo, taken' })).toBeVisible();
   await deliver.getByRole('button', { name: 'Save delivery' }).click();
   await expect(card(page, stops.deliver.name)).toHaveAttribute('data-state', 'delivered');
   await expect(card(page, stops.deliver.name)).toContainText('Delivered: Concierge');
