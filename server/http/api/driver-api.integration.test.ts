@@ -14,6 +14,7 @@ import {
   stopEvents,
 } from '../../db/schema';
 import { chooseNewWindow, rescheduleOptions } from '../../use-cases/driver/reschedule';
+import { reschedulePagePath } from '../../auth/reschedule-access';
 
 /*
  * The driver's view over HTTP (issue 16, decision 026): the day's stops in route order with
@@ -442,6 +443,55 @@ describe('driver API', () => {
       state: 'not-home',
       actions: [],
     });
+
+    // The customer's link offers delivery windows only (no express), and moves the delivery.
+    const caller = {
+      orderId: away.id,
+      eventId: missed.body.event_id,
+      token: new URL(
+        reschedulePagePath(server.services, {
+          orderId: away.id,
+          eventId: missed.body.event_id,
+          at: now,
+        }),
+        'http://x',
+      ).searchParams.get('t'),
+    };
+    const options = await rescheduleOptions(server.services, caller);
+    expect(options.leg).toBe('delivery');
+    expect(options.windows.every((w) => w.slot_start !== 'express')).toBe(true);
+    const chosen = options.windows.find((w) => w.slot_date === '2026-11-30')!;
+    await chooseNewWindow(server.services, {
+      ...caller,
+      date: chosen.slot_date,
+      start: chosen.slot_start,
+    });
+    const [later] = await db.select().from(orders).where(eq(orders.id, away.id));
+    expect(later!.deliveryStartsAt.toISOString()).toBe(chosen.starts_at);
+    expect(later!.pickupStartsAt).toEqual(away.pickupStartsAt);
+    const moved = await stops('2026-11-30');
+    expect(moved.body.stops.find((s) => s.order_id === away.id)).toMatchObject({
+      state: 'to-do',
+      actions: ['not-home'],
+    });
+  });
+
+  it('the owner adds a driver, who signs in to the driver view', async () => {
+    await createStaffUser(server.database.db, {
+      email: 'olive@shop.test',
+      name: 'Olive Owner',
+      role: 'owner',
+      password,
+    });
+    const owner = await staffLogIn(server, 'olive@shop.test', password);
+    const added = await server.api('/api/admin/staff', {
+      body: { name: 'Nina Newdriver', email: 'nina@shop.test', role: 'driver', password },
+      headers: as(owner),
+    });
+    expect(added.status).toBe(201);
+    const nina = await staffLogIn(server, 'nina@shop.test', password);
+    expect((await stops('2026-11-24', nina)).status).toBe(200);
+    expect((await server.api('/api/admin/board', { headers: as(nina) })).status).toBe(403);
   });
 
   it('a driver reaches only the driver view; staff may open it; a customer gets nothing', async () => {
