@@ -512,7 +512,7 @@ function StopCard({
   onAction: (p: Pending) => void;
 }) {
   const [open, setOpen] = useState<'collect' | 'deliver' | null>(null);
-  const done = stop.actions.length === 0 && stop.state !== 'to-do';
+  const done = stop.actions.length === 0;
   const isCollection = stop.leg === 'collection';
   return (
     <li
@@ -660,7 +660,7 @@ export function DriverView({ date, today, tomorrow, day, stops }: Props) {
   const [starting, setStarting] = useState(false);
   const [startMessage, setStartMessage] = useState('');
   const waiting = new Set(pending.map((p) => p.orderId));
-  const isDone = (s: DriverStopView) => s.actions.length === 0 && s.state !== 'to-do';
+  const isDone = (s: DriverStopView) => s.actions.length === 0;
   const open = stops.filter((s) => !isDone(s));
   const done = stops.filter(isDone);
   const ready = stops.filter(

@@ -557,6 +557,12 @@ function stateLabel(stop: DriverStop): string {
     case 'not-home':
       return 'Not home: new time asked for';
     default:
+      if (
+        stop.leg === 'collection' &&
+        !['pending', 'pending payment'].includes(stop.order.status)
+      ) {
+        return `Collected (${stop.order.status})`;
+      }
       if (stop.leg === 'delivery' && stop.order.status === 'ready') return 'Ready to load';
       if (stop.leg === 'delivery') return 'Out for delivery';
       return 'To collect';
