@@ -6,6 +6,7 @@ import { catalogueApi } from './catalogue';
 import { checkoutApi } from './checkout';
 import type { Endpoint, HttpMethod } from './contract';
 import { paymentsApi, webhooksApi } from './payments';
+import { trackingApi } from './tracking';
 
 /**
  * The whole /api contract, by area. The server registers its routes from it, the OpenAPI
@@ -18,6 +19,7 @@ export const api = {
   checkout: checkoutApi,
   payments: paymentsApi,
   approvals: approvalsApi,
+  tracking: trackingApi,
   webhooks: webhooksApi,
   admin: adminApi,
 };

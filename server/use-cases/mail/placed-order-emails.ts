@@ -3,6 +3,7 @@ import { londonWindow } from '@shared/london-time';
 import { orderNumber } from '@shared/order-number';
 import { renderEmail } from '../../adapters/mail/layout';
 import type { MailMessage } from '../../adapters/mail/mail-service';
+import { trackingUrl } from './tracking-link';
 
 export type PlacedOrderFacts = {
   orderId: string;
@@ -15,6 +16,7 @@ export type PlacedOrderFacts = {
   fullAddress: string;
   pickup: { startsAt: Date; endsAt: Date };
   delivery: { startsAt: Date; endsAt: Date };
+  trackingToken: string;
 };
 
 /** The customer's confirmation: what was booked, what happens next, how to cancel. */
@@ -38,6 +40,7 @@ export function orderConfirmationEmail(
       { label: 'Address', value: order.fullAddress },
     ],
     action: { label: 'View your order', url: `${publicUrl}/order/complete/${order.orderId}` },
+    track: trackingUrl(publicUrl, order.trackingToken),
   });
   return {
     to: order.customerEmail,

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { trackingPath } from '@shared/tracking';
 import { documentLinks } from '../invoices/present-documents';
 import type { OrderDocumentRef } from '../invoices/vat-documents';
 import { LONDON_ZONE, londonDate, londonWindow } from '@shared/london-time';
@@ -235,6 +236,7 @@ export function customerOrderView(
     amount_due: formatPence(o.amountDuePence),
     invoiced: o.invoicedAt !== null,
     can_cancel: canCancel,
+    tracking_path: trackingPath(o.trackingToken),
     /** Waiting for the customer to approve a total above their cap (issue 15), or null. */
     awaiting_approval: approval
       ? {
@@ -432,6 +434,7 @@ export function orderConfirmationView(
     | 'estimate'
     | 'estimatePence'
     | 'priceCapPence'
+    | 'trackingToken'
   >,
 ) {
   return {
@@ -447,6 +450,7 @@ export function orderConfirmationView(
     amount_due: formatPence(o.amountDuePence),
     payment_state: o.paymentState,
     estimate: estimateView(o),
+    tracking_path: trackingPath(o.trackingToken),
   };
 }
 

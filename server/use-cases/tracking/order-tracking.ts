@@ -1,0 +1,109 @@
+import { and, eq, gte, lt, notExists, sql } from 'drizzle-orm';
+import { londonDayRange, londonToday } from '@shared/london-time';
+import { orderNumber } from '@shared/order-number';
+import { orderEvents, orderGarments, orders, stopEvents } from '../../db/schema';
+import { NotFoundError } from '../../errors';
+import type { AppServices } from '../../services';
+import { buildTracking, stopNumber, type TrackingView } from './tracking-timeline';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Builds a delivery photo's URL (the photos contract's `photoUrl`); null until photos exist.
+ * Kept as one function so that wiring photos in is one line.
+ */
+async function deliveryPhotoUrl(
+  _deps: Pick<AppServices, 'db' | 'config' | 'now'>,
+  _photoId: string | null,
+): Promise<string | null> {
+  return null;
+}
+
+/**
+ * The tracking page of an order by its tracking token (issue 16, decision 029): no login, so
+ * the reply holds nothing personal beyond what the link's holder knows (tracking-timeline.ts).
+ * An unknown or malformed token is a 404, as for a page that does not exist.
+ */
+export async function orderTracking(
+  deps: Pick<AppServices, 'db' | 'config' | 'now'>,
+  input: { token: string },
+): Promise<TrackingView> {
+  const now = deps.now();
+  if (!UUID.test(input.token)) throw new NotFoundError();
+  const [order] = await deps.db
+    .select()
+    .from(orders)
+    .where(eq(orders.trackingToken, input.token))
+    .limit(1);
+  if (!order) throw new NotFoundError();
+
+  const [events, stops, [garments]] = await Promise.all([
+    deps.db
+      .select({ toStatus: orderEvents.toStatus, at: orderEvents.at })
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, order.id)),
+    deps.db
+      .select({
+        leg: stopEvents.leg,
+        outcome: stopEvents.outcome,
+        bags: stopEvents.bags,
+        leftWith: stopEvents.leftWith,
+        at: stopEvents.at,
+        photoId: stopEvents.photoId,
+      })
+      .from(stopEvents)
+      .where(eq(stopEvents.orderId, order.id)),
+    deps.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(orderGarments)
+      .where(eq(orderGarments.orderId, order.id)),
+  ]);
+
+  let stop: { number: number; of: number } | null = null;
+  if (order.status === 'out for delivery') {
+    // The day's deliveries still out: ids, slots and postcodes only, to count the stops ahead.
+    const { from, to } = londonDayRange(londonToday(order.deliveryStartsAt));
+    const out = await deps.db
+      .select({ id: orders.id, startsAt: orders.deliveryStartsAt, postcode: orders.postcode })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.status, 'out for delivery'),
+          gte(orders.deliveryStartsAt, from),
+          lt(orders.deliveryStartsAt, to),
+          notExists(
+            deps.db
+              .select({ one: sql`1` })
+              .from(stopEvents)
+              .where(and(eq(stopEvents.orderId, orders.id), eq(stopEvents.outcome, 'delivered'))),
+          ),
+        ),
+      );
+    stop = stopNumber(order.id, out);
+  }
+
+  return buildTracking(
+    {
+      orderNumber: orderNumber(deps.config.brand, order.orderNo),
+      customerName: order.customerName,
+      postcode: order.postcode,
+      status: order.status,
+      registered: order.customerId !== null,
+      createdAt: order.createdAt,
+      pickup: { startsAt: order.pickupStartsAt, endsAt: order.pickupEndsAt },
+      delivery: { startsAt: order.deliveryStartsAt, endsAt: order.deliveryEndsAt },
+      events,
+      stops: await Promise.all(
+        stops.map(async ({ photoId, ...s }) => ({
+          ...s,
+          photoUrl: s.outcome === 'delivered' ? await deliveryPhotoUrl(deps, photoId) : null,
+        })),
+      ),
+      intakeReportedAt: order.intakeReportedAt,
+      garmentCount: garments?.count ?? 0,
+      stop,
+      rescheduleUrl: null,
+    },
+    now,
+  );
+}
