@@ -30,6 +30,7 @@ export default [
   route('order/cancel/:id', 'routes/order-cancel.tsx'),
   route('order/payment/:id', 'routes/order-payment.tsx'),
   route('order/approval/:id', 'routes/order-approval.tsx'),
+  route('track/:token', 'routes/track.tsx'),
   route('payment/complete/:id', 'routes/payment-complete.tsx'),
   route('payment/cancel/:id', 'routes/payment-cancel.tsx'),
   route('payment/test-paypal/:paypalOrderId', 'routes/test-paypal.tsx'),

@@ -264,7 +264,9 @@ export function buildTracking(facts: TrackingFacts, now: Date): TrackingView {
         `Nobody home at ${miss.leg}`,
         true,
         miss.at,
-        [`Our driver called at ${hhmm(miss.at)} and could not ${miss.leg === 'collection' ? 'collect' : 'deliver'}.`],
+        [
+          `Our driver called at ${hhmm(miss.at)} and could not ${miss.leg === 'collection' ? 'collect' : 'deliver'}.`,
+        ],
         facts.rescheduleUrl
           ? { link: { label: 'Choose a new slot', href: facts.rescheduleUrl } }
           : {},
@@ -272,9 +274,10 @@ export function buildTracking(facts: TrackingFacts, now: Date): TrackingView {
     );
   }
 
-  let shown = steps;
+  // An order cleaned without an intake report (taken in before intake existed) skips it.
+  let shown = steps.filter((s) => s.key !== 'intake' || intakeDone || !reached('cleaning'));
   if (cancelled) {
-    shown = steps.filter((s) => s.reached);
+    shown = shown.filter((s) => s.reached);
     shown.push(draft('cancelled', 'Cancelled', true, cancelledAt, ['This order is cancelled.']));
   }
   const current = shown.reduce((last, s, i) => (s.reached ? i : last), 0);
