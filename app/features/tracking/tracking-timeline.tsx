@@ -51,18 +51,18 @@ function StepItem({ step, last }: { step: Step; last: boolean }) {
         }`}
       >
         <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-          <h2 className={`font-semibold ${toCome ? 'text-slate-400' : 'text-slate-900'}`}>
+          <h2 className={`font-semibold ${toCome ? 'text-slate-500' : 'text-slate-900'}`}>
             {step.title}
             {toCome && <span className="sr-only"> (to come)</span>}
           </h2>
           {step.when && (
-            <time dateTime={step.at ?? undefined} className="text-sm text-slate-500">
+            <time dateTime={step.at ?? undefined} className="text-sm text-slate-600">
               {step.when}
             </time>
           )}
         </div>
         {step.lines.map((line) => (
-          <p key={line} className={`mt-1 text-sm ${toCome ? 'text-slate-400' : 'text-slate-700'}`}>
+          <p key={line} className={`mt-1 text-sm ${toCome ? 'text-slate-500' : 'text-slate-700'}`}>
             {line}
           </p>
         ))}
