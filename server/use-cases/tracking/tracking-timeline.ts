@@ -247,7 +247,7 @@ export function buildTracking(facts: TrackingFacts, now: Date): TrackingView {
       'Delivered',
       reached('delivered') || delivered !== undefined,
       delivered?.at ?? lastMove(facts, 'delivered'),
-      delivered?.leftWith ? [`Left: ${delivered.leftWith}`] : [],
+      delivered?.leftWith ? [`Left: ${delivered.leftWith}`] : ['Back at your door, clean'],
       { photoUrl: delivered?.photoUrl ?? null },
     ),
   ];
