@@ -119,6 +119,11 @@ export const routes: Routes<Api> = {
     invoice: { method: 'POST', path: '/api/admin/orders/:id/invoice', auth: ['staff'] },
     charge: { method: 'POST', path: '/api/admin/orders/:id/charge', auth: ['staff'] },
     answer: { method: 'POST', path: '/api/admin/orders/:id/messages', auth: ['staff'] },
+    resendApproval: {
+      method: 'POST',
+      path: '/api/admin/orders/:id/approval/resend',
+      auth: ['staff'],
+    },
     slots: { method: 'GET', path: '/api/admin/slots', auth: ['staff'] },
     saveSlotRules: { method: 'PUT', path: '/api/admin/slots/rules', auth: ['staff'] },
     addClosedDate: { method: 'POST', path: '/api/admin/slots/closed-dates', auth: ['staff'] },
@@ -152,5 +157,8 @@ export const routes: Routes<Api> = {
     addStaff: { method: 'POST', path: '/api/admin/staff', auth: ['staff'] },
     setStaffDisabled: { method: 'POST', path: '/api/admin/staff/:id/disabled', auth: ['staff'] },
     unlockStaff: { method: 'POST', path: '/api/admin/staff/:id/unlock', auth: ['staff'] },
+  },
+  photos: {
+    upload: { method: 'POST', path: '/api/admin/orders/:id/photos', auth: ['staff'] },
   },
 };

@@ -228,6 +228,8 @@ export async function placeOrder(
         pickup: slots.pickup,
         delivery: slots.delivery,
         trackingToken: order!.trackingToken,
+        estimatePence: order!.estimatePence,
+        priceCapPence: order!.priceCapPence,
       };
       await services.mail.enqueue(
         orderConfirmationEmail(config.brand, config.publicUrl, facts),
