@@ -15,6 +15,8 @@ import type { OrderStatus } from '@shared/order-status';
 import { trackingPath } from '@shared/tracking';
 import { insertOrderRow, logIn, MONDAY_6AM, placeOrder, signUp } from './helpers/fixtures';
 import { recordIntake, recordStopEvent } from './helpers/custody-fixture';
+import { phonePhotoWithGps } from './helpers/photos';
+import { storePhoto } from '../server/use-cases/photos/store-photo';
 import { usePageServer } from './helpers/page-server';
 
 /*
@@ -32,7 +34,13 @@ type Tracking = {
   order_no: string;
   status: string;
   live: boolean;
-  steps: { key: string; state: string; when: string | null; lines: string[] }[];
+  steps: {
+    key: string;
+    state: string;
+    when: string | null;
+    lines: string[];
+    photoUrl: string | null;
+  }[];
 };
 
 describe('order tracking', () => {
@@ -188,11 +196,18 @@ describe('order tracking', () => {
       'You are stop 1, expected between 09:05 and 09:35',
     ]);
 
-    // Delivered, left with the concierge.
+    // Delivered, left with the concierge, with a proof-of-delivery photo.
+    const photo = await storePhoto(site.server.services, {
+      orderId: order.id,
+      kind: 'delivery',
+      bytes: await phonePhotoWithGps(800, 600),
+      staffId: null,
+    });
     await recordStopEvent(db, order.id, {
       leg: 'delivery',
       outcome: 'delivered',
       leftWith: 'With the concierge',
+      photoId: photo.id,
       at: at('2026-11-26T09:14:00Z'),
     });
     await move('delivered', '2026-11-26T09:15:00Z');
@@ -204,7 +219,14 @@ describe('order tracking', () => {
       lines: ['Left: With the concierge'],
     });
     expect(t.steps.every((s) => s.state !== 'to-come')).toBe(true);
+    // The photo: a signed URL that serves the image to the holder of the link.
+    const src = t.steps.find((s) => s.key === 'delivered')!.photoUrl!;
+    expect(src).toMatch(new RegExp(`^/photos/${photo.id}\\?expires=\\d+&sig=`));
+    const image = await site.page(src);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toMatch(/^image\//);
     html = await site.html(path);
+    expect(html).toContain(`src="${src.replaceAll('&', '&amp;')}"`);
     expect(html).toContain('Left: With the concierge');
     expect(html).not.toContain('http-equiv="refresh"');
 

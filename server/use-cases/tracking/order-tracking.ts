@@ -3,21 +3,11 @@ import { londonDayRange, londonToday } from '@shared/london-time';
 import { orderNumber } from '@shared/order-number';
 import { orderEvents, orderGarments, orders, stopEvents } from '../../db/schema';
 import { NotFoundError } from '../../errors';
+import { photoUrl } from '../photos/photo-url';
 import type { AppServices } from '../../services';
 import { buildTracking, stopNumber, type TrackingView } from './tracking-timeline';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * Builds a delivery photo's URL (the photos contract's `photoUrl`); null until photos exist.
- * Kept as one function so that wiring photos in is one line.
- */
-async function deliveryPhotoUrl(
-  _deps: Pick<AppServices, 'db' | 'config' | 'now'>,
-  _photoId: string | null,
-): Promise<string | null> {
-  return null;
-}
 
 /**
  * The tracking page of an order by its tracking token (issue 16, decision 029): no login, so
@@ -96,7 +86,7 @@ export async function orderTracking(
       stops: await Promise.all(
         stops.map(async ({ photoId, ...s }) => ({
           ...s,
-          photoUrl: s.outcome === 'delivered' ? await deliveryPhotoUrl(deps, photoId) : null,
+          photoUrl: s.outcome === 'delivered' && photoId ? await photoUrl(deps, photoId) : null,
         })),
       ),
       intakeReportedAt: order.intakeReportedAt,
