@@ -1,12 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { placeOrder, callerOf } from './booking-helpers';
 import { E2E_STAFF } from './e2e-staff';
+import { phonePhotoWithGps } from '../helpers/photos';
 import { expectNoSeriousA11yViolations, readMail } from './support';
 
 /*
  * Issue 16 in a real browser (decision 029): the customer opens the tracking link of their
  * confirmation e-mail, with no login, and sees each step as the shop moves the order from
- * booked to delivered; the current step is the highlighted one.
+ * booked to delivered, the current step highlighted, and the proof-of-delivery photo.
  */
 
 async function currentStep(page: Page) {
@@ -46,6 +47,15 @@ test('the tracking page shows each step as the order moves from booked to delive
     ['delivered', 'delivered', 'Delivered'],
   ] as const;
   for (const [to, key, title] of steps) {
+    if (to === 'delivered') {
+      // The proof-of-delivery photo, uploaded as the back office and the driver's phone do.
+      const upload = await request.fetch(`/api/admin/orders/${id}/photos?kind=delivery`, {
+        method: 'POST',
+        headers: { ...staff, 'Content-Type': 'image/jpeg' },
+        data: await phonePhotoWithGps(1200, 900),
+      });
+      expect(upload.status()).toBe(201);
+    }
     const moved = await caller.api(`/api/admin/orders/${id}/status`, {
       body: { to },
       headers: staff,
@@ -64,5 +74,10 @@ test('the tracking page shows each step as the order moves from booked to delive
     }
   }
   await expect(page.locator('li[data-state="to-come"]')).toHaveCount(0);
+  // The photo is shown large enough to recognise the door.
+  const photo = page.getByRole('img', { name: 'Where your order was left' });
+  await expect(photo).toBeVisible();
+  expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  expect((await photo.boundingBox())!.width).toBeGreaterThanOrEqual(280);
   await expect(page.getByText('Now: Delivered')).toBeVisible();
 });

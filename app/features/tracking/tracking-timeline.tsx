@@ -31,57 +31,63 @@ function StepItem({ step, last }: { step: Step; last: boolean }) {
   const toCome = step.state === 'to-come';
   return (
     <li
-      className="relative flex gap-4 pb-6 last:pb-0"
+      className="relative pb-6 last:pb-0"
       data-step={step.key}
       data-state={step.state}
       aria-current={current ? 'step' : undefined}
     >
-      {!last && (
-        <span
-          aria-hidden="true"
-          className={`absolute top-7 bottom-0 left-[13px] w-0.5 ${toCome ? 'bg-slate-200' : 'bg-brand/40'}`}
-        />
-      )}
-      <span aria-hidden="true" className="relative flex w-7 shrink-0 justify-center pt-0.5">
-        <Dot step={step} />
-      </span>
-      <div
-        className={`min-w-0 flex-1 ${
-          current ? 'rounded-lg border border-accent/30 bg-orange-50 p-4 shadow-sm' : 'pt-0.5'
-        }`}
-      >
-        <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-          <h2 className={`font-semibold ${toCome ? 'text-slate-500' : 'text-slate-900'}`}>
-            {step.title}
-            {toCome && <span className="sr-only"> (to come)</span>}
-          </h2>
-          {step.when && (
-            <time dateTime={step.at ?? undefined} className="text-sm text-slate-600">
-              {step.when}
-            </time>
-          )}
-        </div>
-        {step.lines.map((line) => (
-          <p key={line} className={`mt-1 text-sm ${toCome ? 'text-slate-500' : 'text-slate-700'}`}>
-            {line}
-          </p>
-        ))}
-        {step.link && (
-          <a
-            href={step.link.href}
-            className="mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-brand underline"
-          >
-            {step.link.label}
-          </a>
-        )}
-        {step.photoUrl && (
-          <img
-            src={step.photoUrl}
-            alt="Where your order was left"
-            className="mt-3 w-full max-w-md rounded-lg border border-slate-200 object-cover"
+      <div className="flex gap-4">
+        {!last && (
+          <span
+            aria-hidden="true"
+            className={`absolute top-7 bottom-0 left-[13px] w-0.5 ${toCome ? 'bg-slate-200' : 'bg-brand/40'}`}
           />
         )}
+        <span aria-hidden="true" className="relative flex w-7 shrink-0 justify-center pt-0.5">
+          <Dot step={step} />
+        </span>
+        <div
+          className={`min-w-0 flex-1 ${
+            current ? 'rounded-lg border border-accent/30 bg-orange-50 p-4 shadow-sm' : 'pt-0.5'
+          }`}
+        >
+          <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+            <h2 className={`font-semibold ${toCome ? 'text-slate-500' : 'text-slate-900'}`}>
+              {step.title}
+              {toCome && <span className="sr-only"> (to come)</span>}
+            </h2>
+            {step.when && (
+              <time dateTime={step.at ?? undefined} className="text-sm text-slate-600">
+                {step.when}
+              </time>
+            )}
+          </div>
+          {step.lines.map((line) => (
+            <p
+              key={line}
+              className={`mt-1 text-sm ${toCome ? 'text-slate-500' : 'text-slate-700'}`}
+            >
+              {line}
+            </p>
+          ))}
+          {step.link && (
+            <a
+              href={step.link.href}
+              className="mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-brand underline"
+            >
+              {step.link.label}
+            </a>
+          )}
+        </div>
       </div>
+      {step.photoUrl && (
+        // The whole width of the card on a phone, so the door can be recognised.
+        <img
+          src={step.photoUrl}
+          alt="Where your order was left"
+          className="mt-3 w-full rounded-lg border border-slate-200 object-cover sm:ml-11 sm:w-[calc(100%-2.75rem)]"
+        />
+      )}
     </li>
   );
 }
@@ -111,7 +117,10 @@ export function TrackingTimeline({ tracking, phone }: { tracking: Tracking; phon
           <p className="mt-3 text-sm text-slate-500">This page updates itself every minute.</p>
         )}
       </div>
-      <section aria-label="Timeline of your order" className="card">
+      <section
+        aria-label="Timeline of your order"
+        className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      >
         <ol>
           {tracking.steps.map((step, i) => (
             <StepItem key={`${step.key}-${i}`} step={step} last={i === tracking.steps.length - 1} />

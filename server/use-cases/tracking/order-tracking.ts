@@ -1,7 +1,7 @@
-import { and, eq, gte, lt, notExists, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, notExists, sql } from 'drizzle-orm';
 import { londonDayRange, londonToday } from '@shared/london-time';
 import { orderNumber } from '@shared/order-number';
-import { orderEvents, orderGarments, orders, stopEvents } from '../../db/schema';
+import { orderEvents, orderGarments, orders, photos, stopEvents } from '../../db/schema';
 import { NotFoundError } from '../../errors';
 import { photoUrl } from '../photos/photo-url';
 import type { AppServices } from '../../services';
@@ -49,6 +49,17 @@ export async function orderTracking(
       .where(eq(orderGarments.orderId, order.id)),
   ]);
 
+  // A delivery photo uploaded on its own (not through the driver's delivered stop).
+  const [latestDeliveryPhoto] =
+    order.status === 'delivered'
+      ? await deps.db
+          .select({ id: photos.id })
+          .from(photos)
+          .where(and(eq(photos.orderId, order.id), eq(photos.kind, 'delivery')))
+          .orderBy(desc(photos.createdAt))
+          .limit(1)
+      : [];
+
   let stop: { number: number; of: number } | null = null;
   if (order.status === 'out for delivery') {
     // The day's deliveries still out: ids, slots and postcodes only, to count the stops ahead.
@@ -92,6 +103,7 @@ export async function orderTracking(
       intakeReportedAt: order.intakeReportedAt,
       garmentCount: garments?.count ?? 0,
       stop,
+      deliveryPhotoUrl: latestDeliveryPhoto ? await photoUrl(deps, latestDeliveryPhoto.id) : null,
       rescheduleUrl: null,
     },
     now,

@@ -217,6 +217,24 @@ describe('buildTracking', () => {
     expect(v.steps.filter((s) => s.state === 'to-come')).toEqual([]);
   });
 
+  it('delivered by staff, the photo uploaded on its own: that photo; none before delivery', () => {
+    const photo = '/photos/p2?expires=1&sig=y';
+    const done = buildTracking(
+      facts('delivered', { events: upTo('delivered'), deliveryPhotoUrl: photo }),
+      now,
+    );
+    expect(step(done, 'delivered')).toMatchObject({
+      when: 'Tue 24 Nov, 10:47',
+      lines: ['Back at your door, clean'],
+      photoUrl: photo,
+    });
+    const out = buildTracking(
+      facts('out for delivery', { events: upTo('out for delivery'), deliveryPhotoUrl: photo }),
+      now,
+    );
+    expect(step(out, 'delivered').photoUrl).toBeNull();
+  });
+
   it('nobody home at delivery: shown after out for delivery; the order is back at the shop', () => {
     const miss = {
       leg: 'delivery' as const,

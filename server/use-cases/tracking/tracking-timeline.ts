@@ -42,6 +42,11 @@ export type TrackingFacts = {
   garmentCount: number;
   /** While out for delivery: this order's place among the day's stops still to deliver. */
   stop: { number: number; of: number } | null;
+  /**
+   * The order's latest delivery photo (a signed URL), for a delivery recorded without one on
+   * its stop event (uploaded on its own, or the status moved by staff).
+   */
+  deliveryPhotoUrl?: string | null;
   /** Where the customer may choose a new slot after "nobody home", when that page exists. */
   rescheduleUrl: string | null;
 };
@@ -248,7 +253,12 @@ export function buildTracking(facts: TrackingFacts, now: Date): TrackingView {
       reached('delivered') || delivered !== undefined,
       delivered?.at ?? lastMove(facts, 'delivered'),
       delivered?.leftWith ? [`Left: ${delivered.leftWith}`] : ['Back at your door, clean'],
-      { photoUrl: delivered?.photoUrl ?? null },
+      {
+        photoUrl:
+          reached('delivered') || delivered
+            ? (delivered?.photoUrl ?? facts.deliveryPhotoUrl ?? null)
+            : null,
+      },
     ),
   ];
 
