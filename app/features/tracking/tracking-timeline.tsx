@@ -82,11 +82,14 @@ function StepItem({ step, last }: { step: Step; last: boolean }) {
       </div>
       {step.photoUrl && (
         // The whole width of the card on a phone, so the door can be recognised.
-        <img
-          src={step.photoUrl}
-          alt="Where your order was left"
-          className="mt-3 w-full rounded-lg border border-slate-200 object-cover sm:ml-11 sm:w-[calc(100%-2.75rem)]"
-        />
+        <figure className="mt-3 sm:ml-11">
+          <img
+            src={step.photoUrl}
+            alt="Where your order was left"
+            className="block max-h-[32rem] w-full rounded-lg border border-slate-200 bg-slate-100 object-contain"
+          />
+          <figcaption className="mt-1 text-sm text-slate-600">Photo taken at delivery</figcaption>
+        </figure>
       )}
     </li>
   );
