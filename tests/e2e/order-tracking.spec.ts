@@ -7,7 +7,8 @@ import { expectNoSeriousA11yViolations, readMail } from './support';
 /*
  * Issue 16 in a real browser (decision 029): the customer opens the tracking link of their
  * confirmation e-mail, with no login, and sees each step as the shop moves the order from
- * booked to delivered, the current step highlighted, and the proof-of-delivery photo.
+ * booked to delivered, the current step highlighted (refreshing itself while out for
+ * delivery), and the proof-of-delivery photo.
  */
 
 async function currentStep(page: Page) {
@@ -26,6 +27,8 @@ test('the tracking page shows each step as the order moves from booked to delive
   const link = /Track your order: (http:\/\/\S+\/track\/[0-9a-f-]{36})/.exec(
     confirmation!.text,
   )![1]!;
+  // The page's timers on a clock the test moves (the minute between refreshes).
+  await page.clock.install();
   await page.goto(new URL(link).pathname);
   await expect(page.getByRole('heading', { name: 'Ada, your order' })).toBeVisible();
   await expect(await currentStep(page)).toHaveAttribute('data-step', 'booked');
@@ -61,7 +64,13 @@ test('the tracking page shows each step as the order moves from booked to delive
       headers: staff,
     });
     expect(moved.status, to).toBe(200);
-    await page.reload();
+    if (to === 'delivered') {
+      // Out for delivery, the page refreshes itself: a minute later it shows the delivery.
+      await page.waitForLoadState('networkidle');
+      await page.clock.fastForward('01:01');
+    } else {
+      await page.reload();
+    }
     const current = await currentStep(page);
     await expect(current).toHaveAttribute('data-step', key);
     await expect(current.getByRole('heading', { name: title })).toBeVisible();
