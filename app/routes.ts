@@ -31,6 +31,7 @@ export default [
   route('order/payment/:id', 'routes/order-payment.tsx'),
   route('order/approval/:id', 'routes/order-approval.tsx'),
   route('order/reschedule/:id', 'routes/order-reschedule.tsx'),
+  route('track/:token', 'routes/track.tsx'),
   route('payment/complete/:id', 'routes/payment-complete.tsx'),
   route('payment/cancel/:id', 'routes/payment-cancel.tsx'),
   route('payment/test-paypal/:paypalOrderId', 'routes/test-paypal.tsx'),

@@ -24,6 +24,7 @@ import { paymentsRoutes } from './api/payments';
 import { photoUploadRoutes } from './api/photos';
 import { approvalsRoutes } from './api/approvals';
 import { driverRoutes } from './api/driver';
+import { trackingRoutes } from './api/tracking';
 import { stripeWebhookRoutes } from './api/stripe-webhook';
 import { checkRepliesAgainstContract, applyContractCompilers } from './contract-routes';
 import { sendApiError } from './error-handler';
@@ -303,6 +304,7 @@ async function apiRoutes(api: FastifyInstance, services: AppServices) {
   checkoutRoutes(api, services);
   paymentsRoutes(api, services);
   approvalsRoutes(api, services);
+  trackingRoutes(api, services);
   adminRoutes(api, services);
   driverRoutes(api, services);
   openApiRoutes(api, services);

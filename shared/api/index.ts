@@ -7,6 +7,7 @@ import { checkoutApi } from './checkout';
 import { driverApi } from './driver';
 import type { Endpoint, HttpMethod } from './contract';
 import { paymentsApi, webhooksApi } from './payments';
+import { trackingApi } from './tracking';
 import { photosApi } from './photos';
 
 /**
@@ -20,6 +21,7 @@ export const api = {
   checkout: checkoutApi,
   payments: paymentsApi,
   approvals: approvalsApi,
+  tracking: trackingApi,
   webhooks: webhooksApi,
   admin: adminApi,
   driver: driverApi,

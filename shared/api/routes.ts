@@ -99,6 +99,9 @@ export const routes: Routes<Api> = {
       auth: ['approvalToken', 'bearer', 'cookie'],
     },
   },
+  tracking: {
+    track: { method: 'GET', path: '/api/track/:token' },
+  },
   webhooks: {
     stripe: { method: 'POST', path: '/api/webhooks/stripe' },
   },

@@ -6,6 +6,7 @@ import type { MailMessage } from '../../adapters/mail/mail-service';
 import type { orders } from '../../db/schema';
 import { reschedulePagePath } from '../../auth/reschedule-access';
 import type { SiteLinks } from './order-emails';
+import { trackingUrl } from './tracking-link';
 
 type Order = typeof orders.$inferSelect;
 
@@ -46,6 +47,7 @@ export function notHomeEmail(
       { label: leg === 'collection' ? 'Missed collection' : 'Missed delivery', value: window },
     ],
     action: { label: 'Choose a new time', url },
+    track: trackingUrl(site.config.publicUrl, order.trackingToken),
   });
   return {
     to: order.customerEmail,

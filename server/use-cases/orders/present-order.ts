@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { trackingPath } from '@shared/tracking';
 import { documentLinks } from '../invoices/present-documents';
 import type { OrderDocumentRef } from '../invoices/vat-documents';
 import { LONDON_ZONE, londonDate, londonWindow } from '@shared/london-time';
@@ -236,6 +237,7 @@ export function customerOrderView(
     amount_due: formatPence(o.amountDuePence),
     invoiced: o.invoicedAt !== null,
     can_cancel: canCancel,
+    tracking_path: trackingPath(o.trackingToken),
     /** Waiting for the customer to approve a total above their cap (issue 15), or null. */
     awaiting_approval: approval
       ? {
@@ -433,6 +435,7 @@ export function orderConfirmationView(
     | 'estimate'
     | 'estimatePence'
     | 'priceCapPence'
+    | 'trackingToken'
   >,
 ) {
   return {
@@ -448,6 +451,7 @@ export function orderConfirmationView(
     amount_due: formatPence(o.amountDuePence),
     payment_state: o.paymentState,
     estimate: estimateView(o),
+    tracking_path: trackingPath(o.trackingToken),
   };
 }
 
