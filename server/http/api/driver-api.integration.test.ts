@@ -14,7 +14,7 @@ import {
   stopEvents,
 } from '../../db/schema';
 import { chooseNewWindow, rescheduleOptions } from '../../use-cases/driver/reschedule';
-import { reschedulePagePath } from '../../auth/reschedule-access';
+import { reschedulePagePath, rescheduleTokenValid } from '../../auth/reschedule-access';
 
 /*
  * The driver's view over HTTP (issue 16, decision 026): the day's stops in route order with
@@ -350,6 +350,24 @@ describe('driver API', () => {
       rescheduleOptions(server.services, { ...caller, orderId: other.id }),
     ).rejects.toThrow(/not valid or has expired/);
 
+    // The tracking page says nobody was home and offers the same choice.
+    type Tracked = { tracking: { steps: { key: string; link?: { href: string } | null }[] } };
+    const tracked = async () =>
+      (await server.api<Tracked>(`/api/track/${order.trackingToken}`)).body.tracking.steps.find(
+        (step) => step.key === 'not-home',
+      );
+    const offered = new URL(`https://x${(await tracked())!.link!.href}`);
+    expect(offered.pathname).toBe(`/order/reschedule/${order.id}`);
+    expect(offered.searchParams.get('stop')).toBe(String(caller.eventId));
+    expect(
+      rescheduleTokenValid(
+        server.services,
+        caller,
+        offered.searchParams.get('t'),
+        server.services.now(),
+      ),
+    ).toBe(true);
+
     const options = await rescheduleOptions(server.services, caller);
     expect(options.leg).toBe('collection');
     const chosen = options.windows.find((w) => w.slot_date === '2026-11-27')!;
@@ -378,6 +396,8 @@ describe('driver API', () => {
         start: chosen.slot_start,
       }),
     ).rejects.toThrow(/already been chosen/);
+    // Chosen: the missed visit stays on the tracking page, without the link.
+    expect((await tracked())?.link ?? null).toBeNull();
 
     // On its new day the stop is to do again.
     const day = await stops(chosen.slot_date);
