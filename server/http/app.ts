@@ -22,6 +22,7 @@ import { catalogueRoutes } from './api/catalogue';
 import { checkoutRoutes } from './api/checkout';
 import { paymentsRoutes } from './api/payments';
 import { approvalsRoutes } from './api/approvals';
+import { intakeRoutes } from './api/intake';
 import { stripeWebhookRoutes } from './api/stripe-webhook';
 import { checkRepliesAgainstContract, applyContractCompilers } from './contract-routes';
 import { sendApiError } from './error-handler';
@@ -299,6 +300,7 @@ async function apiRoutes(api: FastifyInstance, services: AppServices) {
   paymentsRoutes(api, services);
   approvalsRoutes(api, services);
   adminRoutes(api, services);
+  intakeRoutes(api, services);
   openApiRoutes(api, services);
   // Bodies kept as bytes: a signature over them (webhooks), an image (uploads).
   await api.register(async (raw) => {

@@ -4,6 +4,7 @@ import { adminApi } from './admin';
 import { bookingApi } from './booking';
 import { catalogueApi } from './catalogue';
 import { checkoutApi } from './checkout';
+import { intakeApi } from './intake';
 import type { Endpoint, HttpMethod } from './contract';
 import { paymentsApi, webhooksApi } from './payments';
 
@@ -20,6 +21,7 @@ export const api = {
   approvals: approvalsApi,
   webhooks: webhooksApi,
   admin: adminApi,
+  intake: intakeApi,
 };
 
 /** Every endpoint of the contract. */
