@@ -12,6 +12,7 @@ import { startServer } from '../../server/start';
 import { startSmtpServer } from '../helpers/smtp-server';
 import { createStaffUser } from '../../server/auth/staff';
 import { E2E_CAP_PENCE, E2E_CAPPED_ORDERS, E2E_STAFF } from './e2e-staff';
+import { E2E_INTAKE_ORDERS } from './e2e-intake';
 import { insertOrderRow } from '../helpers/fixtures';
 import { payments } from '../../server/db/schema';
 
@@ -70,6 +71,19 @@ for (const email of Object.values(E2E_CAPPED_ORDERS)) {
     createdAt: now,
     updatedAt: now,
   });
+}
+
+// The intake spec (issue 16) starts from a collected order, per project.
+for (const email of Object.values(E2E_INTAKE_ORDERS)) {
+  await insertOrderRow(
+    running.services.db,
+    new Date(running.services.now().getTime() - 3_600_000),
+    {
+      status: 'collected',
+      customerName: 'Ada Lovelace',
+      customerEmail: email,
+    },
+  );
 }
 
 const mailApi = createServer((req, res) => {

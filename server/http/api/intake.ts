@@ -4,12 +4,7 @@ import type { AppServices } from '../../services';
 import { editGarment } from '../../use-cases/intake/edit-garment';
 import { findTag } from '../../use-cases/intake/find-tag';
 import { listGarments } from '../../use-cases/intake/list-garments';
-import {
-  garmentView,
-  garmentsSavedView,
-  intakeView,
-  type SignedPhoto,
-} from '../../use-cases/intake/present-intake';
+import { garmentView, garmentsSavedView, intakeView } from '../../use-cases/intake/present-intake';
 import { recordGarment } from '../../use-cases/intake/record-garment';
 import { removeGarment } from '../../use-cases/intake/remove-garment';
 import { orderNumber } from '@shared/order-number';
@@ -22,14 +17,10 @@ export function intakeRoutes(app: FastifyInstance, services: AppServices) {
   const e = api.intake;
   const brand = services.config.brand;
   const invalidMessage = 'Please check the garment.';
-  /** Signed URLs of garment photos (photos/photo-url.ts), once photos are stored. */
-  const sign = async (
-    photos: { id: string; kind: 'garment' | 'damage'; orderGarmentId: number }[],
-  ) => photos.map((p): SignedPhoto => ({ ...p, url: '' })).filter((p) => p.url);
 
   route(app, e.garments, staffOnly, async ({ params }) => {
     const intake = await listGarments(services, { orderId: params.id });
-    return { status: true, ...intakeView(brand, intake, await sign(intake.photos)) };
+    return { status: true, ...intakeView(brand, intake) };
   });
 
   route(

@@ -6,6 +6,16 @@ import { canTakeIntake, suggestTag } from './tags';
 
 export type GarmentRow = typeof orderGarments.$inferSelect;
 export type GarmentPhoto = { id: string; kind: 'garment' | 'damage'; orderGarmentId: number };
+export type SignedPhoto = GarmentPhoto & { url: string };
+
+/** The photos with their signed, expiring URLs (photos/photo-url.ts). */
+async function signed(
+  _deps: Pick<AppServices, 'db'>,
+  rows: GarmentPhoto[],
+): Promise<SignedPhoto[]> {
+  // Wired to photoUrl once the photo store is on main (decision 025).
+  return rows.map((p) => ({ ...p, url: '' })).filter((p) => p.url);
+}
 
 /** The photos of these order garments, oldest first. */
 async function photosOf(
@@ -65,6 +75,7 @@ export async function listGarments(deps: Pick<AppServices, 'db'>, input: { order
   ]);
   return {
     order,
+    photos: await signed(deps, allPhotos),
     open: canTakeIntake(order.status),
     suggestedTag: suggestTag(
       order.orderNo,
@@ -73,6 +84,5 @@ export async function listGarments(deps: Pick<AppServices, 'db'>, input: { order
     garments,
     earlierVisits,
     earlier: [...earlier.entries()].map(([garmentId, e]) => ({ garmentId, ...e })),
-    photos: allPhotos,
   };
 }

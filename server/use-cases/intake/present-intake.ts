@@ -1,10 +1,7 @@
 import { formatPence } from '@shared/money';
 import { orderNumber, type OrderNumbering } from '@shared/order-number';
 import { approvalText } from '../approvals/present-approval';
-import type { GarmentPhoto, GarmentRow, listGarments } from './list-garments';
-
-/** A photo with its signed URL (the handler signs them: photos/photo-url.ts). */
-export type SignedPhoto = GarmentPhoto & { url: string };
+import type { GarmentRow, listGarments, SignedPhoto } from './list-garments';
 
 /** One garment of an order as the API shows it: money as '12.50'. */
 export function garmentView(
@@ -35,8 +32,8 @@ export function garmentView(
 export function intakeView(
   numbering: OrderNumbering,
   intake: Awaited<ReturnType<typeof listGarments>>,
-  photos: readonly SignedPhoto[],
 ) {
+  const { photos } = intake;
   return {
     order_no: orderNumber(numbering, intake.order.orderNo),
     open: intake.open,
