@@ -4,10 +4,14 @@ import type { AppServices } from '../../services';
 import { editGarment } from '../../use-cases/intake/edit-garment';
 import { findTag } from '../../use-cases/intake/find-tag';
 import { listGarments } from '../../use-cases/intake/list-garments';
-import { garmentView, garmentsSavedView, intakeView } from '../../use-cases/intake/present-intake';
+import {
+  garmentView,
+  garmentsSavedView,
+  intakeView,
+  tagFoundView,
+} from '../../use-cases/intake/present-intake';
 import { recordGarment } from '../../use-cases/intake/record-garment';
 import { removeGarment } from '../../use-cases/intake/remove-garment';
-import { orderNumber } from '@shared/order-number';
 import { route } from '../contract-routes';
 import { staffGuard, staffOf } from '../identity';
 
@@ -88,14 +92,6 @@ export function intakeRoutes(app: FastifyInstance, services: AppServices) {
 
   route(app, e.findTag, staffOnly, async ({ params }) => {
     const found = await findTag(services, { tag: params.tag });
-    return {
-      status: true,
-      order_id: found.orderId,
-      order_no: orderNumber(brand, found.orderNo),
-      order_garment_id: found.orderGarmentId,
-      tag_number: found.tagNumber,
-      item_name: found.itemName,
-      path: `/admin/orders/${found.orderId}#garment-${found.orderGarmentId}`,
-    };
+    return { status: true, ...tagFoundView(brand, found) };
   });
 }

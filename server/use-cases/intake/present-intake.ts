@@ -1,5 +1,6 @@
 import { formatPence } from '@shared/money';
-import { orderNumber, type OrderNumbering } from '@shared/order-number';
+import type { OrderNumbering } from '@shared/order-number';
+import { orderNoView } from '../orders/present-order';
 import { approvalText } from '../approvals/present-approval';
 import type { GarmentRow, listGarments, SignedPhoto } from './list-garments';
 
@@ -35,7 +36,7 @@ export function intakeView(
 ) {
   const { photos } = intake;
   return {
-    order_no: orderNumber(numbering, intake.order.orderNo),
+    ...orderNoView(numbering, intake.order),
     open: intake.open,
     suggested_tag: intake.suggestedTag,
     garments: intake.garments.map((g) =>
@@ -50,7 +51,7 @@ export function intakeView(
       last_seen: e.latest.createdAt.toISOString(),
       thumbnail: photos.find((p) => p.orderGarmentId === e.latest.id)?.url ?? null,
       visits: e.visits.map((v) => ({
-        order_no: orderNumber(numbering, v.orderNo),
+        ...orderNoView(numbering, v),
         tag_number: v.row.tagNumber,
         treatment: v.row.treatment,
         damage_note: v.row.damageNote,
@@ -79,9 +80,30 @@ export function garmentsSavedView(
     ]
       .filter(Boolean)
       .join(' '),
-    order_no: orderNumber(numbering, totals.orderNo),
+    ...orderNoView(numbering, totals),
     total: formatPence(totals.totalPence),
     minimum_applied: totals.minimumApplied,
     awaiting_approval: totals.approvalRequested !== null,
+  };
+}
+
+/** Where a scanned or typed tag leads: its order and garment, and the page that shows it. */
+export function tagFoundView(
+  numbering: OrderNumbering,
+  found: {
+    orderId: string;
+    orderNo: number;
+    orderGarmentId: number;
+    tagNumber: string;
+    itemName: string;
+  },
+) {
+  return {
+    order_id: found.orderId,
+    ...orderNoView(numbering, found),
+    order_garment_id: found.orderGarmentId,
+    tag_number: found.tagNumber,
+    item_name: found.itemName,
+    path: `/admin/orders/${found.orderId}#garment-${found.orderGarmentId}`,
   };
 }
