@@ -1,6 +1,6 @@
 import { routes } from '@shared/api/routes';
 import type { intakeApi } from '@shared/api/intake';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { FeedbackBanner, londonDateTime, useAdminAction } from './ui';
 
@@ -109,10 +109,17 @@ export function IntakePanel({
     if (ok) setDraft(emptyDraft(''));
   }
 
-  // After a save the loader brings the next free tag: prefill it while the tag is empty.
+  // After a save the loader brings the next free tag: it replaces an empty tag or the last
+  // suggestion (never one staff typed).
   const needsTag = draft.tag_number === '';
+  const lastSuggested = useRef(intake.suggested_tag);
   useEffect(() => {
-    if (needsTag) setDraft((d) => ({ ...d, tag_number: intake.suggested_tag }));
+    setDraft((d) =>
+      d.tag_number === '' || d.tag_number === lastSuggested.current
+        ? { ...d, tag_number: intake.suggested_tag }
+        : d,
+    );
+    lastSuggested.current = intake.suggested_tag;
   }, [needsTag, intake.suggested_tag]);
 
   return (
