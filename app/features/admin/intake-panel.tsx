@@ -426,9 +426,7 @@ function GarmentForm({
         : null}
       {field('colour', 'Colour', { placeholder: 'Navy' })}
       {field('brand', 'Brand', { placeholder: 'Hugo Boss' })}
-      <div className="sm:col-span-2">
-        {field('treatment', 'Treatment', { placeholder: 'Dry clean, pressed' })}
-      </div>
+      {field('treatment', 'Treatment', { placeholder: 'Dry clean, pressed' })}
       <div className="sm:col-span-2">
         <label htmlFor={`${idPrefix}-damage_note`} className="field-label">
           Damage or stains already there
