@@ -1,7 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { customers, outbox } from '../server/db/schema';
-import { logIn, signUp } from './helpers/fixtures';
+import { createStaffUser } from '../server/auth/staff';
+import { customers, outbox, priceApprovals, services as priceList } from '../server/db/schema';
+import { insertOrderRow, logIn, signUp, staffLogIn } from './helpers/fixtures';
 import { usePageServer } from './helpers/page-server';
 
 /*
@@ -18,6 +19,58 @@ describe('account pages on the server', () => {
     const ada = { name: 'Ada Lovelace', email: 'ada@example.com', phone: '07700 900123' };
     await signUp(server, { ...ada, password });
     token = await logIn(server, ada.email, password);
+  });
+
+  it('an order above its cap waits at the top of the account, and Approve works as a plain form post', async () => {
+    const db = site.server.database.db;
+    const [ada] = await db.select().from(customers).where(eq(customers.email, 'ada@example.com'));
+    const order = await insertOrderRow(db, new Date('2026-11-20T09:00:00Z'), {
+      customerId: ada!.id,
+      status: 'collected',
+      priceCapPence: 3000,
+    });
+    await createStaffUser(db, {
+      email: 'sam@shop.test',
+      name: 'Sam',
+      role: 'staff',
+      password: 'a-long-staff-password',
+    });
+    const staff = await staffLogIn(site.server, 'sam@shop.test', 'a-long-staff-password');
+    const [suit] = await db.select().from(priceList).where(eq(priceList.pricePence, 1595)).limit(1);
+    const itemised = await site.server.api(`/api/admin/orders/${order.id}/items`, {
+      method: 'PUT',
+      body: { lines: [{ service_id: suit!.id, quantity: 2 }] },
+      headers: { Authorization: `Bearer ${staff}` },
+    });
+    expect(itemised.status).toBe(200);
+
+    const cookie = `cl_session=${token}`;
+    const account = (
+      await (await site.page('/account', { headers: { Cookie: cookie } })).text()
+    ).replaceAll('<!-- -->', '');
+    expect(account).toContain('Awaiting your approval');
+    expect(account).toMatch(/Order LD-\d+ comes to £31\.90/);
+    expect(account).toMatch(/limit of £30\.00/);
+    const [approval] = await db
+      .select()
+      .from(priceApprovals)
+      .where(eq(priceApprovals.orderId, order.id));
+    expect(account).toContain(`action="/order/approval/${approval!.id}"`);
+
+    const approved = await site.page(`/order/approval/${approval!.id}`, {
+      method: 'POST',
+      headers: { Cookie: cookie, Origin: site.url },
+      body: new URLSearchParams({ intent: 'approve' }),
+      redirect: 'manual',
+    });
+    expect(approved.status).toBe(303);
+    const [after] = await db
+      .select()
+      .from(priceApprovals)
+      .where(eq(priceApprovals.id, approval!.id));
+    expect(after).toMatchObject({ answer: 'approved', answeredVia: 'account' });
+    const again = await (await site.page('/account', { headers: { Cookie: cookie } })).text();
+    expect(again).not.toContain('Awaiting your approval');
   });
 
   it('without a session /account redirects home', async () => {

@@ -71,6 +71,8 @@ export const rateRules = {
   visitPerIp: { name: 'visit:ip', limit: 100, windowSeconds: 15 * MINUTE },
   newsletterPerIp: { name: 'newsletter:ip', limit: 20, windowSeconds: HOUR },
   waitlistPerIp: { name: 'waitlist:ip', limit: 20, windowSeconds: HOUR },
+  /** Questions about a price above the cap, per order: each one e-mails the shop. */
+  priceQuestionPerOrder: { name: 'price-question:order', limit: 10, windowSeconds: HOUR },
 } satisfies Record<string, RateRule | LoginLimits | MailRequestLimits>;
 
 /** Start of the fixed window `now` falls in. Pure. */

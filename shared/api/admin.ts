@@ -441,6 +441,18 @@ export const adminApi = {
     body: messageInput,
     replies: { 200: message, ...failures(400, 401, 403, 404, 422) },
   }),
+  resendApproval: endpoint({
+    method: 'POST',
+    path: '/api/admin/orders/:id/approval/resend',
+    operationId: 'resendApprovalRequest',
+    tag: 'Back office',
+    summary: 'Sends the customer the approval request again, with a fresh link',
+    description:
+      'For an order whose total waits for approval above the cap: the open request is replaced (its link stops working) and the itemised invoice is e-mailed again with a new link. 409 when the order is not waiting for approval.',
+    auth: staff,
+    params: byId,
+    replies: { 200: message, ...failures(400, 401, 403, 404, 409) },
+  }),
   slots: endpoint({
     method: 'GET',
     path: '/api/admin/slots',

@@ -116,6 +116,11 @@ export const routes: Routes<Api> = {
     invoice: { method: 'POST', path: '/api/admin/orders/:id/invoice', auth: ['staff'] },
     charge: { method: 'POST', path: '/api/admin/orders/:id/charge', auth: ['staff'] },
     answer: { method: 'POST', path: '/api/admin/orders/:id/messages', auth: ['staff'] },
+    resendApproval: {
+      method: 'POST',
+      path: '/api/admin/orders/:id/approval/resend',
+      auth: ['staff'],
+    },
     slots: { method: 'GET', path: '/api/admin/slots', auth: ['staff'] },
     saveSlotRules: { method: 'PUT', path: '/api/admin/slots/rules', auth: ['staff'] },
     addClosedDate: { method: 'POST', path: '/api/admin/slots/closed-dates', auth: ['staff'] },
@@ -164,5 +169,8 @@ export const routes: Routes<Api> = {
       auth: ['staff'],
     },
     findTag: { method: 'GET', path: '/api/admin/tags/:tag', auth: ['staff'] },
+  },
+  photos: {
+    upload: { method: 'POST', path: '/api/admin/orders/:id/photos', auth: ['staff'] },
   },
 };

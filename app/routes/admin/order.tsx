@@ -514,6 +514,16 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
         </div>
+        {order.awaiting_approval ? (
+          <button
+            type="button"
+            className="btn-secondary py-2"
+            disabled={busy}
+            onClick={() => void run(routes.admin.resendApproval, { params: { id: order.id } })}
+          >
+            Send the approval request again
+          </button>
+        ) : null}
         {order.messages.length ? (
           <ol className="space-y-3">
             {order.messages.map((m, i) => (

@@ -8,7 +8,14 @@ import { createStaffUser } from '../../auth/staff';
 import Stripe from 'stripe';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, outbox, payments, webhookEvents } from '../../db/schema';
+import {
+  financialDocuments,
+  orders,
+  outbox,
+  payments,
+  services as priceList,
+  webhookEvents,
+} from '../../db/schema';
 import { startTestServer, type TestServer } from '../../../tests/helpers/test-server';
 import { startStripeStandIn, type StripeStandIn } from '../../../tests/helpers/stripe-stand-in';
 import { startPayPalStandIn, type PayPalStandIn } from '../../../tests/helpers/paypal-stand-in';
@@ -92,6 +99,50 @@ describe('payment providers against local stand-ins', () => {
     });
   };
   let staffToken: string | undefined;
+  /** A refund from the back office by the owner (issue 15), with its reason. */
+  const ownerRefund = async (id: string, amount: string, reason: string) => {
+    await settle(id, 'credit').catch(() => undefined); // signs the owner in (nothing to settle)
+    return app.api<{ message: string; refunded?: string }>(`/api/admin/orders/${id}/refund`, {
+      body: { amount, reason },
+      headers: { Authorization: `Bearer ${staffToken}` },
+    });
+  };
+  /** An order itemised and invoiced by staff through the back office: 2 × £15.95 due. */
+  const itemisedOrder = async () => {
+    const id = await order();
+    await settle(id, 'credit').catch(() => undefined); // signs the owner in
+    const headers = { Authorization: `Bearer ${staffToken}` };
+    await app.database.db.update(orders).set({ status: 'collected' }).where(eq(orders.id, id));
+    const [suit] = await app.database.db
+      .select()
+      .from(priceList)
+      .where(eq(priceList.pricePence, 1595))
+      .limit(1);
+    const items = await app.api(`/api/admin/orders/${id}/items`, {
+      method: 'PUT',
+      body: { lines: [{ service_id: suit!.id, quantity: 2 }] },
+      headers,
+    });
+    expect(items.status).toBe(200);
+    expect((await app.api(`/api/admin/orders/${id}/invoice`, { body: {}, headers })).status).toBe(
+      200,
+    );
+    expect(await orderRow(id)).toMatchObject({ totalPence: 3190, amountDuePence: 3190 });
+    return id;
+  };
+  /** The credit notes of an order and the e-mail that carried the newest one. */
+  const creditNotes = async (id: string) => {
+    const notes = await app.database.db
+      .select()
+      .from(financialDocuments)
+      .where(and(eq(financialDocuments.orderId, id), eq(financialDocuments.kind, 'credit-note')));
+    const { customerEmail } = await orderRow(id);
+    const mails = await app.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.template, 'order-refund'), eq(outbox.toAddress, customerEmail)));
+    return { notes, mails };
+  };
   const orderRow = async (id: string) =>
     (await app.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 
@@ -240,6 +291,37 @@ describe('payment providers against local stand-ins', () => {
         expect.objectContaining({ paymentIntent: started.body.payment_id, amount: 700 }),
       ]);
       expect(await orderRow(id)).toMatchObject({ paidPence: 3000, amountDuePence: 0 });
+    });
+
+    it("the owner's refund goes back through Stripe, with a credit note e-mailed", async () => {
+      const id = await itemisedOrder();
+      const started = await pay(id);
+      await stripe.confirmAsBrowser(started.body.client_secret, '4242424242424242');
+      expect((await claim(id, started.body.payment_id)).body.paid).toBe(true);
+      const before = stripe.refunds.length;
+
+      const reply = await ownerRefund(id, '10.00', 'A button was lost');
+      expect(reply.status).toBe(200);
+      expect(reply.body.refunded).toBe('10.00');
+      expect(stripe.refunds.slice(before)).toEqual([
+        expect.objectContaining({ paymentIntent: started.body.payment_id, amount: 1000 }),
+      ]);
+      expect(await orderRow(id)).toMatchObject({ paidPence: 2190, totalPence: 2190 });
+      const [refundRow] = await app.database.db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.orderId, id), eq(payments.kind, 'refund')));
+      expect(refundRow).toMatchObject({
+        provider: 'stripe',
+        status: 'succeeded',
+        amountPence: 1000,
+      });
+      const { notes, mails } = await creditNotes(id);
+      expect(notes).toEqual([
+        expect.objectContaining({ totalPence: 1000, paymentId: refundRow!.id }),
+      ]);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.attachments?.[0]?.filename).toBe(`credit-note-${notes[0]!.number}.pdf`);
     });
 
     it('with 3-D Secure (3155) completed: paid; declined or failed: not paid, and can retry', async () => {
@@ -489,6 +571,27 @@ describe('payment providers against local stand-ins', () => {
       // Asked again: nothing more is owed back, nothing more is refunded.
       expect((await settle(id, 'refund')).status).toBe(409);
       expect(paypal.refunds).toHaveLength(1);
+    });
+
+    it("the owner's refund goes back through PayPal against the capture, with a credit note", async () => {
+      const id = await itemisedOrder();
+      const created = await create(id);
+      paypal.decide(created.body.paypal_order_id, true);
+      expect((await success(id, created.body.paypal_order_id)).body.paid).toBe(true);
+      const before = paypal.refunds.length;
+
+      const reply = await ownerRefund(id, '31.90', 'Order cancelled after cleaning');
+      expect(reply.status).toBe(200);
+      expect(paypal.refunds.slice(before)).toEqual([
+        expect.objectContaining({ captureId: `CAP${created.body.paypal_order_id}`, amount: 3190 }),
+      ]);
+      expect(await orderRow(id)).toMatchObject({ paidPence: 0, totalPence: 0, amountDuePence: 0 });
+      const { notes, mails } = await creditNotes(id);
+      expect(notes).toEqual([expect.objectContaining({ totalPence: 3190 })]);
+      expect(mails).toHaveLength(1);
+      // Nothing is left to refund.
+      expect((await ownerRefund(id, '1.00', 'Again')).status).toBe(409);
+      expect(paypal.refunds).toHaveLength(before + 1);
     });
 
     it('a capture whose reply was lost is recorded on the next try, never taken twice', async () => {

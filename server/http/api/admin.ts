@@ -41,6 +41,7 @@ import { addStaff, listStaff, setStaffDisabled, unlockStaff } from '../../use-ca
 import { storeImage } from '../../use-cases/admin/uploads';
 import { chargeSavedCard } from '../../use-cases/payments/charge-order';
 import { answerCustomer } from '../../use-cases/approvals/order-thread';
+import { resendApprovalRequest } from '../../use-cases/approvals/price-approval';
 import { approvalText } from '../../use-cases/approvals/present-approval';
 import { settleOverpayment } from '../../use-cases/payments/settle-overpayment';
 import { refundOrder } from '../../use-cases/payments/refund-order';
@@ -196,6 +197,16 @@ export function adminRoutes(app: FastifyInstance, services: AppServices) {
       return { status: true, message: `Answer saved and e-mailed to ${answered.customerEmail}.` };
     },
   );
+  route(app, e.resendApproval, staffOnly, async ({ params }, request) => {
+    const sent = await resendApprovalRequest(services, {
+      actor: staffOf(request),
+      orderId: params.id,
+    });
+    return {
+      status: true,
+      message: `Approval request for order ${sent.orderNo} sent again to ${sent.customerEmail}, with a new link.`,
+    };
+  });
   route(app, e.charge, staffOnly, async ({ params }, request) => {
     const outcome = await chargeSavedCard(services, {
       orderId: params.id,

@@ -17,7 +17,12 @@ import { AppError } from '../../errors';
 import { setOrderItems } from '../orders/set-order-items';
 import { chargeSavedCard } from '../payments/charge-order';
 import { answerCustomer, orderThread } from './order-thread';
-import { approvalDetail, approvePrice, askAboutPrice } from './price-approval';
+import {
+  approvalDetail,
+  approvePrice,
+  askAboutPrice,
+  resendApprovalRequest,
+} from './price-approval';
 import { sendApprovalReminders } from './remind-approvals';
 
 /*
@@ -268,6 +273,67 @@ describe('approval above the cap', () => {
         .from(orderMessages)
         .where(eq(orderMessages.orderId, order.id)),
     ).toHaveLength(2);
+  });
+
+  test('questions on one order are limited (each e-mails the shop): the 11th in an hour is refused', async () => {
+    const { order } = await cappedOrder(3000, 4000);
+    const [approval] = await approvalsOf(order.id);
+    const caller = { approvalId: approval!.id, token: approvalToken(world.services, approval!) };
+    for (let i = 1; i <= 10; i++) {
+      await askAboutPrice(world.services, { ...caller, body: `Question ${i}` });
+    }
+    const refused = await askAboutPrice(world.services, { ...caller, body: 'Question 11' }).catch(
+      (e: unknown) => e,
+    );
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).code).toBe('rate-limited');
+    expect((refused as AppError).message).toMatch(
+      /^Too many attempts\. Please wait \d+ minutes? and try again\.$/,
+    );
+    const thread = await orderThread(world.database.db, order.id);
+    expect(thread.map((m) => m.body)).not.toContain('Question 11');
+    expect(thread).toHaveLength(10);
+  });
+
+  test('staff send an expired request again: a fresh link that works, the old one replaced; not for an order that waits for nothing', async () => {
+    const { order } = await cappedOrder(3000, 4000);
+    const [old] = await approvalsOf(order.id);
+    const oldToken = approvalToken(world.services, old!);
+    clock = new Date(start.getTime() + 8 * DAY);
+    expect(
+      (await refusal(approvePrice(world.services, { approvalId: old!.id, token: oldToken }))).code,
+    ).toBe('unauthenticated');
+    const before = (await mailsTo('ada@example.com', 'order-approval')).length;
+
+    const sent = await resendApprovalRequest(world.services, {
+      actor: world.actor,
+      orderId: order.id,
+    });
+    expect(sent.customerEmail).toBe('ada@example.com');
+    const [replaced, fresh] = await approvalsOf(order.id);
+    expect(replaced).toMatchObject({ id: old!.id, answer: 'superseded' });
+    expect(fresh).toMatchObject({ answer: null, amountPence: 4000 });
+    expect(fresh!.expiresAt.getTime()).toBe(clock.getTime() + 7 * DAY);
+    const mails = await mailsTo('ada@example.com', 'order-approval');
+    expect(mails).toHaveLength(before + 1);
+    expect(mails[0]!.textBody).toContain(`/order/approval/${fresh!.id}?t=`);
+    const [audit] = await world.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, order.id), eq(auditLog.action, 'order.approval-resent')));
+    expect(audit!.after).toMatchObject({ approvalId: fresh!.id, amountPence: 4000 });
+
+    await approvePrice(world.services, {
+      approvalId: fresh!.id,
+      token: approvalToken(world.services, fresh!),
+    });
+    // Approved: nothing waits, so nothing is sent again.
+    const refused = await refusal(
+      resendApprovalRequest(world.services, { actor: world.actor, orderId: order.id }),
+    );
+    expect(refused.code).toBe('conflict');
+    expect(refused.message).toMatch(/^Order LD-\d+ is not waiting for the customer's approval\.$/);
+    expect(await mailsTo('ada@example.com', 'order-approval')).toHaveLength(before + 1);
   });
 
   test('one reminder after a day without an answer', async () => {

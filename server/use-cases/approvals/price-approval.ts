@@ -7,7 +7,8 @@ import { ConflictError, NotFoundError, UnauthorizedError } from '../../errors';
 import { approvalAccessMessages, approvalTokenValid } from '../../auth/approval-access';
 import type { FinancialDocument } from '../../adapters/pdf/financial-document';
 import { issueInvoice, pdfAttachment } from '../invoices/vat-documents';
-import { recordAudit } from '../audit/record-audit';
+import { recordAudit, type Actor } from '../audit/record-audit';
+import { hitRateLimit, rateRules } from '../../auth/rate-limit';
 import { approvalRequestEmail, customerQuestionEmail } from '../mail/approval-emails';
 import type { AppServices } from '../../services';
 
@@ -277,6 +278,8 @@ export async function askAboutPrice(
     const state = stateOf(approval, via, now);
     if (state === 'expired') throw new UnauthorizedError(stateMessages.expired);
     if (state !== 'open') throw new ConflictError(stateMessages[state]);
+    // Each question e-mails the shop: a link in the wrong hands must not flood its mailbox.
+    await hitRateLimit(tx, rateRules.priceQuestionPerOrder, order.id, now);
     const [message] = await tx
       .insert(orderMessages)
       .values({ orderId: order.id, author: 'customer', body: input.body, createdAt: now })
@@ -290,5 +293,45 @@ export async function askAboutPrice(
       tx,
     );
     return { orderNo: orderNumber(deps.config.brand, order.orderNo), messageId: message!.id };
+  });
+}
+
+/**
+ * Staff send the request again, with a fresh link: for a customer whose link expired or whose
+ * e-mail went astray. The open request is replaced (its link stops working) by a new one for
+ * the same total, and the invoice goes out again. Only while the order waits for approval.
+ */
+export async function resendApprovalRequest(
+  deps: Pick<AppServices, 'db' | 'mail' | 'config' | 'links' | 'now'>,
+  input: { actor: Actor; orderId: string },
+) {
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(eq(orders.id, input.orderId))
+      .for('update');
+    if (!order) throw new NotFoundError('We could not find that order.');
+    const number = orderNumber(deps.config.brand, order.orderNo);
+    if (!awaitsApproval(order)) {
+      throw new ConflictError(`Order ${number} is not waiting for the customer's approval.`);
+    }
+    const before = await openApprovalOf(tx, order.id);
+    const requested = await requestApprovalIfAbove(tx, { order, now }, deps);
+    await recordAudit(tx, {
+      actor: input.actor,
+      now,
+      action: 'order.approval-resent',
+      entity: 'order',
+      entityId: order.id,
+      before: before ? { approvalId: before.id, expiresAt: before.expiresAt.toISOString() } : null,
+      after: {
+        approvalId: requested!.approval.id,
+        amountPence: requested!.approval.amountPence,
+        expiresAt: requested!.approval.expiresAt.toISOString(),
+      },
+    });
+    return { orderNo: number, customerEmail: order.customerEmail };
   });
 }
