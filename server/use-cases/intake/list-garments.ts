@@ -2,6 +2,7 @@ import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { orderGarments, orders, photos } from '../../db/schema';
 import type { AppServices } from '../../services';
 import { findOrder } from '../orders/find-order';
+import { photoUrl } from '../photos/photo-url';
 import { canTakeIntake, suggestTag } from './tags';
 
 export type GarmentRow = typeof orderGarments.$inferSelect;
@@ -10,11 +11,10 @@ export type SignedPhoto = GarmentPhoto & { url: string };
 
 /** The photos with their signed, expiring URLs (photos/photo-url.ts). */
 async function signed(
-  _deps: Pick<AppServices, 'db'>,
+  deps: Pick<AppServices, 'db' | 'config' | 'now'>,
   rows: GarmentPhoto[],
 ): Promise<SignedPhoto[]> {
-  // Wired to photoUrl once the photo store is on main (decision 025).
-  return rows.map((p) => ({ ...p, url: '' })).filter((p) => p.url);
+  return Promise.all(rows.map(async (p) => ({ ...p, url: await photoUrl(deps, p.id) })));
 }
 
 /** The photos of these order garments, oldest first. */
@@ -40,7 +40,10 @@ async function photosOf(
  * open, and the customer's garments from earlier orders that a garment may be linked to, each
  * with its visits (its history: order, tag, treatment, damage note).
  */
-export async function listGarments(deps: Pick<AppServices, 'db'>, input: { orderId: string }) {
+export async function listGarments(
+  deps: Pick<AppServices, 'db' | 'config' | 'now'>,
+  input: { orderId: string },
+) {
   const order = await findOrder(deps.db, input.orderId);
   const garments = await deps.db
     .select()
