@@ -1,10 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { E2E_INTAKE_ORDERS } from './e2e-intake';
 import { E2E_STAFF } from './e2e-staff';
+import { phonePhotoWithGps } from '../helpers/photos';
 
 /*
  * Issue 16, intake at the shop, on the project's viewport (a phone at the counter at 375 px):
- * staff record two garments of a collected order, see the invoice lines made from them, and
+ * staff record two garments of a collected order with photos from the camera (and a damage
+ * photo), see the invoice lines made from them, and
  * open a garment by typing its tag in the scan field as a USB scanner would.
  */
 
@@ -38,9 +40,27 @@ test('staff take intake of a collected order and open a garment by its tag', asy
   await intake.getByLabel('Brand').fill('T.M. Lewin');
   await intake.getByLabel('Damage or stains already there').fill('Ink mark on the left cuff');
   await intake.getByLabel('Found in pockets').fill('A receipt');
+  // Photos from the camera: the shirt, and a close-up of the ink mark.
+  const photo = { mimeType: 'image/jpeg', buffer: await phonePhotoWithGps(1600, 1200) };
+  await intake.getByLabel('Photos').setInputFiles([{ name: 'shirt.jpg', ...photo }]);
+  await intake.getByLabel('Damage photo').setInputFiles([{ name: 'cuff.jpg', ...photo }]);
   await intake.getByRole('button', { name: 'Record garment' }).click();
-  await expect(intake.getByText(`Garment ${number}-01 recorded.`)).toBeVisible();
+  await expect(
+    intake.getByText(
+      `Garment ${number}-01 recorded. The order's total is now £25.00. 2 photos added.`,
+    ),
+  ).toBeVisible();
   await expect(intake.getByTestId('garment')).toHaveCount(1);
+  const shirtPhotos = intake.getByTestId('garment').first().getByRole('img');
+  await expect(shirtPhotos).toHaveCount(2);
+  await expect(intake.getByRole('img', { name: `Damage on ${number}-01` })).toHaveAttribute(
+    'src',
+    /^\/photos\/[0-9a-f-]+\?expires=\d+&sig=/,
+  );
+  // The photos are served (signed URL) and loaded by the browser.
+  await expect
+    .poll(() => shirtPhotos.first().evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
 
   // The second: a suit, the next tag prefilled.
   await expect(page.locator('#intake-tag_number')).toHaveValue(`${number}-02`);
@@ -48,8 +68,10 @@ test('staff take intake of a collected order and open a garment by its tag', asy
     .getByLabel('Item', { exact: true })
     .selectOption({ label: 'Two-piece suit (£18.50)' });
   await intake.getByLabel('Colour').fill('Navy');
+  await intake.getByLabel('Photos').setInputFiles([{ name: 'suit.jpg', ...photo }]);
   await intake.getByRole('button', { name: 'Record garment' }).click();
   await expect(intake.getByTestId('garment')).toHaveCount(2);
+  await expect(intake.getByTestId('garment').nth(1).getByRole('img')).toHaveCount(1);
   await expect(intake.getByTestId('garment').first()).toContainText(
     'Damage: Ink mark on the left cuff',
   );

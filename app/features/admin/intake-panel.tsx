@@ -2,7 +2,9 @@ import { routes } from '@shared/api/routes';
 import type { intakeApi } from '@shared/api/intake';
 import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
+import { useRevalidator } from 'react-router';
 import { FeedbackBanner, londonDateTime, useAdminAction } from './ui';
+import { PhotoUploadError, uploadPhoto } from './upload-photo';
 
 /** An order's intake as GET /api/admin/orders/:id/garments shows it. */
 export type IntakeData = Omit<z.infer<(typeof intakeApi.garments.replies)[200]>, 'status'>;
@@ -63,7 +65,41 @@ export function IntakePanel({
   intake: IntakeData;
   priceList: PriceList;
 }) {
-  const { run, busy, feedback } = useAdminAction();
+  const { run, busy, feedback, setFeedback } = useAdminAction();
+  const revalidator = useRevalidator();
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [damagePhoto, setDamagePhoto] = useState<File | null>(null);
+  const [uploading, setUploading] = useState(false);
+  /** Bumped to empty the file inputs once their photos are sent. */
+  const [inputsKey, setInputsKey] = useState(0);
+
+  /** Sends photos of a saved garment, then shows them; says which one was refused and why. */
+  async function sendPhotos(
+    orderGarmentId: number,
+    files: { file: File; kind: 'garment' | 'damage' }[],
+    saved: string,
+  ) {
+    if (!files.length) return;
+    setUploading(true);
+    const refused: string[] = [];
+    for (const { file, kind } of files) {
+      try {
+        await uploadPhoto(orderId, kind, file, orderGarmentId);
+      } catch (error) {
+        refused.push(
+          `${file.name || 'A photo'}: ${error instanceof PhotoUploadError ? error.message : 'it could not be sent, please try again.'}`,
+        );
+      }
+    }
+    setUploading(false);
+    await revalidator.revalidate();
+    const sent = files.length - refused.length;
+    setFeedback({
+      ok: refused.length === 0,
+      text: `${saved} ${sent} ${sent === 1 ? 'photo' : 'photos'} added.`,
+      ...(refused.length ? { errors: { photos: refused } } : {}),
+    });
+  }
   const [draft, setDraft] = useState<Draft>(() => emptyDraft(intake.suggested_tag));
   const [editing, setEditing] = useState<number | null>(null);
   const [highlight, setHighlight] = useState<number | null>(null);
@@ -98,7 +134,7 @@ export function IntakePanel({
   });
 
   async function add() {
-    const { ok } = await run(routes.intake.recordGarment, {
+    const { ok, reply } = await run(routes.intake.recordGarment, {
       params: { id: orderId },
       body: {
         ...bodyOf(draft),
@@ -106,7 +142,16 @@ export function IntakePanel({
         garment_id: draft.garment_id || null,
       },
     });
-    if (ok) setDraft(emptyDraft(''));
+    if (!ok || !reply.ok) return;
+    setDraft(emptyDraft(''));
+    const files = [
+      ...photos.map((file) => ({ file, kind: 'garment' as const })),
+      ...(damagePhoto ? [{ file: damagePhoto, kind: 'damage' as const }] : []),
+    ];
+    setPhotos([]);
+    setDamagePhoto(null);
+    setInputsKey((k) => k + 1);
+    await sendPhotos(reply.data.garment.id, files, reply.data.message);
   }
 
   // After a save the loader brings the next free tag: it replaces an empty tag or the last
@@ -175,7 +220,28 @@ export function IntakePanel({
                 highlighted={highlight === g.id}
                 actions={
                   intake.open ? (
-                    <div className="flex gap-2">
+                    <div className="flex flex-wrap gap-2">
+                      <label className="btn-secondary inline-flex min-h-11 cursor-pointer items-center py-2">
+                        Add photo
+                        <input
+                          key={inputsKey}
+                          type="file"
+                          accept="image/*"
+                          capture="environment"
+                          multiple
+                          className="sr-only"
+                          aria-label={`Add photos of ${g.tag_number}`}
+                          onChange={(e) => {
+                            const files = [...(e.target.files ?? [])];
+                            setInputsKey((k) => k + 1);
+                            void sendPhotos(
+                              g.id,
+                              files.map((file) => ({ file, kind: 'garment' as const })),
+                              `Garment ${g.tag_number}:`,
+                            );
+                          }}
+                        />
+                      </label>
                       <button
                         type="button"
                         className="btn-secondary min-h-11 py-2"
@@ -257,9 +323,46 @@ export function IntakePanel({
             onChange={setDraft}
             priceList={priceList}
             errors={errors}
-            busy={busy}
-            submitLabel="Record garment"
+            submitLabel={uploading ? 'Sending photos…' : 'Record garment'}
             onSubmit={() => add()}
+            busy={busy || uploading}
+            extra={
+              <>
+                <div>
+                  <label htmlFor="intake-photos" className="field-label">
+                    Photos
+                  </label>
+                  <input
+                    key={`p${inputsKey}`}
+                    id="intake-photos"
+                    type="file"
+                    accept="image/*"
+                    capture="environment"
+                    multiple
+                    className="field-input min-h-11 py-2 text-sm"
+                    onChange={(e) => setPhotos([...(e.target.files ?? [])])}
+                  />
+                  <p className="mt-1 text-xs text-slate-500">
+                    The phone&apos;s camera opens; sent once the garment is recorded.
+                  </p>
+                </div>
+                <div>
+                  <label htmlFor="intake-damage-photo" className="field-label">
+                    Damage photo
+                  </label>
+                  <input
+                    key={`d${inputsKey}`}
+                    id="intake-damage-photo"
+                    type="file"
+                    accept="image/*"
+                    capture="environment"
+                    className="field-input min-h-11 py-2 text-sm"
+                    onChange={(e) => setDamagePhoto(e.target.files?.[0] ?? null)}
+                  />
+                  <p className="mt-1 text-xs text-slate-500">A close-up of a stain or tear.</p>
+                </div>
+              </>
+            }
           />
         </div>
       ) : (
@@ -340,8 +443,10 @@ function GarmentForm({
   submitLabel,
   onSubmit,
   onCancel,
+  extra,
 }: {
   idPrefix: string;
+  extra?: React.ReactNode;
   draft: Draft;
   onChange?: (d: Draft) => void;
   priceList: PriceList;
