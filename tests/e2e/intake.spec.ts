@@ -42,7 +42,9 @@ test('staff take intake of a collected order and open a garment by its tag', asy
   await intake.getByLabel('Found in pockets').fill('A receipt');
   // Photos from the camera: the shirt, and a close-up of the ink mark.
   const photo = { mimeType: 'image/jpeg', buffer: await phonePhotoWithGps(1600, 1200) };
-  await intake.getByLabel('Photos').setInputFiles([{ name: 'shirt.jpg', ...photo }]);
+  await intake
+    .getByLabel('Photos', { exact: true })
+    .setInputFiles([{ name: 'shirt.jpg', ...photo }]);
   await intake.getByLabel('Damage photo').setInputFiles([{ name: 'cuff.jpg', ...photo }]);
   await intake.getByRole('button', { name: 'Record garment' }).click();
   await expect(
@@ -68,7 +70,9 @@ test('staff take intake of a collected order and open a garment by its tag', asy
     .getByLabel('Item', { exact: true })
     .selectOption({ label: 'Two-piece suit (£18.50)' });
   await intake.getByLabel('Colour').fill('Navy');
-  await intake.getByLabel('Photos').setInputFiles([{ name: 'suit.jpg', ...photo }]);
+  await intake
+    .getByLabel('Photos', { exact: true })
+    .setInputFiles([{ name: 'suit.jpg', ...photo }]);
   await intake.getByRole('button', { name: 'Record garment' }).click();
   await expect(intake.getByTestId('garment')).toHaveCount(2);
   await expect(intake.getByTestId('garment').nth(1).getByRole('img')).toHaveCount(1);

@@ -562,6 +562,7 @@ function GarmentForm({
           <p className="mt-1 text-sm text-red-700">{errors.pocket_note[0]}</p>
         ) : null}
       </div>
+      {extra}
       <div className="flex flex-wrap gap-2 sm:col-span-2">
         <button
           type="submit"
