@@ -55,7 +55,7 @@ export function TagScan({ className = '' }: { className?: string }) {
           void open(tag);
         }}
       >
-        <div className="min-w-0 flex-1">
+        <div className="w-full sm:w-auto sm:min-w-56 sm:flex-1">
           <label htmlFor="tag-scan" className="field-label">
             Scan or type a tag
           </label>
@@ -71,12 +71,16 @@ export function TagScan({ className = '' }: { className?: string }) {
             onChange={(e) => setTag(e.target.value)}
           />
         </div>
-        <button type="submit" className="btn-primary min-h-11 py-2" disabled={busy}>
+        <button
+          type="submit"
+          className="btn-primary min-h-11 flex-1 py-2 sm:flex-none"
+          disabled={busy}
+        >
           Open
         </button>
         <button
           type="button"
-          className="btn-secondary min-h-11 py-2"
+          className="btn-secondary min-h-11 flex-1 py-2 sm:flex-none"
           onClick={() => {
             if (!barcodeDetector()) {
               setMessage(
