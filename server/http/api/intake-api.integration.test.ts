@@ -6,6 +6,8 @@ import { startTestServer, type TestServer } from '../../../tests/helpers/test-se
 import { createStaffUser } from '../../auth/staff';
 import { customers, orderItems, orders, priceApprovals, services } from '../../db/schema';
 import { garmentLabelSheet } from '../../use-cases/intake/label-sheet';
+import { storePhoto } from '../../use-cases/photos/store-photo';
+import { phonePhotoWithGps } from '../../../tests/helpers/photos';
 
 /*
  * Intake at the shop over HTTP (issue 16, decision 027): staff record garments on a collected
@@ -39,6 +41,7 @@ type Intake = {
   garments: { id: number; tag_number: string; item_name: string; damage_note: string }[];
   earlier: {
     garment_id: string;
+    thumbnail: string | null;
     tag_number: string;
     item_name: string;
     visits: { order_no: string; tag_number: string; damage_note: string }[];
@@ -267,6 +270,26 @@ describe('intake API', () => {
       damage_note: 'Missing button',
     });
     expect(coat.body.linked).toBe(false);
+    await storePhoto(server.services, {
+      orderId: march.id,
+      kind: 'garment',
+      bytes: await phonePhotoWithGps(800, 600),
+      staffId: null,
+      orderGarmentId: coat.body.garment.id,
+    });
+    const withPhoto = await server.api<{ garments: { photos: { kind: string; url: string }[] }[] }>(
+      `/api/admin/orders/${march.id}/garments`,
+      { headers: auth() },
+    );
+    expect(withPhoto.body.garments[0]!.photos).toEqual([
+      {
+        id: expect.any(String),
+        kind: 'garment',
+        url: expect.stringMatching(/^\/photos\/[0-9a-f-]+\?expires=\d+&sig=/),
+      },
+    ]);
+    const served = await fetch(new URL(withPhoto.body.garments[0]!.photos[0]!.url, server.url));
+    expect(served.status).toBe(200);
 
     // Chosen from the customer's earlier garments.
     const june = await order({ customerId: ada });
@@ -274,6 +297,7 @@ describe('intake API', () => {
     expect(offered.body.earlier.map((e) => [e.garment_id, e.tag_number])).toEqual([
       [coat.body.garment.garment_id, 'COAT-9'],
     ]);
+    expect(offered.body.earlier[0]!.thumbnail).toMatch(/^\/photos\//);
     const again = await record(june.id, {
       service_id: ids['Suit jacket / blazer'],
       garment_id: coat.body.garment.garment_id,
