@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { E2E_INTAKE_ORDERS } from './e2e-intake';
 import { E2E_STAFF } from './e2e-staff';
 import { phonePhotoWithGps } from '../helpers/photos';
+import { expectNoSeriousA11yViolations } from './support';
 
 /*
  * Issue 16, intake at the shop, on the project's viewport (a phone at the counter at 375 px):
@@ -93,6 +94,7 @@ test('staff take intake of a collected order and open a garment by its tag', asy
     /\/labels$/,
   );
   await page.screenshot({ path: `test-results/intake-${info.project.name}.png`, fullPage: true });
+  await expectNoSeriousA11yViolations(page);
 
   // A USB scanner types the tag and Enter: the order opens at that garment.
   await page.goto('/admin');
