@@ -93,6 +93,15 @@ test('staff take intake of a collected order and open a garment by its tag', asy
     'href',
     /\/labels$/,
   );
+  // The label sheet: a PDF for the label printer, one page per garment.
+  const labels = await page.request.get(
+    (await intake.getByRole('link', { name: 'Print labels (PDF)' }).getAttribute('href'))!,
+  );
+  expect(labels.status()).toBe(200);
+  expect(labels.headers()['content-type']).toBe('application/pdf');
+  const sheet = (await labels.body()).toString('latin1');
+  expect(sheet.startsWith('%PDF-')).toBe(true);
+  expect(sheet.match(/\/Type \/Page\b/g)).toHaveLength(2);
   await page.screenshot({ path: `test-results/intake-${info.project.name}.png`, fullPage: true });
   await expectNoSeriousA11yViolations(page);
 
