@@ -24,6 +24,7 @@ import { paymentsRoutes } from './api/payments';
 import { photoUploadRoutes } from './api/photos';
 import { approvalsRoutes } from './api/approvals';
 import { intakeRoutes } from './api/intake';
+import { driverRoutes } from './api/driver';
 import { stripeWebhookRoutes } from './api/stripe-webhook';
 import { checkRepliesAgainstContract, applyContractCompilers } from './contract-routes';
 import { sendApiError } from './error-handler';
@@ -305,6 +306,7 @@ async function apiRoutes(api: FastifyInstance, services: AppServices) {
   approvalsRoutes(api, services);
   adminRoutes(api, services);
   intakeRoutes(api, services);
+  driverRoutes(api, services);
   openApiRoutes(api, services);
   // Bodies kept as bytes: a signature over them (webhooks), an image (uploads).
   await api.register(async (raw) => {

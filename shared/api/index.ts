@@ -5,6 +5,7 @@ import { bookingApi } from './booking';
 import { catalogueApi } from './catalogue';
 import { checkoutApi } from './checkout';
 import { intakeApi } from './intake';
+import { driverApi } from './driver';
 import type { Endpoint, HttpMethod } from './contract';
 import { paymentsApi, webhooksApi } from './payments';
 import { photosApi } from './photos';
@@ -23,6 +24,7 @@ export const api = {
   webhooks: webhooksApi,
   admin: adminApi,
   intake: intakeApi,
+  driver: driverApi,
   photos: photosApi,
 };
 

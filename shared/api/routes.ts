@@ -170,6 +170,17 @@ export const routes: Routes<Api> = {
     },
     findTag: { method: 'GET', path: '/api/admin/tags/:tag', auth: ['staff'] },
   },
+  driver: {
+    stops: { method: 'GET', path: '/api/admin/driver/stops', auth: ['staff'] },
+    collect: { method: 'POST', path: '/api/admin/driver/stops/:id/collect', auth: ['staff'] },
+    notHome: { method: 'POST', path: '/api/admin/driver/stops/:id/not-home', auth: ['staff'] },
+    deliver: { method: 'POST', path: '/api/admin/driver/stops/:id/deliver', auth: ['staff'] },
+    startDeliveries: {
+      method: 'POST',
+      path: '/api/admin/driver/start-deliveries',
+      auth: ['staff'],
+    },
+  },
   photos: {
     upload: { method: 'POST', path: '/api/admin/orders/:id/photos', auth: ['staff'] },
   },
