@@ -107,6 +107,7 @@ test('staff take intake of a collected order and open a garment by its tag', asy
 
   // A USB scanner types the tag and Enter: the order opens at that garment.
   await page.goto('/admin');
+  await page.screenshot({ path: `test-results/intake-board-${info.project.name}.png` });
   await page.getByLabel('Scan or type a tag').fill(`${number}-01`);
   await page.getByLabel('Scan or type a tag').press('Enter');
   await expect(page).toHaveURL(/\/admin\/orders\/[0-9a-f-]+#garment-\d+$/);

@@ -48,7 +48,7 @@ export function TagScan({ className = '' }: { className?: string }) {
   return (
     <div className={`space-y-2 ${className}`}>
       <form
-        className="flex flex-wrap items-end gap-2"
+        className="flex flex-wrap items-stretch gap-2 sm:items-end"
         role="search"
         onSubmit={(e) => {
           e.preventDefault();
