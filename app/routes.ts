@@ -38,6 +38,7 @@ export default [
 
   route('admin/login', 'routes/admin/login.tsx'),
   route('admin/orders/:id/documents/:number', 'routes/admin/order-document.ts'),
+  route('admin/orders/:id/labels', 'routes/admin/order-labels.ts'),
   layout('routes/admin/layout.tsx', [
     route('admin', 'routes/admin/board.tsx'),
     route('admin/route-sheet', 'routes/admin/route-sheet.tsx'),

@@ -23,6 +23,7 @@ import { checkoutRoutes } from './api/checkout';
 import { paymentsRoutes } from './api/payments';
 import { photoUploadRoutes } from './api/photos';
 import { approvalsRoutes } from './api/approvals';
+import { intakeRoutes } from './api/intake';
 import { driverRoutes } from './api/driver';
 import { trackingRoutes } from './api/tracking';
 import { stripeWebhookRoutes } from './api/stripe-webhook';
@@ -306,6 +307,7 @@ async function apiRoutes(api: FastifyInstance, services: AppServices) {
   approvalsRoutes(api, services);
   trackingRoutes(api, services);
   adminRoutes(api, services);
+  intakeRoutes(api, services);
   driverRoutes(api, services);
   openApiRoutes(api, services);
   // Bodies kept as bytes: a signature over them (webhooks), an image (uploads).

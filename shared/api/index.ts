@@ -4,6 +4,7 @@ import { adminApi } from './admin';
 import { bookingApi } from './booking';
 import { catalogueApi } from './catalogue';
 import { checkoutApi } from './checkout';
+import { intakeApi } from './intake';
 import { driverApi } from './driver';
 import type { Endpoint, HttpMethod } from './contract';
 import { paymentsApi, webhooksApi } from './payments';
@@ -24,6 +25,7 @@ export const api = {
   tracking: trackingApi,
   webhooks: webhooksApi,
   admin: adminApi,
+  intake: intakeApi,
   driver: driverApi,
   photos: photosApi,
 };

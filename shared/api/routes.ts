@@ -158,6 +158,21 @@ export const routes: Routes<Api> = {
     setStaffDisabled: { method: 'POST', path: '/api/admin/staff/:id/disabled', auth: ['staff'] },
     unlockStaff: { method: 'POST', path: '/api/admin/staff/:id/unlock', auth: ['staff'] },
   },
+  intake: {
+    garments: { method: 'GET', path: '/api/admin/orders/:id/garments', auth: ['staff'] },
+    recordGarment: { method: 'POST', path: '/api/admin/orders/:id/garments', auth: ['staff'] },
+    editGarment: {
+      method: 'PUT',
+      path: '/api/admin/orders/:id/garments/:garmentId',
+      auth: ['staff'],
+    },
+    removeGarment: {
+      method: 'DELETE',
+      path: '/api/admin/orders/:id/garments/:garmentId',
+      auth: ['staff'],
+    },
+    findTag: { method: 'GET', path: '/api/admin/tags/:tag', auth: ['staff'] },
+  },
   driver: {
     stops: { method: 'GET', path: '/api/admin/driver/stops', auth: ['staff'] },
     collect: { method: 'POST', path: '/api/admin/driver/stops/:id/collect', auth: ['staff'] },

@@ -12,6 +12,7 @@ import { startServer } from '../../server/start';
 import { startSmtpServer } from '../helpers/smtp-server';
 import { createStaffUser } from '../../server/auth/staff';
 import { E2E_CAP_PENCE, E2E_CAPPED_ORDERS, E2E_STAFF } from './e2e-staff';
+import { E2E_INTAKE_ORDERS } from './e2e-intake';
 import { insertOrderRow } from '../helpers/fixtures';
 import { payments } from '../../server/db/schema';
 import { E2E_DRIVER, E2E_DRIVER_PROJECTS, e2eDriverStops } from './e2e-driver';
@@ -74,6 +75,18 @@ for (const email of Object.values(E2E_CAPPED_ORDERS)) {
   });
 }
 
+// The intake spec (issue 16) starts from a collected order, per project.
+for (const email of Object.values(E2E_INTAKE_ORDERS)) {
+  await insertOrderRow(
+    running.services.db,
+    new Date(running.services.now().getTime() - 3_600_000),
+    {
+      status: 'collected',
+      customerName: 'Ada Lovelace',
+      customerEmail: email,
+    },
+  );
+}
 // The driver's spec (issue 16): a driver, and today's stops per project (see e2e-driver.ts).
 {
   const db = running.services.db;

@@ -9,6 +9,7 @@ import { orderBoard } from '~/server/orders.server';
 import { boardView, orderListRowView, type BoardRowView } from '~/server/orders.server';
 import { requireStaffPage } from '~/features/admin/guard.server';
 import { ApprovalPill, QuestionPill, StatusPill } from '~/features/admin/ui';
+import { TagScan } from '~/features/admin/tag-scan';
 import type { Route } from './+types/board';
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
@@ -105,6 +106,7 @@ export default function AdminBoard({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </div>
+      <TagScan className="max-w-xl" />
 
       <ul
         className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-8"

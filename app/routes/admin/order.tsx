@@ -18,6 +18,9 @@ import {
   useAdminAction,
 } from '~/features/admin/ui';
 import { OrderEstimateSummary } from '~/components/order-estimate';
+import { intakeView, listGarments } from '~/server/intake.server';
+import { IntakeLines, IntakePanel } from '~/features/admin/intake-panel';
+import { TagScan } from '~/features/admin/tag-scan';
 import type { Route } from './+types/order';
 
 export async function loader({ context, request, params, url }: Route.LoaderArgs) {
@@ -34,13 +37,17 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
     `/admin/orders/${order.id}`,
     await listOrderDocuments(services, { orderId: order.id }),
   );
-  return { order, priceList, documents, owner: staff.role === 'owner' };
+  const intake = intakeView(
+    services.config.brand,
+    await listGarments(services, { orderId: order.id }),
+  );
+  return { order, priceList, documents, owner: staff.role === 'owner', intake };
 }
 
 type Line = { service_id: number; quantity: number; unit_price: string };
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
-  const { order, priceList, documents, owner } = loaderData;
+  const { order, priceList, documents, owner, intake } = loaderData;
   const { run, busy, feedback } = useAdminAction();
   const services = useMemo(
     () =>
@@ -111,6 +118,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         {order.awaiting_approval ? <ApprovalPill /> : null}
       </div>
       <FeedbackBanner feedback={feedback} />
+      <TagScan className="max-w-xl" />
 
       <div className="grid gap-6 lg:grid-cols-3">
         <section className="card space-y-2 lg:col-span-1" aria-label="Customer and slots">
@@ -204,11 +212,15 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
 
+      <IntakePanel orderId={order.id} intake={intake} priceList={priceList} />
+
       <section className="card space-y-4" aria-labelledby="items-title">
         <h2 id="items-title" className="text-lg font-semibold">
           Items and invoice
         </h2>
-        {order.can_itemise ? (
+        {intake.garments.length ? (
+          <IntakeLines items={order.items} />
+        ) : order.can_itemise ? (
           <>
             <table className="w-full text-left text-sm">
               <thead className="text-xs text-slate-600 uppercase">

@@ -319,6 +319,11 @@ export function customerDetailView(
   };
 }
 
+/** The order number as every reply shows it, for the presenters of other areas (intake). */
+export function orderNoView(numbering: OrderNumbering, o: Pick<OrderRow, 'orderNo'>) {
+  return { order_no: orderNumber(numbering, o.orderNo) };
+}
+
 /** An order in the staff's view of one customer. */
 export function customerOrderSummaryView(numbering: OrderNumbering, o: OrderRow) {
   return {

@@ -7,7 +7,8 @@ import { ConflictError, ValidationError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/record-audit';
 import { settleOverpayment, type Settlement } from '../payments/settle-overpayment';
 import { currentInvoice, issueInvoice } from '../invoices/vat-documents';
-import { findOrder } from './find-order';
+import { findOrder, type OrderRow } from './find-order';
+import type { DbOrTx } from '../../db/client';
 import { requestApprovalIfAbove } from '../approvals/price-approval';
 import type { AppServices } from '../../services';
 import { overpaidItemsMessage } from './present-order';
@@ -75,78 +76,11 @@ export async function setOrderItems(
     });
     Object.assign(errors, invoiceProblems(lines, input.discountPence));
     if (Object.keys(errors).length) throw new ValidationError('Please check the items.', errors);
-    const priced = priceInvoice(lines, input.discountPence);
-    // Lowering the total below what was paid needs a decision, never a silent loss.
-    if (priced.totalPence < order.paidPence && !input.settle) {
-      const excess = order.paidPence - priced.totalPence;
-      throw new ValidationError('Please choose what happens to the money paid above the total.', {
-        settle: [
-          overpaidItemsMessage({
-            orderNo: number,
-            paidPence: order.paidPence,
-            excessPence: excess,
-            totalPence: priced.totalPence,
-          }),
-        ],
-      });
-    }
-    const before = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-    await tx.delete(orderItems).where(eq(orderItems.orderId, order.id));
-    const rows = [
-      ...priced.lines.map((l) => ({ ...l, kind: 'service' as const })),
-      ...(priced.minimumLine
-        ? [{ ...priced.minimumLine, serviceId: null, kind: 'minimum' as const }]
-        : []),
-    ];
-    if (rows.length) {
-      await tx.insert(orderItems).values(rows.map((r) => ({ ...r, orderId: order.id })));
-    }
-    const totals = {
-      subtotalPence: priced.subtotalPence,
-      discountPence: priced.discountPence,
-      totalPence: priced.totalPence,
-      amountDuePence: amountDue(priced.totalPence, order.paidPence),
-    };
-    const [updated] = await tx
-      .update(orders)
-      .set(totals)
-      .where(eq(orders.id, order.id))
-      .returning();
-    // An invoice already issued is never edited: a credit note cancels it and a new one is
-    // issued for the items as they now are (decision 023).
-    if (await currentInvoice(tx, order.id)) {
-      await issueInvoice(tx, { brand: deps.config.brand, order: updated!, now });
-    }
-    // Above the customer's cap, the order waits for their approval (issue 15).
-    const requested = await requestApprovalIfAbove(tx, { order: updated!, now }, deps);
-    await recordAudit(tx, {
-      actor,
-      now,
-      action: 'order.items',
-      entity: 'order',
-      entityId: order.id,
-      before: {
-        items: before.map(auditLine),
-        totalPence: order.totalPence,
-        discountPence: order.discountPence,
-      },
-      after: {
-        items: rows.map(auditLine),
-        totalPence: totals.totalPence,
-        discountPence: totals.discountPence,
-        ...(requested ? { approvalRequested: requested.approval.id } : {}),
-      },
-    });
-    return {
-      orderNo: order.orderNo,
-      ...totals,
-      minimumApplied: priced.minimumLine !== null,
-      overpaid: priced.totalPence < order.paidPence,
-      /** The customer was asked to approve the total (above their cap), or null. */
-      approvalRequested: requested
-        ? { amountPence: requested.approval.amountPence, capPence: requested.capPence }
-        : null,
-    };
+    return writeOrderItems(
+      tx,
+      { actor, order, lines, discountPence: input.discountPence, settle: input.settle, now },
+      deps,
+    );
   });
   if (!saved.overpaid || !input.settle) return { ...saved, settlement: null };
   // The items are saved; the money is settled after, through the provider when refunded. A
@@ -165,4 +99,97 @@ export async function setOrderItems(
       settlement: `Items saved, but ${error.message.charAt(0).toLowerCase()}${error.message.slice(1)} The order shows what is paid above its total until it is settled.`,
     };
   }
+}
+
+/**
+ * Writes an order's priced lines in the caller's transaction, the order row already locked:
+ * totals and the £25 minimum, a re-issued VAT invoice when one was issued (decision 023), an
+ * approval request above the customer's cap (issue 15), the audit entry. The one writer of
+ * order items: staff's items editor (setOrderItems) and intake (garments → lines, decision
+ * 027) both come through here.
+ */
+export async function writeOrderItems(
+  tx: DbOrTx,
+  input: {
+    actor: Actor;
+    order: OrderRow;
+    lines: InvoiceLineInput[];
+    discountPence: number;
+    settle?: Settlement;
+    now: Date;
+  },
+  deps: Pick<AppServices, 'mail' | 'config' | 'links'>,
+) {
+  const { actor, order, lines, now } = input;
+  const number = orderNumber(deps.config.brand, order.orderNo);
+  const errors = invoiceProblems(lines, input.discountPence);
+  if (Object.keys(errors).length) throw new ValidationError('Please check the items.', errors);
+  const priced = priceInvoice(lines, input.discountPence);
+  // Lowering the total below what was paid needs a decision, never a silent loss.
+  if (priced.totalPence < order.paidPence && !input.settle) {
+    const excess = order.paidPence - priced.totalPence;
+    throw new ValidationError('Please choose what happens to the money paid above the total.', {
+      settle: [
+        overpaidItemsMessage({
+          orderNo: number,
+          paidPence: order.paidPence,
+          excessPence: excess,
+          totalPence: priced.totalPence,
+        }),
+      ],
+    });
+  }
+  const before = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  await tx.delete(orderItems).where(eq(orderItems.orderId, order.id));
+  const rows = [
+    ...priced.lines.map((l) => ({ ...l, kind: 'service' as const })),
+    ...(priced.minimumLine
+      ? [{ ...priced.minimumLine, serviceId: null, kind: 'minimum' as const }]
+      : []),
+  ];
+  if (rows.length) {
+    await tx.insert(orderItems).values(rows.map((r) => ({ ...r, orderId: order.id })));
+  }
+  const totals = {
+    subtotalPence: priced.subtotalPence,
+    discountPence: priced.discountPence,
+    totalPence: priced.totalPence,
+    amountDuePence: amountDue(priced.totalPence, order.paidPence),
+  };
+  const [updated] = await tx.update(orders).set(totals).where(eq(orders.id, order.id)).returning();
+  // An invoice already issued is never edited: a credit note cancels it and a new one is
+  // issued for the items as they now are (decision 023).
+  if (await currentInvoice(tx, order.id)) {
+    await issueInvoice(tx, { brand: deps.config.brand, order: updated!, now });
+  }
+  // Above the customer's cap, the order waits for their approval (issue 15).
+  const requested = await requestApprovalIfAbove(tx, { order: updated!, now }, deps);
+  await recordAudit(tx, {
+    actor,
+    now,
+    action: 'order.items',
+    entity: 'order',
+    entityId: order.id,
+    before: {
+      items: before.map(auditLine),
+      totalPence: order.totalPence,
+      discountPence: order.discountPence,
+    },
+    after: {
+      items: rows.map(auditLine),
+      totalPence: totals.totalPence,
+      discountPence: totals.discountPence,
+      ...(requested ? { approvalRequested: requested.approval.id } : {}),
+    },
+  });
+  return {
+    orderNo: order.orderNo,
+    ...totals,
+    minimumApplied: priced.minimumLine !== null,
+    overpaid: priced.totalPence < order.paidPence,
+    /** The customer was asked to approve the total (above their cap), or null. */
+    approvalRequested: requested
+      ? { amountPence: requested.approval.amountPence, capPence: requested.capPence }
+      : null,
+  };
 }

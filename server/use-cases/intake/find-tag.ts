@@ -1,0 +1,28 @@
+import { desc, eq } from 'drizzle-orm';
+import { orderGarments, orders } from '../../db/schema';
+import { NotFoundError } from '../../errors';
+import type { AppServices } from '../../services';
+import { normaliseTag } from './tags';
+
+/**
+ * The garment a scanned or typed tag is on: the newest use of the tag when several orders
+ * used it (decision 027). 404 when no garment has it.
+ */
+export async function findTag(deps: Pick<AppServices, 'db'>, input: { tag: string }) {
+  const tag = normaliseTag(input.tag);
+  const [found] = await deps.db
+    .select({
+      orderId: orderGarments.orderId,
+      orderGarmentId: orderGarments.id,
+      tagNumber: orderGarments.tagNumber,
+      itemName: orderGarments.itemName,
+      orderNo: orders.orderNo,
+    })
+    .from(orderGarments)
+    .innerJoin(orders, eq(orders.id, orderGarments.orderId))
+    .where(eq(orderGarments.tagNumber, tag))
+    .orderBy(desc(orderGarments.createdAt), desc(orderGarments.id))
+    .limit(1);
+  if (!found) throw new NotFoundError(`No garment has the tag ${tag}.`);
+  return found;
+}

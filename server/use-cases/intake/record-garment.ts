@@ -1,0 +1,103 @@
+import { eq } from 'drizzle-orm';
+import { orderNumber } from '@shared/order-number';
+import { isUniqueViolation } from '../../db/errors';
+import { orderGarments } from '../../db/schema';
+import { ConflictError } from '../../errors';
+import type { AppServices } from '../../services';
+import { recordAudit, type Actor } from '../audit/record-audit';
+import { findOrder } from '../orders/find-order';
+import { rewriteItemsFromGarments } from './garment-lines';
+import {
+  assertIntakeOpen,
+  earlierVisitsOf,
+  garmentFor,
+  pricedItem,
+  type GarmentDetails,
+} from './garment-rules';
+import { normaliseTag, suggestTag } from './tags';
+
+/** A tag already used on the order: the unique index decided (409). */
+export function tagTaken(
+  deps: Pick<AppServices, 'config'>,
+  orderNo: number,
+  tag: string,
+): ConflictError {
+  return new ConflictError(
+    `Tag ${tag} is already on order ${orderNumber(deps.config.brand, orderNo)}: use another tag number.`,
+  );
+}
+
+/**
+ * Records a garment of an order at intake (decision 027): its tag (the next free one when
+ * none is given), the price-list item it is cleaned as (name and price copied), what it looks
+ * like, damage and pockets; linked to the same garment from an earlier order of the customer
+ * when staff chose one or the tag was that garment's. The order's items are rewritten from
+ * its garments in the same transaction.
+ */
+export async function recordGarment(
+  deps: Pick<AppServices, 'db' | 'mail' | 'config' | 'links' | 'now'>,
+  input: GarmentDetails & {
+    actor: Actor;
+    orderId: string;
+    tagNumber?: string | null;
+    garmentId?: string | null;
+  },
+) {
+  const now = deps.now();
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const order = await findOrder(tx, input.orderId, true);
+      assertIntakeOpen(deps, order);
+      const existing = await tx
+        .select({ tag: orderGarments.tagNumber })
+        .from(orderGarments)
+        .where(eq(orderGarments.orderId, order.id));
+      const tagNumber = input.tagNumber
+        ? normaliseTag(input.tagNumber)
+        : suggestTag(
+            order.orderNo,
+            existing.map((e) => e.tag),
+          );
+      const item = await pricedItem(tx, input);
+      const { garmentId, linked } = await garmentFor(tx, {
+        order,
+        tagNumber,
+        garmentId: input.garmentId,
+      });
+      const [row] = await tx
+        .insert(orderGarments)
+        .values({
+          orderId: order.id,
+          garmentId,
+          tagNumber,
+          ...item,
+          colour: input.colour,
+          brand: input.brand,
+          treatment: input.treatment,
+          damageNote: input.damageNote,
+          pocketNote: input.pocketNote,
+          staffId: input.actor.id,
+          createdAt: now,
+        })
+        .returning();
+      const totals = await rewriteItemsFromGarments(tx, { actor: input.actor, order, now }, deps);
+      await recordAudit(tx, {
+        actor: input.actor,
+        now,
+        action: 'garment.record',
+        entity: 'order',
+        entityId: order.id,
+        before: null,
+        after: { tag: tagNumber, item: item.itemName, garmentId, linked },
+      });
+      const earlierVisits = await earlierVisitsOf(tx, { garmentId, orderId: order.id });
+      return { garment: row!, linked, earlierVisits, totals };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'order_garments_tag_uq')) {
+      const order = await findOrder(deps.db, input.orderId);
+      throw tagTaken(deps, order.orderNo, normaliseTag(input.tagNumber ?? ''));
+    }
+    throw error;
+  }
+}
