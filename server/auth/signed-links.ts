@@ -9,7 +9,7 @@ import { appSecrets } from '../db/schema';
  * cannot be made for another order, and stops working at its expiry. The key is set by
  * LINK_SIGNING_SECRET, or made once and kept in the database, so every instance shares it.
  */
-export type LinkPurpose = 'payment' | 'approval';
+export type LinkPurpose = 'payment' | 'approval' | 'intake-report';
 
 export type LinkSigner = {
   sign(purpose: LinkPurpose, subject: string, expiresAt: Date): string;
