@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './text';
+import { recordId, text } from './text';
 
 /*
  * The intake report and its cases (issue 16, docs/decisions/028): the rules both sides share.
@@ -46,11 +46,7 @@ const caseText = (empty: string) =>
 export const caseInput = z
   .object({
     kind: z.enum(caseKinds, { error: 'Choose what is wrong.' }),
-    order_garment_id: z.coerce
-      .number({ error: 'Choose the garment.' })
-      .int('Choose the garment.')
-      .positive('Choose the garment.')
-      .optional(),
+    order_garment_id: recordId('Choose the garment.').optional(),
     description: caseText('Please tell us what is wrong.'),
   })
   .refine((c) => c.kind !== 'wrong-note' || c.order_garment_id !== undefined, {

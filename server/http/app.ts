@@ -22,6 +22,7 @@ import { catalogueRoutes } from './api/catalogue';
 import { checkoutRoutes } from './api/checkout';
 import { paymentsRoutes } from './api/payments';
 import { approvalsRoutes } from './api/approvals';
+import { intakeReportRoutes } from './api/intake-report';
 import { stripeWebhookRoutes } from './api/stripe-webhook';
 import { checkRepliesAgainstContract, applyContractCompilers } from './contract-routes';
 import { sendApiError } from './error-handler';
@@ -298,6 +299,7 @@ async function apiRoutes(api: FastifyInstance, services: AppServices) {
   checkoutRoutes(api, services);
   paymentsRoutes(api, services);
   approvalsRoutes(api, services);
+  intakeReportRoutes(api, services);
   adminRoutes(api, services);
   openApiRoutes(api, services);
   // Bodies kept as bytes: a signature over them (webhooks), an image (uploads).

@@ -4,6 +4,7 @@ import { adminApi } from './admin';
 import { bookingApi } from './booking';
 import { catalogueApi } from './catalogue';
 import { checkoutApi } from './checkout';
+import { intakeReportApi } from './intake-report';
 import type { Endpoint, HttpMethod } from './contract';
 import { paymentsApi, webhooksApi } from './payments';
 
@@ -18,6 +19,7 @@ export const api = {
   checkout: checkoutApi,
   payments: paymentsApi,
   approvals: approvalsApi,
+  intakeReport: intakeReportApi,
   webhooks: webhooksApi,
   admin: adminApi,
 };

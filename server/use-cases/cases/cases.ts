@@ -48,10 +48,7 @@ export async function openCase(
         .select()
         .from(orderGarments)
         .where(
-          and(
-            eq(orderGarments.id, input.order_garment_id),
-            eq(orderGarments.orderId, order.id),
-          ),
+          and(eq(orderGarments.id, input.order_garment_id), eq(orderGarments.orderId, order.id)),
         )
         .limit(1);
       if (!garment) {
@@ -147,10 +144,7 @@ export async function openCaseCounts(db: DbOrTx, orderIds?: string[]) {
     .select({ orderId: orderCases.orderId, n: count(), since: min(orderCases.openedAt) })
     .from(orderCases)
     .where(
-      and(
-        isNull(orderCases.answer),
-        orderIds ? inArray(orderCases.orderId, orderIds) : undefined,
-      ),
+      and(isNull(orderCases.answer), orderIds ? inArray(orderCases.orderId, orderIds) : undefined),
     )
     .groupBy(orderCases.orderId);
   return new Map(rows.map((r) => [r.orderId, { open: Number(r.n), since: r.since! }]));

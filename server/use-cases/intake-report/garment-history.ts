@@ -26,7 +26,11 @@ export async function customerGarments(
   );
   const byGarment = new Map<
     string,
-    { garment: typeof orderGarments.$inferSelect; order: typeof orders.$inferSelect; photos: PhotoRef[] }[]
+    {
+      garment: typeof orderGarments.$inferSelect;
+      order: typeof orders.$inferSelect;
+      photos: PhotoRef[];
+    }[]
   >();
   for (const r of rows) {
     const visits = byGarment.get(r.garment.garmentId) ?? [];

@@ -162,11 +162,7 @@ export async function adminIntakeReport(
   deps: Pick<AppServices, 'db' | 'now'>,
   input: { orderId: string },
 ) {
-  const [order] = await deps.db
-    .select()
-    .from(orders)
-    .where(eq(orders.id, input.orderId))
-    .limit(1);
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, input.orderId)).limit(1);
   if (!order) throw new NotFoundError(intakeAccessMessages.notFound);
   const garments = await garmentsOf(deps.db, [order.id]);
   return { order, now: deps.now(), garments, cases: await casesOf(deps.db, order.id) };

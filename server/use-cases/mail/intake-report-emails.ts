@@ -86,7 +86,9 @@ export function caseOpenedEmail(
     paragraphs: [`${order.customerName} says about the intake report of ${number}:`, kase.body],
     details: [
       { label: 'Order number', value: number },
-      ...(garment ? [{ label: 'Garment', value: `Tag ${garment.tagNumber} · ${garment.itemName}` }] : []),
+      ...(garment
+        ? [{ label: 'Garment', value: `Tag ${garment.tagNumber} · ${garment.itemName}` }]
+        : []),
     ],
     action: {
       label: 'Answer in the back office',
