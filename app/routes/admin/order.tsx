@@ -18,6 +18,8 @@ import {
   useAdminAction,
 } from '~/features/admin/ui';
 import { OrderEstimateSummary } from '~/components/order-estimate';
+import { IntakeReportPanel } from '~/features/admin/intake-report-panel';
+import { adminIntakeReport, adminIntakeReportView } from '~/server/intake-report.server';
 import type { Route } from './+types/order';
 
 export async function loader({ context, request, params, url }: Route.LoaderArgs) {
@@ -34,7 +36,8 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
     `/admin/orders/${order.id}`,
     await listOrderDocuments(services, { orderId: order.id }),
   );
-  return { order, priceList, documents, owner: staff.role === 'owner' };
+  const intake = adminIntakeReportView(await adminIntakeReport(services, { orderId: order.id }));
+  return { order, priceList, documents, owner: staff.role === 'owner', intake };
 }
 
 type Line = { service_id: number; quantity: number; unit_price: string };
@@ -490,6 +493,8 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
       </section>
+
+      <IntakeReportPanel orderId={order.id} report={loaderData.intake} />
 
       <section id="thread" className="card space-y-4" aria-labelledby="thread-title">
         <div className="flex flex-wrap items-center justify-between gap-2">
