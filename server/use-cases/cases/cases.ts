@@ -36,7 +36,7 @@ export async function openCase(
 ) {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
-    const { order, via } = await accessIntakeReport(deps, tx, input, now, true);
+    const { order, via } = await accessIntakeReport(tx, { ...input, now, lock: true }, deps);
     if (!caseWindowOpen(order.intakeReportedAt, now)) {
       throw new ConflictError(
         caseMessages.closed(deps.config.brand, caseWindowEndsAt(order.intakeReportedAt)),

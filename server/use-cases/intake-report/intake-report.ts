@@ -45,12 +45,11 @@ export type IntakeCaller = {
  * another customer's order, and for a report not sent yet; 401 without a valid link or login.
  */
 export async function accessIntakeReport(
-  deps: Pick<AppServices, 'links'>,
   db: DbOrTx,
-  caller: IntakeCaller,
-  now: Date,
-  lock = false,
+  input: IntakeCaller & { now: Date; lock?: boolean },
+  deps: Pick<AppServices, 'links'>,
 ): Promise<{ order: OrderRow & { intakeReportedAt: Date }; via: 'link' | 'account' }> {
+  const { now, lock = false, ...caller } = input;
   const query = db.select().from(orders).where(eq(orders.id, caller.orderId)).limit(1);
   const [order] = lock ? await query.for('update') : await query;
   if (!order) throw new NotFoundError(intakeAccessMessages.notFound);
@@ -109,7 +108,7 @@ export async function intakeReport(
   caller: IntakeCaller,
 ) {
   const now = deps.now();
-  const { order, via } = await accessIntakeReport(deps, deps.db, caller, now);
+  const { order, via } = await accessIntakeReport(deps.db, { ...caller, now }, deps);
   const garments = await garmentsOf(deps.db, [order.id]);
   return {
     order,

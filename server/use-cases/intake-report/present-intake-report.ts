@@ -1,7 +1,12 @@
 import { caseWindowEndsAt, caseWindowOpen } from '@shared/intake-report';
 import { londonDate } from '@shared/london-time';
-import { orderNumber, type OrderNumbering } from '@shared/order-number';
+import type { OrderNumbering } from '@shared/order-number';
+import { customerOrderSummaryView } from '../orders/present-order';
 import type { CaseRow, GarmentRow, OrderRow, PhotoRef } from './intake-report';
+
+/** An order's number as the one presenter of orders writes it. */
+const numberOf = (numbering: OrderNumbering, o: OrderRow) =>
+  customerOrderSummaryView(numbering, o).order_no;
 
 /*
  * What the report page, the account, the back office and the API show of an intake report,
@@ -52,7 +57,7 @@ export function intakeReportView(
 ) {
   return {
     order_id: r.order.id,
-    order_no: orderNumber(numbering, r.order.orderNo),
+    order_no: numberOf(numbering, r.order),
     reported_at: r.order.intakeReportedAt.toISOString(),
     cases_until: caseWindowEndsAt(r.order.intakeReportedAt).toISOString(),
     cases_until_display: londonDate(caseWindowEndsAt(r.order.intakeReportedAt)),
@@ -90,7 +95,7 @@ export function openCasesView(
     total: r.total,
     orders: r.orders.map((o) => ({
       id: o.order.id,
-      order_no: orderNumber(numbering, o.order.orderNo),
+      order_no: numberOf(numbering, o.order),
       customer_name: o.order.customerName,
       status: o.order.status,
       open_cases: o.open,
@@ -122,7 +127,7 @@ export function customerGarmentsView(
       photo_url: latestPhoto?.url ?? null,
       history: visits.map((v) => ({
         order_id: v.order.id,
-        order_no: orderNumber(numbering, v.order.orderNo),
+        order_no: numberOf(numbering, v.order),
         date: londonDate(v.order.pickupStartsAt),
         tag_number: v.garment.tagNumber,
         treatment: v.garment.treatment || v.garment.itemName,
