@@ -14,6 +14,7 @@ import { createStaffUser } from '../../server/auth/staff';
 import { E2E_CAP_PENCE, E2E_CAPPED_ORDERS, E2E_STAFF } from './e2e-staff';
 import { insertOrderRow } from '../helpers/fixtures';
 import { payments } from '../../server/db/schema';
+import { seedIntakeOrders } from './intake-report-seed';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 if (!existsSync(path.join(process.env.BUILD_DIR ?? 'build', 'server/index.js'))) {
@@ -71,6 +72,8 @@ for (const email of Object.values(E2E_CAPPED_ORDERS)) {
     updatedAt: now,
   });
 }
+// The intake report spec (issue 16) starts from a collected order with garments, per project.
+await seedIntakeOrders(running.services.db, running.services.now());
 
 const mailApi = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
