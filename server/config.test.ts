@@ -116,3 +116,37 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://www.example.co.uk' }).secureCookies).toBe(true);
   });
 });
+
+describe('loadConfig: object storage for photos (decision 025)', () => {
+  it('keeps photos in the database unless S3_BUCKET is set', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' }).s3).toBeUndefined();
+  });
+
+  it('reads an S3-compatible store: path style by default with an endpoint, both keys or neither', () => {
+    const minio = loadConfig({
+      S3_BUCKET: 'photos',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    }).s3;
+    expect(minio).toEqual({
+      bucket: 'photos',
+      region: 'eu-west-2',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      prefix: '',
+    });
+    const aws = loadConfig({ S3_BUCKET: 'photos', S3_REGION: 'eu-west-1' }).s3;
+    expect(aws).toMatchObject({
+      endpoint: undefined,
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+    expect(() => loadConfig({ S3_BUCKET: 'photos', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      /S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'photos', S3_ENDPOINT: 'minio' })).toThrow(/S3_ENDPOINT/);
+  });
+});

@@ -73,6 +73,22 @@ const envSchema = z.object({
   ALLOW_TEST_PAYMENTS: flag,
   /** Key that signs e-mailed payment links; without it one is made and kept in the database. */
   LINK_SIGNING_SECRET: text().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * S3-compatible object storage for photos (decision 025); without S3_BUCKET they are kept in
+   * PostgreSQL (`stored_objects`). S3_ENDPOINT reaches a store other than AWS (MinIO, R2 …).
+   */
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('eu-west-2'),
+  S3_ENDPOINT: z.url().optional(),
+  /** Bucket in the path rather than the host name; the default with S3_ENDPOINT. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['1', 'true', '0', 'false'], { error: 'must be 1 (or true) or 0 (or false)' })
+    .optional(),
+  /** Without both keys the SDK's own credentials chain is used (an instance role …). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Prepended to every object key ('shop/'), to share a bucket. */
+  S3_PREFIX: z.string().default(''),
 });
 
 export type AppConfig = {
@@ -102,6 +118,17 @@ export type AppConfig = {
     | undefined;
   paypal: { clientId: string; clientSecret: string; apiBase: string | undefined } | undefined;
   linkSigningSecret: string | undefined;
+  /** S3-compatible object storage for photos; undefined keeps them in PostgreSQL. */
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        forcePathStyle: boolean;
+        credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+        prefix: string;
+      }
+    | undefined;
   brand: Brand;
 };
 
@@ -175,6 +202,25 @@ export function loadConfig(
           }
         : undefined,
     linkSigningSecret: e.LINK_SIGNING_SECRET,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          forcePathStyle:
+            e.S3_FORCE_PATH_STYLE === undefined
+              ? e.S3_ENDPOINT !== undefined
+              : e.S3_FORCE_PATH_STYLE === '1' || e.S3_FORCE_PATH_STYLE === 'true',
+          credentials:
+            e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY
+              ? {
+                  accessKeyId: requireSetting(e.S3_ACCESS_KEY_ID, 'S3_ACCESS_KEY_ID'),
+                  secretAccessKey: requireSetting(e.S3_SECRET_ACCESS_KEY, 'S3_SECRET_ACCESS_KEY'),
+                }
+              : undefined,
+          prefix: e.S3_PREFIX,
+        }
+      : undefined,
     brand,
   };
 }
@@ -207,6 +253,15 @@ function refuseHalfConfiguredProduction(e: z.infer<typeof envSchema>) {
       `Invalid configuration (NODE_ENV=production with DATABASE_URL):\n${problems.join('\n')}`,
     );
   }
+}
+
+/**
+ * The AWS SDK reads one switch of its own from the environment: without it, it warns on the
+ * first client that its releases after January 2027 need Node 22. We run Node 20 with the SDK
+ * pinned (3.1173.0, decision 025) on purpose, so the warning would say nothing new.
+ */
+export function quietAwsSdkNodeWarning(): void {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 }
 
 export function loadBrand(file: string): Brand {

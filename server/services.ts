@@ -20,6 +20,9 @@ import { createStripeCardProvider } from './adapters/payments/stripe-provider';
 import { createPayPalProvider } from './adapters/payments/paypal-provider';
 import { createBundledAddressProvider } from './adapters/address/bundled-address-provider';
 import { createLoqateAddressProvider } from './adapters/address/loqate-address-provider';
+import type { ObjectStorage } from './adapters/object-storage/object-storage';
+import { createPostgresStorage } from './adapters/object-storage/postgres-storage';
+import { createS3Storage } from './adapters/object-storage/s3-storage';
 
 /**
  * Everything a use-case may need, built once at start and handed to HTTP handlers and to
@@ -50,6 +53,11 @@ export type AppServices = {
   };
   /** Signs and checks the links in our e-mails that work without logging in. */
   links: LinkSigner;
+  /**
+   * Where photos' bytes are kept: an S3-compatible store when S3_BUCKET is set, otherwise
+   * PostgreSQL (`stored_objects`; decision 025).
+   */
+  storage: ObjectStorage;
   /** The clock; tests pin it. */
   now: () => Date;
 };
@@ -105,6 +113,13 @@ export function createServices(
   const paypal: PayPalProvider = config.paypal
     ? createPayPalProvider(config.paypal)
     : testPayments!;
+  const storage = config.s3 ? createS3Storage(config.s3) : createPostgresStorage(database.db);
+  logger.info(
+    config.s3
+      ? 'photos: kept in the S3 bucket'
+      : 'photos: no S3_BUCKET set, kept in the database (stored_objects)',
+    config.s3 ? { bucket: config.s3.bucket, endpoint: config.s3.endpoint ?? 'AWS' } : {},
+  );
   return {
     config,
     database,
@@ -115,6 +130,7 @@ export function createServices(
     address,
     payments: { card, paypal, test: testPayments, testMode: testPayments !== null },
     links: createLinkSigner(overrides.linkKey ?? randomBytes(32)),
+    storage,
     now: overrides.now ?? (() => new Date()),
   };
 }

@@ -108,6 +108,20 @@ describe('VAT documents to download', () => {
     expect(await reply.text()).toContain('How your final price is worked out');
   });
 
+  test("the payment page links the VAT invoice, with the link's token, so a guest can download it", async () => {
+    const t = paymentToken(site.server.services, state.orderId, now);
+    const query = `?t=${encodeURIComponent(t)}`;
+    const html = (await (await site.page(`/order/payment/${state.orderId}${query}`)).text())
+      .replaceAll('<!-- -->', '')
+      .replaceAll('&amp;', '&');
+    const href = `/account/orders/${state.orderId}/documents/${state.number}${query}`;
+    expect(html).toContain(`href="${href}"`);
+    expect(html).toContain(`VAT invoice ${state.number}`);
+    const pdf = await site.page(href);
+    expect(pdf.status).toBe(200);
+    expect(await pdfText(new Uint8Array(await pdf.arrayBuffer()))).toContain(state.number);
+  });
+
   test('staff download it from the back office; without a staff session, the sign-in page', async () => {
     const url = `/admin/orders/${state.orderId}/documents/${state.number}`;
     const staff = await site.page(url, { headers: { Cookie: state.staffCookie } });

@@ -8,9 +8,14 @@ import { useStripeCard } from '~/features/payment/stripe-card';
 import { useTestCard } from '~/features/payment/test-card';
 import { useRootData } from '~/root';
 import { UnauthorizedError } from '~/server/errors.server';
-import { requireOrderPaymentAccess } from '~/server/orders.server';
+import {
+  documentLinks,
+  listOrderDocuments,
+  requireOrderPaymentAccess,
+} from '~/server/orders.server';
 import { withPaymentToken } from '~/features/payment/payment-links';
 import { FinalPriceRules } from '~/components/final-price-rules';
+import { OrderDocuments } from '~/components/order-documents';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/order-payment';
 
@@ -32,10 +37,17 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     },
   );
   if (!allowed) return data({ refused: true as const, order: { order_no: order.order_no } }, 401);
+  // The VAT invoice and receipts, for a guest too: the links carry the same signed token.
+  const documents = documentLinks(
+    `/account/orders/${order.id}`,
+    await listOrderDocuments(context.services, { orderId: order.id }),
+    token,
+  );
   return {
     refused: false as const,
     token,
     order,
+    documents,
     // Only publishable values reach the browser.
     card:
       payments.card.name === 'stripe' && config.stripe
@@ -92,7 +104,7 @@ function PaymentLinkRefused({ orderNo }: { orderNo: string }) {
   );
 }
 
-function PaymentPage({ order, card, paypalTestMode, token }: LoaderData) {
+function PaymentPage({ order, card, paypalTestMode, token, documents }: LoaderData) {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   // Back from PayPal's approval page: ?paypal=approved|cancelled&token={PayPal order id}.
@@ -167,6 +179,11 @@ function PaymentPage({ order, card, paypalTestMode, token }: LoaderData) {
         ) : (
           <TestModePayment order={order} token={token} />
         )}
+        {documents.length ? (
+          <div className="card mt-6" data-testid="payment-documents">
+            <OrderDocuments documents={documents} />
+          </div>
+        ) : null}
       </div>
     </main>
   );

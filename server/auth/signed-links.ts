@@ -4,12 +4,13 @@ import type { DbOrTx } from '../db/client';
 import { appSecrets } from '../db/schema';
 
 /**
- * Links in our e-mails that let their holder act without logging in (pay an order's
- * invoice; approve a price above the cap, or ask about it). The token is `{expiry}.{HMAC-SHA256(purpose, subject, expiry)}`: it names no one,
- * cannot be made for another order, and stops working at its expiry. The key is set by
+ * Links that let their holder act without logging in (pay an order's invoice; approve a price
+ * above the cap, or ask about it; see a photo of an order). The token is
+ * `{expiry}.{HMAC-SHA256(purpose, subject, expiry)}`: it names no one, cannot be made for
+ * another order (or photo), and stops working at its expiry. The key is set by
  * LINK_SIGNING_SECRET, or made once and kept in the database, so every instance shares it.
  */
-export type LinkPurpose = 'payment' | 'approval' | 'intake-report';
+export type LinkPurpose = 'payment' | 'approval' | 'photo' | 'intake-report';
 
 export type LinkSigner = {
   sign(purpose: LinkPurpose, subject: string, expiresAt: Date): string;

@@ -21,6 +21,7 @@ import { bookingRoutes } from './api/booking';
 import { catalogueRoutes } from './api/catalogue';
 import { checkoutRoutes } from './api/checkout';
 import { paymentsRoutes } from './api/payments';
+import { photoUploadRoutes } from './api/photos';
 import { approvalsRoutes } from './api/approvals';
 import { intakeReportRoutes } from './api/intake-report';
 import { stripeWebhookRoutes } from './api/stripe-webhook';
@@ -29,6 +30,7 @@ import { sendApiError } from './error-handler';
 import { requireSameOrigin } from './identity';
 import { openApiRoutes } from './openapi';
 import { pageRoutes } from './pages';
+import { photoRoutes } from './photos';
 import { requestLog } from './request-log';
 import { requireValidHost, routableUrl, UNREADABLE_API, UNREADABLE_WRITE } from './request-guards';
 import { securityHeaders } from './security-headers';
@@ -185,6 +187,8 @@ export async function createHttpApp(
       .type(ext === 'svg' ? 'image/svg+xml' : `image/${ext === 'jpg' ? 'jpeg' : ext}`)
       .send(bytes);
   });
+  // Photos of orders: through signed, expiring URLs only (decision 025).
+  photoRoutes(app, services);
 
   let close = async () => {};
   if (pages === 'none') {
@@ -312,6 +316,7 @@ async function apiRoutes(api: FastifyInstance, services: AppServices) {
     );
     stripeWebhookRoutes(raw, services);
     uploadRoutes(raw, services);
+    photoUploadRoutes(raw, services);
   });
   // Anything else under /api is an unknown endpoint, not a page.
   api.all('/*', (_request, reply) =>

@@ -7,6 +7,7 @@ import { checkoutApi } from './checkout';
 import { intakeReportApi } from './intake-report';
 import type { Endpoint, HttpMethod } from './contract';
 import { paymentsApi, webhooksApi } from './payments';
+import { photosApi } from './photos';
 
 /**
  * The whole /api contract, by area. The server registers its routes from it, the OpenAPI
@@ -22,6 +23,7 @@ export const api = {
   intakeReport: intakeReportApi,
   webhooks: webhooksApi,
   admin: adminApi,
+  photos: photosApi,
 };
 
 /** Every endpoint of the contract. */

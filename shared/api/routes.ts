@@ -163,4 +163,7 @@ export const routes: Routes<Api> = {
     setStaffDisabled: { method: 'POST', path: '/api/admin/staff/:id/disabled', auth: ['staff'] },
     unlockStaff: { method: 'POST', path: '/api/admin/staff/:id/unlock', auth: ['staff'] },
   },
+  photos: {
+    upload: { method: 'POST', path: '/api/admin/orders/:id/photos', auth: ['staff'] },
+  },
 };

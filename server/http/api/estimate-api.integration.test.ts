@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { orders, services as servicesTable } from '../../db/schema';
+import { desc, eq, inArray } from 'drizzle-orm';
+import { orders, outbox, services as servicesTable } from '../../db/schema';
 import {
   MONDAY_6AM,
   demoGuest,
@@ -76,6 +76,23 @@ describe('the estimate and the price cap on placeorder', () => {
         { serviceId: shirt.id, name: 'Shirt on hanger', quantity: 4, unitPricePence: 350 },
       ],
     });
+    // The confirmation and the shop's notification say what the customer agreed to.
+    const mails = await server.database.db
+      .select()
+      .from(outbox)
+      .where(inArray(outbox.template, ['order-confirmation', 'order-notification']))
+      .orderBy(desc(outbox.id))
+      .limit(2);
+    expect(mails.map((m) => m.template).sort()).toEqual([
+      'order-confirmation',
+      'order-notification',
+    ]);
+    for (const mail of mails) {
+      expect(mail.textBody).toMatch(/Your estimate:?\s+£32\.50/);
+      expect(mail.textBody).toMatch(
+        /Price limit:?\s+£60\.00: above this we ask you before charging/,
+      );
+    }
   });
 
   it('defaults the cap to the estimate rounded up to the next £5, at least the £25 minimum', async () => {

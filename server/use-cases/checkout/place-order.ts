@@ -226,6 +226,8 @@ export async function placeOrder(
         fullAddress: address.fullAddress,
         pickup: slots.pickup,
         delivery: slots.delivery,
+        estimatePence: order!.estimatePence,
+        priceCapPence: order!.priceCapPence,
       };
       await services.mail.enqueue(
         orderConfirmationEmail(config.brand, config.publicUrl, facts),

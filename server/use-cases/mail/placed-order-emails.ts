@@ -1,5 +1,6 @@
 import type { Brand } from '@shared/brand';
 import { londonWindow } from '@shared/london-time';
+import { formatGbp } from '@shared/money';
 import { orderNumber } from '@shared/order-number';
 import { renderEmail } from '../../adapters/mail/layout';
 import type { MailMessage } from '../../adapters/mail/mail-service';
@@ -15,7 +16,27 @@ export type PlacedOrderFacts = {
   fullAddress: string;
   pickup: { startsAt: Date; endsAt: Date };
   delivery: { startsAt: Date; endsAt: Date };
+  /** The customer's estimate (null: "not sure") and the most we charge without asking. */
+  estimatePence: number | null;
+  priceCapPence: number | null;
 };
+
+/** What the customer agreed to at booking, as e-mail detail rows (issue 15). */
+function agreedPriceDetails(order: PlacedOrderFacts) {
+  return [
+    ...(order.estimatePence !== null
+      ? [{ label: 'Your estimate', value: formatGbp(order.estimatePence) }]
+      : []),
+    ...(order.priceCapPence !== null
+      ? [
+          {
+            label: 'Price limit',
+            value: `${formatGbp(order.priceCapPence)}: above this we ask you before charging`,
+          },
+        ]
+      : []),
+  ];
+}
 
 /** The customer's confirmation: what was booked, what happens next, how to cancel. */
 export function orderConfirmationEmail(
@@ -36,6 +57,7 @@ export function orderConfirmationEmail(
       { label: 'Collection', value: londonWindow(order.pickup.startsAt, order.pickup.endsAt) },
       { label: 'Delivery', value: londonWindow(order.delivery.startsAt, order.delivery.endsAt) },
       { label: 'Address', value: order.fullAddress },
+      ...agreedPriceDetails(order),
     ],
     action: { label: 'View your order', url: `${publicUrl}/order/complete/${order.orderId}` },
   });
@@ -61,6 +83,7 @@ export function newOrderNotificationEmail(brand: Brand, order: PlacedOrderFacts)
       { label: 'Delivery', value: londonWindow(order.delivery.startsAt, order.delivery.endsAt) },
       { label: 'Address', value: order.fullAddress },
       { label: 'Notes', value: order.notes || '(none)' },
+      ...agreedPriceDetails(order),
     ],
   });
   return {
