@@ -1,5 +1,8 @@
+import sharp from 'sharp';
 import type { DbOrTx } from '../../server/db/client';
 import { garments, orderGarments } from '../../server/db/schema';
+import type { AppServices } from '../../server/services';
+import { storePhoto } from '../../server/use-cases/photos/store-photo';
 
 /*
  * Garments recorded at intake, written straight to the tables as the schema describes them
@@ -50,4 +53,27 @@ export async function recordGarmentRows(
     rows.push(row!);
   }
   return rows;
+}
+
+/** A small JPEG of one colour, as a phone's photo of a garment would be after preparation. */
+export async function garmentPhotoBytes(colour = '#1e3a8a'): Promise<Buffer> {
+  return sharp({ create: { width: 640, height: 480, channels: 3, background: colour } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
+
+/** Photographs a recorded garment through the photos' contract (decision 025). */
+export async function photographGarment(
+  services: Pick<AppServices, 'db' | 'storage' | 'now'>,
+  garment: { id: number; orderId: string },
+  kind: 'garment' | 'damage' = 'garment',
+  colour?: string,
+) {
+  return storePhoto(services, {
+    orderId: garment.orderId,
+    kind,
+    bytes: await garmentPhotoBytes(colour),
+    staffId: null,
+    orderGarmentId: garment.id,
+  });
 }

@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { auditLog, customers, orderCases, orders, outbox } from '../../db/schema';
 import { createUseCaseWorld, type UseCaseWorld } from '../../../tests/helpers/use-case-world';
 import { insertOrderRow } from '../../../tests/helpers/fixtures';
-import { recordGarmentRows } from '../../../tests/helpers/intake-fixtures';
+import { photographGarment, recordGarmentRows } from '../../../tests/helpers/intake-fixtures';
 import { intakeReportToken } from '../../auth/intake-report-access';
 import { AppError } from '../../errors';
 import { customerGarments } from '../intake-report/garment-history';
@@ -192,6 +192,22 @@ describe('cases on the intake report', () => {
     );
     expect(report.garments.map((g) => g.tag_number)).toEqual(['T-1001', 'T-1002']);
     expect(report.can_open_case).toBe(true);
+    // Photos come with signed URLs of the photos' contract.
+    await photographGarment(world.services, { id: report.garments[1]!.id, orderId: order.id });
+    await photographGarment(
+      world.services,
+      { id: report.garments[1]!.id, orderId: order.id },
+      'damage',
+    );
+    const withPhotos = intakeReportView(
+      world.services.config.brand,
+      await intakeReport(world.services, { orderId: order.id, token }),
+    );
+    expect(withPhotos.garments[1]!.photos.map((p) => p.kind)).toEqual(['garment', 'damage']);
+    expect(withPhotos.garments[1]!.photos[0]!.url).toMatch(
+      /^\/photos\/[0-9a-f-]{36}\?expires=\d+&sig=/,
+    );
+    expect(withPhotos.garments[0]!.photos).toEqual([]);
 
     const opened = await openCase(world.services, {
       orderId: order.id,
@@ -299,7 +315,7 @@ describe('the customer’s garments', () => {
       customerId: cara!.id,
       status: 'collected',
     });
-    await recordGarmentRows(world.database.db, second, [
+    const [coatAgain] = await recordGarmentRows(world.database.db, second, [
       {
         tag: 'T-3001',
         item: 'Wool coat',
@@ -310,6 +326,7 @@ describe('the customer’s garments', () => {
         garmentId: coat!.garmentId,
       },
     ]);
+    await photographGarment(world.services, coatAgain!);
     const list = customerGarmentsView(
       world.services.config.brand,
       await customerGarments(world.services, { customerId: cara!.id }),
@@ -321,7 +338,11 @@ describe('the customer’s garments', () => {
       ['20/11/2026', 'Dry clean, reproofed', 'Button missing'],
       ['05/10/2026', 'Dry clean', ''],
     ]);
+    expect(coatEntry.photo_url).toMatch(/^\/photos\//);
+    expect(coatEntry.history[0]!.photos).toHaveLength(1);
+    expect(coatEntry.history[1]!.photos).toHaveLength(0);
     expect(list.find((g) => g.id === shirt!.garmentId)!.history).toHaveLength(1);
+    expect(list.find((g) => g.id === shirt!.garmentId)!.photo_url).toBeNull();
     // Nobody else's garments.
     expect(await customerGarments(world.services, { customerId: otherCustomerId })).toEqual([]);
   });

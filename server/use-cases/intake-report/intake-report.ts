@@ -4,6 +4,7 @@ import { orderCases, orderGarments, orders, photos } from '../../db/schema';
 import { NotFoundError, UnauthorizedError } from '../../errors';
 import { intakeAccessMessages, intakeTokenValid } from '../../auth/intake-report-access';
 import type { AppServices } from '../../services';
+import { photoUrl } from '../photos/photo-url';
 
 /*
  * The intake report of an order (issue 16, docs/decisions/028): its garments as recorded at
@@ -15,7 +16,7 @@ import type { AppServices } from '../../services';
 export type OrderRow = typeof orders.$inferSelect;
 export type GarmentRow = typeof orderGarments.$inferSelect;
 export type CaseRow = typeof orderCases.$inferSelect;
-/** A photo of a garment, with its signed, expiring URL (null until the photos are served). */
+/** A photo of a garment, with its signed, expiring URL (decision 025). */
 export type PhotoRef = {
   id: string;
   kind: 'collection' | 'delivery' | 'garment' | 'damage';
@@ -23,12 +24,9 @@ export type PhotoRef = {
 };
 type PhotoDeps = Pick<AppServices, 'db' | 'config' | 'now'>;
 
-/**
- * The signed URL of a photo. The photos' contract (server/use-cases/photos/photo-url.ts) makes
- * it; until that is merged, none (the report shows the garments without their photos).
- */
-async function urlOfPhoto(_deps: PhotoDeps, _photoId: string): Promise<string | null> {
-  return null;
+/** The signed URL of a photo, from the photos' contract (decision 025). */
+async function urlOfPhoto(deps: PhotoDeps, photoId: string): Promise<string | null> {
+  return photoUrl(deps, photoId);
 }
 
 /** Who asks for a report: the holder of its link, or a customer logged in. */
