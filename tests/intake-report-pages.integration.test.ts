@@ -4,7 +4,7 @@ import { createStaffUser } from '../server/auth/staff';
 import { intakeReportToken } from '../server/auth/intake-report-access';
 import { customers, orderCases, orders } from '../server/db/schema';
 import { insertOrderRow, logIn, signUp, staffLogIn } from './helpers/fixtures';
-import { recordGarmentRows } from './helpers/intake-fixtures';
+import { photographGarment, recordGarmentRows } from './helpers/intake-fixtures';
 import { usePageServer } from './helpers/page-server';
 
 /*
@@ -52,10 +52,11 @@ describe('the intake report over HTTP', () => {
       customerId: adaId,
       status: 'collected',
     });
-    await recordGarmentRows(db, order, [
+    const recorded = await recordGarmentRows(db, order, [
       { tag: 'H-1', item: 'Shirt', colour: 'White', pockets: 'A pen' },
       { tag: 'H-2', item: 'Dress', colour: 'Red', brand: 'Reiss', damage: 'Loose hem' },
     ]);
+    await photographGarment(site.server.services, recorded[1]!);
     return order;
   }
 
@@ -116,6 +117,11 @@ describe('the intake report over HTTP', () => {
     const page = await site.html(`/order/intake/${order.id}?t=${encodeURIComponent(t)}`);
     expect(page).toContain('Loose hem');
     expect(page).toContain('A pen');
+    // The dress's photo, by a signed URL that serves it.
+    const src = /<img src="(\/photos\/[^"]+)"/.exec(page)![1]!.replaceAll('&amp;', '&');
+    const photo = await site.page(src);
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('content-type')).toMatch(/^image\//);
     const posted = await site.post(`/order/intake/${order.id}`, {
       intent: 'case',
       t,

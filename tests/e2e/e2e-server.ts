@@ -73,7 +73,7 @@ for (const email of Object.values(E2E_CAPPED_ORDERS)) {
   });
 }
 // The intake report spec (issue 16) starts from a collected order with garments, per project.
-await seedIntakeOrders(running.services.db, running.services.now());
+await seedIntakeOrders(running.services);
 
 const mailApi = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');

@@ -40,6 +40,16 @@ test('the customer flags a missing item on the intake report and staff answer it
   await expect(garments).toContainText('White · Hawes');
   await expect(garments).toContainText('Found in pockets: A receipt');
   await expect(garments).toContainText('Already there: Small tear on the left pocket');
+  // The photos, through their signed URLs: three, each loaded.
+  const photos = garments.getByRole('img');
+  await expect(photos).toHaveCount(3);
+  await expect(garments.getByRole('img', { name: 'Damage on 2 of tag E2E-02' })).toBeVisible();
+  for (const img of await photos.all()) {
+    await img.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
+      .toBe(true);
+  }
   await expectNoSeriousA11yViolations(page);
 
   await page.getByLabel('What is wrong').selectOption({ label: 'An item is missing' });
