@@ -35,7 +35,7 @@ test('the customer flags a missing item on the intake report and staff answer it
   await page.goto(new URL(link).pathname + new URL(link).search);
   await expect(page.getByRole('heading', { name: 'Your intake report' })).toBeVisible();
   const garments = page.getByRole('list', { name: 'Your garments on this order' });
-  await expect(garments.getByRole('listitem')).toHaveCount(2);
+  await expect(garments.getByTestId('report-garment')).toHaveCount(2);
   await expect(garments).toContainText('Tag E2E-01');
   await expect(garments).toContainText('White · Hawes');
   await expect(garments).toContainText('Found in pockets: A receipt');

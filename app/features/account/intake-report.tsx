@@ -29,7 +29,11 @@ function Garments({ report }: { report: IntakeReportView }) {
   return (
     <ul className="space-y-3" aria-label="Your garments on this order">
       {report.garments.map((g) => (
-        <li key={g.id} className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
+        <li
+          key={g.id}
+          className="rounded-lg border border-slate-200 bg-white p-4 text-sm"
+          data-testid="report-garment"
+        >
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <p className="font-semibold text-slate-900">{g.item_name}</p>
             <span className="rounded bg-slate-100 px-2 py-0.5 font-mono text-xs text-slate-700">
