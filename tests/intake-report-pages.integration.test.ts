@@ -161,6 +161,31 @@ describe('the intake report over HTTP', () => {
     );
     expect(opened.status).toBe(201);
     expect(opened.body.case.state).toBe('open');
+    const { body: report } = await site.server.api<{
+      report: { garments: { id: number; tag_number: string }[] };
+    }>(`/api/orders/${order.id}/intake-report`, { headers: { Authorization: `Bearer ${ada}` } });
+    const dress = report.report.garments.find((g) => g.tag_number === 'H-2')!;
+    const wrongNote = await site.server.api<{ case: { garment: string } }>(
+      `/api/orders/${order.id}/cases`,
+      {
+        body: { kind: 'wrong-note', order_garment_id: dress.id, description: 'No loose hem.' },
+        headers: { Authorization: `Bearer ${ada}` },
+      },
+    );
+    expect(wrongNote.status).toBe(201);
+    expect(wrongNote.body.case.garment).toBe('Tag H-2 · Dress');
+    // A garment of another order is refused with a message on its field.
+    const otherGarment = await site.server.api<{ errors: Record<string, string[]> }>(
+      `/api/orders/${order.id}/cases`,
+      {
+        body: { kind: 'wrong-note', order_garment_id: dress.id + 1000, description: 'x' },
+        headers: { Authorization: `Bearer ${ada}` },
+      },
+    );
+    expect(otherGarment.status).toBe(422);
+    expect(otherGarment.body.errors.order_garment_id).toEqual([
+      'Choose one of the garments of this order.',
+    ]);
     clock = new Date(start.getTime() + 49 * HOUR);
     const late = await site.server.api<{ message: string }>(
       `/api/orders/${order.id}/cases?t=${encodeURIComponent(t)}`,
@@ -180,7 +205,7 @@ describe('the intake report over HTTP', () => {
       { headers: asStaff() },
     );
     expect(cases.body.orders).toContainEqual(
-      expect.objectContaining({ order_no: `LD-${row!.orderNo}`, open_cases: 1 }),
+      expect.objectContaining({ order_no: `LD-${row!.orderNo}`, open_cases: 2 }),
     );
     const board = (
       await site.html('/admin', { headers: { Cookie: `cl_staff=${staff}` } })

@@ -47,7 +47,7 @@ export function intakeReportRoutes(app: FastifyInstance, services: AppServices) 
       return {
         status: true,
         message: `Thank you: we have your message about order ${opened.orderNo} and will answer by e-mail, usually the same working day.`,
-        case: caseView(opened.case, []),
+        case: caseView(opened.case, opened.garment ? [opened.garment] : []),
       };
     },
   );

@@ -88,7 +88,7 @@ export async function openCase(
         orderGarmentId: kase!.orderGarmentId,
       },
     });
-    return { case: kase!, orderNo: orderNumber(deps.config.brand, order.orderNo) };
+    return { case: kase!, garment, orderNo: orderNumber(deps.config.brand, order.orderNo) };
   });
 }
 
