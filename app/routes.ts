@@ -32,6 +32,8 @@ export default [
   route('order/payment/:id', 'routes/order-payment.tsx'),
   route('order/approval/:id', 'routes/order-approval.tsx'),
   route('order/intake/:id', 'routes/order-intake.tsx'),
+  route('order/reschedule/:id', 'routes/order-reschedule.tsx'),
+  route('track/:token', 'routes/track.tsx'),
   route('payment/complete/:id', 'routes/payment-complete.tsx'),
   route('payment/cancel/:id', 'routes/payment-cancel.tsx'),
   route('payment/test-paypal/:paypalOrderId', 'routes/test-paypal.tsx'),
@@ -41,6 +43,7 @@ export default [
   layout('routes/admin/layout.tsx', [
     route('admin', 'routes/admin/board.tsx'),
     route('admin/route-sheet', 'routes/admin/route-sheet.tsx'),
+    route('admin/driver', 'routes/admin/driver.tsx'),
     route('admin/orders', 'routes/admin/orders.tsx'),
     route('admin/orders/:id', 'routes/admin/order.tsx'),
     route('admin/slots', 'routes/admin/slots.tsx'),

@@ -92,9 +92,14 @@ export default function OrderComplete({ loaderData }: Route.ComponentProps) {
           </a>{' '}
           up to 2 hours before collection.
         </p>
-        <Link to="/" className="btn-primary mt-6">
-          Back To Home
-        </Link>
+        <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+          <a href={order.tracking_path} className="btn-secondary">
+            Track your order
+          </a>
+          <Link to="/" className="btn-primary">
+            Back To Home
+          </Link>
+        </div>
       </div>
     </main>
   );

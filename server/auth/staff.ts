@@ -31,6 +31,7 @@ export const staffMessages = {
   loginRequired: 'Please sign in to the back office.',
   ownerOnly: 'Only the owner can do this.',
   customerRefused: 'Customer accounts have no access to the back office.',
+  driverOnly: 'Drivers can use the driver’s view only.',
 } as const;
 
 export function staffCookie(token: string, options: { secure: boolean; expires: Date }): string {
@@ -147,6 +148,10 @@ export async function requireStaffRole(
     }
     throw new UnauthorizedError(staffMessages.loginRequired);
   }
-  if (!roles.includes(staff.role)) throw new ForbiddenError(staffMessages.ownerOnly);
+  if (!roles.includes(staff.role)) {
+    throw new ForbiddenError(
+      staff.role === 'driver' ? staffMessages.driverOnly : staffMessages.ownerOnly,
+    );
+  }
   return staff;
 }

@@ -810,6 +810,12 @@ export const stopEvents = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     leg: text('leg', { enum: ['collection', 'delivery'] }).notNull(),
     outcome: text('outcome', { enum: ['collected', 'not-home', 'delivered'] }).notNull(),
+    /**
+     * The window the stop was for (the order's collection or delivery start then): an event
+     * counts for the stop while the order keeps that window, so a stop rescheduled after "not
+     * home" is to do again, and the e-mailed rescheduling link stops working once it moved.
+     */
+    windowStartsAt: timestamp('window_starts_at', { withTimezone: true }).notNull(),
     bags: integer('bags'),
     sealNumbers: text('seal_numbers')
       .array()

@@ -24,6 +24,8 @@ import { paymentsRoutes } from './api/payments';
 import { photoUploadRoutes } from './api/photos';
 import { approvalsRoutes } from './api/approvals';
 import { intakeReportRoutes } from './api/intake-report';
+import { driverRoutes } from './api/driver';
+import { trackingRoutes } from './api/tracking';
 import { stripeWebhookRoutes } from './api/stripe-webhook';
 import { checkRepliesAgainstContract, applyContractCompilers } from './contract-routes';
 import { sendApiError } from './error-handler';
@@ -304,7 +306,9 @@ async function apiRoutes(api: FastifyInstance, services: AppServices) {
   paymentsRoutes(api, services);
   approvalsRoutes(api, services);
   intakeReportRoutes(api, services);
+  trackingRoutes(api, services);
   adminRoutes(api, services);
+  driverRoutes(api, services);
   openApiRoutes(api, services);
   // Bodies kept as bytes: a signature over them (webhooks), an image (uploads).
   await api.register(async (raw) => {

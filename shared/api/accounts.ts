@@ -45,6 +45,7 @@ export const customerOrder = z
     amount_due: money,
     invoiced: z.boolean(),
     can_cancel: z.boolean(),
+    tracking_path: text().meta({ description: 'The order’s tracking page, /track/{token}' }),
     awaiting_approval: z
       .object({ id: z.uuid(), amount: money, cap: money, asked: z.boolean() })
       .nullable()

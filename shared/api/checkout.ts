@@ -48,6 +48,7 @@ export const orderConfirmation = z
     amount_due: text(),
     payment_state: text(),
     estimate: orderEstimate.nullable(),
+    tracking_path: text().meta({ description: 'The order’s tracking page, /track/{token}' }),
   })
   .meta({
     id: 'OrderConfirmation',

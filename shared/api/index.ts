@@ -5,8 +5,10 @@ import { bookingApi } from './booking';
 import { catalogueApi } from './catalogue';
 import { checkoutApi } from './checkout';
 import { intakeReportApi } from './intake-report';
+import { driverApi } from './driver';
 import type { Endpoint, HttpMethod } from './contract';
 import { paymentsApi, webhooksApi } from './payments';
+import { trackingApi } from './tracking';
 import { photosApi } from './photos';
 
 /**
@@ -21,8 +23,10 @@ export const api = {
   payments: paymentsApi,
   approvals: approvalsApi,
   intakeReport: intakeReportApi,
+  tracking: trackingApi,
   webhooks: webhooksApi,
   admin: adminApi,
+  driver: driverApi,
   photos: photosApi,
 };
 

@@ -107,6 +107,9 @@ export const routes: Routes<Api> = {
     openCases: { method: 'GET', path: '/api/admin/cases', auth: ['staff'] },
     answerCase: { method: 'POST', path: '/api/admin/cases/:id/answer', auth: ['staff'] },
   },
+  tracking: {
+    track: { method: 'GET', path: '/api/track/:token' },
+  },
   webhooks: {
     stripe: { method: 'POST', path: '/api/webhooks/stripe' },
   },
@@ -162,6 +165,17 @@ export const routes: Routes<Api> = {
     addStaff: { method: 'POST', path: '/api/admin/staff', auth: ['staff'] },
     setStaffDisabled: { method: 'POST', path: '/api/admin/staff/:id/disabled', auth: ['staff'] },
     unlockStaff: { method: 'POST', path: '/api/admin/staff/:id/unlock', auth: ['staff'] },
+  },
+  driver: {
+    stops: { method: 'GET', path: '/api/admin/driver/stops', auth: ['staff'] },
+    collect: { method: 'POST', path: '/api/admin/driver/stops/:id/collect', auth: ['staff'] },
+    notHome: { method: 'POST', path: '/api/admin/driver/stops/:id/not-home', auth: ['staff'] },
+    deliver: { method: 'POST', path: '/api/admin/driver/stops/:id/deliver', auth: ['staff'] },
+    startDeliveries: {
+      method: 'POST',
+      path: '/api/admin/driver/start-deliveries',
+      auth: ['staff'],
+    },
   },
   photos: {
     upload: { method: 'POST', path: '/api/admin/orders/:id/photos', auth: ['staff'] },

@@ -15,6 +15,8 @@ import { E2E_CAP_PENCE, E2E_CAPPED_ORDERS, E2E_STAFF } from './e2e-staff';
 import { insertOrderRow } from '../helpers/fixtures';
 import { payments } from '../../server/db/schema';
 import { seedIntakeOrders } from './intake-report-seed';
+import { E2E_DRIVER, E2E_DRIVER_PROJECTS, e2eDriverStops } from './e2e-driver';
+import { londonDayRange, londonToday } from '../../shared/london-time';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 if (!existsSync(path.join(process.env.BUILD_DIR ?? 'build', 'server/index.js'))) {
@@ -74,6 +76,43 @@ for (const email of Object.values(E2E_CAPPED_ORDERS)) {
 }
 // The intake report spec (issue 16) starts from a collected order with garments, per project.
 await seedIntakeOrders(running.services);
+
+// The driver's spec (issue 16): a driver, and today's stops per project (see e2e-driver.ts).
+{
+  const db = running.services.db;
+  await createStaffUser(db, { ...E2E_DRIVER, name: 'Dan Driver', role: 'driver' });
+  const today = londonDayRange(londonToday(running.services.now())).from.getTime();
+  const hour = 3_600_000;
+  for (const project of E2E_DRIVER_PROJECTS) {
+    const stops = e2eDriverStops(project);
+    const person = (p: { name: string; email: string }) => ({
+      customerName: p.name,
+      customerEmail: p.email,
+    });
+    await insertOrderRow(db, new Date(today + 9 * hour), {
+      ...person(stops.collect),
+      doorNumber: 'Flat 2',
+      customerNotes: 'Ring twice, the bell is loud',
+      estimate: {
+        items: [{ serviceId: 1, name: 'Shirt', quantity: 5, unitPricePence: 350 }],
+        notSure: false,
+      },
+    });
+    await insertOrderRow(db, new Date(today + 10 * hour), {
+      ...person(stops.missed),
+      postcode: 'NW6 1AA',
+      fullAddress: '3 Kilburn Lane\nLondon\nNW6 1AA',
+    });
+    await insertOrderRow(db, new Date(today - 48 * hour), {
+      ...person(stops.deliver),
+      status: 'out for delivery',
+      postcode: 'W2 4DX',
+      fullAddress: '7 Westbourne Grove\nLondon\nW2 4DX',
+      deliveryStartsAt: new Date(today + 11 * hour),
+      deliveryEndsAt: new Date(today + 12 * hour),
+    });
+  }
+}
 
 const mailApi = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');

@@ -192,7 +192,7 @@ export function DesktopAccount({ customer, phone }: Props) {
                           <td className="py-3 pr-3">
                             <StatusBadge status={o.status} />
                           </td>
-                          <td className="py-3 text-right">
+                          <td className="py-3 text-right whitespace-nowrap">
                             <button
                               type="button"
                               className="font-medium text-brand underline"
@@ -201,6 +201,13 @@ export function DesktopAccount({ customer, phone }: Props) {
                             >
                               view order
                             </button>
+                            <a
+                              href={o.tracking_path}
+                              className="ml-3 font-medium text-brand underline"
+                              aria-label={`Track order ${o.order_no}`}
+                            >
+                              track
+                            </a>
                           </td>
                         </tr>
                       ))}

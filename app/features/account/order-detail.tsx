@@ -198,6 +198,7 @@ export function OrderDetail({
         </h2>
         <StatusBadge status={order.status} />
       </div>
+      <TrackOrderLink href={order.tracking_path} />
       <dl className="grid gap-4 rounded-lg border border-slate-200 p-4 text-sm sm:grid-cols-2">
         <div>
           <dt className="text-slate-500">Order number</dt>
@@ -249,5 +250,14 @@ export function OrderDetail({
       <OrderDocuments documents={order.documents} />
       <OrderActions order={order} phone={phone} />
     </section>
+  );
+}
+
+/** The order's tracking page (issue 16): its timeline, step by step. */
+function TrackOrderLink({ href }: { href: string }) {
+  return (
+    <a href={href} className="btn-secondary min-h-11 w-full sm:w-auto">
+      Track your order
+    </a>
   );
 }

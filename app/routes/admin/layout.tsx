@@ -9,7 +9,12 @@ export function meta() {
 }
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
-  const staff = await requireStaffPage(context.services, { request, url });
+  // Every role passes the layout; each page's own guard sends a driver to their view.
+  const staff = await requireStaffPage(context.services, { request, url }, [
+    'owner',
+    'staff',
+    'driver',
+  ]);
   return {
     staff: { name: staff.name, role: staff.role },
     brand: context.services.config.brand.name,
@@ -27,7 +32,9 @@ const links: { to: string; label: string; end?: boolean }[] = [
   { to: '/admin/customers', label: 'Customers' },
   { to: '/admin/slots', label: 'Slots' },
   { to: '/admin/catalogue', label: 'Catalogue' },
+  { to: '/admin/driver', label: 'Driver' },
 ];
+const driverLinks: typeof links = [{ to: '/admin/driver', label: 'My stops' }];
 const ownerLinks: typeof links = [
   { to: '/admin/audit', label: 'Audit log' },
   { to: '/admin/staff', label: 'Staff' },
@@ -37,7 +44,12 @@ const ownerLinks: typeof links = [
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { staff, brand, testMode } = loaderData;
   const navigate = useNavigate();
-  const items = staff.role === 'owner' ? [...links, ...ownerLinks] : links;
+  const items =
+    staff.role === 'owner'
+      ? [...links, ...ownerLinks]
+      : staff.role === 'driver'
+        ? driverLinks
+        : links;
   async function signOut() {
     await call(routes.admin.logOut);
     navigate('/admin/login');

@@ -3,6 +3,7 @@ import { getCurrentStaff, staffCookie, staffLogIn } from '~/server/back-office.s
 import { isSecure } from '~/server/accounts.server';
 import { AppError } from '~/server/errors.server';
 import { httpStatusOf } from '~/server/errors.server';
+import { homeOf } from '~/features/admin/guard.server';
 import type { Route } from './+types/login';
 
 export function meta() {
@@ -16,7 +17,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     { cookie: request.headers.get('cookie') },
     services.now(),
   );
-  if (staff) throw redirect('/admin');
+  if (staff) throw redirect(homeOf(staff.role));
   return { brand: services.config.brand.name };
 }
 
@@ -32,14 +33,17 @@ export async function action({ context, request }: Route.ActionArgs) {
   try {
     const result = await staffLogIn(services, { email, password, ip: context.clientIp });
     const from = String(form.get('from') ?? '');
-    return redirect(from.startsWith('/admin') && !from.startsWith('//') ? from : '/admin', {
-      headers: {
-        'Set-Cookie': staffCookie(result.token, {
-          secure: isSecure(services),
-          expires: result.expiresAt,
-        }),
+    return redirect(
+      from.startsWith('/admin') && !from.startsWith('//') ? from : homeOf(result.staff.role),
+      {
+        headers: {
+          'Set-Cookie': staffCookie(result.token, {
+            secure: isSecure(services),
+            expires: result.expiresAt,
+          }),
+        },
       },
-    });
+    );
   } catch (error) {
     if (error instanceof AppError) {
       return data({ error: error.message }, { status: httpStatusOf(error) });

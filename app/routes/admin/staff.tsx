@@ -104,6 +104,7 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
             >
               <option value="staff">Staff: orders and customers</option>
               <option value="owner">Owner: everything</option>
+              <option value="driver">Driver: the day’s stops only</option>
             </select>
           </div>
         </div>

@@ -21,6 +21,8 @@ export type EmailContent = {
   action?: { label: string; url: string };
   /** A second, quieter action beside it (a link, not a button). */
   secondaryAction?: { label: string; url: string };
+  /** The order's tracking page (issue 16): a "Track your order" line under the rest. */
+  track?: string;
 };
 
 /** The brand's HTML and plain-text wrapper shared by every message. */
@@ -41,6 +43,7 @@ export function renderEmail(brand: Brand, content: EmailContent): { html: string
 ${content.paragraphs.map((p) => `<p style="line-height:1.5;margin:0 0 12px">${escapeHtml(p)}</p>`).join('\n')}
 ${rows ? `<table role="presentation" style="margin:12px 0 16px;font-size:14px">${rows}</table>` : ''}
 ${content.action ? `<p style="margin:20px 0"><a href="${escapeHtml(content.action.url)}" style="background:${brand.colours.accent};color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(content.action.label)}</a>${content.secondaryAction ? `<span style="display:inline-block;width:16px"></span><a href="${escapeHtml(content.secondaryAction.url)}" style="color:${brand.colours.primary};font-weight:bold">${escapeHtml(content.secondaryAction.label)}</a>` : ''}</p>` : ''}
+${content.track ? `<p style="margin:16px 0 0;font-size:14px"><a href="${escapeHtml(content.track)}" style="color:${brand.colours.primary};font-weight:bold">Track your order</a></p>` : ''}
 </td></tr>
 <tr><td style="padding:16px 24px;background:#eef2f3;font-size:12px;color:#555">${escapeHtml(brand.name)} · ${escapeHtml(brand.headOffice.line1)}, ${escapeHtml(brand.headOffice.town)} ${escapeHtml(brand.headOffice.postcode)} · ${escapeHtml(brand.phone)} · ${escapeHtml(brand.email)}</td></tr>
 </table></td></tr></table></body></html>`;
@@ -53,6 +56,7 @@ ${content.action ? `<p style="margin:20px 0"><a href="${escapeHtml(content.actio
     ...(content.secondaryAction
       ? [`${content.secondaryAction.label}: ${content.secondaryAction.url}`]
       : []),
+    ...(content.track ? ['', `Track your order: ${content.track}`] : []),
     '',
     '--',
     `${brand.name} · ${brand.phone} · ${brand.email}`,

@@ -75,10 +75,16 @@ export function adminRoutes(app: FastifyInstance, services: AppServices) {
     return { status: true, message: 'You have signed out.' };
   });
 
-  route(app, e.me, staffOnly, async (_, request) => {
-    const { id, name, email, role } = staffOf(request);
-    return { status: true, staff: { id, name, email, role } };
-  });
+  // Everyone signed in to the back office, drivers too (their page asks who they are).
+  route(
+    app,
+    e.me,
+    { preHandler: staffGuard(services, ['owner', 'staff', 'driver']) },
+    async (_, request) => {
+      const { id, name, email, role } = staffOf(request);
+      return { status: true, staff: { id, name, email, role } };
+    },
+  );
 
   // ─── Orders ───
   route(app, e.board, staffOnly, async ({ query }) => ({

@@ -8,8 +8,13 @@ import {
   customerAddresses,
   customers,
   oneTimeCodes,
+  orderCases,
+  orderGarments,
+  orderMessages,
   orders,
+  photos,
   sessions,
+  stopEvents,
 } from '../../db/schema';
 import { ValidationError } from '../../errors';
 import { accountMessages } from '@shared/account-messages';
@@ -64,7 +69,7 @@ export async function sendDeletionCode(
  * expired one and an unknown e-mail give the same answer.
  */
 export async function deleteAccountWithCode(
-  deps: Pick<AppServices, 'db' | 'now'>,
+  deps: Pick<AppServices, 'db' | 'storage' | 'logger' | 'now'>,
   input: { email: string; otp: string; ip: string },
 ): Promise<void> {
   const now = deps.now();
@@ -84,32 +89,48 @@ export async function deleteAccountWithCode(
       now,
     });
     if (claimed !== 'claimed') return claimed;
-    await eraseCustomer(tx, { customerId: customer.id, now });
-    return 'deleted' as const;
+    return eraseCustomer(tx, { customerId: customer.id, now });
   });
+  if (typeof outcome === 'object') {
+    // The photos' rows went with the account; their images go once that is committed. One
+    // that fails stays as an unreachable object (no row, so no URL can be made for it).
+    for (const key of outcome.photoKeys) {
+      await deps.storage.delete(key).catch((error: unknown) => {
+        deps.logger.warn('erased photo could not be deleted from storage', {
+          key,
+          error: error instanceof Error ? error.name : 'unknown',
+        });
+      });
+    }
+    return;
+  }
   // Used-up tries answer like a wrong code: a different reply would tell a stranger who
   // requested a code for someone's e-mail that the account exists.
-  if (outcome !== 'deleted') throw wrong();
+  throw wrong();
 }
 
 const ERASED_NAME = 'Deleted customer';
+const ERASED_TEXT = '(erased at the customer’s request)';
 
 /**
  * Erases the person: name, e-mail, phone, password, addresses, sessions and codes of the
  * account, and of guest checkouts made with the same e-mail. Orders stay for the accounts,
- * anonymised (only the postcode district is kept).
+ * anonymised (only the postcode district is kept); what the customer and the driver wrote on
+ * them (messages, cases, where a bag was left, pocket finds) is blanked, and their photos
+ * (doorsteps, garments) are deleted: the keys of the images are returned, for the caller to
+ * delete from storage once this transaction has committed.
  */
 export async function eraseCustomer(
   tx: DbOrTx,
   input: { customerId: string; now: Date },
-): Promise<void> {
+): Promise<{ photoKeys: string[] }> {
   const { customerId, now } = input;
   const [account] = await tx
     .select({ email: customers.email })
     .from(customers)
     .where(eq(customers.id, customerId))
     .limit(1);
-  if (!account) return;
+  if (!account) return { photoKeys: [] };
   const people = await tx
     .select({ id: customers.id })
     .from(customers)
@@ -140,6 +161,30 @@ export async function eraseCustomer(
       postcode: sql`split_part(${orders.postcode}, ' ', 1)`,
     })
     .where(inArray(orders.customerId, ids));
+  const theirOrders = tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(inArray(orders.customerId, ids));
+  await tx
+    .update(orderMessages)
+    .set({ body: ERASED_TEXT })
+    .where(and(inArray(orderMessages.orderId, theirOrders), eq(orderMessages.author, 'customer')));
+  await tx
+    .update(orderCases)
+    .set({ body: ERASED_TEXT })
+    .where(inArray(orderCases.orderId, theirOrders));
+  await tx
+    .update(stopEvents)
+    .set({ note: '', leftWith: '', sealNumbers: [] })
+    .where(inArray(stopEvents.orderId, theirOrders));
+  await tx
+    .update(orderGarments)
+    .set({ pocketNote: '' })
+    .where(inArray(orderGarments.orderId, theirOrders));
+  const erasedPhotos = await tx
+    .delete(photos)
+    .where(inArray(photos.orderId, theirOrders))
+    .returning({ key: photos.storageKey });
   for (const id of ids) {
     await tx
       .update(customers)
@@ -153,4 +198,5 @@ export async function eraseCustomer(
       })
       .where(eq(customers.id, id));
   }
+  return { photoKeys: erasedPhotos.map((p) => p.key) };
 }

@@ -27,6 +27,7 @@ export async function getOrderConfirmation(
       estimate: orders.estimate,
       estimatePence: orders.estimatePence,
       priceCapPence: orders.priceCapPence,
+      trackingToken: orders.trackingToken,
     })
     .from(orders)
     .where(eq(orders.id, orderId))

@@ -207,6 +207,7 @@ export async function placeOrder(
           status: orders.status,
           estimatePence: orders.estimatePence,
           priceCapPence: orders.priceCapPence,
+          trackingToken: orders.trackingToken,
         });
       await tx.insert(orderEvents).values({
         orderId: order!.id,
@@ -226,6 +227,7 @@ export async function placeOrder(
         fullAddress: address.fullAddress,
         pickup: slots.pickup,
         delivery: slots.delivery,
+        trackingToken: order!.trackingToken,
         estimatePence: order!.estimatePence,
         priceCapPence: order!.priceCapPence,
       };

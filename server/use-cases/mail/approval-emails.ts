@@ -7,6 +7,7 @@ import type { MailMessage } from '../../adapters/mail/mail-service';
 import type { orderItems, orders, priceApprovals } from '../../db/schema';
 import { approvalPagePath } from '../../auth/approval-access';
 import type { SiteLinks } from './order-emails';
+import { trackingUrl } from './tracking-link';
 
 type Order = typeof orders.$inferSelect;
 type Item = typeof orderItems.$inferSelect;
@@ -59,6 +60,7 @@ export function approvalRequestEmail(
     ],
     action: { label: `Approve ${formatGbp(approval.amountPence)}`, url },
     secondaryAction: { label: 'Ask a question', url: `${url}#question` },
+    track: trackingUrl(site.config.publicUrl, order.trackingToken),
   });
   return {
     to: order.customerEmail,
@@ -95,6 +97,7 @@ export function staffAnswerEmail(
           secondaryAction: { label: 'Ask another question', url: `${url}#question` },
         }
       : {}),
+    track: trackingUrl(site.config.publicUrl, order.trackingToken),
   });
   return {
     to: order.customerEmail,

@@ -8,6 +8,7 @@ import type { MailMessage } from '../../adapters/mail/mail-service';
 import type { orderItems, orders } from '../../db/schema';
 import { paymentPagePath } from '../../auth/order-access';
 import type { AppServices } from '../../services';
+import { trackingUrl } from './tracking-link';
 
 type Order = typeof orders.$inferSelect;
 type Item = typeof orderItems.$inferSelect;
@@ -92,6 +93,7 @@ export function statusEmail(
     ...(to === 'out for delivery' && order.amountDuePence > 0
       ? { action: { label: 'Pay now', url: paymentLink(site, order, now) } }
       : {}),
+    track: trackingUrl(site.config.publicUrl, order.trackingToken),
   });
   return {
     to: order.customerEmail,
@@ -139,6 +141,7 @@ export function invoiceEmail(
       label: `Pay ${formatGbp(order.amountDuePence)}`,
       url: paymentLink(site, order, now),
     },
+    track: trackingUrl(site.config.publicUrl, order.trackingToken),
   });
   return {
     to: order.customerEmail,
@@ -152,7 +155,12 @@ export function invoiceEmail(
 }
 
 /** Receipt after a successful charge. */
-export function receiptEmail(brand: Brand, order: Order, amountPence: number): MailMessage {
+export function receiptEmail(
+  brand: Brand,
+  site: Pick<SiteLinks, 'config'>,
+  order: Order,
+  amountPence: number,
+): MailMessage {
   const number = orderNumber(brand, order.orderNo);
   const content = renderEmail(brand, {
     heading: `Payment received for order ${number}`,
@@ -161,6 +169,7 @@ export function receiptEmail(brand: Brand, order: Order, amountPence: number): M
       { label: 'Order number', value: number },
       { label: 'Paid', value: formatGbp(amountPence) },
     ],
+    track: trackingUrl(site.config.publicUrl, order.trackingToken),
   });
   return {
     to: order.customerEmail,
@@ -173,6 +182,7 @@ export function receiptEmail(brand: Brand, order: Order, amountPence: number): M
 /** Money given back to the card or PayPal account it came from. */
 export function refundEmail(
   brand: Brand,
+  site: Pick<SiteLinks, 'config'>,
   order: Order,
   amountPence: number,
   to: { paypal: boolean; cardLast4: string | null; reason?: string },
@@ -194,6 +204,7 @@ export function refundEmail(
       { label: 'Order total', value: formatGbp(order.totalPence) },
       { label: 'Paid towards it', value: formatGbp(order.paidPence) },
     ],
+    track: trackingUrl(site.config.publicUrl, order.trackingToken),
   });
   return {
     to: order.customerEmail,
@@ -206,6 +217,7 @@ export function refundEmail(
 /** What was paid above the total, kept as credit on the customer's account. */
 export function overpaymentCreditEmail(
   brand: Brand,
+  site: Pick<SiteLinks, 'config'>,
   order: Order,
   amountPence: number,
 ): MailMessage {
@@ -221,6 +233,7 @@ export function overpaymentCreditEmail(
       { label: 'Order total', value: formatGbp(order.totalPence) },
       { label: 'Credit', value: formatGbp(amountPence) },
     ],
+    track: trackingUrl(site.config.publicUrl, order.trackingToken),
   });
   return {
     to: order.customerEmail,

@@ -4,6 +4,7 @@ import { formatGbp } from '@shared/money';
 import { orderNumber } from '@shared/order-number';
 import { renderEmail } from '../../adapters/mail/layout';
 import type { MailMessage } from '../../adapters/mail/mail-service';
+import { trackingUrl } from './tracking-link';
 
 export type PlacedOrderFacts = {
   orderId: string;
@@ -16,6 +17,7 @@ export type PlacedOrderFacts = {
   fullAddress: string;
   pickup: { startsAt: Date; endsAt: Date };
   delivery: { startsAt: Date; endsAt: Date };
+  trackingToken: string;
   /** The customer's estimate (null: "not sure") and the most we charge without asking. */
   estimatePence: number | null;
   priceCapPence: number | null;
@@ -60,6 +62,7 @@ export function orderConfirmationEmail(
       ...agreedPriceDetails(order),
     ],
     action: { label: 'View your order', url: `${publicUrl}/order/complete/${order.orderId}` },
+    track: trackingUrl(publicUrl, order.trackingToken),
   });
   return {
     to: order.customerEmail,

@@ -7,7 +7,8 @@ import { ConflictError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/record-audit';
 import { statusEmail } from '../mail/order-emails';
 import { releaseSlots } from '../slots/reserve-slots';
-import { findOrder } from './find-order';
+import { findOrder, type OrderRow } from './find-order';
+import type { Transaction } from '../../db/client';
 import type { AppServices } from '../../services';
 
 /**
@@ -20,47 +21,73 @@ export async function moveOrder(
   deps: Pick<AppServices, 'db' | 'mail' | 'config' | 'links' | 'now'>,
   input: { actor: Actor; orderId: string; to: OrderStatus; from?: string },
 ) {
-  const { actor } = input;
-  const { brand } = deps.config;
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     const order = await findOrder(tx, input.orderId, true);
-    const number = orderNumber(brand, order.orderNo);
-    if (input.from && input.from !== order.status) {
-      throw new ConflictError(`Order ${number} is now ${order.status}. Please reload.`);
-    }
-    if (!canMove(order.status, input.to)) {
-      throw new ConflictError(`Order ${number} cannot go from ${order.status} to ${input.to}.`);
-    }
-    const [moved] = await tx
-      .update(orders)
-      .set({ status: input.to, statusChangedAt: now })
-      .where(eq(orders.id, order.id))
-      .returning();
-    if (input.to === 'cancelled') {
-      await releaseSlots(tx, {
-        pickupStartsAt: order.pickupStartsAt,
-        deliveryStartsAt: order.deliveryStartsAt,
-      });
-    }
-    await tx.insert(orderEvents).values({
-      orderId: order.id,
-      fromStatus: order.status,
-      toStatus: input.to,
-      actor: `staff:${actor.name}`,
-      at: now,
-    });
-    await recordAudit(tx, {
-      actor,
+    const { order: _moved, ...result } = await applyMove(tx, {
+      site: deps,
+      actor: input.actor,
+      order,
+      to: input.to,
+      from: input.from,
       now,
-      action: 'order.move',
-      entity: 'order',
-      entityId: order.id,
-      before: { status: order.status },
-      after: { status: input.to },
     });
-    const email = statusEmail(brand, deps, moved!, input.to, now);
-    if (email) await deps.mail.enqueue(email, tx);
-    return { order_no: number, status: input.to, emailed: email !== null };
+    return result;
   });
+}
+
+/**
+ * The move itself, inside the caller's transaction on an order it has locked (the driver's
+ * stop actions record their event and move the order in one transaction).
+ */
+export async function applyMove(
+  tx: Transaction,
+  input: {
+    site: Pick<AppServices, 'mail' | 'config' | 'links'>;
+    actor: Actor;
+    order: OrderRow;
+    to: OrderStatus;
+    from?: string;
+    now: Date;
+  },
+) {
+  const { actor, order, now, site } = input;
+  const { brand } = site.config;
+  const number = orderNumber(brand, order.orderNo);
+  if (input.from && input.from !== order.status) {
+    throw new ConflictError(`Order ${number} is now ${order.status}. Please reload.`);
+  }
+  if (!canMove(order.status, input.to)) {
+    throw new ConflictError(`Order ${number} cannot go from ${order.status} to ${input.to}.`);
+  }
+  const [moved] = await tx
+    .update(orders)
+    .set({ status: input.to, statusChangedAt: now })
+    .where(eq(orders.id, order.id))
+    .returning();
+  if (input.to === 'cancelled') {
+    await releaseSlots(tx, {
+      pickupStartsAt: order.pickupStartsAt,
+      deliveryStartsAt: order.deliveryStartsAt,
+    });
+  }
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    fromStatus: order.status,
+    toStatus: input.to,
+    actor: `staff:${actor.name}`,
+    at: now,
+  });
+  await recordAudit(tx, {
+    actor,
+    now,
+    action: 'order.move',
+    entity: 'order',
+    entityId: order.id,
+    before: { status: order.status },
+    after: { status: input.to },
+  });
+  const email = statusEmail(brand, site, moved!, input.to, now);
+  if (email) await site.mail.enqueue(email, tx);
+  return { order_no: number, status: input.to, emailed: email !== null, order: moved! };
 }

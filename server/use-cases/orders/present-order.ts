@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { trackingPath } from '@shared/tracking';
 import { documentLinks } from '../invoices/present-documents';
 import type { OrderDocumentRef } from '../invoices/vat-documents';
 import { LONDON_ZONE, londonDate, londonWindow } from '@shared/london-time';
@@ -16,6 +17,7 @@ import type {
   orderMessages,
   payments,
   priceApprovals,
+  stopEvents,
 } from '../../db/schema';
 import { orderAddressLines, savedAddressLines } from '../accounts/full-address';
 import type { OrderRow } from './find-order';
@@ -235,6 +237,7 @@ export function customerOrderView(
     amount_due: formatPence(o.amountDuePence),
     invoiced: o.invoicedAt !== null,
     can_cancel: canCancel,
+    tracking_path: trackingPath(o.trackingToken),
     /** Waiting for the customer to approve a total above their cap (issue 15), or null. */
     awaiting_approval: approval
       ? {
@@ -432,6 +435,7 @@ export function orderConfirmationView(
     | 'estimate'
     | 'estimatePence'
     | 'priceCapPence'
+    | 'trackingToken'
   >,
 ) {
   return {
@@ -447,6 +451,7 @@ export function orderConfirmationView(
     amount_due: formatPence(o.amountDuePence),
     payment_state: o.paymentState,
     estimate: estimateView(o),
+    tracking_path: trackingPath(o.trackingToken),
   };
 }
 
@@ -543,3 +548,108 @@ export function placedEstimateView(o: {
     price_cap: o.priceCapPence === null ? null : formatPence(o.priceCapPence),
   };
 }
+
+function stateLabel(stop: DriverStop): string {
+  const { state } = stop;
+  switch (state.kind) {
+    case 'collected': {
+      const bags = state.event.bags ?? 0;
+      return `Collected, ${bags} bag${bags === 1 ? '' : 's'}`;
+    }
+    case 'delivered':
+      return `Delivered: ${state.event.leftWith}`;
+    case 'not-home':
+      return 'Not home: new time asked for';
+    default:
+      if (
+        stop.leg === 'collection' &&
+        !['pending', 'pending payment'].includes(stop.order.status)
+      ) {
+        return `Collected (${stop.order.status})`;
+      }
+      if (stop.leg === 'delivery' && stop.order.status === 'ready') return 'Ready to load';
+      if (stop.leg === 'delivery') return 'Out for delivery';
+      return 'To collect';
+  }
+}
+
+function actionsOf(stop: DriverStop): ('collect' | 'not-home' | 'deliver')[] {
+  const { state, order } = stop;
+  if (state.kind === 'collected' || state.kind === 'delivered') return [];
+  if (stop.leg === 'collection') {
+    if (!['pending', 'pending payment'].includes(order.status)) return [];
+    return state.kind === 'not-home' ? ['collect'] : ['collect', 'not-home'];
+  }
+  if (state.kind === 'not-home') return [];
+  if (order.status === 'out for delivery') return ['deliver', 'not-home'];
+  if (order.status === 'ready') return ['not-home'];
+  return [];
+}
+
+// ─── The driver's view (issue 16, decision 026) ───
+
+export type Leg = 'collection' | 'delivery';
+export type StopEventRow = typeof stopEvents.$inferSelect;
+
+/** Where a stop stands: to do, or the event that settled it (collected, not home, delivered). */
+export type StopState =
+  | { kind: 'to-do' }
+  | { kind: 'collected'; event: StopEventRow }
+  | { kind: 'not-home'; event: StopEventRow }
+  | { kind: 'delivered'; event: StopEventRow };
+
+export type DriverStop = {
+  leg: Leg;
+  order: OrderRow;
+  startsAt: Date;
+  endsAt: Date;
+  postcode: string;
+  state: StopState;
+  /** Delivery: pieces listed on the order; bags counted at collection (null when unknown). */
+  itemCount: number;
+  bags: number | null;
+};
+
+/**
+ * One stop of the driver's route; `index` its place from 0. Times in London, the address on
+ * one line, the links the phone's buttons open, and the actions that apply to the stop now.
+ */
+export function driverStopView(numbering: OrderNumbering, stop: DriverStop, index: number) {
+  const { order } = stop;
+  const lines = orderAddressLines(order);
+  const postcode = order.postcode.trim();
+  const address = [...lines.filter((l) => l.trim() !== postcode), postcode].join(', ');
+  const estimate = order.estimate;
+  const done = stop.state.kind === 'to-do' ? null : stop.state.event.at;
+  return {
+    stop_no: index + 1,
+    order_id: order.id,
+    order_no: orderNumber(numbering, order.orderNo),
+    order_status: order.status,
+    leg: stop.leg,
+    window: `${hhmm(stop.startsAt)}–${hhmm(stop.endsAt)}`,
+    starts_at: stop.startsAt.toISOString(),
+    customer_name: order.customerName,
+    phone_number: order.customerPhone,
+    door: order.doorNumber,
+    address,
+    postcode,
+    notes: order.customerNotes,
+    collect:
+      stop.leg === 'collection'
+        ? {
+            items: (estimate?.items ?? []).map((i) => ({ name: i.name, quantity: i.quantity })),
+            not_sure: !estimate || estimate.notSure || estimate.items.length === 0,
+          }
+        : null,
+    deliver: stop.leg === 'delivery' ? { items: stop.itemCount, bags: stop.bags } : null,
+    state: stop.state.kind,
+    state_label: stateLabel(stop),
+    done_at: done ? done.toISOString() : null,
+    actions: actionsOf(stop),
+    call_url: `tel:${order.customerPhone.replace(/[^\d+]/g, '')}`,
+    navigate_url: `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(address)}`,
+  };
+}
+
+export type DriverStopView = ReturnType<typeof driverStopView>;

@@ -216,7 +216,7 @@ export async function creditOrder(
   const receipt = await receiptDocument(tx, paid!, deps);
   await deps.mail.enqueue(
     {
-      ...receiptEmail(deps.config.brand, paid!, amountPence),
+      ...receiptEmail(deps.config.brand, deps, paid!, amountPence),
       attachments: receipt ? [await pdfAttachment(receipt)] : [],
     },
     tx,

@@ -93,7 +93,7 @@ async function creditOverpayment(deps: SettleDeps, actor: Actor, orderId: string
       before: { paidPence: order!.paidPence, totalPence: order!.totalPence },
       after: { paidPence: settled!.paidPence, creditPence: excess },
     });
-    await deps.mail.enqueue(overpaymentCreditEmail(deps.config.brand, settled!, excess), tx);
+    await deps.mail.enqueue(overpaymentCreditEmail(deps.config.brand, deps, settled!, excess), tx);
     return {
       amountPence: excess,
       message: paymentText.credited(excess),
@@ -267,7 +267,7 @@ async function recordRefund(
     });
     await deps.mail.enqueue(
       {
-        ...refundEmail(deps.config.brand, settled!, refund.amount, {
+        ...refundEmail(deps.config.brand, deps, settled!, refund.amount, {
           paypal: refund.paypal,
           cardLast4: refund.charge.cardLast4,
           reason: goodwill?.reason,

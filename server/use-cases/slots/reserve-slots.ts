@@ -32,7 +32,7 @@ export const EXPRESS_BY_PHONE = 'Same-day express delivery is arranged by phone.
  * database the arbiter: concurrent transactions queue on the row, and the WHERE is checked
  * against the latest committed count, so a slot is never sold beyond its capacity.
  */
-async function takePlace(
+export async function takePlace(
   tx: Transaction,
   kind: SlotKind,
   startsAt: Date,
@@ -94,6 +94,14 @@ export async function reserveSlots(
       display: delivery.display,
     },
   };
+}
+
+/** Gives back one place of a slot (an order moved out of it). */
+export async function releasePlace(db: DbOrTx, kind: SlotKind, startsAt: Date): Promise<void> {
+  await db
+    .update(slotUsage)
+    .set({ taken: sql`greatest(${slotUsage.taken} - 1, 0)` })
+    .where(and(eq(slotUsage.kind, kind), eq(slotUsage.startsAt, startsAt)));
 }
 
 /** Gives back the places of a cancelled order. */

@@ -1,0 +1,1 @@
+ALTER TABLE "stop_events" ADD COLUMN "window_starts_at" timestamp with time zone NOT NULL;

@@ -1,0 +1,253 @@
+import { and, eq, gte, lt } from 'drizzle-orm';
+import { londonDayRange, londonToday } from '@shared/london-time';
+import { orderNumber, type OrderNumbering } from '@shared/order-number';
+import type { Transaction } from '../../db/client';
+import { orders, photos, stopEvents } from '../../db/schema';
+import { ConflictError, ValidationError } from '../../errors';
+import type { Actor } from '../audit/record-audit';
+import { recordAudit } from '../audit/record-audit';
+import { notHomeEmail } from '../mail/driver-emails';
+import { findOrder, type OrderRow } from '../orders/find-order';
+import { applyMove } from '../orders/move-order';
+import type { AppServices } from '../../services';
+import {
+  eventsOf,
+  listDriverStops,
+  stateOf,
+  stopOf,
+  windowOf,
+  type Leg,
+  type StopEventRow,
+} from './driver-stops';
+
+/*
+ * The driver's actions at a stop (issue 16, docs/decisions/026): collect, not home, deliver.
+ * Each comes with an idempotency key the phone made when the driver opened the action; the
+ * same key again (a retry after a timeout) returns the first result and writes nothing.
+ * The order is locked first, so actions on one order run one after another; the unique key of
+ * stop_events is the last word. The event, the order's move (through the pipeline's own
+ * step), its e-mail and audit entry commit together.
+ */
+
+type Deps = Pick<AppServices, 'db' | 'mail' | 'config' | 'links' | 'now'>;
+
+export type StopActionInput =
+  | {
+      action: 'collect';
+      bags: number;
+      sealNumbers: string[];
+      note: string;
+      photoId?: string | null;
+    }
+  | { action: 'not-home'; leg: Leg }
+  | { action: 'deliver'; leftWith: string; note: string; photoId?: string | null };
+
+const outcomeOf = { collect: 'collected', 'not-home': 'not-home', deliver: 'delivered' } as const;
+
+export const stopMessages = {
+  keyReused: 'This request was already used for another action. Please reload and try again.',
+  photoNotOrders: 'That photo does not belong to this order. Please take it again.',
+} as const;
+
+function legOf(input: StopActionInput): Leg {
+  if (input.action === 'collect') return 'collection';
+  if (input.action === 'deliver') return 'delivery';
+  return input.leg;
+}
+
+async function checkPhoto(tx: Transaction, orderId: string, photoId: string | null | undefined) {
+  if (!photoId) return null;
+  const [photo] = await tx
+    .select({ orderId: photos.orderId })
+    .from(photos)
+    .where(eq(photos.id, photoId))
+    .limit(1);
+  if (!photo || photo.orderId !== orderId) {
+    throw new ValidationError(stopMessages.photoNotOrders, {
+      photo_id: [stopMessages.photoNotOrders],
+    });
+  }
+  return photoId;
+}
+
+/** Why this action cannot be taken at the stop now (409), or null. */
+function refusal(
+  brand: OrderNumbering,
+  order: OrderRow,
+  leg: Leg,
+  input: StopActionInput,
+  events: StopEventRow[],
+) {
+  const number = `Order ${orderNumber(brand, order.orderNo)}`;
+  const state = stateOf(order, leg, events);
+  if (state.kind === 'collected') {
+    return `${number} was already collected (${state.event.bags} bag${state.event.bags === 1 ? '' : 's'}).`;
+  }
+  if (state.kind === 'delivered') return `${number} was already delivered.`;
+  if (state.kind === 'not-home' && input.action === 'not-home') {
+    return `${number} is already marked not home; the customer has been asked to choose a new time.`;
+  }
+  if (order.status === 'cancelled') return `${number} was cancelled.`;
+  if (leg === 'collection' && !['pending', 'pending payment'].includes(order.status)) {
+    return `${number} is ${order.status}: it is not waiting to be collected.`;
+  }
+  if (input.action === 'deliver' && order.status !== 'out for delivery') {
+    return order.status === 'ready'
+      ? `${number} is not out for delivery yet. Start deliveries first.`
+      : `${number} is ${order.status}: it cannot be delivered.`;
+  }
+  if (
+    input.action === 'not-home' &&
+    leg === 'delivery' &&
+    !['ready', 'out for delivery'].includes(order.status)
+  ) {
+    return `${number} is ${order.status}: it is not waiting to be delivered.`;
+  }
+  return null;
+}
+
+export type StopActionResult = {
+  event: StopEventRow;
+  order: OrderRow;
+  replayed: boolean;
+};
+
+/** Records one action at a stop (see above). */
+export async function recordStopAction(
+  deps: Deps,
+  input: StopActionInput & { actor: Actor; orderId: string; idempotencyKey: string },
+): Promise<StopActionResult> {
+  const now = deps.now();
+  const leg = legOf(input);
+  return deps.db.transaction(async (tx) => {
+    const order = await findOrder(tx, input.orderId, true);
+    const [earlier] = await tx
+      .select()
+      .from(stopEvents)
+      .where(eq(stopEvents.idempotencyKey, input.idempotencyKey))
+      .limit(1);
+    if (earlier) {
+      if (
+        earlier.orderId !== order.id ||
+        earlier.leg !== leg ||
+        earlier.outcome !== outcomeOf[input.action]
+      ) {
+        throw new ConflictError(stopMessages.keyReused);
+      }
+      return { event: earlier, order, replayed: true };
+    }
+    const events = await eventsOf(tx, [order.id]);
+    const refused = refusal(deps.config.brand, order, leg, input, events);
+    if (refused) throw new ConflictError(refused);
+    const photoId =
+      input.action === 'not-home' ? null : await checkPhoto(tx, order.id, input.photoId);
+    const [event] = await tx
+      .insert(stopEvents)
+      .values({
+        orderId: order.id,
+        leg,
+        outcome: outcomeOf[input.action],
+        windowStartsAt: windowOf(order, leg).startsAt,
+        bags: input.action === 'collect' ? input.bags : null,
+        sealNumbers: input.action === 'collect' ? input.sealNumbers : [],
+        note: input.action === 'not-home' ? '' : input.note,
+        leftWith: input.action === 'deliver' ? input.leftWith : '',
+        photoId,
+        staffId: input.actor.id,
+        idempotencyKey: input.idempotencyKey,
+        at: now,
+      })
+      .onConflictDoNothing({ target: stopEvents.idempotencyKey })
+      .returning();
+    // Only another order's action can hold the key here (this order is locked).
+    if (!event) throw new ConflictError(stopMessages.keyReused);
+    let current = order;
+    const move = (to: 'collected' | 'delivered' | 'ready') =>
+      applyMove(tx, { site: deps, actor: input.actor, order, to, now });
+    if (input.action === 'collect') current = (await move('collected')).order;
+    if (input.action === 'deliver') current = (await move('delivered')).order;
+    if (input.action === 'not-home') {
+      // A delivery nobody was home for goes back to the shop until the new window.
+      if (order.status === 'out for delivery') current = (await move('ready')).order;
+      await recordAudit(tx, {
+        actor: input.actor,
+        now,
+        action: `stop.not-home.${leg}`,
+        entity: 'order',
+        entityId: order.id,
+        after: { window: windowOf(order, leg).startsAt.toISOString() },
+      });
+      await deps.mail.enqueue(
+        notHomeEmail(deps.config.brand, deps, { order, leg, eventId: event.id, at: now }),
+        tx,
+      );
+    }
+    return { event, order: current, replayed: false };
+  });
+}
+
+/**
+ * Start deliveries: the day's ready deliveries go out for delivery (the tracking page then
+ * tells each customer their stop number). Those missed earlier in the same window stay back.
+ * A retry moves nothing more.
+ */
+export async function startDeliveries(
+  deps: Deps,
+  input: { actor: Actor; date: string },
+): Promise<{ started: string[] }> {
+  const now = deps.now();
+  const { from, to } = londonDayRange(input.date);
+  return deps.db.transaction(async (tx) => {
+    const ready = await tx
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.status, 'ready'),
+          gte(orders.deliveryStartsAt, from),
+          lt(orders.deliveryStartsAt, to),
+        ),
+      )
+      .orderBy(orders.orderNo)
+      .for('update');
+    const events = await eventsOf(
+      tx,
+      ready.map((o) => o.id),
+    );
+    const started: string[] = [];
+    for (const order of ready) {
+      if (stateOf(order, 'delivery', events).kind !== 'to-do') continue;
+      const moved = await applyMove(tx, {
+        site: deps,
+        actor: input.actor,
+        order,
+        to: 'out for delivery',
+        now,
+      });
+      started.push(moved.order_no);
+    }
+    return { started };
+  });
+}
+
+/**
+ * An action and the stop as it stands after it, with its place in that day's route (what the
+ * phone's reply shows): the action's result, replayed or new.
+ */
+export async function actAtStop(
+  deps: Deps,
+  input: StopActionInput & { actor: Actor; orderId: string; idempotencyKey: string },
+) {
+  const result = await recordStopAction(deps, input);
+  const leg = result.event.leg;
+  const date = londonToday(result.event.windowStartsAt);
+  const stops = await listDriverStops(deps, { date });
+  let index = stops.findIndex((s) => s.order.id === result.order.id && s.leg === leg);
+  let stop = stops[index];
+  if (!stop) {
+    // The order left that day's list (a delivery sent back to the shop): show it alone.
+    stop = await stopOf(deps.db, await findOrder(deps.db, result.order.id), leg);
+    index = stops.length;
+  }
+  return { ...result, stop, index };
+}

@@ -1,0 +1,127 @@
+import { and, desc, eq, gte, lt, notExists, sql } from 'drizzle-orm';
+import { londonDayRange, londonToday } from '@shared/london-time';
+import { orderNumber } from '@shared/order-number';
+import { orderEvents, orderGarments, orders, photos, stopEvents } from '../../db/schema';
+import { NotFoundError } from '../../errors';
+import { reschedulePagePath } from '../../auth/reschedule-access';
+import { photoUrl } from '../photos/photo-url';
+import type { AppServices } from '../../services';
+import { buildTracking, stopNumber, type TrackingView } from './tracking-timeline';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The tracking page of an order by its tracking token (issue 16, decision 029): no login, so
+ * the reply holds nothing personal beyond what the link's holder knows (tracking-timeline.ts).
+ * An unknown or malformed token is a 404, as for a page that does not exist.
+ */
+export async function orderTracking(
+  deps: Pick<AppServices, 'db' | 'config' | 'links' | 'now'>,
+  input: { token: string },
+): Promise<TrackingView> {
+  const now = deps.now();
+  if (!UUID.test(input.token)) throw new NotFoundError();
+  const [order] = await deps.db
+    .select()
+    .from(orders)
+    .where(eq(orders.trackingToken, input.token))
+    .limit(1);
+  if (!order) throw new NotFoundError();
+
+  const [events, stops, [garments]] = await Promise.all([
+    deps.db
+      .select({ toStatus: orderEvents.toStatus, at: orderEvents.at })
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, order.id)),
+    deps.db
+      .select({
+        leg: stopEvents.leg,
+        outcome: stopEvents.outcome,
+        bags: stopEvents.bags,
+        leftWith: stopEvents.leftWith,
+        at: stopEvents.at,
+        photoId: stopEvents.photoId,
+        id: stopEvents.id,
+        windowStartsAt: stopEvents.windowStartsAt,
+      })
+      .from(stopEvents)
+      .where(eq(stopEvents.orderId, order.id)),
+    deps.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(orderGarments)
+      .where(eq(orderGarments.orderId, order.id)),
+  ]);
+
+  // A delivery photo uploaded on its own (not through the driver's delivered stop).
+  const [latestDeliveryPhoto] =
+    order.status === 'delivered'
+      ? await deps.db
+          .select({ id: photos.id })
+          .from(photos)
+          .where(and(eq(photos.orderId, order.id), eq(photos.kind, 'delivery')))
+          .orderBy(desc(photos.createdAt))
+          .limit(1)
+      : [];
+
+  let stop: { number: number; of: number } | null = null;
+  if (order.status === 'out for delivery') {
+    // The day's deliveries still out: ids, slots and postcodes only, to count the stops ahead.
+    const { from, to } = londonDayRange(londonToday(order.deliveryStartsAt));
+    const out = await deps.db
+      .select({ id: orders.id, startsAt: orders.deliveryStartsAt, postcode: orders.postcode })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.status, 'out for delivery'),
+          gte(orders.deliveryStartsAt, from),
+          lt(orders.deliveryStartsAt, to),
+          notExists(
+            deps.db
+              .select({ one: sql`1` })
+              .from(stopEvents)
+              .where(and(eq(stopEvents.orderId, orders.id), eq(stopEvents.outcome, 'delivered'))),
+          ),
+        ),
+      );
+    stop = stopNumber(order.id, out);
+  }
+
+  // Nobody home, and the visit still in the window it was missed in: the customer chooses a
+  // new one here too (the same signed link as the e-mail's; decision 026).
+  const missed = stops
+    .filter((s) => s.outcome === 'not-home')
+    .filter((s) => {
+      const window = s.leg === 'collection' ? order.pickupStartsAt : order.deliveryStartsAt;
+      return s.windowStartsAt.getTime() === window.getTime();
+    })
+    .sort((a, b) => b.at.getTime() - a.at.getTime())[0];
+  const rescheduleUrl = missed
+    ? reschedulePagePath(deps, { orderId: order.id, eventId: missed.id, at: missed.at })
+    : null;
+
+  return buildTracking(
+    {
+      orderNumber: orderNumber(deps.config.brand, order.orderNo),
+      customerName: order.customerName,
+      postcode: order.postcode,
+      status: order.status,
+      registered: order.customerId !== null,
+      createdAt: order.createdAt,
+      pickup: { startsAt: order.pickupStartsAt, endsAt: order.pickupEndsAt },
+      delivery: { startsAt: order.deliveryStartsAt, endsAt: order.deliveryEndsAt },
+      events,
+      stops: await Promise.all(
+        stops.map(async ({ photoId, id: _id, windowStartsAt: _window, ...s }) => ({
+          ...s,
+          photoUrl: s.outcome === 'delivered' && photoId ? await photoUrl(deps, photoId) : null,
+        })),
+      ),
+      intakeReportedAt: order.intakeReportedAt,
+      garmentCount: garments?.count ?? 0,
+      stop,
+      deliveryPhotoUrl: latestDeliveryPhoto ? await photoUrl(deps, latestDeliveryPhoto.id) : null,
+      rescheduleUrl,
+    },
+    now,
+  );
+}

@@ -1,0 +1,16 @@
+/** The driver account the e2e server creates for the driver's spec (issue 16). */
+export const E2E_DRIVER = { email: 'dan@e2e.test', password: 'e2e-driver-password-1' } as const;
+
+/**
+ * The stops the e2e server writes for today, one set per Playwright project: a collection to
+ * collect, one nobody is home for (its customer chooses a new window from the e-mail), and a
+ * delivery out for delivery.
+ */
+export function e2eDriverStops(project: string) {
+  return {
+    collect: { name: `Colin Collect ${project}`, email: `collect-${project}@e2e.test` },
+    missed: { name: `Mira Missed ${project}`, email: `missed-${project}@e2e.test` },
+    deliver: { name: `Della Deliver ${project}`, email: `deliver-${project}@e2e.test` },
+  };
+}
+export const E2E_DRIVER_PROJECTS = ['desktop', 'mobile'] as const;
