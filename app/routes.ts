@@ -22,6 +22,7 @@ export default [
   route('reset-password/:token', 'routes/reset-password.tsx'),
   route('account', 'routes/account.tsx'),
   route('account/delete', 'routes/account-delete.tsx'),
+  route('account/garments', 'routes/account-garments.tsx'),
   route('account/orders/:id/documents/:number', 'routes/account-order-document.ts'),
   route('account/confirm-email/:token', 'routes/account-confirm-email.tsx'),
 
@@ -30,6 +31,7 @@ export default [
   route('order/cancel/:id', 'routes/order-cancel.tsx'),
   route('order/payment/:id', 'routes/order-payment.tsx'),
   route('order/approval/:id', 'routes/order-approval.tsx'),
+  route('order/intake/:id', 'routes/order-intake.tsx'),
   route('order/reschedule/:id', 'routes/order-reschedule.tsx'),
   route('track/:token', 'routes/track.tsx'),
   route('payment/complete/:id', 'routes/payment-complete.tsx'),

@@ -10,6 +10,7 @@ import { customerOrdersView } from '~/server/orders.server';
 import { passwordChangeSchema, profileUpdateSchema } from '@shared/validation';
 import { formFailure, formFields, parseFields } from '~/components/form/form-action.server';
 import { DesktopAccount, MobileAccount } from '~/features/account/account-views';
+import { customerIntakeReports, intakeReportView } from '~/server/intake-report.server';
 import type { Route } from './+types/account';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -31,6 +32,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       await listCustomerOrders(services, { customerId: customer.id }),
     ),
     phone: services.config.brand.phone,
+    // Issue 16: the intake report of each order it was sent for, shown in the order's view.
+    intakeReports: Object.fromEntries(
+      (await customerIntakeReports(services, { customerId: customer.id })).map((r) => [
+        r.order.id,
+        intakeReportView(services.config.brand, r),
+      ]),
+    ),
   };
 }
 

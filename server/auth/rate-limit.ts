@@ -73,6 +73,8 @@ export const rateRules = {
   waitlistPerIp: { name: 'waitlist:ip', limit: 20, windowSeconds: HOUR },
   /** Questions about a price above the cap, per order: each one e-mails the shop. */
   priceQuestionPerOrder: { name: 'price-question:order', limit: 10, windowSeconds: HOUR },
+  /** Cases on an intake report, per order: each one e-mails the shop (issue 16). */
+  intakeCasePerOrder: { name: 'intake-case:order', limit: 10, windowSeconds: HOUR },
 } satisfies Record<string, RateRule | LoginLimits | MailRequestLimits>;
 
 /** Start of the fixed window `now` falls in. Pure. */

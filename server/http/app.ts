@@ -24,6 +24,7 @@ import { paymentsRoutes } from './api/payments';
 import { photoUploadRoutes } from './api/photos';
 import { approvalsRoutes } from './api/approvals';
 import { intakeRoutes } from './api/intake';
+import { intakeReportRoutes } from './api/intake-report';
 import { driverRoutes } from './api/driver';
 import { trackingRoutes } from './api/tracking';
 import { stripeWebhookRoutes } from './api/stripe-webhook';
@@ -305,6 +306,7 @@ async function apiRoutes(api: FastifyInstance, services: AppServices) {
   checkoutRoutes(api, services);
   paymentsRoutes(api, services);
   approvalsRoutes(api, services);
+  intakeReportRoutes(api, services);
   trackingRoutes(api, services);
   adminRoutes(api, services);
   intakeRoutes(api, services);

@@ -5,6 +5,7 @@ import { bookingApi } from './booking';
 import { catalogueApi } from './catalogue';
 import { checkoutApi } from './checkout';
 import { intakeApi } from './intake';
+import { intakeReportApi } from './intake-report';
 import { driverApi } from './driver';
 import type { Endpoint, HttpMethod } from './contract';
 import { paymentsApi, webhooksApi } from './payments';
@@ -22,6 +23,7 @@ export const api = {
   checkout: checkoutApi,
   payments: paymentsApi,
   approvals: approvalsApi,
+  intakeReport: intakeReportApi,
   tracking: trackingApi,
   webhooks: webhooksApi,
   admin: adminApi,

@@ -99,6 +99,14 @@ export const routes: Routes<Api> = {
       auth: ['approvalToken', 'bearer', 'cookie'],
     },
   },
+  intakeReport: {
+    report: { method: 'GET', path: '/api/orders/:id/intake-report', auth: ['bearer', 'cookie'] },
+    openCase: { method: 'POST', path: '/api/orders/:id/cases', auth: ['bearer', 'cookie'] },
+    garments: { method: 'GET', path: '/api/garments', auth: ['bearer', 'cookie'] },
+    sendReport: { method: 'POST', path: '/api/admin/orders/:id/intake-report', auth: ['staff'] },
+    openCases: { method: 'GET', path: '/api/admin/cases', auth: ['staff'] },
+    answerCase: { method: 'POST', path: '/api/admin/cases/:id/answer', auth: ['staff'] },
+  },
   tracking: {
     track: { method: 'GET', path: '/api/track/:token' },
   },

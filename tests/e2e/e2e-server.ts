@@ -15,6 +15,7 @@ import { E2E_CAP_PENCE, E2E_CAPPED_ORDERS, E2E_STAFF } from './e2e-staff';
 import { E2E_INTAKE_ORDERS } from './e2e-intake';
 import { insertOrderRow } from '../helpers/fixtures';
 import { payments } from '../../server/db/schema';
+import { seedIntakeOrders } from './intake-report-seed';
 import { E2E_DRIVER, E2E_DRIVER_PROJECTS, e2eDriverStops } from './e2e-driver';
 import { londonDayRange, londonToday } from '../../shared/london-time';
 
@@ -74,6 +75,8 @@ for (const email of Object.values(E2E_CAPPED_ORDERS)) {
     updatedAt: now,
   });
 }
+// The intake report spec (issue 16) starts from a collected order with garments, per project.
+await seedIntakeOrders(running.services);
 
 // The intake spec (issue 16) starts from a collected order, per project.
 for (const email of Object.values(E2E_INTAKE_ORDERS)) {

@@ -105,6 +105,11 @@ export function DesktopAccount({ customer, phone }: Props) {
               </li>
             ))}
             <li>
+              <Link to="/account/garments" className={`${navItem} text-slate-700`}>
+                Your garments
+              </Link>
+            </li>
+            <li>
               <LogoutButton className={`${navItem} text-slate-700`} />
             </li>
             <li>
@@ -351,6 +356,9 @@ export function MobileAccount({ customer, phone }: Props) {
             <ViewButton view="profile" className={menuItem} onOpen={() => setView('profile')}>
               Profile <span aria-hidden="true">›</span>
             </ViewButton>
+            <Link to="/account/garments" className={menuItem}>
+              Your garments <span aria-hidden="true">›</span>
+            </Link>
             <LogoutButton className={menuItem} />
             <Link to="/account/delete" className={`${menuItem} border-b-0 text-red-700`}>
               Delete Account <span aria-hidden="true">›</span>

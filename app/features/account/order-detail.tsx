@@ -8,6 +8,7 @@ import { OrderDocuments } from '~/components/order-documents';
 import { OrderEstimateSummary } from '~/components/order-estimate';
 import { payNowHref, showPayNow } from './order-rules';
 import { ApprovalNotice } from './approval-notice';
+import { OrderIntakeReport } from './intake-report';
 
 const CANCELLABLE = ['pending', 'pending payment'];
 
@@ -238,6 +239,7 @@ export function OrderDetail({
       </dl>
       <ApprovalNotice order={order} />
       <ItemsTable order={order} />
+      <OrderIntakeReport orderId={order.id} phone={phone} />
       {order.estimate && (
         <OrderEstimateSummary
           estimate={order.estimate}

@@ -10,6 +10,8 @@ import { boardView, orderListRowView, type BoardRowView } from '~/server/orders.
 import { requireStaffPage } from '~/features/admin/guard.server';
 import { ApprovalPill, QuestionPill, StatusPill } from '~/features/admin/ui';
 import { TagScan } from '~/features/admin/tag-scan';
+import { CasesPill, OpenCasesPanel } from '~/features/admin/intake-report-panel';
+import { openCases, openCasesView } from '~/server/intake-report.server';
 import type { Route } from './+types/board';
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
@@ -21,12 +23,23 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const inShop = (await listOrders(services, { status: 'cleaning', limit: 50 })).map((o) =>
     orderListRowView(services.config.brand, o),
   );
-  return { board, inShop };
+  const cases = openCasesView(services.config.brand, await openCases(services));
+  return { board, inShop, cases };
 }
 
 type Row = BoardRowView;
 
-function RunList({ title, rows, empty }: { title: string; rows: Row[]; empty: string }) {
+function RunList({
+  title,
+  rows,
+  empty,
+  cases,
+}: {
+  title: string;
+  rows: Row[];
+  empty: string;
+  cases?: Record<string, number>;
+}) {
   return (
     <section className="card p-0" aria-labelledby={`${title}-title`}>
       <h2
@@ -63,6 +76,7 @@ function RunList({ title, rows, empty }: { title: string; rows: Row[]; empty: st
                 <StatusPill status={row.status} />
                 {row.awaiting_approval ? <ApprovalPill /> : null}
                 {row.question ? <QuestionPill /> : null}
+                <CasesPill count={cases?.[row.id] ?? 0} />
               </span>
             </li>
           ))}
@@ -74,6 +88,7 @@ function RunList({ title, rows, empty }: { title: string; rows: Row[]; empty: st
 
 export default function AdminBoard({ loaderData }: Route.ComponentProps) {
   const { board, inShop } = loaderData;
+  const cases = Object.fromEntries(loaderData.cases.orders.map((o) => [o.id, o.open_cases]));
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -126,9 +141,21 @@ export default function AdminBoard({ loaderData }: Route.ComponentProps) {
       </ul>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <RunList title="Collections" rows={board.collections} empty="No collections on this day." />
-        <RunList title="Deliveries" rows={board.deliveries} empty="No deliveries on this day." />
+        <RunList
+          title="Collections"
+          rows={board.collections}
+          empty="No collections on this day."
+          cases={cases}
+        />
+        <RunList
+          title="Deliveries"
+          rows={board.deliveries}
+          empty="No deliveries on this day."
+          cases={cases}
+        />
       </div>
+
+      <OpenCasesPanel cases={loaderData.cases} />
 
       {board.waiting.length ? (
         <section className="card" aria-labelledby="waiting-title">
@@ -167,7 +194,8 @@ export default function AdminBoard({ loaderData }: Route.ComponentProps) {
                 className="rounded bg-slate-100 px-2 py-1 text-brand underline"
               >
                 {o.order_no} · {o.customer_name}
-              </Link>
+              </Link>{' '}
+              <CasesPill count={cases[o.id] ?? 0} />
             </li>
           ))}
           {inShop.length === 0 ? <li className="text-slate-500">Nothing in cleaning.</li> : null}

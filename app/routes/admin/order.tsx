@@ -21,6 +21,8 @@ import { OrderEstimateSummary } from '~/components/order-estimate';
 import { intakeView, listGarments } from '~/server/intake.server';
 import { IntakeLines, IntakePanel } from '~/features/admin/intake-panel';
 import { TagScan } from '~/features/admin/tag-scan';
+import { IntakeReportPanel } from '~/features/admin/intake-report-panel';
+import { adminIntakeReport, adminIntakeReportView } from '~/server/intake-report.server';
 import type { Route } from './+types/order';
 
 export async function loader({ context, request, params, url }: Route.LoaderArgs) {
@@ -41,7 +43,10 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
     services.config.brand,
     await listGarments(services, { orderId: order.id }),
   );
-  return { order, priceList, documents, owner: staff.role === 'owner', intake };
+  const intakeReport = adminIntakeReportView(
+    await adminIntakeReport(services, { orderId: order.id }),
+  );
+  return { order, priceList, documents, owner: staff.role === 'owner', intake, intakeReport };
 }
 
 type Line = { service_id: number; quantity: number; unit_price: string };
@@ -502,6 +507,8 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
       </section>
+
+      <IntakeReportPanel orderId={order.id} report={loaderData.intakeReport} />
 
       <section id="thread" className="card space-y-4" aria-labelledby="thread-title">
         <div className="flex flex-wrap items-center justify-between gap-2">

@@ -1,0 +1,135 @@
+import { data, Link } from 'react-router';
+import { caseInput } from '@shared/intake-report';
+import { getCurrentCustomer } from '~/server/accounts.server';
+import { intakeReport, intakeReportView, openCase } from '~/server/intake-report.server';
+import { AppError, UnauthorizedError } from '~/server/errors.server';
+import { formFailure, formFields, parseFields } from '~/components/form/form-action.server';
+import { IntakeReport } from '~/features/account/intake-report';
+import { useRootData } from '~/root';
+import { seo } from '~/utils/seo';
+import type { Route } from './+types/order-intake';
+
+/*
+ * The intake report of an order (issue 16, decision 028), reached from the e-mailed link
+ * (`t`, no login needed) or by the order's customer logged in. The case form posts to this
+ * route's action, which calls the same use-case as the API (decision 018).
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function credentialsOf(request: Request) {
+  return {
+    cookie: request.headers.get('cookie'),
+    authorization: request.headers.get('authorization'),
+  };
+}
+
+export async function loader({ context, params, request, url }: Route.LoaderArgs) {
+  const { services } = context;
+  if (!UUID.test(params.id)) throw data('Not found', { status: 404 });
+  const token = url.searchParams.get('t');
+  const customer = await getCurrentCustomer(services, credentialsOf(request));
+  try {
+    const report = await intakeReport(services, {
+      orderId: params.id,
+      token,
+      customerId: customer?.id ?? null,
+    });
+    return {
+      refused: null,
+      token: report.via === 'link' ? token : null,
+      report: intakeReportView(services.config.brand, report),
+    };
+  } catch (error) {
+    if (error instanceof UnauthorizedError) {
+      return data({ refused: error.message, token: null, report: null }, 401);
+    }
+    if (error instanceof AppError && error.code === 'not-found') {
+      throw data('Not found', { status: 404 });
+    }
+    throw error;
+  }
+}
+
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const { services } = context;
+  if (!UUID.test(params.id)) throw data('Not found', { status: 404 });
+  const fields = await formFields(request);
+  const customer = await getCurrentCustomer(services, credentialsOf(request));
+  try {
+    const body = parseFields(
+      caseInput,
+      {
+        kind: fields.kind,
+        description: fields.description ?? '',
+        ...(fields.order_garment_id ? { order_garment_id: fields.order_garment_id } : {}),
+      },
+      'Please check what you told us.',
+    );
+    const opened = await openCase(services, {
+      orderId: params.id,
+      token: fields.t ?? null,
+      customerId: customer?.id ?? null,
+      ...body,
+    });
+    return {
+      ok: true as const,
+      message: `Thank you: we have your message about order ${opened.orderNo} and will answer by e-mail, usually the same working day.`,
+    };
+  } catch (error) {
+    return formFailure(error);
+  }
+}
+
+export function headers() {
+  return { 'Cache-Control': 'private, no-store' };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(matches, {
+    title: 'Your intake report',
+    description: 'The garments we checked in, with their photos and notes.',
+    path: '/order/intake',
+    noindex: true,
+  });
+}
+
+export default function OrderIntake({ loaderData, actionData }: Route.ComponentProps) {
+  const brand = useRootData()!.brand;
+  if (!loaderData.report) {
+    return (
+      <main id="main" className="bg-slate-50 px-4 py-10">
+        <div className="card mx-auto max-w-xl">
+          <h1 className="page-title">Your intake report</h1>
+          <p className="mt-4 text-slate-700">{loaderData.refused}</p>
+          <Link to="/login" className="btn-primary mt-6 inline-block">
+            Log in to your account
+          </Link>
+        </div>
+      </main>
+    );
+  }
+  const r = loaderData.report;
+  return (
+    <main id="main" className="bg-slate-50 px-4 py-8 sm:py-12">
+      <div className="mx-auto max-w-2xl space-y-6">
+        <div className="card">
+          <p className="text-sm font-medium text-slate-500">Order {r.order_no}</p>
+          <h1 className="page-title mt-1">Your intake report</h1>
+          <p className="mt-2 text-slate-700">
+            We have checked in your order at our shop. Here is every item, as we found it.
+          </p>
+        </div>
+        <div className="card">
+          <IntakeReport
+            report={r}
+            token={loaderData.token}
+            phone={brand.phone}
+            idPrefix="intake"
+            result={actionData}
+          />
+        </div>
+      </div>
+    </main>
+  );
+}
