@@ -7,15 +7,15 @@ import { photographGarment, recordGarmentRows } from '../helpers/intake-fixtures
  * Playwright project: collected yesterday, two garments recorded with a photo each (and one
  * of the coat's damage), the report not sent yet.
  */
-export const E2E_INTAKE_ORDERS = {
-  desktop: 'intake-desktop@e2e.test',
-  mobile: 'intake-mobile@e2e.test',
+export const E2E_INTAKE_REPORT_ORDERS = {
+  desktop: 'intake-report-desktop@e2e.test',
+  mobile: 'intake-report-mobile@e2e.test',
 } as const;
 
 export async function seedIntakeOrders(services: Pick<AppServices, 'db' | 'storage' | 'now'>) {
   const { db } = services;
   const now = services.now();
-  for (const email of Object.values(E2E_INTAKE_ORDERS)) {
+  for (const email of Object.values(E2E_INTAKE_REPORT_ORDERS)) {
     const order = await insertOrderRow(db, new Date(now.getTime() - 86_400_000), {
       status: 'collected',
       customerName: 'Mary Jackson',

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { staffOpensOrder } from './staff-helpers';
-import { E2E_INTAKE_ORDERS } from './intake-report-seed';
+import { E2E_INTAKE_REPORT_ORDERS } from './intake-report-seed';
 import { expectNoSeriousA11yViolations, readMail } from './support';
 
 /*
@@ -15,7 +15,8 @@ test('the customer flags a missing item on the intake report and staff answer it
   page,
   browser,
 }, info) => {
-  const email = E2E_INTAKE_ORDERS[info.project.name as keyof typeof E2E_INTAKE_ORDERS];
+  const email =
+    E2E_INTAKE_REPORT_ORDERS[info.project.name as keyof typeof E2E_INTAKE_REPORT_ORDERS];
 
   // ─── Staff send the report ───
   const { staff, context: staffContext } = await staffOpensOrder(browser, email);
