@@ -78,11 +78,11 @@ const appImportPatterns = [
     message: 'Rate limits are applied in the use-cases (docs/decisions/013).',
   },
   {
-    // @shared/api and its modules, except the client and the routes.
-    regex: '^(@shared|(\\.\\./)+shared)/api(/(?!(client|routes)(\\.ts)?$)[^/]+)?$',
+    // @shared/api and its modules, except the client and the routes (public pages: public-routes).
+    regex: '^(@shared|(\\.\\./)+shared)/api(/(?!(client|routes|public-routes)(\\.ts)?$)[^/]+)?$',
     allowTypeImports: true,
     message:
-      "In app/, call the API with call(routes.…) from '@shared/api/client' and '@shared/api/routes'; import the contract's schemas as types only.",
+      "In app/, call the API with call(routes.…) from '@shared/api/client' and '@shared/api/routes' (or '@shared/api/public-routes' on public pages); import the contract's schemas as types only.",
   },
 ];
 const appImportPaths = [

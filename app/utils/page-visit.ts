@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { routes } from '@shared/api/routes';
+import { publicRoutes as routes } from '@shared/api/public-routes';
 import { call } from '~/utils/api-client';
 
 /** POST /user-info (spec 7): which page a visit began on. The server reads the IP itself. */

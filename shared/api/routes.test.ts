@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api } from './index';
+import { publicRoutes } from './public-routes';
 import { routes } from './routes';
 
 describe('routes (the contract without its schemas, for the browser)', () => {
@@ -21,5 +22,14 @@ describe('routes (the contract without its schemas, for the browser)', () => {
     );
     // Out of date: run `npx tsx scripts/api-routes.ts`.
     expect(routes).toEqual(expected);
+  });
+
+  it("keeps the back office's endpoints out of the table public pages import", () => {
+    expect(Object.keys(publicRoutes).sort()).toEqual(
+      Object.keys(routes)
+        .filter((area) => !['admin', 'intake', 'driver', 'photos', 'webhooks'].includes(area))
+        .sort(),
+    );
+    expect(publicRoutes).not.toHaveProperty('admin');
   });
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { routes } from '@shared/api/routes';
+import { publicRoutes as routes } from '@shared/api/public-routes';
 import type { Brand } from '@shared/brand';
 import { call } from '~/utils/api-client';
 

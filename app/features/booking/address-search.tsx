@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { buildingNumberOf } from '@shared/address';
 import type { ReplyOf } from '@shared/api/client';
-import { routes } from '@shared/api/routes';
+import { publicRoutes as routes } from '@shared/api/public-routes';
 import type { bookingApi } from '@shared/api/booking';
 import { Field } from '~/components/form';
 import { call } from '~/utils/api-client';

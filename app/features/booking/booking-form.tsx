@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Form, useNavigate } from 'react-router';
 import { buildingNumberOf, formatAddress } from '@shared/address';
-import { routes } from '@shared/api/routes';
+import { publicRoutes as routes } from '@shared/api/public-routes';
 import { isUkPostcode, normalisePostcode } from '@shared/postcode';
 import { call } from '~/utils/api-client';
 import { AddressSearch, type FoundAddress } from './address-search';

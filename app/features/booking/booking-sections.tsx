@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { routes } from '@shared/api/routes';
+import { publicRoutes as routes } from '@shared/api/public-routes';
 import { isUkPostcode } from '@shared/postcode';
 import { AddressFields, AddressPreview, SelectField, TextField } from '~/components/form';
 import { call } from '~/utils/api-client';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
-import { routes } from '@shared/api/routes';
+import { publicRoutes as routes } from '@shared/api/public-routes';
 import { call } from '~/utils/api-client';
 import { slotKey } from './booking-params';
 import { EXPRESS } from './booking-sections';

@@ -1,0 +1,124 @@
+// Written by scripts/api-routes.ts from the contract (shared/api): do not edit by hand.
+import type { Api, Routes } from './route';
+
+/** The areas of public-routes.ts. */
+export type PublicArea =
+  | 'catalogue'
+  | 'booking'
+  | 'accounts'
+  | 'checkout'
+  | 'payments'
+  | 'approvals'
+  | 'intakeReport'
+  | 'tracking';
+
+/**
+ * The endpoints the website's own pages call, without their schemas (zod stays out of the
+ * pages' bundles), and without the back office's, which no public page needs: the routes
+ * table public pages import. Each carries its endpoint's type.
+ */
+export const publicRoutes: Pick<Routes<Api>, PublicArea> = {
+  catalogue: {
+    priceList: { method: 'GET', path: '/api/pricelist' },
+    landingPage: { method: 'GET', path: '/api/service/:id' },
+    featuredAreas: { method: 'GET', path: '/api/getarea/limited' },
+    areaGroups: { method: 'GET', path: '/api/getarea/group' },
+    area: { method: 'GET', path: '/api/getarea/:id' },
+    branches: { method: 'GET', path: '/api/branches' },
+    faqs: { method: 'GET', path: '/api/faqs' },
+    blogPosts: { method: 'GET', path: '/api/getblogs' },
+    blogPost: { method: 'GET', path: '/api/getblog/:id' },
+    recordVisit: { method: 'POST', path: '/api/user-info' },
+    subscribe: { method: 'POST', path: '/api/newsletter' },
+  },
+  booking: {
+    pickupSlots: { method: 'GET', path: '/api/pickup' },
+    deliverySlots: { method: 'GET', path: '/api/delivery/:slot' },
+    findAddress: { method: 'GET', path: '/api/address/find' },
+    retrieveAddress: { method: 'GET', path: '/api/address/retrieve/:id' },
+    coverage: { method: 'GET', path: '/api/coverage' },
+    joinWaitlist: { method: 'POST', path: '/api/area-waitlist' },
+  },
+  accounts: {
+    checkLoginEmail: { method: 'POST', path: '/api/account/validations/email' },
+    logIn: { method: 'POST', path: '/api/login' },
+    logOut: { method: 'POST', path: '/api/logout', auth: ['bearer', 'cookie'] },
+    register: { method: 'POST', path: '/api/register' },
+    requestPasswordReset: { method: 'POST', path: '/api/account/reset/password' },
+    resetPassword: { method: 'POST', path: '/api/account/reset/password/confirm' },
+    confirmEmailChange: { method: 'POST', path: '/api/account/email/confirm' },
+    sendDeletionCode: { method: 'POST', path: '/api/account/confirm/delete' },
+    deleteAccount: { method: 'POST', path: '/api/account/delete' },
+    orders: { method: 'GET', path: '/api/orders', auth: ['bearer', 'cookie'] },
+    cancelOrder: { method: 'POST', path: '/api/orders/:id/cancel', auth: ['bearer', 'cookie'] },
+    updateProfile: { method: 'POST', path: '/api/updateprofile', auth: ['bearer', 'cookie'] },
+    changePassword: { method: 'POST', path: '/api/changepassword', auth: ['bearer', 'cookie'] },
+    deleteOwnAccount: { method: 'POST', path: '/api/delete-account', auth: ['bearer', 'cookie'] },
+  },
+  checkout: {
+    guest: { method: 'POST', path: '/api/guest' },
+    placeOrder: {
+      method: 'POST',
+      path: '/api/placeorder',
+      auth: ['checkoutToken', 'bearer', 'cookie'],
+    },
+    orderConfirmation: { method: 'GET', path: '/api/order/:id' },
+  },
+  payments: {
+    startCardSetup: {
+      method: 'POST',
+      path: '/api/payment/card/setup',
+      auth: ['checkoutToken', 'paymentToken', 'bearer', 'cookie'],
+    },
+    startCardPayment: {
+      method: 'POST',
+      path: '/api/payment/card/pay',
+      auth: ['checkoutToken', 'paymentToken', 'bearer', 'cookie'],
+    },
+    confirmCard: {
+      method: 'POST',
+      path: '/api/update-payment-method',
+      auth: ['checkoutToken', 'paymentToken', 'bearer', 'cookie'],
+    },
+    startPayPal: {
+      method: 'POST',
+      path: '/api/payment/paypal/create',
+      auth: ['checkoutToken', 'paymentToken', 'bearer', 'cookie'],
+    },
+    confirmPayPal: {
+      method: 'POST',
+      path: '/api/paypal-success',
+      auth: ['checkoutToken', 'paymentToken', 'bearer', 'cookie'],
+    },
+    testConfirm: { method: 'POST', path: '/api/payment/test/confirm' },
+    testApprovePayPal: { method: 'POST', path: '/api/payment/test/paypal-approve' },
+  },
+  approvals: {
+    approval: {
+      method: 'GET',
+      path: '/api/approvals/:id',
+      auth: ['approvalToken', 'bearer', 'cookie'],
+    },
+    approve: {
+      method: 'POST',
+      path: '/api/approvals/:id/approve',
+      auth: ['approvalToken', 'bearer', 'cookie'],
+    },
+    ask: {
+      method: 'POST',
+      path: '/api/approvals/:id/question',
+      auth: ['approvalToken', 'bearer', 'cookie'],
+    },
+  },
+  intakeReport: {
+    report: { method: 'GET', path: '/api/orders/:id/intake-report', auth: ['bearer', 'cookie'] },
+    openCase: { method: 'POST', path: '/api/orders/:id/cases', auth: ['bearer', 'cookie'] },
+    garments: { method: 'GET', path: '/api/garments', auth: ['bearer', 'cookie'] },
+    sendReport: { method: 'POST', path: '/api/admin/orders/:id/intake-report', auth: ['staff'] },
+    openCases: { method: 'GET', path: '/api/admin/cases', auth: ['staff'] },
+    answerCase: { method: 'POST', path: '/api/admin/cases/:id/answer', auth: ['staff'] },
+  },
+  tracking: {
+    track: { method: 'GET', path: '/api/track/:token' },
+  },
+};
