@@ -249,6 +249,18 @@ export const customers = pgTable(
     /** scrypt/argon2 hash; null for guests. */
     passwordHash: text('password_hash'),
     isGuest: boolean('is_guest').notNull().default(false),
+    /**
+     * The channels of service messages about their orders (issue 17): e-mail is on unless
+     * the customer turned it off with a text channel on; texts go to `phone`.
+     */
+    notifyEmail: boolean('notify_email').notNull().default(true),
+    notifySms: boolean('notify_sms').notNull().default(false),
+    notifyWhatsapp: boolean('notify_whatsapp').notNull().default(false),
+    /** Marketing is a separate choice that needs consent (PECR): off until given. */
+    marketingEmail: boolean('marketing_email').notNull().default(false),
+    marketingSms: boolean('marketing_sms').notNull().default(false),
+    /** When marketing consent was last given or changed, for the record PECR asks for. */
+    marketingConsentAt: timestamp('marketing_consent_at', { withTimezone: true }),
     createdAt: createdAt(),
     /** Set when the person is erased; personal fields are blanked at the same time. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -908,3 +920,77 @@ export const orderCases = pgTable(
   },
   (t) => [index('order_cases_order_idx').on(t.orderId)],
 );
+
+// ─── Text messages (issue 17) ────────────────────────────────────────────────
+
+export const textChannels = ['sms', 'whatsapp'] as const;
+export type TextChannel = (typeof textChannels)[number];
+
+/**
+ * What became of a text: queued (waiting, perhaps until `send_after` for quiet hours);
+ * sent (the provider took it); delivered / undelivered / failed (the provider's receipt);
+ * not-sent (the offline default keeps it in the outbox); suppressed (never sent: opted out,
+ * over the daily cap, no consent; `status_reason` says which); received (inbound).
+ */
+export const textStatuses = [
+  'queued',
+  'sent',
+  'delivered',
+  'undelivered',
+  'failed',
+  'not-sent',
+  'suppressed',
+  'received',
+] as const;
+export type TextStatus = (typeof textStatuses)[number];
+
+/**
+ * Every text, both ways: the outbox of SMS and WhatsApp messages (read in the back office
+ * beside the mails) and the record of replies. A row is written in the same transaction as
+ * the change that caused it.
+ */
+export const textMessages = pgTable(
+  'text_messages',
+  {
+    id: serial('id').primaryKey(),
+    direction: text('direction', { enum: ['outbound', 'inbound'] }).notNull(),
+    channel: text('channel', { enum: textChannels }).notNull(),
+    /** Service messages about an order, or marketing (consent and an opt-out required). */
+    purpose: text('purpose', { enum: ['service', 'marketing'] })
+      .notNull()
+      .default('service'),
+    /** e.g. 'collection-reminder', 'help-reply', 'inbound'. */
+    template: text('template').notNull(),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** The customer's number in E.164 (+447…): `to` when outbound, `from` when inbound. */
+    phone: text('phone').notNull(),
+    body: text('body').notNull(),
+    status: text('status', { enum: textStatuses }).notNull(),
+    statusReason: text('status_reason'),
+    /** Not before this instant (quiet hours hold texts until 08:00 London time). */
+    sendAfter: timestamp('send_after', { withTimezone: true }).notNull().defaultNow(),
+    /** The provider's message id (Twilio's SID). */
+    providerSid: text('provider_sid'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** Makes a message once-only: e.g. 'collection-reminder:<order id>'. */
+    dedupeKey: text('dedupe_key'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('text_messages_dedupe_uq').on(t.dedupeKey),
+    uniqueIndex('text_messages_provider_sid_uq').on(t.providerSid),
+    index('text_messages_customer_idx').on(t.customerId, t.createdAt),
+    index('text_messages_order_idx').on(t.orderId),
+    index('text_messages_phone_idx').on(t.phone, t.createdAt),
+  ],
+);
+
+/** Numbers that replied STOP: no texts of any purpose until they reply START. */
+export const textOptOuts = pgTable('text_opt_outs', {
+  phone: text('phone').primaryKey(),
+  optedOutAt: timestamp('opted_out_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,15 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+
+/**
+ * A customer's phone as typed ("07700 900123", "+44 7700 900123") in E.164 (+447700900123),
+ * the form the text provider and its webhooks use; UK numbers unless they say otherwise.
+ * Null when it is no number at all, or not one a text can reach (a landline gets none).
+ */
+export function textablePhone(typed: string): string | null {
+  const parsed = parsePhoneNumberFromString(typed, 'GB');
+  if (!parsed?.isValid()) return null;
+  const type = parsed.getType();
+  // The min metadata cannot always tell mobile from fixed: only a known landline is refused.
+  if (type === 'FIXED_LINE') return null;
+  return parsed.number;
+}
