@@ -24,13 +24,15 @@ describe('the intake report over HTTP', () => {
   let ada: string;
   let bob: string;
   let adaId: string;
+  let sam: { id: string; name: string; role: 'staff' };
   const site = usePageServer({ now: () => clock }, async (server) => {
-    await createStaffUser(server.database.db, {
+    const user = await createStaffUser(server.database.db, {
       email: 'sam@shop.test',
       name: 'Sam',
       role: 'staff',
       password: 'a-long-staff-password',
     });
+    sam = { id: user.id, name: user.name, role: 'staff' };
     staff = await staffLogIn(server, 'sam@shop.test', 'a-long-staff-password');
     await signUp(server, { name: 'Ada Lovelace', email: 'ada@example.com' });
     ada = await logIn(server, 'ada@example.com');
@@ -52,9 +54,9 @@ describe('the intake report over HTTP', () => {
       customerId: adaId,
       status: 'collected',
     });
-    const recorded = await recordGarmentRows(db, order, [
-      { tag: 'H-1', item: 'Shirt', colour: 'White', pockets: 'A pen' },
-      { tag: 'H-2', item: 'Dress', colour: 'Red', brand: 'Reiss', damage: 'Loose hem' },
+    const recorded = await recordGarmentRows(site.server.services, sam, order.id, [
+      { tag: 'H-1', item: 'Shirt on hanger', colour: 'White', pockets: 'A pen' },
+      { tag: 'H-2', item: 'Day dress', colour: 'Red', brand: 'Reiss', damage: 'Loose hem' },
     ]);
     await photographGarment(site.server.services, recorded[1]!);
     return order;
@@ -175,7 +177,7 @@ describe('the intake report over HTTP', () => {
       },
     );
     expect(wrongNote.status).toBe(201);
-    expect(wrongNote.body.case.garment).toBe('Tag H-2 · Dress');
+    expect(wrongNote.body.case.garment).toBe('Tag H-2 · Day dress');
     // A garment of another order is refused with a message on its field.
     const otherGarment = await site.server.api<{ errors: Record<string, string[]> }>(
       `/api/orders/${order.id}/cases`,
@@ -231,7 +233,7 @@ describe('the intake report over HTTP', () => {
       headers: { Authorization: `Bearer ${ada}` },
     });
     expect(garments.status).toBe(200);
-    expect(garments.body.garments.map((g) => g.item_name)).toContain('Dress');
+    expect(garments.body.garments.map((g) => g.item_name)).toContain('Day dress');
     const page = (
       await site.html('/account/garments', { headers: { Cookie: `cl_session=${ada}` } })
     ).replaceAll('<!-- -->', '');

@@ -14,7 +14,7 @@ import { approvalRequestEmail, staffAnswerEmail } from '../server/use-cases/mail
 import type { OrderStatus } from '@shared/order-status';
 import { trackingPath } from '@shared/tracking';
 import { insertOrderRow, logIn, MONDAY_6AM, placeOrder, signUp } from './helpers/fixtures';
-import { recordIntake, recordStopEvent } from './helpers/custody-fixture';
+import { collect, deliver, recordIntake } from './helpers/custody-fixture';
 import { phonePhotoWithGps } from './helpers/photos';
 import { storePhoto } from '../server/use-cases/photos/store-photo';
 import { usePageServer } from './helpers/page-server';
@@ -78,7 +78,22 @@ describe('order tracking', () => {
       return moveOrder({ ...server.services, now: () => clock }, { actor, orderId: order!.id, to });
     };
     const token = await logIn(server, grace.email);
-    return { server, db, order: order!, move, cookie: `cl_session=${token}` };
+    const services = { ...server.services, now: () => clock };
+    const custody = {
+      collect: (bags: number, now: string) => {
+        clock = at(now);
+        return collect(services, actor, order!.id, bags);
+      },
+      intake: (count: number, now: string) => {
+        clock = at(now);
+        return recordIntake(services, actor, order!.id, count);
+      },
+      deliver: (orderId: string, now: string, handover?: { leftWith: string; photoId: string }) => {
+        clock = at(now);
+        return deliver(services, actor, orderId, handover);
+      },
+    };
+    return { server, db, order: order!, move, custody, cookie: `cl_session=${token}` };
   }
 
   const track = async (token: string) => {
@@ -89,7 +104,7 @@ describe('order tracking', () => {
   const current = (t: Tracking) => t.steps.find((s) => s.state === 'current')!;
 
   it('shows each step as the order moves, on the page and in the API, with nothing personal', async () => {
-    const { db, order, move, cookie } = await world();
+    const { db, order, move, custody, cookie } = await world();
     const path = trackingPath(order.trackingToken);
     expect(order.trackingToken).not.toBe(order.id);
 
@@ -113,13 +128,7 @@ describe('order tracking', () => {
     expect(await site.html(`/order/complete/${order.id}`)).toContain(`href="${path}"`);
 
     // Collected by the driver, 2 bags.
-    await recordStopEvent(db, order.id, {
-      leg: 'collection',
-      outcome: 'collected',
-      bags: 2,
-      at: at('2026-11-24T09:20:00Z'),
-    });
-    await move('collected', '2026-11-24T09:21:00Z');
+    await custody.collect(2, '2026-11-24T09:20:00Z');
     t = await track(order.trackingToken);
     expect(current(t)).toMatchObject({
       key: 'collected',
@@ -129,7 +138,7 @@ describe('order tracking', () => {
     expect(await site.html(path)).toContain('2 bags collected by our driver');
 
     // Intake: two garments, the report in the account.
-    await recordIntake(db, order.id, { count: 2, reportedAt: at('2026-11-24T11:05:00Z') });
+    await custody.intake(2, '2026-11-24T11:05:00Z');
     t = await track(order.trackingToken);
     expect(current(t)).toMatchObject({
       key: 'intake',
@@ -189,11 +198,7 @@ describe('order tracking', () => {
     }
 
     // The stop ahead is delivered: Grace is stop 1 now.
-    await recordStopEvent(db, other.id, {
-      leg: 'delivery',
-      outcome: 'delivered',
-      at: at('2026-11-26T09:05:00Z'),
-    });
+    await custody.deliver(other.id, '2026-11-26T09:05:00Z');
     clock = at('2026-11-26T09:06:00Z');
     expect(current(await track(order.trackingToken)).lines).toEqual([
       'You are stop 1, expected between 09:05 and 09:35',
@@ -206,14 +211,10 @@ describe('order tracking', () => {
       bytes: await phonePhotoWithGps(800, 600),
       staffId: null,
     });
-    await recordStopEvent(db, order.id, {
-      leg: 'delivery',
-      outcome: 'delivered',
+    await custody.deliver(order.id, '2026-11-26T09:14:00Z', {
       leftWith: 'With the concierge',
       photoId: photo.id,
-      at: at('2026-11-26T09:14:00Z'),
     });
-    await move('delivered', '2026-11-26T09:15:00Z');
     t = await track(order.trackingToken);
     expect(t.live).toBe(false);
     expect(current(t)).toMatchObject({

@@ -31,17 +31,24 @@ describe('the intake report in the account', () => {
       status: 'collected',
     });
     orderNo = order.orderNo;
-    const [, coat] = await recordGarmentRows(server.database.db, order, [
-      { tag: 'A-1', item: 'Shirt', colour: 'White' },
-      { tag: 'A-2', item: 'Wool coat', colour: 'Camel', brand: 'Crombie', damage: 'Moth hole' },
-    ]);
-    await photographGarment(server.services, coat!);
-    await createStaffUser(server.database.db, {
+    const sam = await createStaffUser(server.database.db, {
       email: 'sam@shop.test',
       name: 'Sam',
       role: 'staff',
       password: 'a-long-staff-password',
     });
+    const actor = { id: sam.id, name: sam.name, role: 'staff' as const };
+    const [, coat] = await recordGarmentRows(server.services, actor, order.id, [
+      { tag: 'A-1', item: 'Shirt on hanger', colour: 'White' },
+      {
+        tag: 'A-2',
+        item: 'Overcoat (wool)',
+        colour: 'Camel',
+        brand: 'Crombie',
+        damage: 'Moth hole',
+      },
+    ]);
+    await photographGarment(server.services, coat!);
     const staff = await staffLogIn(server, 'sam@shop.test', 'a-long-staff-password');
     const sent = await server.api(`/api/admin/orders/${order.id}/intake-report`, {
       method: 'POST',
@@ -86,14 +93,14 @@ describe('the intake report in the account', () => {
 
     await report.getByLabel('What is wrong').selectOption({ label: 'This note is wrong' });
     await report.getByLabel('Which garment (for a wrong note)').selectOption({
-      label: 'Tag A-2 · Wool coat',
+      label: 'Tag A-2 · Overcoat (wool)',
     });
     await report.getByLabel('Tell us more').fill('The moth hole was not there before.');
     await report.getByRole('button', { name: 'Send to the shop' }).click();
     await report.getByText(/^Thank you: we have your message/).waitFor();
     const kase = report.getByTestId('intake-case');
     await kase.waitFor();
-    expect(await kase.innerText()).toMatch(/This note is wrong[\s\S]*Tag A-2 · Wool coat/);
+    expect(await kase.innerText()).toMatch(/This note is wrong[\s\S]*Tag A-2 · Overcoat \(wool\)/);
     expect(page.url()).toMatch(/\/account$/);
     await page.screenshot({ path: 'test-results/intake-report/account-375.png', fullPage: true });
 

@@ -43,7 +43,7 @@ const config = loadConfig({
 });
 const running = await startServer(config, { pages: 'build' });
 // The back-office spec signs in as this member of staff.
-await createStaffUser(running.services.db, {
+const e2eStaff = await createStaffUser(running.services.db, {
   email: E2E_STAFF.email,
   password: E2E_STAFF.password,
   name: 'Sam Staff',
@@ -76,7 +76,11 @@ for (const email of Object.values(E2E_CAPPED_ORDERS)) {
   });
 }
 // The intake report spec (issue 16) starts from a collected order with garments, per project.
-await seedIntakeOrders(running.services);
+await seedIntakeOrders(running.services, {
+  id: e2eStaff.id,
+  name: e2eStaff.name,
+  role: 'staff',
+});
 
 // The intake spec (issue 16) starts from a collected order, per project.
 for (const email of Object.values(E2E_INTAKE_ORDERS)) {

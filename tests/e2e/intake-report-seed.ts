@@ -1,10 +1,11 @@
 import type { AppServices } from '../../server/services';
+import type { Actor } from '../../server/use-cases/audit/record-audit';
 import { insertOrderRow } from '../helpers/fixtures';
 import { photographGarment, recordGarmentRows } from '../helpers/intake-fixtures';
 
 /**
  * Orders the e2e server writes at start for the intake report spec (issue 16), one per
- * Playwright project: collected yesterday, two garments recorded with a photo each (and one
+ * Playwright project: collected yesterday, two garments recorded (by the intake use-case) with a photo each (and one
  * of the coat's damage), the report not sent yet.
  */
 export const E2E_INTAKE_REPORT_ORDERS = {
@@ -12,7 +13,10 @@ export const E2E_INTAKE_REPORT_ORDERS = {
   mobile: 'intake-report-mobile@e2e.test',
 } as const;
 
-export async function seedIntakeOrders(services: Pick<AppServices, 'db' | 'storage' | 'now'>) {
+export async function seedIntakeOrders(
+  services: Pick<AppServices, 'db' | 'mail' | 'config' | 'links' | 'storage' | 'now'>,
+  actor: Actor,
+) {
   const { db } = services;
   const now = services.now();
   for (const email of Object.values(E2E_INTAKE_REPORT_ORDERS)) {
@@ -21,11 +25,17 @@ export async function seedIntakeOrders(services: Pick<AppServices, 'db' | 'stora
       customerName: 'Mary Jackson',
       customerEmail: email,
     });
-    const [shirt, coat] = await recordGarmentRows(db, order, [
-      { tag: 'E2E-01', item: 'Shirt', colour: 'White', brand: 'Hawes', pockets: 'A receipt' },
+    const [shirt, coat] = await recordGarmentRows(services, actor, order.id, [
+      {
+        tag: 'E2E-01',
+        item: 'Shirt on hanger',
+        colour: 'White',
+        brand: 'Hawes',
+        pockets: 'A receipt',
+      },
       {
         tag: 'E2E-02',
-        item: 'Wool coat',
+        item: 'Overcoat (wool)',
         colour: 'Navy',
         brand: 'Crombie',
         damage: 'Small tear on the left pocket',

@@ -31,7 +31,7 @@ test('the customer flags a missing item on the intake report and staff answer it
   // ─── The customer opens it from the e-mail ───
   const [mail] = (await readMail(email)).filter((m) => m.subject.startsWith('Your intake report'));
   expect(mail!.subject).toBe(`Your intake report for order ${orderNo}: 2 items`);
-  expect(mail!.text).toContain('Tag E2E-02 · Wool coat: Navy · Crombie · Damage: Small tear');
+  expect(mail!.text).toContain('Tag E2E-02 · Overcoat (wool): Navy · Crombie · Damage: Small tear');
   const link = /(http:\/\/\S+\/order\/intake\/[0-9a-f-]{36}\?t=\S+)/.exec(mail!.text)![1]!;
   await page.goto(new URL(link).pathname + new URL(link).search);
   await expect(page.getByRole('heading', { name: 'Your intake report' })).toBeVisible();

@@ -1,60 +1,71 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../server/db/client';
-import { garments, orderGarments, orders, stopEvents } from '../../server/db/schema';
+import { services as priceList } from '../../server/db/schema';
+import type { AppServices } from '../../server/services';
+import type { Actor } from '../../server/use-cases/audit/record-audit';
+import { recordStopAction } from '../../server/use-cases/driver/stop-actions';
+import { recordGarment } from '../../server/use-cases/intake/record-garment';
+import { sendIntakeReport } from '../../server/use-cases/intake-report/send-intake-report';
 
 /*
- * What the driver's and the intake's use-cases write (issue 16), written straight to the
- * database for the tracking tests while those use-cases are built at the same time. The
- * coordinator points these at the real use-cases after merging (decision 029).
+ * The chain of custody of an order as the shop records it (issue 16), through the real
+ * use-cases: the driver's actions at a stop and the intake. The clock is the services' own
+ * (tests pin it before each step).
  */
 
-/** A driver's action at a stop: collected (bags), nobody home, or delivered (where left). */
-export async function recordStopEvent(
-  db: DbOrTx,
-  orderId: string,
-  event: {
-    leg: 'collection' | 'delivery';
-    outcome: 'collected' | 'not-home' | 'delivered';
-    at: Date;
-    bags?: number;
-    leftWith?: string;
-    photoId?: string | null;
-  },
-) {
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  const [row] = await db
-    .insert(stopEvents)
-    .values({
-      orderId,
-      windowStartsAt: event.leg === 'collection' ? order!.pickupStartsAt : order!.deliveryStartsAt,
-      leg: event.leg,
-      outcome: event.outcome,
-      bags: event.bags ?? null,
-      leftWith: event.leftWith ?? '',
-      photoId: event.photoId ?? null,
-      idempotencyKey: randomUUID(),
-      at: event.at,
-    })
-    .returning();
-  return row!;
+type Deps = Parameters<typeof recordStopAction>[0] &
+  Parameters<typeof recordGarment>[0] &
+  Pick<AppServices, 'content'>;
+
+/** The driver collects the order: `bags` bags, which moves it to collected. */
+export function collect(deps: Deps, actor: Actor, orderId: string, bags: number) {
+  return recordStopAction(deps, {
+    actor,
+    orderId,
+    idempotencyKey: randomUUID(),
+    action: 'collect',
+    bags,
+    sealNumbers: [],
+    note: '',
+  });
 }
 
-/** Intake: `count` garments tagged on the order and the report sent at `reportedAt`. */
-export async function recordIntake(
-  db: DbOrTx,
+/** The driver delivers the order (left with someone, with a photo), which moves it to delivered. */
+export function deliver(
+  deps: Deps,
+  actor: Actor,
   orderId: string,
-  input: { count: number; reportedAt: Date },
+  handover: { leftWith: string; photoId?: string | null } = { leftWith: 'In person' },
 ) {
-  for (let i = 1; i <= input.count; i++) {
-    const [garment] = await db.insert(garments).values({}).returning();
-    await db.insert(orderGarments).values({
+  return recordStopAction(deps, {
+    actor,
+    orderId,
+    idempotencyKey: randomUUID(),
+    action: 'deliver',
+    note: '',
+    ...handover,
+  });
+}
+
+/** Intake: `count` shirts on hangers tagged, and the report sent. */
+export async function recordIntake(deps: Deps, actor: Actor, orderId: string, count: number) {
+  const [shirt] = await deps.db
+    .select({ id: priceList.id })
+    .from(priceList)
+    .where(eq(priceList.serviceName, 'Shirt on hanger'))
+    .limit(1);
+  if (!shirt) throw new Error('The seeded price list has no "Shirt on hanger".');
+  for (let i = 0; i < count; i++) {
+    await recordGarment(deps, {
+      actor,
       orderId,
-      garmentId: garment!.id,
-      tagNumber: `T-${orderId.slice(0, 4)}-${i}`,
-      itemName: 'Shirt',
-      unitPricePence: 350,
+      serviceId: shirt.id,
+      colour: 'White',
+      brand: '',
+      treatment: '',
+      damageNote: '',
+      pocketNote: '',
     });
   }
-  await db.update(orders).set({ intakeReportedAt: input.reportedAt }).where(eq(orders.id, orderId));
+  return sendIntakeReport(deps, { actor, orderId });
 }

@@ -1,56 +1,58 @@
 import sharp from 'sharp';
-import type { DbOrTx } from '../../server/db/client';
-import { garments, orderGarments } from '../../server/db/schema';
+import { eq } from 'drizzle-orm';
+import { services as priceList } from '../../server/db/schema';
 import type { AppServices } from '../../server/services';
+import type { Actor } from '../../server/use-cases/audit/record-audit';
+import { recordGarment } from '../../server/use-cases/intake/record-garment';
 import { storePhoto } from '../../server/use-cases/photos/store-photo';
 
 /*
- * Garments recorded at intake, written straight to the tables as the schema describes them
- * (a `garments` row per new garment, an `order_garments` row per garment of the order). The
- * intake use-cases (server/use-cases/intake/) record them in the shop; these tests of the
- * report and its cases only need the rows. After both are merged this can call them instead.
+ * Garments recorded at intake through the real use-case (`recordGarment`, decision 027): the
+ * item is a name from the seeded price list (its price is copied), the order must be open
+ * for intake (collected or cleaning), and the order's items are rewritten from its garments.
  */
 
 export type GarmentFixture = {
   tag: string;
+  /** A name on the seeded price list, e.g. 'Shirt on hanger'. */
   item: string;
   colour?: string;
   brand?: string;
   damage?: string;
   pockets?: string;
   treatment?: string;
-  pricePence?: number;
   /** An earlier garment of the same customer: this visit is linked to it. */
   garmentId?: string;
 };
 
 /** Records `list` on the order; returns the order_garments rows, in the order given. */
 export async function recordGarmentRows(
-  db: DbOrTx,
-  order: { id: string; customerId: string | null },
+  deps: Parameters<typeof recordGarment>[0],
+  actor: Actor,
+  orderId: string,
   list: GarmentFixture[],
 ) {
   const rows = [];
   for (const g of list) {
-    const garmentId =
-      g.garmentId ??
-      (await db.insert(garments).values({ customerId: order.customerId }).returning())[0]!.id;
-    const [row] = await db
-      .insert(orderGarments)
-      .values({
-        orderId: order.id,
-        garmentId,
-        tagNumber: g.tag,
-        itemName: g.item,
-        unitPricePence: g.pricePence ?? 450,
-        colour: g.colour ?? '',
-        brand: g.brand ?? '',
-        treatment: g.treatment ?? '',
-        damageNote: g.damage ?? '',
-        pocketNote: g.pockets ?? '',
-      })
-      .returning();
-    rows.push(row!);
+    const [item] = await deps.db
+      .select({ id: priceList.id })
+      .from(priceList)
+      .where(eq(priceList.serviceName, g.item))
+      .limit(1);
+    if (!item) throw new Error(`"${g.item}" is not on the seeded price list.`);
+    const { garment } = await recordGarment(deps, {
+      actor,
+      orderId,
+      tagNumber: g.tag,
+      garmentId: g.garmentId ?? null,
+      serviceId: item.id,
+      colour: g.colour ?? '',
+      brand: g.brand ?? '',
+      treatment: g.treatment ?? '',
+      damageNote: g.damage ?? '',
+      pocketNote: g.pockets ?? '',
+    });
+    rows.push(garment);
   }
   return rows;
 }

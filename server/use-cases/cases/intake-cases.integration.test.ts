@@ -64,9 +64,20 @@ async function reportedOrder(email = 'ada@example.com') {
     customerEmail: email,
     status: 'collected',
   });
-  const garments = await recordGarmentRows(world.database.db, order, [
-    { tag: 'T-1001', item: 'Shirt', colour: 'White', brand: 'Hawes', pockets: 'A £5 note' },
-    { tag: 'T-1002', item: 'Wool coat', colour: 'Navy', damage: 'Red wine stain on left cuff' },
+  const garments = await recordGarmentRows(world.services, world.actor, order.id, [
+    {
+      tag: 'T-1001',
+      item: 'Shirt on hanger',
+      colour: 'White',
+      brand: 'Hawes',
+      pockets: 'A £5 note',
+    },
+    {
+      tag: 'T-1002',
+      item: 'Overcoat (wool)',
+      colour: 'Navy',
+      damage: 'Red wine stain on left cuff',
+    },
   ]);
   await sendIntakeReport(world.services, { actor: world.actor, orderId: order.id });
   return { order, garments };
@@ -81,10 +92,10 @@ describe('sending the intake report', () => {
     const [mail] = await mailsTo('report@example.com', 'intake-report');
     expect(mail!.subject).toMatch(/^Your intake report for order LD-\d+: 2 items$/);
     expect(mail!.textBody).toContain(
-      'Tag T-1001 · Shirt: White · Hawes · Found in pockets: A £5 note',
+      'Tag T-1001 · Shirt on hanger: White · Hawes · Found in pockets: A £5 note',
     );
     expect(mail!.textBody).toContain(
-      'Tag T-1002 · Wool coat: Navy · Damage: Red wine stain on left cuff',
+      'Tag T-1002 · Overcoat (wool): Navy · Damage: Red wine stain on left cuff',
     );
     const token = intakeReportToken(world.services, { id: order.id, intakeReportedAt: start });
     expect(mail!.textBody).toContain(`/order/intake/${order.id}?t=${encodeURIComponent(token)}`);
@@ -302,26 +313,31 @@ describe('the customer’s garments', () => {
       .returning();
     const first = await insertOrderRow(world.database.db, new Date('2026-10-05T09:00:00Z'), {
       customerId: cara!.id,
-      status: 'delivered',
+      status: 'collected',
     });
-    const [coat, shirt] = await recordGarmentRows(world.database.db, first, [
+    const [coat, shirt] = await recordGarmentRows(world.services, world.actor, first.id, [
       {
         tag: 'T-2001',
-        item: 'Wool coat',
+        item: 'Overcoat (wool)',
         colour: 'Camel',
         brand: 'Crombie',
         treatment: 'Dry clean',
       },
-      { tag: 'T-2002', item: 'Shirt', colour: 'Blue' },
+      { tag: 'T-2002', item: 'Shirt on hanger', colour: 'Blue' },
     ]);
+    // That first visit is over: delivered since.
+    await world.database.db
+      .update(orders)
+      .set({ status: 'delivered' })
+      .where(eq(orders.id, first.id));
     const second = await insertOrderRow(world.database.db, new Date('2026-11-20T09:00:00Z'), {
       customerId: cara!.id,
       status: 'collected',
     });
-    const [coatAgain] = await recordGarmentRows(world.database.db, second, [
+    const [coatAgain] = await recordGarmentRows(world.services, world.actor, second.id, [
       {
         tag: 'T-3001',
-        item: 'Wool coat',
+        item: 'Overcoat (wool)',
         colour: 'Camel',
         brand: 'Crombie',
         treatment: 'Dry clean, reproofed',
@@ -336,7 +352,11 @@ describe('the customer’s garments', () => {
     );
     expect(list).toHaveLength(2);
     const coatEntry = list.find((g) => g.id === coat!.garmentId)!;
-    expect(coatEntry).toMatchObject({ item_name: 'Wool coat', colour: 'Camel', brand: 'Crombie' });
+    expect(coatEntry).toMatchObject({
+      item_name: 'Overcoat (wool)',
+      colour: 'Camel',
+      brand: 'Crombie',
+    });
     expect(coatEntry.history.map((h) => [h.date, h.treatment, h.damage_note])).toEqual([
       ['20/11/2026', 'Dry clean, reproofed', 'Button missing'],
       ['05/10/2026', 'Dry clean', ''],
