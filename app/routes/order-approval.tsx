@@ -1,6 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { messageInput, MESSAGE_MAX_LENGTH } from '@shared/order-approval';
-import { getCurrentCustomer } from '~/server/accounts.server';
 import {
   approvalDetail,
   approvalText,
@@ -8,12 +7,12 @@ import {
   askAboutPrice,
   priceApprovalView,
 } from '~/server/approvals.server';
-import { AppError, UnauthorizedError } from '~/server/errors.server';
 import { formFailure, formFields, parseFields } from '~/components/form/form-action.server';
 import { ErrorSummary } from '~/components/form/error-summary';
 import { Notice } from '~/components/form/form-field';
 import { TextAreaField } from '~/components/form/text-field';
 import { useRootData } from '~/root';
+import { currentCustomerId, linkedPageId, readLinkedPage } from '~/utils/linked-page.server';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/order-approval';
 
@@ -23,55 +22,36 @@ import type { Route } from './+types/order-approval';
  * from the account; both forms are plain posts to this route's action (decision 018).
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function credentialsOf(request: Request) {
-  return {
-    cookie: request.headers.get('cookie'),
-    authorization: request.headers.get('authorization'),
-  };
-}
-
 export async function loader({ context, params, request, url }: Route.LoaderArgs) {
   const { services } = context;
-  if (!UUID.test(params.id)) throw data('Not found', { status: 404 });
+  const approvalId = linkedPageId(params.id);
   const token = url.searchParams.get('t');
-  const customer = await getCurrentCustomer(services, credentialsOf(request));
-  try {
-    const detail = await approvalDetail(services, {
-      approvalId: params.id,
-      token,
-      customerId: customer?.id ?? null,
-    });
-    return {
-      refused: null,
-      token,
-      approval: priceApprovalView(services.config.brand, detail),
-      loggedIn: customer !== null,
-    };
-  } catch (error) {
-    if (error instanceof UnauthorizedError) {
-      return data({ refused: error.message, token: null, approval: null, loggedIn: false }, 401);
-    }
-    if (error instanceof AppError && error.code === 'not-found') {
-      throw data('Not found', { status: 404 });
-    }
-    throw error;
+  const customerId = await currentCustomerId(services, request);
+  const read = await readLinkedPage(() =>
+    approvalDetail(services, { approvalId, token, customerId }),
+  );
+  if (read.refused !== null) {
+    return data({ refused: read.refused, token: null, approval: null, loggedIn: false }, 401);
   }
+  return {
+    refused: null,
+    token,
+    approval: priceApprovalView(services.config.brand, read.value),
+    loggedIn: customerId !== null,
+  };
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const { services } = context;
-  if (!UUID.test(params.id)) throw data('Not found', { status: 404 });
+  const approvalId = linkedPageId(params.id);
   const fields = await formFields(request);
-  const customer = await getCurrentCustomer(services, credentialsOf(request));
   const caller = {
-    approvalId: params.id,
+    approvalId,
     token: fields.t ?? null,
-    customerId: customer?.id ?? null,
+    customerId: await currentCustomerId(services, request),
   };
   const intent = fields.intent === 'question' ? ('question' as const) : ('approve' as const);
-  const back = `/order/approval/${params.id}${fields.t ? `?${new URLSearchParams({ t: fields.t })}` : ''}`;
+  const back = `/order/approval/${approvalId}${fields.t ? `?${new URLSearchParams({ t: fields.t })}` : ''}`;
   try {
     if (intent === 'approve') {
       await approvePrice(services, caller);

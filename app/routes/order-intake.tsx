@@ -1,11 +1,10 @@
 import { data, Link } from 'react-router';
 import { caseInput } from '@shared/intake-report';
-import { getCurrentCustomer } from '~/server/accounts.server';
 import { intakeReport, intakeReportView, openCase } from '~/server/intake-report.server';
-import { AppError, UnauthorizedError } from '~/server/errors.server';
 import { formFailure, formFields, parseFields } from '~/components/form/form-action.server';
 import { IntakeReport } from '~/features/account/intake-report';
 import { useRootData } from '~/root';
+import { currentCustomerId, linkedPageId, readLinkedPage } from '~/utils/linked-page.server';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/order-intake';
 
@@ -15,47 +14,27 @@ import type { Route } from './+types/order-intake';
  * route's action, which calls the same use-case as the API (decision 018).
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function credentialsOf(request: Request) {
-  return {
-    cookie: request.headers.get('cookie'),
-    authorization: request.headers.get('authorization'),
-  };
-}
-
 export async function loader({ context, params, request, url }: Route.LoaderArgs) {
   const { services } = context;
-  if (!UUID.test(params.id)) throw data('Not found', { status: 404 });
+  const orderId = linkedPageId(params.id);
   const token = url.searchParams.get('t');
-  const customer = await getCurrentCustomer(services, credentialsOf(request));
-  try {
-    const report = await intakeReport(services, {
-      orderId: params.id,
-      token,
-      customerId: customer?.id ?? null,
-    });
-    return {
-      refused: null,
-      token: report.via === 'link' ? token : null,
-      report: intakeReportView(services.config.brand, report),
-    };
-  } catch (error) {
-    if (error instanceof UnauthorizedError) {
-      return data({ refused: error.message, token: null, report: null }, 401);
-    }
-    if (error instanceof AppError && error.code === 'not-found') {
-      throw data('Not found', { status: 404 });
-    }
-    throw error;
+  const customerId = await currentCustomerId(services, request);
+  const read = await readLinkedPage(() => intakeReport(services, { orderId, token, customerId }));
+  if (read.refused !== null) {
+    return data({ refused: read.refused, token: null, report: null }, 401);
   }
+  return {
+    refused: null,
+    token: read.value.via === 'link' ? token : null,
+    report: intakeReportView(services.config.brand, read.value),
+  };
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const { services } = context;
-  if (!UUID.test(params.id)) throw data('Not found', { status: 404 });
+  const orderId = linkedPageId(params.id);
   const fields = await formFields(request);
-  const customer = await getCurrentCustomer(services, credentialsOf(request));
+  const customerId = await currentCustomerId(services, request);
   try {
     const body = parseFields(
       caseInput,
@@ -67,9 +46,9 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       'Please check what you told us.',
     );
     const opened = await openCase(services, {
-      orderId: params.id,
+      orderId,
       token: fields.t ?? null,
-      customerId: customer?.id ?? null,
+      customerId,
       ...body,
     });
     return {

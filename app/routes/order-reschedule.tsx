@@ -4,6 +4,7 @@ import { AppError } from '~/server/errors.server';
 import { formFields } from '~/components/form/form-action.server';
 import { Notice } from '~/components/form/form-field';
 import { useRootData } from '~/root';
+import { linkedPageId } from '~/utils/linked-page.server';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/order-reschedule';
 
@@ -14,14 +15,12 @@ import type { Route } from './+types/order-reschedule';
  */
 
 const DAYS_SHOWN = 4;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function callerOf(id: string, fields: { stop?: string | null; t?: string | null }) {
+  const orderId = linkedPageId(id);
   const stop = Number(fields.stop);
-  if (!UUID.test(id) || !Number.isSafeInteger(stop) || stop < 1) {
-    throw data('Not found', { status: 404 });
-  }
-  return { orderId: id, eventId: stop, token: fields.t ?? null };
+  if (!Number.isSafeInteger(stop) || stop < 1) throw data('Not found', { status: 404 });
+  return { orderId, eventId: stop, token: fields.t ?? null };
 }
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {

@@ -324,15 +324,7 @@ function CollectForm({
           autoComplete="off"
         />
       </label>
-      <label className="block">
-        <span className="field-label">Note</span>
-        <input
-          className="field-input h-12 w-full"
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          maxLength={500}
-        />
-      </label>
+      <NoteField note={note} onNote={setNote} />
       <PhotoField
         orderId={stop.order_id}
         kind="collection"
@@ -340,23 +332,60 @@ function CollectForm({
         photo={photo}
         onPhoto={setPhoto}
       />
-      <div className="grid grid-cols-2 gap-2">
-        <button
-          type="button"
-          className={`${bigButton} border border-slate-300 bg-white`}
-          onClick={onCancel}
-        >
-          Cancel
-        </button>
-        <button
-          type="submit"
-          disabled={photo.status === 'uploading'}
-          className={`${bigButton} bg-brand text-white disabled:opacity-70`}
-        >
-          {photo.status === 'uploading' ? 'Uploading…' : 'Save collection'}
-        </button>
-      </div>
+      <SaveButtons
+        label="Save collection"
+        tone="bg-brand"
+        uploading={photo.status === 'uploading'}
+        onCancel={onCancel}
+      />
     </form>
+  );
+}
+
+/** The free-text note of a stop action. */
+function NoteField({ note, onNote }: { note: string; onNote: (note: string) => void }) {
+  return (
+    <label className="block">
+      <span className="field-label">Note</span>
+      <input
+        className="field-input h-12 w-full"
+        value={note}
+        onChange={(e) => onNote(e.target.value)}
+        maxLength={500}
+      />
+    </label>
+  );
+}
+
+/** Cancel and save, side by side; save waits while a photo uploads. */
+function SaveButtons({
+  label,
+  tone,
+  uploading,
+  onCancel,
+}: {
+  label: string;
+  tone: string;
+  uploading: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="grid grid-cols-2 gap-2">
+      <button
+        type="button"
+        className={`${bigButton} border border-slate-300 bg-white`}
+        onClick={onCancel}
+      >
+        Cancel
+      </button>
+      <button
+        type="submit"
+        disabled={uploading}
+        className={`${bigButton} ${tone} text-white disabled:opacity-70`}
+      >
+        {uploading ? 'Uploading…' : label}
+      </button>
+    </div>
   );
 }
 
@@ -446,31 +475,13 @@ function DeliverForm({
         photo={photo}
         onPhoto={setPhoto}
       />
-      <label className="block">
-        <span className="field-label">Note</span>
-        <input
-          className="field-input h-12 w-full"
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          maxLength={500}
-        />
-      </label>
-      <div className="grid grid-cols-2 gap-2">
-        <button
-          type="button"
-          className={`${bigButton} border border-slate-300 bg-white`}
-          onClick={onCancel}
-        >
-          Cancel
-        </button>
-        <button
-          type="submit"
-          disabled={photo.status === 'uploading'}
-          className={`${bigButton} bg-emerald-700 text-white disabled:opacity-70`}
-        >
-          {photo.status === 'uploading' ? 'Uploading…' : 'Save delivery'}
-        </button>
-      </div>
+      <NoteField note={note} onNote={setNote} />
+      <SaveButtons
+        label="Save delivery"
+        tone="bg-emerald-700"
+        uploading={photo.status === 'uploading'}
+        onCancel={onCancel}
+      />
     </form>
   );
 }
