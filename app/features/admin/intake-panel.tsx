@@ -3,17 +3,19 @@ import type { intakeApi } from '@shared/api/intake';
 import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { useRevalidator } from 'react-router';
-import { FeedbackBanner, londonDateTime, useAdminAction } from './ui';
+import {
+  FeedbackBanner,
+  londonDateTime,
+  PriceListOptions,
+  useAdminAction,
+  type PriceListChoices,
+} from './ui';
 import { PhotoUploadError, uploadPhoto } from './upload-photo';
 
 /** An order's intake as GET /api/admin/orders/:id/garments shows it. */
 export type IntakeData = Omit<z.infer<(typeof intakeApi.garments.replies)[200]>, 'status'>;
 type Garment = IntakeData['garments'][number];
-type PriceList = {
-  id: number;
-  name: string;
-  services: { id: number; service_name: string; price: string }[];
-}[];
+type PriceList = PriceListChoices;
 
 type Draft = {
   tag_number: string;
@@ -505,16 +507,7 @@ function GarmentForm({
           required
           onChange={(e) => set({ service_id: e.target.value })}
         >
-          <option value="">Choose an item…</option>
-          {priceList.map((c) => (
-            <optgroup key={c.id} label={c.name}>
-              {c.services.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.service_name} ({s.price === '0.00' ? 'on request' : `£${s.price}`})
-                </option>
-              ))}
-            </optgroup>
-          ))}
+          <PriceListOptions priceList={priceList} />
         </select>
         {errors.service_id ? (
           <p className="mt-1 text-sm text-red-700">{errors.service_id[0]}</p>

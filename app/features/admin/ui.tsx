@@ -106,3 +106,28 @@ export function QuestionPill() {
     </span>
   );
 }
+
+/** The price list as the back office's item pickers show it: categories, then items. */
+export type PriceListChoices = {
+  id: number;
+  name: string;
+  services: { id: number; service_name: string; price: string }[];
+}[];
+
+/** The options of an item picker: "Choose an item…", then each category's items and prices. */
+export function PriceListOptions({ priceList }: { priceList: PriceListChoices }) {
+  return (
+    <>
+      <option value="">Choose an item…</option>
+      {priceList.map((c) => (
+        <optgroup key={c.id} label={c.name}>
+          {c.services.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.service_name} ({s.price === '0.00' ? 'on request' : `£${s.price}`})
+            </option>
+          ))}
+        </optgroup>
+      ))}
+    </>
+  );
+}

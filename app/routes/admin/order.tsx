@@ -16,6 +16,7 @@ import {
   londonDateTime,
   StatusPill,
   useAdminAction,
+  PriceListOptions,
 } from '~/features/admin/ui';
 import { OrderEstimateSummary } from '~/components/order-estimate';
 import { intakeView, listGarments } from '~/server/intake.server';
@@ -304,16 +305,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                   value={adding}
                   onChange={(e) => setAdding(e.target.value)}
                 >
-                  <option value="">Choose an item…</option>
-                  {priceList.map((c) => (
-                    <optgroup key={c.id} label={c.name}>
-                      {c.services.map((s) => (
-                        <option key={s.id} value={s.id}>
-                          {s.service_name} ({s.price === '0.00' ? 'on request' : `£${s.price}`})
-                        </option>
-                      ))}
-                    </optgroup>
-                  ))}
+                  <PriceListOptions priceList={priceList} />
                 </select>
               </div>
               <button type="button" className="btn-secondary py-2.5" onClick={addLine}>
