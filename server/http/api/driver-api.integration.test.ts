@@ -5,6 +5,7 @@ import { phonePhotoWithGps } from '../../../tests/helpers/photos';
 import { startTestServer, type TestServer } from '../../../tests/helpers/test-server';
 import { createStaffUser } from '../../auth/staff';
 import {
+  auditLog,
   orderEvents,
   orderItems,
   orders,
@@ -14,6 +15,7 @@ import {
   stopEvents,
 } from '../../db/schema';
 import { chooseNewWindow, rescheduleOptions } from '../../use-cases/driver/reschedule';
+import { londonWindow } from '@shared/london-time';
 import { reschedulePagePath, rescheduleTokenValid } from '../../auth/reschedule-access';
 
 /*
@@ -389,6 +391,22 @@ describe('driver API', () => {
       usage.find((u) => u.kind === kind && u.startsAt.getTime() === when.getTime())?.taken ?? 0;
     expect(taken('pickup', order.pickupStartsAt)).toBe(0);
     expect(taken('pickup', row!.pickupStartsAt)).toBe(1);
+    // Confirmed in writing with both windows; and audited as the customer's doing.
+    const [confirmation] = await db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.template, 'new-collection-window'));
+    expect(confirmation).toMatchObject({ toAddress: order.customerEmail });
+    expect(confirmation!.textBody).toContain(londonWindow(row!.pickupStartsAt, row!.pickupEndsAt));
+    expect(confirmation!.textBody).toContain(
+      `Delivery: ${londonWindow(row!.deliveryStartsAt, row!.deliveryEndsAt)}`,
+    );
+    expect(confirmation!.textBody).toContain(`/track/${order.trackingToken}`);
+    const [entry] = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'stop.new-window.collection'));
+    expect(entry).toMatchObject({ entityId: order.id, staffId: null });
     await expect(
       chooseNewWindow(server.services, {
         ...caller,

@@ -16,6 +16,8 @@ import { findOrder, type OrderRow } from '../orders/find-order';
 import { loadSlotRules, loadSlotUsage } from '../slots/slot-rules';
 import { releasePlace, takePlace } from '../slots/reserve-slots';
 import type { AppServices } from '../../services';
+import { recordAudit } from '../audit/record-audit';
+import { newWindowEmail } from '../mail/driver-emails';
 import { eventsOf, windowOf, type Leg } from './driver-stops';
 
 /*
@@ -124,10 +126,11 @@ export async function rescheduleOptions(
 /**
  * Moves the missed leg to the chosen window: takes its place (or 409 when it has just gone),
  * frees the old one, and for a collection moves the delivery too when it would come before
- * the turnaround (to the first free delivery window after it). One transaction.
+ * the turnaround (to the first free delivery window after it). Audited, and confirmed to the
+ * customer by e-mail. One transaction.
  */
 export async function chooseNewWindow(
-  deps: Pick<AppServices, 'db' | 'links' | 'config' | 'now'>,
+  deps: Pick<AppServices, 'db' | 'links' | 'config' | 'mail' | 'now'>,
   input: Caller & { date: string; start: string },
 ) {
   const now = deps.now();
@@ -171,6 +174,24 @@ export async function chooseNewWindow(
       set = { ...set, deliveryStartsAt, deliveryEndsAt: new Date(delivery.ends_at) };
     }
     const [moved] = await tx.update(orders).set(set).where(eq(orders.id, order.id)).returning();
+    const deliveryMoved = moved!.deliveryStartsAt.getTime() !== order.deliveryStartsAt.getTime();
+    // The customer chose it through the signed link: no member of staff acted.
+    await recordAudit(tx, {
+      actor: null,
+      now,
+      action: `stop.new-window.${leg}`,
+      entity: 'order',
+      entityId: order.id,
+      before: {
+        pickupStartsAt: order.pickupStartsAt,
+        deliveryStartsAt: order.deliveryStartsAt,
+      },
+      after: { pickupStartsAt: moved!.pickupStartsAt, deliveryStartsAt: moved!.deliveryStartsAt },
+    });
+    await deps.mail.enqueue(
+      newWindowEmail(deps.config.brand, deps, { order: moved!, leg, deliveryMoved }),
+      tx,
+    );
     return {
       orderNo: orderNumber(deps.config.brand, order.orderNo),
       leg,

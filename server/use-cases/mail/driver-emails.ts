@@ -56,3 +56,43 @@ export function notHomeEmail(
     ...content,
   };
 }
+
+/**
+ * The customer chose a new window after "not home": what was agreed, in writing, with the
+ * delivery too when the new collection moved it.
+ */
+export function newWindowEmail(
+  brand: Brand,
+  site: SiteLinks,
+  input: { order: Order; leg: 'collection' | 'delivery'; deliveryMoved: boolean },
+): MailMessage {
+  const { order, leg } = input;
+  const number = orderNumber(brand, order.orderNo);
+  const collection = londonWindow(order.pickupStartsAt, order.pickupEndsAt);
+  const delivery = londonWindow(order.deliveryStartsAt, order.deliveryEndsAt);
+  const content = renderEmail(brand, {
+    heading: `Your new ${leg} time for order ${number}`,
+    paragraphs: [
+      `Hello ${order.customerName},`,
+      leg === 'collection'
+        ? `Thank you: our driver will come to collect your order ${collection}.`
+        : `Thank you: our driver will bring your order back ${delivery}.`,
+      ...(input.deliveryMoved
+        ? [`So that we have time to clean it, your delivery has moved to ${delivery}.`]
+        : []),
+      `If that time no longer suits you, call us on ${brand.phone}.`,
+    ],
+    details: [
+      { label: 'Order number', value: number },
+      { label: 'Collection', value: collection },
+      { label: 'Delivery', value: delivery },
+    ],
+    track: trackingUrl(site.config.publicUrl, order.trackingToken),
+  });
+  return {
+    to: order.customerEmail,
+    subject: `Your new ${leg} time for order ${number}`,
+    template: leg === 'collection' ? 'new-collection-window' : 'new-delivery-window',
+    ...content,
+  };
+}
