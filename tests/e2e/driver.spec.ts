@@ -7,8 +7,8 @@ import { phonePhotoWithGps } from '../helpers/photos';
  * Issue 16, the driver's view in a real browser (decision 026), on the project's viewport
  * (375 px on mobile): a driver signs in and lands on today's stops, collects one (bags, tag
  * numbers), marks another not home, whose customer follows the e-mailed link and picks a new
- * window, and delivers a third with a photo, saying where it was left. The collection has a
- * photo too. The stops are seeded per project
+ * window, and delivers a third with a photo taken without a signal (kept on the phone and
+ * uploaded once online), saying where it was left. The collection has a photo too. The stops are seeded per project
  * by the e2e server.
  */
 
@@ -80,13 +80,26 @@ test('a driver collects, marks not home and delivers; the customer picks a new t
   await deliver.getByRole('button', { name: 'Save delivery' }).click();
   await expect(deliver.getByRole('alert')).toHaveText('Please say where it was left or with whom.');
   await deliver.getByRole('button', { name: 'Concierge' }).click();
+  // In a basement: the photo cannot be uploaded; it is kept on the phone with the action.
+  await page.context().setOffline(true);
   await deliver
     .getByLabel('Proof-of-delivery photo')
     .setInputFiles({ name: 'door.jpg', mimeType: 'image/jpeg', buffer: photo });
   await expect(deliver.getByRole('img', { name: 'Proof-of-delivery photo, taken' })).toBeVisible();
+  await expect(deliver.getByText('No signal: the photo is kept on this phone')).toBeVisible();
   await deliver.getByRole('button', { name: 'Save delivery' }).click();
+  await expect(page.locator('[data-sync="retrying"]')).toContainText('Retrying');
+  await expect(card(page, stops.deliver.name)).toContainText('Waiting to be sent…');
+  await page.context().setOffline(false);
   await expect(card(page, stops.deliver.name)).toHaveAttribute('data-state', 'delivered');
   await expect(card(page, stops.deliver.name)).toContainText('Delivered: Concierge');
+  // The photo went up before the delivery: the customer's tracking page shows it.
+  const delivered = (await readMail(stops.deliver.email)).find((m) => /delivered/i.test(m.subject));
+  const tracking = /(http:\/\/\S+\/track\/[0-9a-f-]{36})/.exec(delivered!.text)![1]!;
+  const customerView = await page.context().browser()!.newPage();
+  await customerView.goto(new URL(tracking).pathname);
+  await expect(customerView.getByRole('img', { name: 'Where your order was left' })).toBeVisible();
+  await customerView.close();
 
   // ─── The customer follows the e-mailed link and picks a new window ───
   const missedMails = (await readMail(stops.missed.email)).filter((m) =>

@@ -3,14 +3,16 @@ import { Link, useRevalidator } from 'react-router';
 import { routes } from '@shared/api/routes';
 import type { DriverStopView } from '~/server/driver.server';
 import { call } from '~/utils/api-client';
-import { uploadPhoto } from './upload-photo';
+import { dropPhoto, keepPhoto, keptPhoto } from './photo-store';
+import { PhotoUploadError, uploadPhoto } from './upload-photo';
 
 /*
  * The driver's view (issue 16): made for a 375 px phone held in one hand. Stops are cards in
  * route order with big Call and Navigate buttons; the actions open inline. Each action gets a
  * UUID when it is opened and keeps it: an action that could not be sent (offline, a timeout,
  * a 5xx) stays in this phone's storage and is retried with the same key until the server
- * answers, so a retry never records it twice.
+ * answers, so a retry never records it twice. A photo taken without a signal is kept on the
+ * phone (./photo-store.ts) and uploaded by the queue just before its action is sent.
  */
 
 type Props = {
@@ -22,9 +24,15 @@ type Props = {
 };
 
 type Pending =
-  | { key: string; kind: 'collect'; orderId: string; orderNo: string; body: CollectBody }
-  | { key: string; kind: 'not-home'; orderId: string; orderNo: string; body: NotHomeBody }
-  | { key: string; kind: 'deliver'; orderId: string; orderNo: string; body: DeliverBody };
+  | ({ key: string; kind: 'collect'; body: CollectBody } & PendingStop)
+  | ({ key: string; kind: 'not-home'; body: NotHomeBody } & PendingStop)
+  | ({ key: string; kind: 'deliver'; body: DeliverBody } & PendingStop);
+type PendingStop = {
+  orderId: string;
+  orderNo: string;
+  /** A photo kept on the phone under the action's key, to upload before the action. */
+  photoKind?: 'collection' | 'delivery';
+};
 type CollectBody = {
   idempotency_key: string;
   bags: number;
@@ -69,6 +77,33 @@ function newKey(): string {
   return crypto.randomUUID();
 }
 
+/** The answers that mean "try again later": no signal, a timeout, the server failing. */
+function isTransient(status: number): boolean {
+  return status === 0 || status === 408 || status >= 500;
+}
+
+/**
+ * Uploads the photo kept for `p`, if any, and returns the action with its id (saved, so that
+ * a retry does not upload it twice). 'retry' while there is no signal; a photo the server
+ * refuses (too large, not an image) is dropped and the action goes without it.
+ */
+async function withKeptPhoto(p: Pending): Promise<Pending | 'retry'> {
+  if (!p.photoKind || p.kind === 'not-home') return p;
+  const photo = await keptPhoto(p.key);
+  let next: Pending = { ...p, photoKind: undefined };
+  if (photo) {
+    try {
+      const stored = await uploadPhoto(p.orderId, p.photoKind, photo);
+      next = { ...next, body: { ...next.body, photo_id: stored.id } } as Pending;
+    } catch (error) {
+      if (!(error instanceof PhotoUploadError) || isTransient(error.status)) return 'retry';
+    }
+  }
+  savePending(loadPending().map((q) => (q.key === p.key ? next : q)));
+  await dropPhoto(p.key);
+  return next;
+}
+
 async function send(p: Pending) {
   const params = { id: p.orderId };
   if (p.kind === 'collect') return call(routes.driver.collect, { params, body: p.body });
@@ -93,8 +128,9 @@ function useActionQueue() {
       while (queue.length > 0) {
         const next = queue[0]!;
         setSync({ state: 'saving', text: `Saving ${next.orderNo}…` });
-        const reply = await send(next);
-        if (!reply.ok && (reply.status === 0 || reply.status === 408 || reply.status >= 500)) {
+        const ready = await withKeptPhoto(next);
+        const reply = ready === 'retry' ? null : await send(ready);
+        if (!reply || (!reply.ok && isTransient(reply.status))) {
           setSync({
             state: 'retrying',
             text: `No signal: ${queue.length} action${queue.length === 1 ? '' : 's'} waiting. Retrying…`,
@@ -130,7 +166,11 @@ function useActionQueue() {
   }, []);
 
   const enqueue = useCallback(
-    (p: Pending) => {
+    async (action: Pending, kept?: KeptPhoto) => {
+      const p =
+        kept && (await keepPhoto(action.key, kept.file))
+          ? { ...action, photoKind: kept.kind }
+          : action;
       const queue = [...loadPending().filter((q) => q.key !== p.key), p];
       savePending(queue);
       setPending(queue);
@@ -167,7 +207,16 @@ type PhotoState =
   | { status: 'none' }
   | { status: 'uploading' }
   | { status: 'done'; id: string; url: string }
+  /** Taken without a signal: kept, and sent with the action. */
+  | { status: 'kept'; file: Blob; url: string }
   | { status: 'error'; message: string };
+
+type KeptPhoto = { kind: 'collection' | 'delivery'; file: Blob };
+
+/** The photo to keep on the phone with the action, when it could not be uploaded yet. */
+function keptOf(photo: PhotoState, kind: KeptPhoto['kind']): KeptPhoto | undefined {
+  return photo.status === 'kept' ? { kind, file: photo.file } : undefined;
+}
 
 /**
  * The phone's camera (decision 025): the photo is uploaded as soon as it is taken, and its id
@@ -192,7 +241,7 @@ function PhotoField({
       <label
         className={`${bigButton} w-full cursor-pointer border border-dashed border-slate-400 bg-white text-slate-800 focus-within:outline-2 focus-within:outline-brand`}
       >
-        {photo.status === 'done' ? 'Retake photo' : 'Take photo'}
+        {photo.status === 'done' || photo.status === 'kept' ? 'Retake photo' : 'Take photo'}
         <input
           type="file"
           accept="image/*"
@@ -207,6 +256,10 @@ function PhotoField({
               const stored = await uploadPhoto(orderId, kind, file);
               onPhoto({ status: 'done', ...stored });
             } catch (error) {
+              if (error instanceof PhotoUploadError && isTransient(error.status)) {
+                onPhoto({ status: 'kept', file, url: URL.createObjectURL(file) });
+                return;
+              }
               onPhoto({
                 status: 'error',
                 message:
@@ -223,12 +276,17 @@ function PhotoField({
           Uploading photo…
         </p>
       ) : null}
-      {photo.status === 'done' ? (
+      {photo.status === 'done' || photo.status === 'kept' ? (
         <img
           src={photo.url}
           alt={`${label}, taken`}
           className="mt-2 h-32 w-full rounded-md border border-slate-200 object-cover"
         />
+      ) : null}
+      {photo.status === 'kept' ? (
+        <p role="status" className="mt-1 text-sm font-medium text-amber-900">
+          No signal: the photo is kept on this phone and sent with the action.
+        </p>
       ) : null}
       {photo.status === 'error' ? (
         <p role="alert" className="mt-1 text-sm font-medium text-red-700">
@@ -245,7 +303,7 @@ function CollectForm({
   onCancel,
 }: {
   stop: DriverStopView;
-  onDone: (p: Pending) => void;
+  onDone: (p: Pending, kept?: KeptPhoto) => void;
   onCancel: () => void;
 }) {
   const [key] = useState(newKey);
@@ -259,22 +317,25 @@ function CollectForm({
       aria-label={`Collect ${stop.order_no}`}
       onSubmit={(e) => {
         e.preventDefault();
-        onDone({
-          key,
-          kind: 'collect',
-          orderId: stop.order_id,
-          orderNo: stop.order_no,
-          body: {
-            idempotency_key: key,
-            bags,
-            seal_numbers: tags
-              .split(/[\s,]+/)
-              .map((t) => t.trim())
-              .filter(Boolean),
-            note: note.trim(),
-            photo_id: photo.status === 'done' ? photo.id : null,
+        onDone(
+          {
+            key,
+            kind: 'collect',
+            orderId: stop.order_id,
+            orderNo: stop.order_no,
+            body: {
+              idempotency_key: key,
+              bags,
+              seal_numbers: tags
+                .split(/[\s,]+/)
+                .map((t) => t.trim())
+                .filter(Boolean),
+              note: note.trim(),
+              photo_id: photo.status === 'done' ? photo.id : null,
+            },
           },
-        });
+          keptOf(photo, 'collection'),
+        );
       }}
     >
       <div>
@@ -397,7 +458,7 @@ function DeliverForm({
   onCancel,
 }: {
   stop: DriverStopView;
-  onDone: (p: Pending) => void;
+  onDone: (p: Pending, kept?: KeptPhoto) => void;
   onCancel: () => void;
 }) {
   const [key] = useState(newKey);
@@ -415,18 +476,21 @@ function DeliverForm({
           setError('Please say where it was left or with whom.');
           return;
         }
-        onDone({
-          key,
-          kind: 'deliver',
-          orderId: stop.order_id,
-          orderNo: stop.order_no,
-          body: {
-            idempotency_key: key,
-            left_with: leftWith.trim(),
-            note: note.trim(),
-            photo_id: photo.status === 'done' ? photo.id : null,
+        onDone(
+          {
+            key,
+            kind: 'deliver',
+            orderId: stop.order_id,
+            orderNo: stop.order_no,
+            body: {
+              idempotency_key: key,
+              left_with: leftWith.trim(),
+              note: note.trim(),
+              photo_id: photo.status === 'done' ? photo.id : null,
+            },
           },
-        });
+          keptOf(photo, 'delivery'),
+        );
       }}
     >
       <fieldset>
@@ -520,7 +584,7 @@ function StopCard({
 }: {
   stop: DriverStopView;
   waiting: boolean;
-  onAction: (p: Pending) => void;
+  onAction: (p: Pending, kept?: KeptPhoto) => void;
 }) {
   const [open, setOpen] = useState<'collect' | 'deliver' | null>(null);
   const done = stop.actions.length === 0;
@@ -645,9 +709,9 @@ function StopCard({
         <CollectForm
           stop={stop}
           onCancel={() => setOpen(null)}
-          onDone={(p) => {
+          onDone={(p, kept) => {
             setOpen(null);
-            onAction(p);
+            onAction(p, kept);
           }}
         />
       ) : null}
@@ -655,9 +719,9 @@ function StopCard({
         <DeliverForm
           stop={stop}
           onCancel={() => setOpen(null)}
-          onDone={(p) => {
+          onDone={(p, kept) => {
             setOpen(null);
-            onAction(p);
+            onAction(p, kept);
           }}
         />
       ) : null}
@@ -735,7 +799,7 @@ export function DriverView({ date, today, tomorrow, day, stops }: Props) {
             key={`${s.leg}-${s.order_id}`}
             stop={s}
             waiting={waiting.has(s.order_id)}
-            onAction={enqueue}
+            onAction={(p, kept) => void enqueue(p, kept)}
           />
         ))}
       </ol>
@@ -750,7 +814,7 @@ export function DriverView({ date, today, tomorrow, day, stops }: Props) {
                 key={`${s.leg}-${s.order_id}`}
                 stop={s}
                 waiting={false}
-                onAction={enqueue}
+                onAction={(p, kept) => void enqueue(p, kept)}
               />
             ))}
           </ol>
