@@ -214,8 +214,21 @@ describe('the intake report over HTTP', () => {
     const board = (
       await site.html('/admin', { headers: { Cookie: `cl_staff=${staff}` } })
     ).replaceAll('<!-- -->', '');
-    expect(board).toMatch(/Open cases \(\d+\)/);
+    const open = Number(/Open cases \((\d+)\)/.exec(board)![1]);
+    expect(open).toBeGreaterThanOrEqual(2);
     expect(board).toContain(`LD-${row!.orderNo}`);
+    // Every back-office page's navigation shows how many cases wait, beside "Board".
+    const badge = (html: string) =>
+      /data-testid="open-cases-badge"[^>]*>(\d+)<span class="sr-only"> open cases?<\/span>/.exec(
+        html,
+      )?.[1];
+    const ordersPage = async () =>
+      (await site.html('/admin/orders', { headers: { Cookie: `cl_staff=${staff}` } })).replaceAll(
+        '<!-- -->',
+        '',
+      );
+    expect(badge(board)).toBe(String(open));
+    expect(badge(await ordersPage())).toBe(String(open));
 
     const answered = await site.server.api<{ message: string }>(
       `/api/admin/cases/${opened.body.case.id}/answer`,
@@ -225,6 +238,7 @@ describe('the intake report over HTTP', () => {
     expect(answered.body.message).toBe(
       'Answer saved and e-mailed to ada@example.com. The case is closed.',
     );
+    expect(badge(await ordersPage())).toBe(String(open - 1));
   });
 
   it('the account lists the customer’s garments with their history', async () => {

@@ -19,4 +19,4 @@ export {
   type IntakeReportView,
   type OpenCasesView,
 } from '@server/use-cases/intake-report/present-intake-report';
-export { openCase, openCases } from '@server/use-cases/cases/cases';
+export { openCase, openCases, openCaseTotal } from '@server/use-cases/cases/cases';

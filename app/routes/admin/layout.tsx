@@ -2,6 +2,7 @@ import { NavLink, Outlet, useNavigate } from 'react-router';
 import { routes } from '@shared/api/routes';
 import { call } from '~/utils/api-client';
 import { requireStaffPage } from '~/features/admin/guard.server';
+import { openCaseTotal } from '~/server/intake-report.server';
 import type { Route } from './+types/layout';
 
 export function meta() {
@@ -17,6 +18,8 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   ]);
   return {
     staff: { name: staff.name, role: staff.role },
+    // Customers' cases answer within a working day: every page of the shop shows how many wait.
+    openCases: staff.role === 'driver' ? 0 : await openCaseTotal(context.services),
     brand: context.services.config.brand.name,
     testMode: context.services.payments.testMode,
   };
@@ -42,7 +45,7 @@ const ownerLinks: typeof links = [
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { staff, brand, testMode } = loaderData;
+  const { staff, brand, testMode, openCases } = loaderData;
   const navigate = useNavigate();
   const items =
     staff.role === 'owner'
@@ -72,6 +75,17 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 }
               >
                 {item.label}
+                {item.to === '/admin' && openCases > 0 ? (
+                  <span
+                    data-testid="open-cases-badge"
+                    className="ml-1.5 rounded-full bg-amber-300 px-1.5 py-0.5 text-xs font-bold text-amber-950"
+                  >
+                    {openCases}
+                    <span className="sr-only">
+                      {openCases === 1 ? ' open case' : ' open cases'}
+                    </span>
+                  </span>
+                ) : null}
               </NavLink>
             ))}
           </nav>

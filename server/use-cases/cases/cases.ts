@@ -150,6 +150,15 @@ export async function openCaseCounts(db: DbOrTx, orderIds?: string[]) {
   return new Map(rows.map((r) => [r.orderId, { open: Number(r.n), since: r.since! }]));
 }
 
+/** How many cases wait for an answer, for the back office's navigation. One count. */
+export async function openCaseTotal(deps: Pick<AppServices, 'db'>): Promise<number> {
+  const [row] = await deps.db
+    .select({ n: count() })
+    .from(orderCases)
+    .where(isNull(orderCases.answer));
+  return Number(row?.n ?? 0);
+}
+
 /** The board's list of orders with open cases, oldest case first, and their count. */
 export async function openCases(deps: Pick<AppServices, 'db'>) {
   const counts = await openCaseCounts(deps.db);
