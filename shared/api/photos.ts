@@ -45,4 +45,19 @@ export const photosApi = {
       ...failures(401, 403, 404, 413, 422),
     },
   }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/admin/photos/:id',
+    operationId: 'removeOrderPhoto',
+    tag: 'Back office',
+    summary: 'Removes a garment or damage photo taken by mistake (audited)',
+    description:
+      'Roles owner and staff, while the order is in the shop (collected or cleaning). The driver’s collection and delivery photos are the order’s record and are never removed (409). The image is deleted from storage too.',
+    auth: ['staff'],
+    params: z.object({ id: z.uuid({ error: 'We could not find that photo.' }) }),
+    replies: {
+      200: z.object({ status: ok, message: text() }),
+      ...failures(401, 403, 404, 409),
+    },
+  }),
 };

@@ -94,5 +94,6 @@ export const routes: Routes<Api> = {
   },
   photos: {
     upload: { method: 'POST', path: '/api/admin/orders/:id/photos', auth: ['staff'] },
+    remove: { method: 'DELETE', path: '/api/admin/photos/:id', auth: ['staff'] },
   },
 };

@@ -81,6 +81,18 @@ test('staff take intake of a collected order and open a garment by its tag', asy
     'Damage: Ink mark on the left cuff',
   );
 
+  // A photo taken by mistake is removed while editing the garment (the suit's, here).
+  const suit = intake.getByTestId('garment').nth(1);
+  await suit.getByRole('button', { name: 'Edit' }).click();
+  const suitPhotos = intake.getByRole('list', { name: `Photos of ${number}-02` });
+  await expect(suitPhotos.getByRole('img')).toHaveCount(1);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await suitPhotos.getByRole('button', { name: 'Remove photo' }).click();
+  await expect(intake.getByText('Photo removed.')).toBeVisible();
+  await expect(suitPhotos).toHaveCount(0);
+  await intake.getByRole('button', { name: 'Cancel' }).click();
+  await expect(intake.getByTestId('garment').nth(1).getByText('No photo')).toBeVisible();
+
   // The invoice lines are made from the garments; the hand-written editor is gone.
   const lines = page.getByRole('table', { name: 'Lines from intake' });
   await expect(lines.getByRole('row')).toHaveCount(3);

@@ -198,6 +198,33 @@ export function IntakePanel({
           {intake.garments.map((g) =>
             editing === g.id ? (
               <li key={g.id} id={`garment-${g.id}`} className="rounded-lg border border-brand p-3">
+                {g.photos.length ? (
+                  <ul
+                    className="mb-3 flex flex-wrap gap-3"
+                    aria-label={`Photos of ${g.tag_number}`}
+                  >
+                    {g.photos.map((p, i) => (
+                      <li key={p.id} className="flex w-24 flex-col items-center gap-1">
+                        <img
+                          src={p.url}
+                          alt={`${p.kind === 'damage' ? 'Damage photo' : 'Photo'} ${i + 1} of ${g.tag_number}`}
+                          className={`h-24 w-24 rounded object-cover ${p.kind === 'damage' ? 'ring-2 ring-red-400' : ''}`}
+                        />
+                        <button
+                          type="button"
+                          className="min-h-11 px-2 text-sm text-red-700 underline"
+                          disabled={busy}
+                          onClick={() => {
+                            if (!window.confirm(`Remove this photo of ${g.tag_number}?`)) return;
+                            void run(routes.photos.remove, { params: { id: p.id } });
+                          }}
+                        >
+                          Remove photo
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
                 <GarmentForm
                   idPrefix={`edit-${g.id}`}
                   draft={draftOf(g)}
@@ -406,7 +433,7 @@ function GarmentCard({
               />
             ))
         ) : (
-          <div className="flex h-16 w-16 items-center justify-center rounded bg-slate-100 text-xs text-slate-400">
+          <div className="flex h-16 w-16 items-center justify-center rounded bg-slate-100 text-xs text-slate-600">
             No photo
           </div>
         )}

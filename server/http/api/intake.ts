@@ -12,6 +12,7 @@ import {
 } from '../../use-cases/intake/present-intake';
 import { recordGarment } from '../../use-cases/intake/record-garment';
 import { removeGarment } from '../../use-cases/intake/remove-garment';
+import { removePhoto } from '../../use-cases/photos/remove-photo';
 import { route } from '../contract-routes';
 import { staffGuard, staffOf } from '../identity';
 
@@ -78,6 +79,10 @@ export function intakeRoutes(app: FastifyInstance, services: AppServices) {
     };
   });
 
+  route(app, api.photos.remove, staffOnly, async ({ params }, request) => {
+    await removePhoto(services, { actor: staffOf(request), photoId: params.id });
+    return { status: true, message: 'Photo removed.' };
+  });
   route(app, e.removeGarment, staffOnly, async ({ params }, request) => {
     const removed = await removeGarment(services, {
       actor: staffOf(request),

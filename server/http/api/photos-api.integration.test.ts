@@ -6,7 +6,7 @@ import { gpsTagsOf, phonePhotoWithGps, pixelAt } from '../../../tests/helpers/ph
 import { startS3StandIn, type S3StandIn } from '../../../tests/helpers/s3-stand-in';
 import { startTestServer, type TestServer } from '../../../tests/helpers/test-server';
 import { createStaffUser } from '../../auth/staff';
-import { garments, orderGarments, photos, storedObjects } from '../../db/schema';
+import { auditLog, garments, orderGarments, orders, photos, storedObjects } from '../../db/schema';
 
 /*
  * Photos of issue 16 over HTTP (decision 025): a phone photo with a GPS position comes back
@@ -304,6 +304,125 @@ describe('photos API (embedded store)', () => {
       expect(kept.status).toBe(201);
       const [row] = await db.select().from(photos).where(eq(photos.id, kept.body.photo.id));
       expect(row).toMatchObject({ kind: 'damage', orderGarmentId: ours!.id });
+    });
+  });
+
+  describe('removing photos', () => {
+    const remove = (id: string, token: string | null) =>
+      server.api<{ message: string }>(`/api/admin/photos/${id}`, {
+        method: 'DELETE',
+        ...(token ? { headers: { Authorization: `Bearer ${token}` } } : {}),
+      });
+    const stored = async (id: string) => {
+      const [row] = await server.database.db.select().from(photos).where(eq(photos.id, id));
+      return row ? server.services.storage.get(row.storageKey) : null;
+    };
+
+    it('staff remove a garment photo taken by mistake: row, image and an audit entry', async () => {
+      const db = server.database.db;
+      const order = await insertOrderRow(db, clock, { status: 'cleaning' });
+      const [garment] = await db.insert(garments).values({}).returning();
+      const [line] = await db
+        .insert(orderGarments)
+        .values({
+          orderId: order.id,
+          garmentId: garment!.id,
+          tagNumber: 'R-1',
+          itemName: 'Shirt',
+          unitPricePence: 350,
+        })
+        .returning();
+      const bytes = await phonePhotoWithGps(200, 100);
+      const wrong = await upload(order.id, bytes, {
+        token: staff,
+        kind: 'garment',
+        orderGarmentId: line!.id,
+      });
+      const [row] = await db.select().from(photos).where(eq(photos.id, wrong.body.photo.id));
+      expect(await stored(wrong.body.photo.id)).not.toBeNull();
+
+      // A driver may not; nor may a visitor.
+      expect((await remove(wrong.body.photo.id, driver)).status).toBe(403);
+      expect((await remove(wrong.body.photo.id, null)).status).toBe(401);
+
+      const removed = await remove(wrong.body.photo.id, staff);
+      expect(removed.status).toBe(200);
+      expect(removed.body.message).toBe('Photo removed.');
+      expect(await db.select().from(photos).where(eq(photos.id, wrong.body.photo.id))).toEqual([]);
+      expect(await server.services.storage.get(row!.storageKey)).toBeNull();
+      const audit = await db.select().from(auditLog).where(eq(auditLog.action, 'photo.remove'));
+      expect(audit).toContainEqual(
+        expect.objectContaining({
+          entityId: order.id,
+          before: expect.objectContaining({ photoId: wrong.body.photo.id, tag: 'R-1' }),
+        }),
+      );
+      // Gone is gone: 404, and an id that is not one is a clear 400.
+      expect((await remove(wrong.body.photo.id, staff)).status).toBe(404);
+      expect((await remove('not-a-photo', staff)).status).toBe(400);
+    });
+
+    it('removing a garment removes its images from storage too', async () => {
+      const db = server.database.db;
+      const order = await insertOrderRow(db, clock, { status: 'cleaning' });
+      const [garment] = await db.insert(garments).values({}).returning();
+      const [line] = await db
+        .insert(orderGarments)
+        .values({
+          orderId: order.id,
+          garmentId: garment!.id,
+          tagNumber: 'R-3',
+          itemName: 'Shirt',
+          unitPricePence: 350,
+        })
+        .returning();
+      const photo = await upload(order.id, await phonePhotoWithGps(200, 100), {
+        token: staff,
+        kind: 'damage',
+        orderGarmentId: line!.id,
+      });
+      const [row] = await db.select().from(photos).where(eq(photos.id, photo.body.photo.id));
+      const removed = await server.api(`/api/admin/orders/${order.id}/garments/${line!.id}`, {
+        method: 'DELETE',
+        headers: { Authorization: `Bearer ${staff}` },
+      });
+      expect(removed.status).toBe(200);
+      expect(await db.select().from(photos).where(eq(photos.id, row!.id))).toEqual([]);
+      expect(await server.services.storage.get(row!.storageKey)).toBeNull();
+    });
+
+    it('the driver’s photos stay, and so do the photos of an order that left the shop', async () => {
+      const db = server.database.db;
+      const order = await insertOrderRow(db, clock, { status: 'collected' });
+      const proof = await upload(order.id, await phonePhotoWithGps(200, 100), {
+        token: driver,
+        kind: 'collection',
+      });
+      const kept = await remove(proof.body.photo.id, staff);
+      expect(kept.status).toBe(409);
+      expect(kept.body.message).toMatch(/driver’s record/);
+
+      const [garment] = await db.insert(garments).values({}).returning();
+      const [line] = await db
+        .insert(orderGarments)
+        .values({
+          orderId: order.id,
+          garmentId: garment!.id,
+          tagNumber: 'R-2',
+          itemName: 'Shirt',
+          unitPricePence: 350,
+        })
+        .returning();
+      const shirt = await upload(order.id, await phonePhotoWithGps(200, 100), {
+        token: staff,
+        kind: 'garment',
+        orderGarmentId: line!.id,
+      });
+      await db.update(orders).set({ status: 'delivered' }).where(eq(orders.id, order.id));
+      const closed = await remove(shirt.body.photo.id, staff);
+      expect(closed.status).toBe(409);
+      expect(closed.body.message).toMatch(/is delivered/);
+      expect(await stored(shirt.body.photo.id)).not.toBeNull();
     });
   });
 });

@@ -3,6 +3,7 @@ import { renderEmail } from '../../adapters/mail/layout';
 import { hitRateLimit, rateRules } from '../../auth/rate-limit';
 import type { DbOrTx } from '../../db/client';
 import type { AppServices } from '../../services';
+import { forgetStoredPhotos } from '../photos/remove-photo';
 import {
   checkoutTokens,
   customerAddresses,
@@ -92,16 +93,8 @@ export async function deleteAccountWithCode(
     return eraseCustomer(tx, { customerId: customer.id, now });
   });
   if (typeof outcome === 'object') {
-    // The photos' rows went with the account; their images go once that is committed. One
-    // that fails stays as an unreachable object (no row, so no URL can be made for it).
-    for (const key of outcome.photoKeys) {
-      await deps.storage.delete(key).catch((error: unknown) => {
-        deps.logger.warn('erased photo could not be deleted from storage', {
-          key,
-          error: error instanceof Error ? error.name : 'unknown',
-        });
-      });
-    }
+    // The photos' rows went with the account; their images go once that is committed.
+    await forgetStoredPhotos(deps, outcome.photoKeys);
     return;
   }
   // Used-up tries answer like a wrong code: a different reply would tell a stranger who
