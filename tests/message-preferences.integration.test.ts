@@ -140,9 +140,7 @@ describe('message preferences, checkout texts and order texts (API)', () => {
 
     clock += HOUR;
     await put(all({ notify_sms: true, notify_whatsapp: true, marketing_email: true }));
-    expect((await customerRow(customerId)).marketingConsentAt).toEqual(
-      new Date(clock - HOUR),
-    );
+    expect((await customerRow(customerId)).marketingConsentAt).toEqual(new Date(clock - HOUR));
 
     clock += HOUR;
     const withdrawn = await put(all({ notify_sms: true }));
@@ -231,10 +229,7 @@ describe('message preferences, checkout texts and order texts (API)', () => {
       template: 'booking-confirmed',
       body: 'Order booked: we collect tomorrow.',
     });
-    await db()
-      .update(textMessages)
-      .set({ status: 'delivered' })
-      .where(eq(textMessages.id, sent!));
+    await db().update(textMessages).set({ status: 'delivered' }).where(eq(textMessages.id, sent!));
     const kept = await queueText(db(), {
       ...base,
       channel: 'whatsapp',
