@@ -60,7 +60,7 @@ describe('message preferences, checkout texts and order texts (API)', () => {
   let customerId: string;
   const bearer = () => ({ Authorization: `Bearer ${token}` });
   const db = () => server.database.db;
-  const put = (body: unknown, headers = bearer()) =>
+  const put = (body: unknown, headers: Record<string, string> = bearer()) =>
     server.api<Reply>('/api/account/preferences', { method: 'PUT', body, headers });
   const customerRow = async (id: string) =>
     (await db().select().from(customers).where(eq(customers.id, id)))[0]!;
