@@ -190,25 +190,30 @@ export function PreferencesForm({
         </p>
       </fieldset>
 
-      <fieldset className="space-y-3 border-t border-slate-200 pt-6">
-        <legend className="text-base font-semibold text-slate-900">
-          Offers and news (marketing)
-        </legend>
-        <p className="text-sm text-slate-600">
-          Separate from the messages about your orders, and off unless you tick them.
-        </p>
-        {box('marketing_email', <span className="break-all">To {email}</span>)}
-        {box('marketing_sms', <>To {phone}</>)}
-        <p id={`${idPrefix}-consent`} className="rounded-md bg-slate-50 p-3 text-sm text-slate-700">
-          {marketingConsentWording}
-        </p>
-        {preferences.marketing_consent_display ? (
-          <p className="text-xs text-slate-500">
-            Your marketing choices were last changed on {preferences.marketing_consent_display}{' '}
-            (London time).
+      <div className="border-t border-slate-200 pt-6">
+        <fieldset className="space-y-3">
+          <legend className="text-base font-semibold text-slate-900">
+            Offers and news (marketing)
+          </legend>
+          <p className="text-sm text-slate-600">
+            Separate from the messages about your orders, and off unless you tick them.
           </p>
-        ) : null}
-      </fieldset>
+          {box('marketing_email', <span className="break-all">To {email}</span>)}
+          {box('marketing_sms', <>To {phone}</>)}
+          <p
+            id={`${idPrefix}-consent`}
+            className="rounded-md border border-slate-200 border-l-4 border-l-brand bg-white px-3 py-2 text-sm text-slate-700"
+          >
+            {marketingConsentWording}
+          </p>
+          {preferences.marketing_consent_display ? (
+            <p className="text-xs text-slate-500">
+              Your marketing choices were last changed on {preferences.marketing_consent_display}{' '}
+              (London time).
+            </p>
+          ) : null}
+        </fieldset>
+      </div>
 
       <button type="submit" className="btn-primary bg-brand" disabled={busy}>
         {busy ? 'Saving…' : 'Save preferences'}
