@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { customers, outbox, textMessages, textOptOuts } from '../../db/schema';
 import { createUseCaseWorld, type UseCaseWorld } from '../../../tests/helpers/use-case-world';
