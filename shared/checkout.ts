@@ -3,6 +3,7 @@ import { capMessages, ESTIMATE_QUANTITY, MAX_ESTIMATE_LINES } from './estimate';
 import { MAX_ORDER_PENCE, MINIMUM_ORDER_PENCE, poundsField } from './money';
 import { isoDate, text } from './text';
 import { addressSchema, fields, messages } from './validation';
+import { textUpdatesSchema } from './message-preferences';
 
 /**
  * What the customer says they are sending (issue 15): items of the price list with their
@@ -91,5 +92,10 @@ export const placeOrderSchema = z.object({
   checkout_token: text().max(200).optional(),
   estimate: estimateInputSchema.optional(),
   price_cap: priceCapSchema.optional(),
+  /** Issue 17: "Text me updates" about the order; absent leaves the customer's choice as it is. */
+  text_updates: textUpdatesSchema.optional().meta({
+    description:
+      'Text me updates about my orders: `sms` or `whatsapp` (to the customer’s phone, 422 if it cannot take texts) or `none` (texts off, e-mail on). Absent: the customer’s choices stay as they are (a new guest gets no texts).',
+  }),
 });
 export type PlaceOrderPayload = z.infer<typeof placeOrderSchema>;

@@ -6,6 +6,17 @@ import { findSession, revokeSession } from '~/server/accounts.server';
 import { emailChangeSentMessage, accountMessages } from '@shared/account-messages';
 import { listCustomerOrders } from '~/server/accounts.server';
 import { changePassword, updateProfile } from '~/server/accounts.server';
+import {
+  getMessagePreferences,
+  preferencesView,
+  updateMessagePreferences,
+} from '~/server/accounts.server';
+import {
+  messagePreferencesSchema,
+  preferenceFields,
+  preferenceMessages,
+  preferencesFromForm,
+} from '@shared/message-preferences';
 import { customerOrdersView } from '~/server/orders.server';
 import { passwordChangeSchema, profileUpdateSchema } from '@shared/validation';
 import { formFailure, formFields, parseFields } from '~/components/form/form-action.server';
@@ -32,6 +43,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       await listCustomerOrders(services, { customerId: customer.id }),
     ),
     phone: services.config.brand.phone,
+    // Issue 17: the message choices (decision 032).
+    preferences: preferencesView(
+      await getMessagePreferences(services, { customerId: customer.id }),
+    ),
     // Issue 16: the intake report of each order it was sent for, shown in the order's view.
     intakeReports: Object.fromEntries(
       (await customerIntakeReports(services, { customerId: customer.id })).map((r) => [
@@ -63,6 +78,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
   const customer = await getCurrentCustomer(services, credentials);
   if (!customer) return redirect('/login', 303);
+  if (fields.intent === 'preferences') return savePreferences(services, customer.id, fields);
   const intent = fields.intent === 'password' ? ('password' as const) : ('profile' as const);
   try {
     if (intent === 'password') {
@@ -91,21 +107,43 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 }
 
+/**
+ * The message preferences form (issue 17): unticked boxes send nothing, so the post is read
+ * as five on/off choices and parsed with the API's schema (PUT /api/account/preferences).
+ */
+async function savePreferences(
+  services: Route.ActionArgs['context']['services'],
+  customerId: string,
+  fields: Record<string, string>,
+) {
+  const intent = 'preferences' as const;
+  const posted = preferencesFromForm(fields);
+  try {
+    const body = parseFields(messagePreferencesSchema, posted, preferenceMessages.invalid);
+    await updateMessagePreferences(services, { ...body, customerId });
+    return { ok: true as const, intent, message: preferenceMessages.saved };
+  } catch (error) {
+    // The boxes come back as they were ticked.
+    const values = Object.fromEntries(preferenceFields.map((f) => [f, posted[f] === true]));
+    return formFailure(error, { intent, values });
+  }
+}
+
 export function headers() {
   return { 'Cache-Control': 'private, no-store' };
 }
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
-  const { customer, phone } = loaderData;
+  const { customer, phone, preferences } = loaderData;
   return (
     <main id="main" className="min-h-[70vh] bg-slate-50">
       <h1 className="sr-only">My account</h1>
       {/* Spec 2: 1060 px and wider shows the desktop page, narrower the mobile one. */}
       <div className="hidden min-[1060px]:block">
-        <DesktopAccount customer={customer} phone={phone} />
+        <DesktopAccount customer={customer} phone={phone} preferences={preferences} />
       </div>
       <div className="min-[1060px]:hidden">
-        <MobileAccount customer={customer} phone={phone} />
+        <MobileAccount customer={customer} phone={phone} preferences={preferences} />
       </div>
     </main>
   );

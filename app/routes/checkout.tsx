@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { parsePounds } from '@shared/money';
-import { getCurrentCustomer } from '~/server/accounts.server';
+import { getCurrentCustomer, getMessagePreferences } from '~/server/accounts.server';
+import { textUpdateChoiceOf } from '@shared/message-preferences';
 import { priceList } from '~/server/catalogue.server';
 import { checkoutHref } from '~/features/booking/booking-params';
 import { BookingForm } from '~/features/booking/booking-form';
@@ -43,12 +44,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       pence: parsePounds(s.price) ?? 0,
     })),
   }));
-  if (!current) return { resolution, customer: null, attempt, catalogue };
+  if (!current) return { resolution, customer: null, attempt, catalogue, textUpdates: 'none' };
+  // Issue 17: "Text me updates" starts at the account's choice, so placing keeps it.
+  const { customer: choices } = await getMessagePreferences(services, { customerId: current.id });
   return {
     resolution,
     customer: { name: current.name, email: current.email, phone: current.phone },
     attempt,
     catalogue,
+    textUpdates: textUpdateChoiceOf(choices),
   };
 }
 
@@ -174,6 +178,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             backHref={customer ? '/' : here}
             catalogue={loaderData.catalogue}
             estimate={result.estimate ?? emptyEstimateForm}
+            textUpdates={result.textUpdates ?? loaderData.textUpdates}
             errors={result.errors}
           />
         )}

@@ -19,3 +19,8 @@ export {
   resetPassword,
 } from '@server/use-cases/accounts/reset-password';
 export { changePassword, updateProfile } from '@server/use-cases/accounts/update-profile';
+export {
+  getMessagePreferences,
+  updateMessagePreferences,
+} from '@server/use-cases/accounts/message-preferences';
+export { preferencesView } from '@server/use-cases/messages/present-texts';

@@ -14,6 +14,8 @@ import {
 } from '../validation';
 import { orderEstimate } from './checkout';
 import { endpoint, failures, money, ok } from './contract';
+import { messagePreferencesSchema } from '../message-preferences';
+import { messagePreferences, orderText } from './texts';
 
 /*
  * Accounts of spec section 7: the two-step login, registration, password reset, the
@@ -70,6 +72,10 @@ export const customerOrder = z
       )
       .meta({ description: 'Issue 15: the VAT invoice, the receipt and any credit notes' }),
     estimate: orderEstimate.nullable(),
+    texts: z.array(orderText).meta({
+      description:
+        'Issue 17: the texts about the order (SMS, WhatsApp) and the customer’s replies, oldest first',
+    }),
   })
   .meta({ id: 'CustomerOrder' });
 
@@ -247,6 +253,33 @@ export const accountsApi = {
     auth: session,
     body: passwordChangeSchema,
     replies: { 200: message, ...failures(401, 422, 429) },
+  }),
+  preferences: endpoint({
+    method: 'GET',
+    path: '/api/account/preferences',
+    operationId: 'getMessagePreferences',
+    tag: 'Accounts',
+    summary: 'The customer’s message choices: service channels and marketing consent',
+    auth: session,
+    replies: {
+      200: z.object({ status: ok, preferences: messagePreferences }),
+      ...failures(401),
+    },
+  }),
+  updatePreferences: endpoint({
+    method: 'PUT',
+    path: '/api/account/preferences',
+    operationId: 'updateMessagePreferences',
+    tag: 'Accounts',
+    summary: 'Sets the message choices (all five); a marketing change records its time',
+    description:
+      'E-mail may be off only while SMS or WhatsApp is on (422 on `notify_email`). SMS, WhatsApp and SMS offers go to the profile’s phone: 422 on those fields when it cannot take texts.',
+    auth: session,
+    body: messagePreferencesSchema,
+    replies: {
+      200: z.object({ status: ok, message: text(), preferences: messagePreferences }),
+      ...failures(401, 422),
+    },
   }),
   deleteOwnAccount: endpoint({
     method: 'POST',

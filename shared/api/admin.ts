@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { staffText } from './texts';
 import { isCatalogueEntity } from '../catalogue-admin';
 import { MAX_ORDER_PENCE, MAX_UNIT_PRICE_PENCE, poundsField } from '../money';
 import { orderStatuses } from '../order-status';
@@ -103,6 +104,9 @@ export const adminOrder = z
       .nullable()
       .meta({ description: 'The latest approval request, if any' }),
     messages: z.array(threadMessage),
+    texts: z.array(staffText).meta({
+      description: 'Issue 17: the order’s texts and the customer’s replies, oldest first',
+    }),
     items: z.array(
       z.object({
         id: z.number().int(),

@@ -53,6 +53,12 @@ export const publicRoutes: Pick<Routes<Api>, PublicArea> = {
     cancelOrder: { method: 'POST', path: '/api/orders/:id/cancel', auth: ['bearer', 'cookie'] },
     updateProfile: { method: 'POST', path: '/api/updateprofile', auth: ['bearer', 'cookie'] },
     changePassword: { method: 'POST', path: '/api/changepassword', auth: ['bearer', 'cookie'] },
+    preferences: { method: 'GET', path: '/api/account/preferences', auth: ['bearer', 'cookie'] },
+    updatePreferences: {
+      method: 'PUT',
+      path: '/api/account/preferences',
+      auth: ['bearer', 'cookie'],
+    },
     deleteOwnAccount: { method: 'POST', path: '/api/delete-account', auth: ['bearer', 'cookie'] },
   },
   checkout: {

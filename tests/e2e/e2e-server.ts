@@ -18,6 +18,7 @@ import { payments } from '../../server/db/schema';
 import { seedIntakeOrders } from './intake-report-seed';
 import { E2E_DRIVER, E2E_DRIVER_PROJECTS, e2eDriverStops } from './e2e-driver';
 import { londonDayRange, londonToday } from '../../shared/london-time';
+import { runCollectionReminders, seedTextCustomers } from './text-history-seed';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 if (!existsSync(path.join(process.env.BUILD_DIR ?? 'build', 'server/index.js'))) {
@@ -131,8 +132,22 @@ for (const email of Object.values(E2E_INTAKE_ORDERS)) {
   }
 }
 
+// Issue 17's text history spec: customers with an order collected tomorrow, per project.
+await seedTextCustomers(running.services);
+
 const mailApi = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
+  if (req.method === 'POST' && url.pathname === '/texts/reminders') {
+    // The evening-before reminder run now, as the scheduler would (text-history.spec.ts).
+    void runCollectionReminders(running.services).then(
+      (queued) => res.end(JSON.stringify({ queued })),
+      (error: unknown) => {
+        res.statusCode = 500;
+        res.end(String(error));
+      },
+    );
+    return;
+  }
   const to = url.searchParams.get('to')?.toLowerCase();
   const found = smtp.messages.filter((m) => !to || m.to.some((a) => a.toLowerCase() === to));
   res.setHeader('Content-Type', 'application/json');

@@ -5,9 +5,11 @@ import { LogoutButton } from './logout-button';
 import { OrderDetail, StatusBadge } from './order-detail';
 import { ApprovalNotices } from './approval-notice';
 import { ChangePasswordForm, ProfileForm } from './profile-forms';
+import type { PreferencesView } from '@server/use-cases/messages/present-texts';
+import { PreferencesForm } from './preferences-form';
 
-type Props = { customer: CustomerOrders; phone: string };
-type DesktopView = 'dashboard' | 'profile' | 'password' | 'orders';
+type Props = { customer: CustomerOrders; phone: string; preferences: PreferencesView };
+type DesktopView = 'dashboard' | 'profile' | 'password' | 'messages' | 'orders';
 
 function AddressBook({ customer }: { customer: CustomerOrders }) {
   return customer.addresses.length === 0 ? (
@@ -66,9 +68,12 @@ function ViewButton({
   );
 }
 
-export function DesktopAccount({ customer, phone }: Props) {
+export function DesktopAccount({ customer, phone, preferences }: Props) {
   const [view, setView] = useState<DesktopView>(
-    useInitialView(['dashboard', 'profile', 'password', 'orders'] as const, 'dashboard'),
+    useInitialView(
+      ['dashboard', 'profile', 'password', 'messages', 'orders'] as const,
+      'dashboard',
+    ),
   );
   const [orderId, setOrderId] = useState<string | null>(null);
   const order = customer.orders.find((o) => o.id === orderId);
@@ -80,6 +85,7 @@ export function DesktopAccount({ customer, phone }: Props) {
     { id: 'dashboard', label: 'Dashboard' },
     { id: 'profile', label: 'Profile' },
     { id: 'password', label: 'Change Password' },
+    { id: 'messages', label: 'Message preferences' },
     { id: 'orders', label: 'Orders' },
   ];
   const recent = view === 'dashboard' ? customer.orders.slice(0, 5) : customer.orders;
@@ -138,6 +144,17 @@ export function DesktopAccount({ customer, phone }: Props) {
                 Change Password
               </h2>
               <ChangePasswordForm email={customer.email} idPrefix="desktop-password" />
+            </section>
+          ) : view === 'messages' ? (
+            <section aria-labelledby="messages-title" className="space-y-6">
+              <h2 id="messages-title" className="text-xl font-semibold">
+                Message preferences
+              </h2>
+              <PreferencesForm
+                preferences={preferences}
+                email={customer.email}
+                idPrefix="desktop-messages"
+              />
             </section>
           ) : (
             <div className="space-y-10">
@@ -255,13 +272,15 @@ export function DesktopAccount({ customer, phone }: Props) {
   );
 }
 
-type MobileView = 'menu' | 'orders' | 'profile';
+type MobileView = 'menu' | 'orders' | 'profile' | 'messages';
 
 /** The mobile account page (narrower than 1060 px). */
-export function MobileAccount({ customer, phone }: Props) {
+export function MobileAccount({ customer, phone, preferences }: Props) {
   // The password form is part of the mobile profile view.
   const [view, setView] = useState<MobileView>(
-    useInitialView(['menu', 'orders', 'profile'] as const, 'menu', { password: 'profile' }),
+    useInitialView(['menu', 'orders', 'profile', 'messages'] as const, 'menu', {
+      password: 'profile',
+    }),
   );
   const [orderId, setOrderId] = useState<string | null>(null);
   const order = customer.orders.find((o) => o.id === orderId);
@@ -345,6 +364,24 @@ export function MobileAccount({ customer, phone }: Props) {
             <h3 className="text-lg font-semibold">Change Password</h3>
             <ChangePasswordForm email={customer.email} idPrefix="mobile-password" />
           </section>
+        ) : view === 'messages' ? (
+          <section aria-labelledby="m-messages-title" className="space-y-6">
+            <button
+              type="button"
+              className="text-sm font-medium text-brand underline"
+              onClick={() => setView('menu')}
+            >
+              ← Menu
+            </button>
+            <h2 id="m-messages-title" className="text-xl font-semibold">
+              Message preferences
+            </h2>
+            <PreferencesForm
+              preferences={preferences}
+              email={customer.email}
+              idPrefix="mobile-messages"
+            />
+          </section>
         ) : (
           <nav
             aria-label="Account menu"
@@ -355,6 +392,9 @@ export function MobileAccount({ customer, phone }: Props) {
             </ViewButton>
             <ViewButton view="profile" className={menuItem} onOpen={() => setView('profile')}>
               Profile <span aria-hidden="true">›</span>
+            </ViewButton>
+            <ViewButton view="messages" className={menuItem} onOpen={() => setView('messages')}>
+              Message preferences <span aria-hidden="true">›</span>
             </ViewButton>
             <Link to="/account/garments" className={menuItem}>
               Your garments <span aria-hidden="true">›</span>

@@ -9,6 +9,7 @@ import { OrderEstimateSummary } from '~/components/order-estimate';
 import { payNowHref, showPayNow } from './order-rules';
 import { ApprovalNotice } from './approval-notice';
 import { OrderIntakeReport } from './intake-report';
+import { OrderTexts } from './order-texts';
 
 const CANCELLABLE = ['pending', 'pending payment'];
 
@@ -248,6 +249,7 @@ export function OrderDetail({
         />
       )}
       <OrderDocuments documents={order.documents} />
+      <OrderTexts order={order} />
       <OrderActions order={order} phone={phone} />
     </section>
   );

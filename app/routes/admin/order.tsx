@@ -23,6 +23,7 @@ import { intakeView, listGarments } from '~/server/intake.server';
 import { IntakeLines, IntakePanel } from '~/features/admin/intake-panel';
 import { TagScan } from '~/features/admin/tag-scan';
 import { IntakeReportPanel } from '~/features/admin/intake-report-panel';
+import { TextList } from '~/features/admin/text-list';
 import { adminIntakeReport, adminIntakeReportView } from '~/server/intake-report.server';
 import type { Route } from './+types/order';
 
@@ -574,6 +575,17 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
             Send answer
           </button>
         </form>
+      </section>
+
+      <section id="texts" className="card space-y-4" aria-labelledby="texts-title">
+        <h2 id="texts-title" className="text-lg font-semibold">
+          Texts and replies
+        </h2>
+        {order.texts.length ? (
+          <TextList texts={order.texts} showOrder={false} />
+        ) : (
+          <p className="text-sm text-slate-500">No texts about this order.</p>
+        )}
       </section>
     </div>
   );

@@ -22,6 +22,12 @@ import { customerOrdersView, customerView } from '../../use-cases/orders/present
 import { requestPasswordReset, resetPassword } from '../../use-cases/accounts/reset-password';
 import { changePassword, updateProfile } from '../../use-cases/accounts/update-profile';
 import { route } from '../contract-routes';
+import {
+  getMessagePreferences,
+  updateMessagePreferences,
+} from '../../use-cases/accounts/message-preferences';
+import { preferencesView } from '../../use-cases/messages/present-texts';
+import { preferenceMessages } from '@shared/message-preferences';
 import { clientIp, credentialsOf, customerGuard, customerOf } from '../identity';
 
 /** /api routes of the accounts feature (spec section 7). */
@@ -172,6 +178,28 @@ export function accountsRoutes(app: FastifyInstance, services: AppServices) {
       pending_email: updated.pendingEmail,
     };
   });
+
+  // Issue 17: the message choices (decision 032), as the account page's form sets them.
+  route(app, e.preferences, loggedIn, async (_, request) => {
+    const me = customerOf(request);
+    const found = await getMessagePreferences(services, { customerId: me.id });
+    return { status: true, preferences: preferencesView(found) };
+  });
+
+  route(
+    app,
+    e.updatePreferences,
+    { ...loggedIn, invalidMessage: preferenceMessages.invalid },
+    async ({ body }, request) => {
+      const me = customerOf(request);
+      const saved = await updateMessagePreferences(services, { ...body, customerId: me.id });
+      return {
+        status: true,
+        message: preferenceMessages.saved,
+        preferences: preferencesView(saved),
+      };
+    },
+  );
 
   route(app, e.changePassword, loggedIn, async ({ body }, request, reply) => {
     const me = customerOf(request);

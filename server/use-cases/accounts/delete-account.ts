@@ -16,7 +16,9 @@ import {
   photos,
   sessions,
   stopEvents,
+  textMessages,
 } from '../../db/schema';
+import { textablePhone } from '../messages/phone';
 import { ValidationError } from '../../errors';
 import { accountMessages } from '@shared/account-messages';
 import { findRegisteredCustomer } from './log-in';
@@ -110,7 +112,7 @@ const ERASED_TEXT = '(erased at the customer’s request)';
  * account, and of guest checkouts made with the same e-mail. Orders stay for the accounts,
  * anonymised (only the postcode district is kept); what the customer and the driver wrote on
  * them (messages, cases, where a bag was left, pocket finds) is blanked, and their photos
- * (doorsteps, garments) are deleted: the keys of the images are returned, for the caller to
+ * (doorsteps, garments) are deleted; their texts lose the number and the words (issue 17): the keys of the images are returned, for the caller to
  * delete from storage once this transaction has committed.
  */
 export async function eraseCustomer(
@@ -125,7 +127,7 @@ export async function eraseCustomer(
     .limit(1);
   if (!account) return { photoKeys: [] };
   const people = await tx
-    .select({ id: customers.id })
+    .select({ id: customers.id, phone: customers.phone })
     .from(customers)
     .where(
       or(
@@ -178,6 +180,20 @@ export async function eraseCustomer(
     .delete(photos)
     .where(inArray(photos.orderId, theirOrders))
     .returning({ key: photos.storageKey });
+  // Issue 17: their texts both ways (by account, by order, or by their numbers) keep their
+  // status for the accounts but lose the number and the words. An opt-out (STOP) stays: it
+  // holds only the number, and it protects them from texts should it reach us again.
+  const phones = people.map((p) => textablePhone(p.phone)).filter((p): p is string => !!p);
+  await tx
+    .update(textMessages)
+    .set({ phone: '', body: ERASED_TEXT })
+    .where(
+      or(
+        inArray(textMessages.customerId, ids),
+        inArray(textMessages.orderId, theirOrders),
+        phones.length ? inArray(textMessages.phone, phones) : undefined,
+      ),
+    );
   for (const id of ids) {
     await tx
       .update(customers)
@@ -187,6 +203,13 @@ export async function eraseCustomer(
         email: `erased-${id}@invalid`,
         phone: '',
         passwordHash: null,
+        // Nothing is sent to an erased customer; the time of the last marketing choice stays
+        // as the record of consent for what was sent before.
+        notifyEmail: false,
+        notifySms: false,
+        notifyWhatsapp: false,
+        marketingEmail: false,
+        marketingSms: false,
         deletedAt: now,
       })
       .where(eq(customers.id, id));

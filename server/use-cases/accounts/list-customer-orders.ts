@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppServices } from '../../services';
-import { customerAddresses, customers, orderItems, orders } from '../../db/schema';
+import { customerAddresses, customers, orderItems, orders, textMessages } from '../../db/schema';
 import { UnauthorizedError } from '../../errors';
 import { checkCancellation } from './cancellation-policy';
 import { pendingEmailChange } from './change-email';
@@ -53,6 +53,20 @@ export async function listCustomerOrders(
     db,
     orderRows.map((o) => o.id),
   );
+  // Issue 17: the texts about each order and the replies to them, oldest first. Only texts
+  // of this customer's own orders: the order ids come from their orders above.
+  const texts = orderRows.length
+    ? await db
+        .select()
+        .from(textMessages)
+        .where(
+          inArray(
+            textMessages.orderId,
+            orderRows.map((o) => o.id),
+          ),
+        )
+        .orderBy(asc(textMessages.createdAt), asc(textMessages.id))
+    : [];
   const approvals = await openApprovalsOf(
     db,
     orderRows.filter((o) => awaitsApproval(o)).map((o) => o.id),
@@ -61,6 +75,7 @@ export async function listCustomerOrders(
   return {
     customer,
     pendingEmail,
+    now,
     orders: orderRows.map((order) => ({
       order,
       items: items.filter((i) => i.orderId === order.id),
@@ -68,6 +83,7 @@ export async function listCustomerOrders(
       documents: documents.get(order.id) ?? [],
       /** The request waiting for the customer's approval (issue 15), or null. */
       approval: approvals.get(order.id) ?? null,
+      texts: texts.filter((t) => t.orderId === order.id),
     })),
     addresses,
   };

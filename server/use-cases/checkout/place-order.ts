@@ -11,6 +11,7 @@ import { coverageOf } from '../booking/coverage';
 import { reserveSlots } from '../slots/reserve-slots';
 import { priceEstimate } from './price-estimate';
 import { newOrderNotificationEmail, orderConfirmationEmail } from '../mail/placed-order-emails';
+import { chooseTextUpdates } from '../accounts/message-preferences';
 
 /** Who is ordering, as the server established it (session or checkout token). */
 export type OrderingCustomer =
@@ -158,6 +159,14 @@ export async function placeOrder(
         .limit(1);
       if (!customer)
         throw new UnauthorizedError('Please fill in your details again to place the order.');
+      // Issue 17: "Text me updates" (absent: the customer's choices stay as they are).
+      if (payload.text_updates) {
+        await chooseTextUpdates(tx, {
+          customerId: customer.id,
+          phone: customer.phone,
+          choice: payload.text_updates,
+        });
+      }
       // Priced from the price list in this transaction; the cap is the customer's or the
       // default for the estimate (decision 022).
       const priced = await priceEstimate(tx, {

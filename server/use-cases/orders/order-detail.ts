@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { AppServices } from '../../services';
-import { customerCredits, orderEvents, orderItems, payments } from '../../db/schema';
+import { customerCredits, orderEvents, orderItems, payments, textMessages } from '../../db/schema';
 import { savedCardOf } from '../payments/charge-order';
 import { overpaidPence } from '../payments/settle-overpayment';
 import { findOrder } from './find-order';
@@ -8,8 +8,12 @@ import { latestApprovalOf } from '../approvals/price-approval';
 import { orderThread } from '../approvals/order-thread';
 
 /** Everything staff see of one order (its approval request and thread too), as rows (adminOrderView presents it). */
-export async function adminOrderDetail(deps: Pick<AppServices, 'db'>, input: { id: string }) {
+export async function adminOrderDetail(
+  deps: Pick<AppServices, 'db' | 'now'>,
+  input: { id: string },
+) {
   const { db } = deps;
+  const now = deps.now();
   const { id } = input;
   const order = await findOrder(db, id);
   const items = await db
@@ -43,5 +47,12 @@ export async function adminOrderDetail(deps: Pick<AppServices, 'db'>, input: { i
     overpaidPence: overpaidPence(order),
     approval: await latestApprovalOf(db, id),
     messages: await orderThread(db, id),
+    /** Issue 17: the order's texts and the customer's replies, oldest first. */
+    texts: await db
+      .select()
+      .from(textMessages)
+      .where(eq(textMessages.orderId, id))
+      .orderBy(asc(textMessages.createdAt), asc(textMessages.id)),
+    now,
   };
 }

@@ -23,6 +23,7 @@ import { orderAddressLines, savedAddressLines } from '../accounts/full-address';
 import type { OrderRow } from './find-order';
 import { approvalSummaryView, threadView } from '../approvals/present-approval';
 import type { ApprovalState } from '../approvals/price-approval';
+import { customerTexts, staffTextView, type TextRow } from '../messages/present-texts';
 
 /**
  * The one presenter of orders: what a page or an API reply shows of an order row (with its
@@ -137,9 +138,12 @@ export function adminOrderView(
     overpaidPence: number;
     approval: typeof priceApprovals.$inferSelect | null;
     messages: (typeof orderMessages.$inferSelect)[];
+    texts?: TextRow[];
+    now?: Date;
   },
 ) {
   const { order } = d;
+  const orderNo = orderNumber(numbering, order.orderNo);
   return {
     id: order.id,
     order_no: orderNumber(numbering, order.orderNo),
@@ -182,6 +186,10 @@ export function adminOrderView(
     awaiting_approval: awaitsApproval(order),
     approval: approvalSummaryView(d.approval),
     messages: threadView(d.messages),
+    /** Issue 17: texts about the order (sent, kept in the outbox, held, suppressed) and replies. */
+    texts: (d.texts ?? []).map((t) =>
+      staffTextView(t, d.now ?? new Date(), { id: order.id, order_no: orderNo }),
+    ),
     items: d.items.map((i) => ({
       id: i.id,
       service_id: i.serviceId,
@@ -214,6 +222,7 @@ export function customerOrderView(
   canCancel: boolean,
   documents: OrderDocumentRef[] = [],
   approval: typeof priceApprovals.$inferSelect | null = null,
+  texts: { rows: TextRow[]; now: Date } = { rows: [], now: new Date(0) },
 ) {
   // Older orders were priced before lines were kept; their stored subtotal stands.
   const subtotal = items.length
@@ -251,6 +260,8 @@ export function customerOrderView(
     /** The VAT invoice, receipt and credit notes, as PDFs for the logged-in customer. */
     documents: documentLinks(`/account/orders/${o.id}`, documents),
     estimate: estimateView(o),
+    /** Issue 17: the texts about the order and the customer's replies, oldest first. */
+    texts: customerTexts(texts.rows, texts.now),
   };
 }
 
@@ -260,12 +271,15 @@ export function customerOrdersView(
   d: {
     customer: CustomerRow;
     pendingEmail: string | null;
+    /** The instant of the listing: a text held for quiet hours says until when. */
+    now?: Date;
     orders: {
       order: OrderRow;
       items: ItemRow[];
       canCancel: boolean;
       documents: OrderDocumentRef[];
       approval?: typeof priceApprovals.$inferSelect | null;
+      texts?: TextRow[];
     }[];
     addresses: AddressRow[];
   },
@@ -275,7 +289,10 @@ export function customerOrdersView(
     /** A new e-mail address waiting for its confirmation link, or null. */
     pending_email: d.pendingEmail,
     orders: d.orders.map((o) =>
-      customerOrderView(numbering, o.order, o.items, o.canCancel, o.documents, o.approval ?? null),
+      customerOrderView(numbering, o.order, o.items, o.canCancel, o.documents, o.approval ?? null, {
+        rows: o.texts ?? [],
+        now: d.now ?? new Date(),
+      }),
     ),
     addresses: d.addresses.map((a) => ({
       id: a.id,

@@ -17,6 +17,8 @@ export type CheckoutResult = {
   placed?: { id: string; number: string; paymentUrl: string };
   /** The summary's estimate and cap as posted (issue 15). */
   estimate?: EstimateForm;
+  /** "Text me updates" as posted (issue 17): sms, whatsapp or none. */
+  textUpdates?: string;
 };
 
 export const checkoutMessages = {

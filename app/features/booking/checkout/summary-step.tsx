@@ -20,6 +20,7 @@ export function SummaryStep({
   backHref,
   catalogue,
   estimate,
+  textUpdates,
   errors,
 }: {
   action: string;
@@ -29,6 +30,8 @@ export function SummaryStep({
   backHref: string;
   catalogue: EstimateCatalogue;
   estimate: EstimateForm;
+  /** "Text me updates" as chosen: sms, whatsapp or none (issue 17). */
+  textUpdates: string;
   errors: Record<string, string>;
 }) {
   const busy = useNavigation().state === 'submitting';
@@ -77,6 +80,7 @@ export function SummaryStep({
         <input type="hidden" name="checkout_token" value={checkoutToken} />
         <input type="hidden" name="attempt" value={attempt} />
       </section>
+      <TextUpdatesChoice phone={details.phone} chosen={textUpdates} error={errors.text_updates} />
       <EstimateSection
         key={JSON.stringify(estimate)}
         catalogue={catalogue}
@@ -116,5 +120,57 @@ export function SummaryStep({
         </div>
       </section>
     </Form>
+  );
+}
+
+const TEXT_UPDATE_OPTIONS = [
+  { value: 'sms', label: 'SMS' },
+  { value: 'whatsapp', label: 'WhatsApp' },
+  { value: 'none', label: 'No texts, e-mail only' },
+] as const;
+
+/**
+ * Issue 17: "Text me updates" about the order, to the phone above: the customer's channel
+ * for service messages (the account's message preferences can change it later).
+ */
+function TextUpdatesChoice({
+  phone,
+  chosen,
+  error,
+}: {
+  phone: string;
+  chosen: string;
+  error?: string;
+}) {
+  return (
+    <section className="card">
+      <fieldset aria-describedby={`text-updates-hint${error ? ' text-updates-error' : ''}`}>
+        <legend className="text-lg font-semibold">Text me updates</legend>
+        <p id="text-updates-hint" className="mt-1 text-sm text-slate-600">
+          Booking confirmed, the evening before collection, driver on the way and delivery: to{' '}
+          <span className="font-medium text-slate-800">{phone}</span>. No texts between 21:00 and
+          08:00 except when the driver is on the way; reply STOP at any time.
+        </p>
+        {error ? (
+          <p id="text-updates-error" className="field-error mt-2">
+            {error}
+          </p>
+        ) : null}
+        <div className="mt-3 flex flex-wrap gap-x-6 gap-y-2">
+          {TEXT_UPDATE_OPTIONS.map((option) => (
+            <label key={option.value} className="flex min-h-11 items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name="text_updates"
+                value={option.value}
+                defaultChecked={chosen === option.value}
+                className="h-4 w-4"
+              />
+              <span>{option.label}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </section>
   );
 }
