@@ -9,7 +9,12 @@ import { errorFields } from '~/server/errors.server';
 import { NonceProvider } from './utils/nonce';
 import { InlineCssProvider } from './utils/inline-styles';
 import { stylesheetsOfPage } from './utils/inline-styles.server';
-import { headRewriter, lowPriorityModulePreloads } from './utils/script-priority';
+import {
+  headRewriter,
+  lowPriorityModulePreloads,
+  scriptsAfterFirstPaint,
+} from './utils/script-priority';
+import type { PageHandle } from './components/site/chrome-rules';
 
 export const streamTimeout = 5_000;
 
@@ -52,10 +57,15 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = coalescedBody(() => {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-          });
+          const body = coalescedBody(
+            () => {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+            },
+            holdsScriptsUntilPainted(routerContext)
+              ? scriptsAfterFirstPaint()
+              : headRewriter(lowPriorityModulePreloads),
+          );
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           pipe(body);
@@ -82,14 +92,13 @@ export default function handleRequest(
  * write per piece, which cost more than rendering the page. This joins what React writes in
  * one turn of the event loop into one chunk; later pieces (deferred data) still stream.
  */
-function coalescedBody(onEnd: () => void): Transform {
+function coalescedBody(onEnd: () => void, rewrite: (piece: Buffer) => Buffer): Transform {
   let pending: Buffer[] = [];
   let scheduled = false;
-  const head = headRewriter(lowPriorityModulePreloads);
   const release = () => {
     scheduled = false;
     if (pending.length === 0) return;
-    body.push(head(pending.length === 1 ? pending[0]! : Buffer.concat(pending)));
+    body.push(rewrite(pending.length === 1 ? pending[0]! : Buffer.concat(pending)));
     pending = [];
   };
   const body = new Transform({
@@ -108,4 +117,13 @@ function coalescedBody(onEnd: () => void): Transform {
     },
   });
   return body;
+}
+
+/** Whether a page of the request asks for its scripts after its first paint (PageHandle). */
+function holdsScriptsUntilPainted(context: EntryContext): boolean {
+  return context.staticHandlerContext.matches.some(
+    (match) =>
+      (context.routeModules[match.route.id]?.handle as PageHandle | undefined)
+        ?.scriptsAfterFirstPaint === true,
+  );
 }

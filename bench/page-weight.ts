@@ -33,9 +33,10 @@ function wireBytes(url: string): Promise<number> {
 }
 
 /**
- * The JavaScript and CSS a page makes the browser load (module scripts, module preloads and
- * stylesheets named in the server's HTML), gzipped as served, and whether its images are
- * offered in sizes for the screen (srcset/sizes or <picture> sources, or SVG).
+ * The JavaScript and CSS a page makes the browser load (module scripts, module preloads, the
+ * preloads it adds after its first paint, and stylesheets named in the server's HTML), gzipped
+ * as served, and whether its images are offered in sizes for the screen (srcset/sizes or
+ * <picture> sources, or SVG).
  */
 export async function measurePageWeight(baseUrl: string, path: string): Promise<PageWeight> {
   const html = await (await fetch(new URL(path, baseUrl))).text();
@@ -57,6 +58,10 @@ export async function measurePageWeight(baseUrl: string, path: string): Promise<
   }
   // Inline module imports of the entry (React Router lists them as modulepreload too).
   for (const [, src] of html.matchAll(/import\(?\s*"(\/assets\/[^"]+\.js)"/g)) js.add(src!);
+  // The preloads the page adds once it has painted (app/utils/script-priority.ts).
+  for (const [, list] of html.matchAll(/<script\b[^>]*\sdata-modulepreload="([^"]*)"/g)) {
+    for (const src of list!.split(' ').filter(Boolean)) js.add(src);
+  }
   const framework = frameworkScripts(html);
   let jsGzipBytes = 0;
   let frameworkGzipBytes = 0;

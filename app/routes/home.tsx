@@ -64,8 +64,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/** The page shows the booking form: no Order Now button (chrome-rules.ts). */
-export const handle: PageHandle = { bookingForm: true };
+/**
+ * The page shows the booking form: no Order Now button (chrome-rules.ts). It works before
+ * hydration, so its scripts wait for its first paint (docs/decisions/033).
+ */
+export const handle: PageHandle = { bookingForm: true, scriptsAfterFirstPaint: true };
 
 /** The same for every visitor: the server may reuse its HTML (docs/decisions/011). */
 export const headers = sharedPageHeaders;

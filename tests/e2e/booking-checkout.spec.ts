@@ -174,6 +174,9 @@ test('an address typed by hand can still be booked; the form says what is missin
 }) => {
   await page.goto('/');
   const form = page.locator('form#order');
+  // The hydrated form's messages: wait for its address search (the page's scripts start after
+  // its first paint, docs/decisions/033; before that the server answers the submit).
+  await expect(form.getByRole('combobox', { name: 'Your address or postcode' })).toBeVisible();
   await form.getByRole('button', { name: 'ORDER FOR COLLECTION' }).click();
   await expect(form).toContainText('Please choose your address from the list');
   await expect(form).toContainText('Please choose a collection slot');

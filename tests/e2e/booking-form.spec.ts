@@ -103,6 +103,9 @@ test('M1: an auto-filled door number does not double the house number', async ({
 
 test('M6: each message goes as soon as its field is fixed', async ({ page }) => {
   await page.goto('/');
+  // The messages of the hydrated form (before hydration the server answers the submit; the
+  // page's scripts start after its first paint, docs/decisions/033).
+  await expect(addressBox(page)).toBeVisible();
   await form(page).getByRole('button', { name: 'ORDER FOR COLLECTION' }).click();
   const messages = {
     address: form(page).getByText('Please choose your address from the list'),

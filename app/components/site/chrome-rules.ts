@@ -21,8 +21,17 @@ export type PageTraits = {
   notFound?: boolean;
 };
 
-/** A route module's `handle` export read by the layout. */
-export type PageHandle = { bookingForm?: boolean; notFound?: boolean };
+/** A route module's `handle` export read by the layout (and, for its scripts, the server). */
+export type PageHandle = {
+  bookingForm?: boolean;
+  notFound?: boolean;
+  /**
+   * The page's scripts start loading once it has painted (app/utils/script-priority.ts,
+   * docs/decisions/033): for pages that work before hydration and whose first paint matters
+   * most (the booking-form pages people arrive on).
+   */
+  scriptsAfterFirstPaint?: boolean;
+};
 
 export function chromeFor(pathname: string, page: PageTraits = {}): Chrome {
   const path = pathname.replace(/\/+$/, '') || '/';
