@@ -3,7 +3,6 @@ import type { DbOrTx } from '../../db/client';
 import { customers, textMessages, textOptOuts, type orders } from '../../db/schema';
 import type { AppServices } from '../../services';
 import { approvalLink } from '../mail/approval-emails';
-import { rescheduleLink } from '../mail/driver-emails';
 import { paymentLink } from '../mail/order-emails';
 import { textablePhone } from './phone';
 import { queueText, type QueuedText } from './queue-text';
@@ -18,7 +17,7 @@ export type NotifyEvent =
   | { event: 'booking-confirmed' }
   | { event: 'collection-reminder' }
   | { event: 'driver-on-the-way'; expected: { from: Date; to: Date } }
-  | { event: 'not-home'; leg: 'collection' | 'delivery'; stopEventId: number }
+  | { event: 'not-home'; leg: 'collection' | 'delivery' }
   | { event: 'intake-report' }
   | { event: 'approval-needed'; approval: { id: string; expiresAt: Date; amountPence: number } }
   | { event: 'invoice' }
@@ -64,15 +63,7 @@ function dedupeKeyOf(what: NotifyEvent, order: Order): string | undefined {
 function factsOf(what: NotifyEvent, order: Order, now: Date, deps: NotifyDeps): TextFacts {
   switch (what.event) {
     case 'not-home':
-      return {
-        event: what.event,
-        leg: what.leg,
-        rescheduleUrl: rescheduleLink(deps, {
-          orderId: order.id,
-          eventId: what.stopEventId,
-          at: now,
-        }),
-      };
+      return { event: what.event, leg: what.leg };
     case 'approval-needed':
       return {
         event: what.event,

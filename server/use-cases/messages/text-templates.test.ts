@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import { reschedulePagePath } from '../../auth/reschedule-access';
 import { createLinkSigner } from '../../auth/signed-links';
 import { approvalPagePath } from '../../auth/approval-access';
 import { paymentPagePath } from '../../auth/order-access';
@@ -43,11 +42,7 @@ const everyEvent: TextFacts[] = [
     event: 'driver-on-the-way',
     expected: { from: new Date('2026-11-26T18:20:00Z'), to: new Date('2026-11-26T18:50:00Z') },
   },
-  {
-    event: 'not-home',
-    leg: 'collection',
-    rescheduleUrl: `${publicUrl}${reschedulePagePath(site, { orderId: order.id, eventId: 1234, at: now })}`,
-  },
+  { event: 'not-home', leg: 'collection' },
   { event: 'intake-report' },
   {
     event: 'approval-needed',
@@ -73,7 +68,7 @@ describe('service texts', () => {
       const text = serviceText(brand, publicUrl, order, facts);
       expect(text).toContain('Maida Vale Cleaners');
       expect(text).toContain('LD-100042');
-      // The tracking link, or (for not-home, approval and payment) the order's signed page.
+      // The tracking link, or (for approval and payment) the order's signed page.
       const links = text.match(/https:\/\/\S+/g) ?? [];
       expect(links.length).toBeGreaterThan(0);
       expect(
@@ -86,7 +81,7 @@ describe('service texts', () => {
 
   it('carries the tracking link on every status text', () => {
     for (const facts of everyEvent) {
-      if (['not-home', 'approval-needed', 'invoice', 'charge-failed'].includes(facts.event)) {
+      if (['approval-needed', 'invoice', 'charge-failed'].includes(facts.event)) {
         continue;
       }
       expect(serviceText(brand, publicUrl, order, facts)).toContain(

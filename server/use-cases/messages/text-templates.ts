@@ -10,8 +10,10 @@ import { trackingUrl } from '../mail/tracking-link';
  * What a customer's texts say (issue 17, docs/decisions/031): pure functions of the brand, the
  * site's address, the order and the event's facts, like the e-mail builders of use-cases/mail
  * (so, like them, they may format money). Every text names the brand and the order number and
- * carries the order's tracking link; each is short (one or two SMS segments) and in the GSM-7
- * alphabet only, since one curly quote or en dash turns a 160-character SMS into a UCS-2 one of
+ * carries the order's tracking link, except the three that ask the customer to act on a page
+ * of its own (approval, invoice, failed charge): they carry that signed page's link instead,
+ * as two links do not fit in two segments. Each is short (one or two SMS segments) and GSM-7
+ * only, since one curly quote or en dash turns a 160-character SMS into a UCS-2 one of
  * 70. WhatsApp sends the same words.
  */
 
@@ -32,7 +34,7 @@ export type TextFacts =
   | { event: 'booking-confirmed' }
   | { event: 'collection-reminder' }
   | { event: 'driver-on-the-way'; expected: { from: Date; to: Date } }
-  | { event: 'not-home'; leg: 'collection' | 'delivery'; rescheduleUrl: string }
+  | { event: 'not-home'; leg: 'collection' | 'delivery' }
   | { event: 'intake-report' }
   | { event: 'approval-needed'; approvalUrl: string; amountPence: number }
   | { event: 'invoice'; paymentUrl: string }
@@ -91,7 +93,9 @@ export function serviceText(
       body = `${name}: our driver is on the way with order ${number}, expected between ${textTime(facts.expected.from)} and ${textTime(facts.expected.to)}. ${tracked}`;
       break;
     case 'not-home':
-      body = `${name}: we came to ${facts.leg === 'collection' ? 'collect' : 'deliver'} order ${number} but nobody was home. Choose a new time: ${facts.rescheduleUrl}`;
+      // The tracking page offers the signed link to choose a new time after a missed visit
+      // (decision 029); one link keeps the text in two segments.
+      body = `${name}: we came to ${facts.leg === 'collection' ? 'collect' : 'deliver'} order ${number} but nobody was home. Choose a new time here: ${trackingUrl(publicUrl, order.trackingToken)}`;
       break;
     case 'intake-report':
       body = `${name}: your items of order ${number} are checked in and photographed. See the report: ${trackingUrl(publicUrl, order.trackingToken)}`;
