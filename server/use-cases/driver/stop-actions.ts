@@ -7,7 +7,7 @@ import { ConflictError, ValidationError } from '../../errors';
 import type { Actor } from '../audit/record-audit';
 import { recordAudit } from '../audit/record-audit';
 import { notHomeEmail } from '../mail/driver-emails';
-import { notifyNextDelivery } from '../messages/driver-on-the-way';
+import { notifyNextDelivery } from '../tracking/driver-on-the-way';
 import { notifyCustomer } from '../messages/notify-customer';
 import { findOrder, type OrderRow } from '../orders/find-order';
 import { applyMove } from '../orders/move-order';

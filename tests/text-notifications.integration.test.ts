@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createUseCaseWorld, type UseCaseWorld } from '../../../tests/helpers/use-case-world';
-import { insertOrderRow } from '../../../tests/helpers/fixtures';
-import { customers, orders, outbox, textMessages, textOptOuts } from '../../db/schema';
-import { moveOrder } from '../orders/move-order';
-import { recordStopAction, startDeliveries } from '../driver/stop-actions';
-import { queueCollectionReminders } from './collection-reminders';
-import { notifyCustomer, type NotifyEvent } from './notify-customer';
-import { DAILY_TEXT_CAP } from './text-rules';
+import { createUseCaseWorld, type UseCaseWorld } from './helpers/use-case-world';
+import { insertOrderRow } from './helpers/fixtures';
+import { customers, orders, outbox, textMessages, textOptOuts } from '../server/db/schema';
+import { moveOrder } from '../server/use-cases/orders/move-order';
+import { recordStopAction, startDeliveries } from '../server/use-cases/driver/stop-actions';
+import { queueCollectionReminders } from '../server/use-cases/messages/collection-reminders';
+import { notifyCustomer, type NotifyEvent } from '../server/use-cases/messages/notify-customer';
+import { DAILY_TEXT_CAP } from '../server/use-cases/messages/text-rules';
 
 // Monday 23 November 2026, 10:00 London (GMT): outside quiet hours.
 const now = new Date('2026-11-23T10:00:00Z');

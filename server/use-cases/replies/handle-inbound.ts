@@ -13,9 +13,9 @@ import { ConflictError } from '../../errors';
 import type { AppServices } from '../../services';
 import { cancelOrder } from '../accounts/cancel-order';
 import { recordAudit } from '../audit/record-audit';
-import { textablePhone } from './phone';
-import { keywordOf } from './text-rules';
-import { replyTexts } from './text-templates';
+import { textablePhone } from '../messages/phone';
+import { keywordOf } from '../messages/text-rules';
+import { replyTexts } from '../messages/text-templates';
 
 export type InboundText = {
   channel: TextChannel;

@@ -3,8 +3,8 @@ import { londonDayRange } from '@shared/london-time';
 import { routeOrder } from '@shared/route-order';
 import type { DbOrTx } from '../../db/client';
 import { orders, stopEvents } from '../../db/schema';
-import { expectedWindow } from '../tracking/tracking-timeline';
-import { notifyCustomer, type NotifyDeps } from './notify-customer';
+import { expectedWindow } from './tracking-timeline';
+import { notifyCustomer, type NotifyDeps } from '../messages/notify-customer';
 
 /**
  * "Our driver is on the way" (issue 17, decision 031): the next delivery of the day's route,

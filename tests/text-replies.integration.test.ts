@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createUseCaseWorld, type UseCaseWorld } from '../../../tests/helpers/use-case-world';
+import { createUseCaseWorld, type UseCaseWorld } from './helpers/use-case-world';
 import {
   auditLog,
   customers,
@@ -11,9 +11,9 @@ import {
   slotUsage,
   textMessages,
   textOptOuts,
-} from '../../db/schema';
-import { handleInboundText } from './handle-inbound';
-import { notifyCustomer } from './notify-customer';
+} from '../server/db/schema';
+import { handleInboundText } from '../server/use-cases/replies/handle-inbound';
+import { notifyCustomer } from '../server/use-cases/messages/notify-customer';
 
 // Monday 23 November 2026, 19:00 London: the evening of a reminder.
 const now = new Date('2026-11-23T19:00:00Z');
