@@ -90,10 +90,18 @@ export function handBuiltDeps(useCases: Source[], callers: Source[]): string[] {
   return problems;
 }
 
-/** Files of server/use-cases that format money, other than presenters and mail builders. */
+/**
+ * Files of server/use-cases that format money, other than presenters, mail builders and the
+ * text builders of issue 17 (use-cases/messages/text-templates.ts, the texts' mail builders).
+ */
 export function moneyFormatters(useCases: Source[]): string[] {
   return useCases
-    .filter((f) => !/\/present-[\w-]+\.ts$/.test(f.path) && !f.path.includes('/use-cases/mail/'))
+    .filter(
+      (f) =>
+        !/\/present-[\w-]+\.ts$/.test(f.path) &&
+        !f.path.includes('/use-cases/mail/') &&
+        !f.path.endsWith('/use-cases/messages/text-templates.ts'),
+    )
     .filter((f) =>
       /formatPence|formatGbp|toFixed\(|toLocaleString\(|Intl\.NumberFormat|£\$\{/.test(f.text),
     )

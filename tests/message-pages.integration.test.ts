@@ -127,7 +127,7 @@ describe('message preferences, checkout texts, order texts and the mailbox as pa
   it('refuses texts to a phone that cannot take them, saying so', async () => {
     await site.server.database.db
       .update(customers)
-      .set({ phone: '07700900123' })
+      .set({ phone: '020 7946 0123' })
       .where(eq(customers.id, customerId));
     const html = await site.html('/account?view=messages', { headers: { Cookie: cookie } });
     expect(html).toContain('is not a mobile number that can take texts');

@@ -24,7 +24,8 @@ import { startTestServer, type TestServer } from './helpers/test-server';
 
 const MOBILE = '07911 123456';
 /** Ofcom's drama range: well-formed for the forms, but no phone that can take a text. */
-const NOT_TEXTABLE = '07700 900123';
+/** A personal number (070): it passes as a UK mobile, but no text reaches it. */
+const NOT_TEXTABLE = '07000 123456';
 const HOUR = 3_600_000;
 
 type Prefs = {

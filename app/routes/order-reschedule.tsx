@@ -16,25 +16,47 @@ import type { Route } from './+types/order-reschedule';
 
 const DAYS_SHOWN = 4;
 
-function callerOf(id: string, fields: { stop?: string | null; t?: string | null }) {
+/**
+ * A missed stop's link (`stop`), or the evening-before reminder's for its collection window
+ * (`c`, issue 17, decision 031).
+ */
+function callerOf(
+  id: string,
+  fields: { stop?: string | null; c?: string | null; t?: string | null },
+) {
   const orderId = linkedPageId(id);
+  const token = fields.t ?? null;
+  if (fields.c && !fields.stop) {
+    const windowMs = Number(fields.c);
+    if (!/^\d{1,15}$/.test(fields.c) || !Number.isSafeInteger(windowMs)) {
+      throw data('Not found', { status: 404 });
+    }
+    return { orderId, windowMs, token };
+  }
   const stop = Number(fields.stop);
   if (!Number.isSafeInteger(stop) || stop < 1) throw data('Not found', { status: 404 });
-  return { orderId, eventId: stop, token: fields.t ?? null };
+  return { orderId, eventId: stop, token };
 }
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const caller = callerOf(params.id, {
     stop: url.searchParams.get('stop'),
+    c: url.searchParams.get('c'),
     t: url.searchParams.get('t'),
   });
   try {
     const options = await rescheduleOptions(context.services, caller);
-    return { refused: null, stop: String(caller.eventId), token: caller.token, options };
+    return {
+      refused: null,
+      stop: caller.eventId === undefined ? null : String(caller.eventId),
+      window: caller.windowMs === undefined ? null : String(caller.windowMs),
+      token: caller.token,
+      options,
+    };
   } catch (error) {
     if (error instanceof AppError && error.code !== 'not-found') {
       return data(
-        { refused: error.message, stop: null, token: null, options: null },
+        { refused: error.message, stop: null, window: null, token: null, options: null },
         error.code === 'unauthenticated' ? 401 : 409,
       );
     }
@@ -134,11 +156,16 @@ export default function OrderReschedule({ loaderData, actionData }: Route.Compon
       <div className="card mx-auto max-w-2xl space-y-5">
         <div>
           <p className="text-sm font-medium text-slate-500">Order {o.orderNo}</p>
-          <h1 className="page-title mt-1">We missed you: choose a new time</h1>
+          <h1 className="page-title mt-1">
+            {o.reason === 'change'
+              ? 'Choose another collection time'
+              : 'We missed you: choose a new time'}
+          </h1>
         </div>
         <p className="text-slate-700">
-          Our driver came for your {what} ({o.missed}) but nobody was home. Choose a new {what}{' '}
-          window below.
+          {o.reason === 'change'
+            ? `We are due to collect on ${o.missed}. Choose another collection window below.`
+            : `Our driver came for your ${what} (${o.missed}) but nobody was home. Choose a new ${what} window below.`}
         </p>
         {failed ? <Notice tone="error">{failed}</Notice> : null}
         {o.windows.length === 0 ? (
@@ -147,7 +174,11 @@ export default function OrderReschedule({ loaderData, actionData }: Route.Compon
           </Notice>
         ) : (
           <Form method="post" className="space-y-5">
-            <input type="hidden" name="stop" value={loaderData.stop ?? ''} />
+            {loaderData.window ? (
+              <input type="hidden" name="c" value={loaderData.window} />
+            ) : (
+              <input type="hidden" name="stop" value={loaderData.stop ?? ''} />
+            )}
             <input type="hidden" name="t" value={loaderData.token ?? ''} />
             <fieldset className="space-y-4">
               <legend className="field-label">New {what} window</legend>

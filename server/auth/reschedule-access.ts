@@ -40,3 +40,47 @@ export function rescheduleTokenValid(
   const given = token?.slice(0, 200);
   return Boolean(given && services.links.verify('reschedule', subjectOf(stop), given, now));
 }
+
+/*
+ * The evening-before reminder's "change the time" link (issue 17, docs/decisions/031): the
+ * same page, opened for the order's collection window as it was when the reminder went. The
+ * token signs the order's id and that window's start (purpose 'reschedule', its own subject
+ * form, so it never opens a missed stop's page); it expires when the window starts, and the
+ * use-case refuses it once the collection moved or is within the cancellation notice.
+ */
+
+const collectionSubjectOf = (orderId: string, windowMs: number) =>
+  `${orderId}:collection:${windowMs}`;
+
+/** The reminder's link to choose another collection window, with its token. */
+export function collectionChangePath(
+  services: Pick<AppServices, 'links'>,
+  order: { id: string; pickupStartsAt: Date },
+) {
+  const windowMs = order.pickupStartsAt.getTime();
+  const token = services.links.sign(
+    'reschedule',
+    collectionSubjectOf(order.id, windowMs),
+    order.pickupStartsAt,
+  );
+  return `/order/reschedule/${order.id}?${new URLSearchParams({ c: String(windowMs), t: token })}`;
+}
+
+/** Whether a reminder's token opens this order's collection window `windowMs` now. */
+export function collectionChangeTokenValid(
+  services: Pick<AppServices, 'links'>,
+  caller: { orderId: string; windowMs: number },
+  token: string | null | undefined,
+  now: Date,
+): boolean {
+  const given = token?.slice(0, 200);
+  return Boolean(
+    given &&
+    services.links.verify(
+      'reschedule',
+      collectionSubjectOf(caller.orderId, caller.windowMs),
+      given,
+      now,
+    ),
+  );
+}

@@ -227,6 +227,14 @@ const catalogueEntity = z.object({
 /** A catalogue record as the back office form shows it: its fields differ by entity. */
 const catalogueRecord = z.record(text(), z.unknown()).meta({ id: 'CatalogueRecord' });
 
+/** A marketing text's words (issue 17): the brand and "Reply STOP to opt out" are added. */
+export const marketingTextInput = z.object({
+  body: text()
+    .trim()
+    .min(1, { error: 'Please write the text.' })
+    .max(250, { error: 'Please keep the text to 250 characters.' }),
+});
+
 export const adminApi = {
   logIn: endpoint({
     method: 'POST',
@@ -721,6 +729,20 @@ export const adminApi = {
     replies: {
       200: message.extend({ cleared: z.number().int() }),
       ...failures(400, 401, 403, 404),
+    },
+  }),
+  sendMarketingText: endpoint({
+    method: 'POST',
+    path: '/api/admin/marketing/texts',
+    operationId: 'sendMarketingText',
+    tag: 'Back office',
+    summary:
+      'Queues a marketing text to every customer who consented, with the opt-out (owner only)',
+    auth: staff,
+    body: marketingTextInput,
+    replies: {
+      200: message.extend({ queued: z.number().int(), suppressed: z.number().int() }),
+      ...failures(401, 403, 422),
     },
   }),
 };

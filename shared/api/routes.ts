@@ -65,6 +65,7 @@ export const routes: Routes<Api> = {
     addStaff: { method: 'POST', path: '/api/admin/staff', auth: ['staff'] },
     setStaffDisabled: { method: 'POST', path: '/api/admin/staff/:id/disabled', auth: ['staff'] },
     unlockStaff: { method: 'POST', path: '/api/admin/staff/:id/unlock', auth: ['staff'] },
+    sendMarketingText: { method: 'POST', path: '/api/admin/marketing/texts', auth: ['staff'] },
   },
   intake: {
     garments: { method: 'GET', path: '/api/admin/orders/:id/garments', auth: ['staff'] },

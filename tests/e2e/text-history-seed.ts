@@ -22,7 +22,7 @@ export const E2E_TEXT_CUSTOMERS = {
   'nojs-mobile': 'texts-nojs-mobile@e2e.test',
 } as const;
 export const E2E_TEXT_PASSWORD = 'Secret@123';
-/** A UK mobile that can take texts (07700 900xxx, Ofcom's drama range, cannot). */
+/** A UK mobile that can take texts. */
 export const E2E_TEXT_PHONE = '07911123456';
 
 export async function seedTextCustomers(services: Pick<AppServices, 'db' | 'now'>) {
@@ -46,6 +46,8 @@ export async function seedTextCustomers(services: Pick<AppServices, 'db' | 'now'
 }
 
 /** The evening-before reminder, as the scheduler runs it (the e2e server's /texts/reminders). */
-export function runCollectionReminders(services: Pick<AppServices, 'db' | 'config' | 'now'>) {
+export function runCollectionReminders(
+  services: Pick<AppServices, 'db' | 'config' | 'links' | 'now'>,
+) {
   return queueCollectionReminders(services);
 }

@@ -45,6 +45,7 @@ import { resendApprovalRequest } from '../../use-cases/approvals/price-approval'
 import { approvalText } from '../../use-cases/approvals/present-approval';
 import { settleOverpayment } from '../../use-cases/payments/settle-overpayment';
 import { refundOrder } from '../../use-cases/payments/refund-order';
+import { sendMarketingText } from '../../use-cases/messages/marketing-texts';
 import { paymentText } from '../../use-cases/payments/present-payment';
 import { route } from '../contract-routes';
 import { clientIp, credentialsOf, staffGuard, staffOf } from '../identity';
@@ -341,6 +342,19 @@ export function adminRoutes(app: FastifyInstance, services: AppServices) {
       cleared: unlocked.cleared,
     };
   });
+  route(
+    app,
+    e.sendMarketingText,
+    { ...ownerOnly, invalidMessage: 'Please check the text.' },
+    async ({ body }, request) => {
+      const sent = await sendMarketingText(services, { actor: staffOf(request), body: body.body });
+      return {
+        status: true,
+        message: `${sent.queued} marketing text${sent.queued === 1 ? '' : 's'} queued.`,
+        ...sent,
+      };
+    },
+  );
 }
 
 /**

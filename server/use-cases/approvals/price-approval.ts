@@ -11,6 +11,7 @@ import { recordAudit, type Actor } from '../audit/record-audit';
 import { hitRateLimit, rateRules } from '../../auth/rate-limit';
 import { approvalRequestEmail, customerQuestionEmail } from '../mail/approval-emails';
 import type { AppServices } from '../../services';
+import { notifyCustomer } from '../messages/notify-customer';
 
 /*
  * The customer's approval of a total above their cap (issue 15, docs/decisions/024). Itemising
@@ -87,6 +88,7 @@ export async function requestApprovalIfAbove(
     .returning();
   const capPence = approvedLimitPence(order)!;
   await mailRequest(tx, { order, approval: approval!, capPence, now, reminder: false }, deps);
+  await notifyCustomer(tx, { order, now, event: 'approval-needed', approval: approval! }, deps);
   return { approval: approval!, capPence };
 }
 

@@ -12,6 +12,7 @@ import { reserveSlots } from '../slots/reserve-slots';
 import { priceEstimate } from './price-estimate';
 import { newOrderNotificationEmail, orderConfirmationEmail } from '../mail/placed-order-emails';
 import { chooseTextUpdates } from '../accounts/message-preferences';
+import { notifyCustomer } from '../messages/notify-customer';
 
 /** Who is ordering, as the server established it (session or checkout token). */
 export type OrderingCustomer =
@@ -135,7 +136,7 @@ async function addressFor(
  * with the same idempotency key returns the order the first one made.
  */
 export async function placeOrder(
-  services: Pick<AppServices, 'db' | 'mail' | 'config' | 'now'>,
+  services: Pick<AppServices, 'db' | 'mail' | 'config' | 'links' | 'now'>,
   input: {
     who: OrderingCustomer;
     payload: PlaceOrderPayload;
@@ -210,14 +211,7 @@ export async function placeOrder(
           createdAt: now,
           statusChangedAt: now,
         })
-        .returning({
-          id: orders.id,
-          orderNo: orders.orderNo,
-          status: orders.status,
-          estimatePence: orders.estimatePence,
-          priceCapPence: orders.priceCapPence,
-          trackingToken: orders.trackingToken,
-        });
+        .returning();
       await tx.insert(orderEvents).values({
         orderId: order!.id,
         fromStatus: null,
@@ -245,6 +239,8 @@ export async function placeOrder(
         tx,
       );
       await services.mail.enqueue(newOrderNotificationEmail(config.brand, facts), tx);
+      // The customer's text, when they chose texts (issue 17, decision 031).
+      await notifyCustomer(tx, { order: order!, now, event: 'booking-confirmed' }, services);
       return {
         orderId: order!.id,
         orderNo: order!.orderNo,

@@ -11,7 +11,12 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { orders, stopEvents } from '../../db/schema';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../../errors';
-import { rescheduleAccessMessages, rescheduleTokenValid } from '../../auth/reschedule-access';
+import {
+  collectionChangeTokenValid,
+  rescheduleAccessMessages,
+  rescheduleTokenValid,
+} from '../../auth/reschedule-access';
+import { checkCancellation } from '../accounts/cancellation-policy';
 import { findOrder, type OrderRow } from '../orders/find-order';
 import { loadSlotRules, loadSlotUsage } from '../slots/slot-rules';
 import { releasePlace, takePlace } from '../slots/reserve-slots';
@@ -32,9 +37,45 @@ export const rescheduleMessages = {
   gone: 'Sorry, that window is no longer available. Please choose another one.',
   noDelivery:
     'Sorry, there is no delivery window left after that collection. Please choose another one or call us.',
+  tooLate:
+    'This collection is too close to change online (or is no longer waiting to be collected). Please call us.',
 } as const;
 
-type Caller = { orderId: string; eventId: number; token: string | null | undefined };
+/**
+ * Who opens the page: the link of a missed stop (`eventId`), or the evening-before reminder's
+ * link for the collection window it named (`windowMs`, issue 17, decision 031).
+ */
+type Caller = { orderId: string; token: string | null | undefined } & (
+  { eventId: number; windowMs?: undefined } | { windowMs: number; eventId?: undefined }
+);
+
+/** The reason the page opens: a missed stop, or a collection the customer wants to move. */
+export type RescheduleReason = 'missed' | 'change';
+
+/**
+ * The order of a reminder's link, while its collection is still in the window the reminder
+ * named and far enough ahead to change (the cancellation notice of spec 9); else 401 or 409.
+ */
+async function collectionToChange(
+  db: DbOrTx,
+  links: Pick<AppServices, 'links'>,
+  caller: { orderId: string; windowMs: number; token: string | null | undefined },
+  now: Date,
+  lock: boolean,
+) {
+  if (!collectionChangeTokenValid(links, caller, caller.token, now)) {
+    throw new UnauthorizedError(rescheduleAccessMessages.refused);
+  }
+  const order = await findOrder(db, caller.orderId, lock).catch(() => {
+    throw new NotFoundError('We could not find that order.');
+  });
+  if (order.pickupStartsAt.getTime() !== caller.windowMs) {
+    throw new ConflictError(rescheduleAccessMessages.used);
+  }
+  const check = checkCancellation(order, now);
+  if (!check.allowed) throw new ConflictError(rescheduleMessages.tooLate);
+  return { order, leg: 'collection' as const, reason: 'change' as const };
+}
 
 /** The order and its missed stop, when the link still opens them (else 401 or 409). */
 async function missedStop(
@@ -43,7 +84,10 @@ async function missedStop(
   caller: Caller,
   now: Date,
   lock = false,
-) {
+): Promise<{ order: OrderRow; leg: Leg; reason: RescheduleReason }> {
+  if (caller.windowMs !== undefined) {
+    return collectionToChange(db, links, { ...caller, windowMs: caller.windowMs }, now, lock);
+  }
   if (!rescheduleTokenValid(links, caller, caller.token, now)) {
     throw new UnauthorizedError(rescheduleAccessMessages.refused);
   }
@@ -69,7 +113,7 @@ async function missedStop(
   ) {
     throw new ConflictError(rescheduleAccessMessages.used);
   }
-  return { order, leg };
+  return { order, leg, reason: 'missed' };
 }
 
 /** The pickup of an order as the slot engine names a window (for its deliveries). */
@@ -113,11 +157,12 @@ export async function rescheduleOptions(
   input: Caller,
 ) {
   const now = deps.now();
-  const { order, leg } = await missedStop(deps.db, deps, input, now);
+  const { order, leg, reason } = await missedStop(deps.db, deps, input, now);
   const window = windowOf(order, leg);
   return {
     orderNo: orderNumber(deps.config.brand, order.orderNo),
     leg,
+    reason,
     missed: londonWindow(window.startsAt, window.endsAt),
     windows: await windowsFor(deps.db, order, leg, now),
   };

@@ -7,6 +7,8 @@ import { ConflictError, ValidationError } from '../../errors';
 import type { Actor } from '../audit/record-audit';
 import { recordAudit } from '../audit/record-audit';
 import { notHomeEmail } from '../mail/driver-emails';
+import { notifyNextDelivery } from '../tracking/driver-on-the-way';
+import { notifyCustomer } from '../messages/notify-customer';
 import { findOrder, type OrderRow } from '../orders/find-order';
 import { applyMove } from '../orders/move-order';
 import type { AppServices } from '../../services';
@@ -181,6 +183,11 @@ export async function recordStopAction(
         notHomeEmail(deps.config.brand, deps, { order, leg, eventId: event.id, at: now }),
         tx,
       );
+      await notifyCustomer(tx, { order: current, now, event: 'not-home', leg }, deps);
+    }
+    if (leg === 'delivery') {
+      // This stop is done: the next one of the route hears the driver is on the way.
+      await notifyNextDelivery(tx, { date: londonToday(order.deliveryStartsAt), now }, deps);
     }
     return { event, order: current, replayed: false };
   });
@@ -226,6 +233,8 @@ export async function startDeliveries(
       });
       started.push(moved.order_no);
     }
+    // The first stop of the route hears the driver is on the way (issue 17).
+    if (started.length > 0) await notifyNextDelivery(tx, { date: input.date, now }, deps);
     return { started };
   });
 }

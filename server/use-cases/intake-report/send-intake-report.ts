@@ -4,6 +4,7 @@ import { orders } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/record-audit';
 import { intakeReportEmail } from '../mail/intake-report-emails';
+import { notifyCustomer } from '../messages/notify-customer';
 import type { AppServices } from '../../services';
 import { garmentsOf } from './intake-report';
 
@@ -45,6 +46,7 @@ export async function sendIntakeReport(
         tx,
       );
     }
+    await notifyCustomer(tx, { order: reported, now, event: 'intake-report' }, deps);
     await recordAudit(tx, {
       actor,
       now,

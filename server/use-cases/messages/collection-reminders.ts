@@ -1,25 +1,27 @@
 import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { LONDON_ZONE, londonDayRange, londonWindow } from '@shared/london-time';
-import { orderNumber } from '@shared/order-number';
+import { LONDON_ZONE, londonDayRange } from '@shared/london-time';
 import { customers, orders } from '../../db/schema';
 import type { AppServices } from '../../services';
-import { textablePhone } from './phone';
-import { queueText } from './queue-text';
+import { notifyCustomer } from './notify-customer';
 
 /**
- * The evening-before reminder (issue 17): every order collected tomorrow (London) whose
- * customer takes texts gets one, once: the dedupe key makes a second run, on this instance or
- * another, a no-op. Returns how many were queued by this run.
+ * The evening-before reminder (issue 17, decision 031): every order collected tomorrow
+ * (London) whose customer takes texts gets one, once: its dedupe key
+ * `collection-reminder:<order id>` makes a second run, on this instance or another, a no-op.
+ * The text says "Reply SKIP to cancel" and links to choose another collection window
+ * (the signed link of reschedule-access `collectionChangePath`). The rules of notifyCustomer
+ * apply (opt-out, daily cap; it runs at 18:00, before quiet hours). Returns how many were
+ * queued by this run.
  */
 export async function queueCollectionReminders(
-  deps: Pick<AppServices, 'db' | 'config' | 'now'>,
+  deps: Pick<AppServices, 'db' | 'config' | 'links' | 'now'>,
 ): Promise<number> {
   const now = deps.now();
   const tomorrow = DateTime.fromJSDate(now, { zone: LONDON_ZONE }).plus({ days: 1 }).toISODate()!;
   const { from, to } = londonDayRange(tomorrow);
   const due = await deps.db
-    .select({ order: orders, customer: customers })
+    .select({ order: orders })
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
     .where(
@@ -30,21 +32,9 @@ export async function queueCollectionReminders(
       ),
     );
   let queued = 0;
-  for (const { order, customer } of due) {
-    const channel = customer.notifyWhatsapp ? 'whatsapp' : customer.notifySms ? 'sms' : null;
-    const phone = textablePhone(order.customerPhone);
-    if (!channel || !phone || customer.deletedAt) continue;
-    const number = orderNumber(deps.config.brand, order.orderNo);
-    const id = await queueText(deps.db, {
-      channel,
-      template: 'collection-reminder',
-      customerId: customer.id,
-      orderId: order.id,
-      phone,
-      body: `${deps.config.brand.name}: we collect order ${number} tomorrow, ${londonWindow(order.pickupStartsAt, order.pickupEndsAt)}. Reply SKIP to cancel this collection.`,
-      dedupeKey: `collection-reminder:${order.id}`,
-    });
-    if (id !== null) queued += 1;
+  for (const { order } of due) {
+    const sent = await notifyCustomer(deps.db, { order, now, event: 'collection-reminder' }, deps);
+    if (sent.text === 'queued') queued += 1;
   }
   return queued;
 }

@@ -6,6 +6,7 @@ import { orderEvents, orders } from '../../db/schema';
 import { ConflictError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/record-audit';
 import { statusEmail } from '../mail/order-emails';
+import { notifyCustomer } from '../messages/notify-customer';
 import { releaseSlots } from '../slots/reserve-slots';
 import { findOrder, type OrderRow } from './find-order';
 import type { Transaction } from '../../db/client';
@@ -87,7 +88,21 @@ export async function applyMove(
     before: { status: order.status },
     after: { status: input.to },
   });
-  const email = statusEmail(brand, site, moved!, input.to, now);
+  // Out for delivery and delivered are texted too, when the customer chose texts; with e-mail
+  // turned off the text replaces the status e-mail (issue 17, decision 031).
+  const told =
+    input.to === 'out for delivery' || input.to === 'delivered'
+      ? await notifyCustomer(
+          tx,
+          {
+            order: moved!,
+            now,
+            event: input.to === 'delivered' ? 'delivered' : 'out-for-delivery',
+          },
+          site,
+        )
+      : null;
+  const email = told?.email === false ? null : statusEmail(brand, site, moved!, input.to, now);
   if (email) await site.mail.enqueue(email, tx);
   return { order_no: number, status: input.to, emailed: email !== null, order: moved! };
 }

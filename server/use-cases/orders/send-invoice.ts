@@ -4,6 +4,7 @@ import { orderItems, orders } from '../../db/schema';
 import { ConflictError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/record-audit';
 import { invoiceEmail } from '../mail/order-emails';
+import { notifyCustomer } from '../messages/notify-customer';
 import { findOrder } from './find-order';
 import type { FinancialDocument } from '../../adapters/pdf/financial-document';
 import { issueInvoice, pdfAttachment } from '../invoices/vat-documents';
@@ -42,6 +43,7 @@ export async function sendInvoice(
       },
       tx,
     );
+    await notifyCustomer(tx, { order: invoiced!, now, event: 'invoice' }, deps);
     await recordAudit(tx, {
       actor,
       now,

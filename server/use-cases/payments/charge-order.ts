@@ -8,6 +8,7 @@ import type { FinancialDocument } from '../../adapters/pdf/financial-document';
 import { issueInvoice, pdfAttachment, receiptOf } from '../invoices/vat-documents';
 import { recordAudit, type Actor } from '../audit/record-audit';
 import { invoiceEmail, receiptEmail } from '../mail/order-emails';
+import { notifyCustomer } from '../messages/notify-customer';
 import type { AppServices } from '../../services';
 import { paymentText } from './present-payment';
 
@@ -173,6 +174,7 @@ export async function chargeSavedCard(
       },
       tx,
     );
+    await notifyCustomer(tx, { order: updated!, now, event: 'charge-failed' }, deps);
     return {
       status: result.status,
       amountPence: amount,

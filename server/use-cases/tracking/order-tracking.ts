@@ -3,7 +3,8 @@ import { londonDayRange, londonToday } from '@shared/london-time';
 import { orderNumber } from '@shared/order-number';
 import { orderEvents, orderGarments, orders, photos, stopEvents } from '../../db/schema';
 import { NotFoundError } from '../../errors';
-import { reschedulePagePath } from '../../auth/reschedule-access';
+import { collectionChangePath, reschedulePagePath } from '../../auth/reschedule-access';
+import { checkCancellation } from '../accounts/cancellation-policy';
 import { photoUrl } from '../photos/photo-url';
 import type { AppServices } from '../../services';
 import { buildTracking, stopNumber, type TrackingView } from './tracking-timeline';
@@ -99,6 +100,11 @@ export async function orderTracking(
     ? reschedulePagePath(deps, { orderId: order.id, eventId: missed.id, at: missed.at })
     : null;
 
+  // Before the collection (and no missed visit to settle), the customer may change its
+  // window here: the evening-before reminder links to this page (issue 17, decision 031).
+  const changeCollectionUrl =
+    !missed && checkCancellation(order, now).allowed ? collectionChangePath(deps, order) : null;
+
   return buildTracking(
     {
       orderNumber: orderNumber(deps.config.brand, order.orderNo),
@@ -121,6 +127,7 @@ export async function orderTracking(
       stop,
       deliveryPhotoUrl: latestDeliveryPhoto ? await photoUrl(deps, latestDeliveryPhoto.id) : null,
       rescheduleUrl,
+      changeCollectionUrl,
     },
     now,
   );

@@ -49,6 +49,11 @@ export type TrackingFacts = {
   deliveryPhotoUrl?: string | null;
   /** Where the customer may choose a new slot after "nobody home", when that page exists. */
   rescheduleUrl: string | null;
+  /**
+   * Where the customer may choose another collection window before it (the evening-before
+   * reminder links here, issue 17, decision 031), while the collection can still be changed.
+   */
+  changeCollectionUrl?: string | null;
 };
 
 export type StepKey =
@@ -201,10 +206,19 @@ export function buildTracking(facts: TrackingFacts, now: Date): TrackingView {
   const out = facts.status === 'out for delivery';
 
   const steps: Draft[] = [
-    draft('booked', 'Booked', true, facts.createdAt, [
-      `Collection: ${londonSlot(facts.pickup.startsAt, facts.pickup.endsAt)}`,
-      `Delivery: ${londonSlot(facts.delivery.startsAt, facts.delivery.endsAt)}`,
-    ]),
+    draft(
+      'booked',
+      'Booked',
+      true,
+      facts.createdAt,
+      [
+        `Collection: ${londonSlot(facts.pickup.startsAt, facts.pickup.endsAt)}`,
+        `Delivery: ${londonSlot(facts.delivery.startsAt, facts.delivery.endsAt)}`,
+      ],
+      facts.changeCollectionUrl && !cancelled
+        ? { link: { label: 'Change the collection time', href: facts.changeCollectionUrl } }
+        : {},
+    ),
     draft(
       'collected',
       'Collected',

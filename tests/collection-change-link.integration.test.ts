@@ -1,0 +1,67 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUseCaseWorld, type UseCaseWorld } from './helpers/use-case-world';
+import { collectionChangePath } from '../server/auth/reschedule-access';
+import { orders } from '../server/db/schema';
+import { chooseNewWindow, rescheduleOptions } from '../server/use-cases/driver/reschedule';
+import { orderTracking } from '../server/use-cases/tracking/order-tracking';
+
+// Monday 23 November 2026, 18:00 London: the evening reminder's time (issue 17, decision 031).
+const now = new Date('2026-11-23T18:00:00Z');
+
+describe('changing the collection from the reminder (the tracking page’s signed link)', () => {
+  let world: UseCaseWorld;
+  beforeAll(async () => {
+    world = await createUseCaseWorld(now);
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  const callerOf = (path: string) => {
+    const url = new URL(path, 'http://x');
+    return {
+      orderId: url.pathname.split('/').pop()!,
+      windowMs: Number(url.searchParams.get('c')),
+      token: url.searchParams.get('t'),
+    };
+  };
+
+  it('the tracking page offers it; it moves the collection once, then is used', async () => {
+    const order = await world.insertOrder(new Date('2026-11-24T09:00:00Z'));
+    const view = await orderTracking(world.services, { token: order.trackingToken });
+    const booked = view.steps.find((s) => s.key === 'booked')!;
+    expect(booked.link?.label).toBe('Change the collection time');
+    expect(booked.link?.href).toBe(collectionChangePath(world.services, order));
+    const caller = callerOf(booked.link!.href);
+    const options = await rescheduleOptions(world.services, caller);
+    expect(options.reason).toBe('change');
+    const chosen = options.windows.find((w) => w.slot_date === '2026-11-25')!;
+    const moved = await chooseNewWindow(world.services, {
+      ...caller,
+      date: chosen.slot_date,
+      start: chosen.slot_start,
+    });
+    expect(moved.leg).toBe('collection');
+    const [row] = await world.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row!.pickupStartsAt.toISOString()).toBe(chosen.starts_at);
+    // The link named the old window: it is used now.
+    await expect(rescheduleOptions(world.services, caller)).rejects.toMatchObject({
+      code: 'conflict',
+    });
+  });
+
+  it('is refused with a forged token, and within 2 hours of the collection', async () => {
+    const order = await world.insertOrder(new Date('2026-11-24T09:00:00Z'));
+    const caller = callerOf(collectionChangePath(world.services, order));
+    await expect(
+      rescheduleOptions(world.services, { ...caller, windowMs: caller.windowMs + 3_600_000 }),
+    ).rejects.toMatchObject({ code: 'unauthenticated' });
+    const soon = await world.insertOrder(new Date(now.getTime() + 60 * 60 * 1000));
+    await expect(
+      rescheduleOptions(world.services, callerOf(collectionChangePath(world.services, soon))),
+    ).rejects.toMatchObject({ code: 'conflict' });
+    const view = await orderTracking(world.services, { token: soon.trackingToken });
+    expect(view.steps.find((s) => s.key === 'booked')!.link).toBeNull();
+  });
+});
