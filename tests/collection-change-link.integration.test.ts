@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUseCaseWorld, type UseCaseWorld } from './helpers/use-case-world';
 import { collectionChangePath } from '../server/auth/reschedule-access';
-import { orders } from '../server/db/schema';
+import { auditLog, orders, outbox } from '../server/db/schema';
 import { chooseNewWindow, rescheduleOptions } from '../server/use-cases/driver/reschedule';
 import { orderTracking } from '../server/use-cases/tracking/order-tracking';
 
@@ -45,6 +45,17 @@ describe('changing the collection from the reminder (the tracking page’s signe
     expect(moved.leg).toBe('collection');
     const [row] = await world.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row!.pickupStartsAt.toISOString()).toBe(chosen.starts_at);
+    // Audited as the customer's change, and confirmed by e-mail with the new window.
+    const [entry] = await world.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'order.collection-changed'));
+    expect(entry).toMatchObject({ entityId: order.id, staffId: null });
+    const [mail] = await world.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.template, 'new-collection-window'));
+    expect(mail!.textBody).toContain(moved.window);
     // The link named the old window: it is used now.
     await expect(rescheduleOptions(world.services, caller)).rejects.toMatchObject({
       code: 'conflict',

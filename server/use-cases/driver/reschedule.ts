@@ -180,7 +180,7 @@ export async function chooseNewWindow(
 ) {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
-    const { order, leg } = await missedStop(tx, deps, input, now, true);
+    const { order, leg, reason } = await missedStop(tx, deps, input, now, true);
     const chosen = (await windowsFor(tx, order, leg, now)).find(
       (s) => s.slot_date === input.date && s.slot_start === input.start,
     );
@@ -220,11 +220,12 @@ export async function chooseNewWindow(
     }
     const [moved] = await tx.update(orders).set(set).where(eq(orders.id, order.id)).returning();
     const deliveryMoved = moved!.deliveryStartsAt.getTime() !== order.deliveryStartsAt.getTime();
-    // The customer chose it through the signed link: no member of staff acted.
+    // The customer chose it through a signed link (a missed stop's, or the reminder's to
+    // change the collection): no member of staff acted.
     await recordAudit(tx, {
       actor: null,
       now,
-      action: `stop.new-window.${leg}`,
+      action: reason === 'change' ? 'order.collection-changed' : `stop.new-window.${leg}`,
       entity: 'order',
       entityId: order.id,
       before: {
