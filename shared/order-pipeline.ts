@@ -71,3 +71,8 @@ export function moveLabel(to: OrderStatus): string {
     } as const
   )[to];
 }
+
+/** Intake happens in the shop: once the order is collected, until it is ready. */
+export function canTakeIntake(status: string): boolean {
+  return status === 'collected' || status === 'cleaning';
+}

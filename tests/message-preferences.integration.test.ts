@@ -36,7 +36,7 @@ type Prefs = {
   marketing_sms: boolean;
   marketing_consent_at: string | null;
   phone_textable: boolean;
-  phone_number: string;
+  texts_to: string;
 };
 type Reply = {
   status: boolean;
@@ -91,7 +91,7 @@ describe('message preferences, checkout texts and order texts (API)', () => {
     expect(reply.body.preferences).toMatchObject({
       ...all(),
       marketing_consent_at: null,
-      phone_number: '07911123456',
+      texts_to: '07911123456',
       phone_textable: true,
     });
   });

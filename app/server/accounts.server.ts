@@ -22,5 +22,5 @@ export { changePassword, updateProfile } from '@server/use-cases/accounts/update
 export {
   getMessagePreferences,
   updateMessagePreferences,
-} from '@server/use-cases/accounts/message-preferences';
+} from '@server/use-cases/messages/message-preferences';
 export { preferencesView } from '@server/use-cases/messages/present-texts';

@@ -11,4 +11,4 @@ export { slotOverview } from '@server/use-cases/admin/slots';
 export { listStaff } from '@server/use-cases/admin/staff';
 export { listAudit } from '@server/use-cases/audit/list-audit';
 export { listOutbox } from '@server/use-cases/list-outbox';
-export { listTexts } from '@server/use-cases/messages/list-texts';
+export { listTexts } from '@server/use-cases/list-texts';

@@ -70,7 +70,7 @@ export const messagePreferences = z
     marketing_consent_display: text()
       .nullable()
       .meta({ description: 'The same, dd/mm/yyyy HH:MM in London' }),
-    phone_number: text().meta({ description: 'Where texts go: the profile’s phone' }),
+    texts_to: text().meta({ description: 'Where texts go: the profile’s phone' }),
     phone_textable: z.boolean().meta({ description: 'Whether that phone can take texts' }),
     phone_opted_out: z.boolean().meta({
       description: 'The number replied STOP: no texts until it replies START',

@@ -133,7 +133,7 @@ export function PreferencesForm({
       error={errors[name]}
     />
   );
-  const phone = <span className="font-medium text-slate-800">{preferences.phone_number}</span>;
+  const phone = <span className="font-medium text-slate-800">{preferences.texts_to}</span>;
 
   return (
     <Form
@@ -171,7 +171,7 @@ export function PreferencesForm({
         </p>
         {!textable ? (
           <Notice tone="info">
-            {preferences.phone_number || 'Your phone number'} is not a mobile number that can take
+            {preferences.texts_to || 'Your phone number'} is not a mobile number that can take
             texts, so SMS and WhatsApp cannot be turned on. Change it to a UK mobile number in your
             profile first.
           </Notice>

@@ -25,7 +25,7 @@ import { route } from '../contract-routes';
 import {
   getMessagePreferences,
   updateMessagePreferences,
-} from '../../use-cases/accounts/message-preferences';
+} from '../../use-cases/messages/message-preferences';
 import { preferencesView } from '../../use-cases/messages/present-texts';
 import { preferenceMessages } from '@shared/message-preferences';
 import { clientIp, credentialsOf, customerGuard, customerOf } from '../identity';

@@ -11,7 +11,7 @@ import { coverageOf } from '../booking/coverage';
 import { reserveSlots } from '../slots/reserve-slots';
 import { priceEstimate } from './price-estimate';
 import { newOrderNotificationEmail, orderConfirmationEmail } from '../mail/placed-order-emails';
-import { chooseTextUpdates } from '../accounts/message-preferences';
+import { chooseTextUpdates } from '../messages/message-preferences';
 import { notifyCustomer } from '../messages/notify-customer';
 
 /** Who is ordering, as the server established it (session or checkout token). */

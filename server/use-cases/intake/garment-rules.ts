@@ -5,7 +5,7 @@ import { garments, orderGarments, orders, services } from '../../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import type { AppServices } from '../../services';
 import type { OrderRow } from '../orders/find-order';
-import { canTakeIntake } from './tags';
+import { canTakeIntake } from '@shared/order-pipeline';
 
 /** What staff type about a garment; every field of a recorded garment but its order and tag. */
 export type GarmentDetails = {

@@ -3,7 +3,8 @@ import { orderGarments, orders, photos } from '../../db/schema';
 import type { AppServices } from '../../services';
 import { findOrder } from '../orders/find-order';
 import { photoUrl } from '../photos/photo-url';
-import { canTakeIntake, suggestTag } from './tags';
+import { canTakeIntake } from '@shared/order-pipeline';
+import { suggestTag } from './tags';
 
 export type GarmentRow = typeof orderGarments.$inferSelect;
 export type GarmentPhoto = { id: string; kind: 'garment' | 'damage'; orderGarmentId: number };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canTakeIntake, normaliseTag, suggestTag, TAG_PATTERN } from './tags';
+import { canTakeIntake } from '@shared/order-pipeline';
+import { normaliseTag, suggestTag, TAG_PATTERN } from './tags';
 
 describe('garment tags', () => {
   it('suggests the order number and the next two-digit sequence', () => {

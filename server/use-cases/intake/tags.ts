@@ -26,8 +26,3 @@ export function suggestTag(orderNo: number, existing: readonly string[]): string
   while (used.has(`${prefix}${String(next).padStart(2, '0')}`)) next += 1;
   return `${prefix}${String(next).padStart(2, '0')}`;
 }
-
-/** Intake happens in the shop: once the order is collected, until it is ready. */
-export function canTakeIntake(status: string): boolean {
-  return status === 'collected' || status === 'cleaning';
-}

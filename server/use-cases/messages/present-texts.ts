@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { LONDON_ZONE } from '@shared/london-time';
 import type { textMessages } from '../../db/schema';
-import type { MessagePreferences } from '../accounts/message-preferences';
+import type { MessagePreferences } from './message-preferences';
 
 /*
  * How texts (issue 17) are shown: in the customer's order history, on the back office's order
@@ -107,7 +107,8 @@ export function preferencesView(p: MessagePreferences) {
     marketing_sms: c.marketingSms,
     marketing_consent_at: c.marketingConsentAt?.toISOString() ?? null,
     marketing_consent_display: c.marketingConsentAt ? londonStamp(c.marketingConsentAt) : null,
-    phone_number: c.phone,
+    // Where texts go: the profile's phone (the customer itself is customerView's).
+    texts_to: c.phone,
     /** Whether the profile's phone can take texts (a mobile number). */
     phone_textable: p.textable,
     /** The number replied STOP: no texts until it replies START. */

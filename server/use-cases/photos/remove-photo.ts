@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { orderGarments, photos } from '../../db/schema';
+import { orderGarments, orders, photos } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
 import type { AppServices } from '../../services';
 import { recordAudit, type Actor } from '../audit/record-audit';
-import { findOrder } from '../orders/find-order';
-import { canTakeIntake } from '../intake/tags';
+import { canTakeIntake } from '@shared/order-pipeline';
 
 export const removePhotoMessages = {
   notFound: 'We could not find that photo.',
@@ -55,7 +54,13 @@ export async function removePhoto(
     if (photo.photo.kind === 'collection' || photo.photo.kind === 'delivery') {
       throw new ConflictError(removePhotoMessages.driverRecord);
     }
-    const order = await findOrder(tx, photo.photo.orderId, true);
+    // Locked, like every change of an order's intake (photos sit below orders: no findOrder).
+    const [order] = await tx
+      .select({ id: orders.id, status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, photo.photo.orderId))
+      .for('update');
+    if (!order) throw new NotFoundError(removePhotoMessages.notFound);
     if (!canTakeIntake(order.status))
       throw new ConflictError(removePhotoMessages.closed(order.status));
     await tx.delete(photos).where(eq(photos.id, photo.photo.id));

@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../db/client';
 import { customers, textOptOuts } from '../../db/schema';
 import { UnauthorizedError, ValidationError } from '../../errors';
 import type { AppServices } from '../../services';
-import { textablePhone } from '../messages/phone';
+import { textablePhone } from './phone';
 
 /*
  * The customer's message choices (issue 17, decision 032). They live on the customer row:

@@ -1,12 +1,13 @@
 import { desc, eq } from 'drizzle-orm';
-import { orderNumber } from '@shared/order-number';
-import { orders, textMessages } from '../../db/schema';
-import type { AppServices } from '../../services';
-import { staffTextView } from './present-texts';
+import { orders, textMessages } from '../db/schema';
+import type { AppServices } from '../services';
+import { staffTextView } from './messages/present-texts';
+import { orderNoView } from './orders/present-order';
 
 /**
  * The newest texts both ways, for the owner's mailbox page beside the mails (issue 17):
- * each with its channel, status and reason and the order it belongs to.
+ * each with its channel, status and reason and the order it belongs to. Beside listOutbox:
+ * it reads texts (./messages) and names orders (./orders), above both.
  */
 export async function listTexts(
   deps: Pick<AppServices, 'db' | 'config' | 'now'>,
@@ -24,7 +25,7 @@ export async function listTexts(
       text,
       now,
       text.orderId && orderNo !== null
-        ? { id: text.orderId, order_no: orderNumber(deps.config.brand, orderNo) }
+        ? { id: text.orderId, ...orderNoView(deps.config.brand, { orderNo }) }
         : null,
     ),
   );
