@@ -40,6 +40,19 @@ export function createTwilioTransport(config: TwilioConfig): TextTransport {
   };
 }
 
+/**
+ * Whether a webhook request carries Twilio's signature: HMAC-SHA1 with our auth token over
+ * the URL Twilio requested (our public URL) and the posted parameters, checked by the SDK.
+ */
+export function verifyTwilioSignature(
+  authToken: string,
+  signature: string,
+  url: string,
+  params: Record<string, unknown>,
+): boolean {
+  return twilio.validateRequest(authToken, signature, url, params);
+}
+
 /** WhatsApp addresses are the number with a `whatsapp:` prefix. */
 function whatsapp(number: string): string {
   return number.startsWith('whatsapp:') ? number : `whatsapp:${number}`;
