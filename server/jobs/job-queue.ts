@@ -19,6 +19,8 @@ export type JobQueueOptions = {
   cronSeconds?: number;
   /** First retry delay of the delivery queues (tests shorten it); doubled on each retry. */
   retryDelaySeconds?: number;
+  /** Other cron lines for some schedules (tests run them every minute). */
+  schedules?: Partial<Record<JobName, string>>;
 };
 
 export type JobHandler<N extends JobName> = (data: JobData[N]) => Promise<void>;
@@ -60,7 +62,7 @@ export function createJobQueue(
       workers.push({ name, handler: handler as JobHandler<JobName>, batchSize });
     },
     schedule(name, cron) {
-      schedules.push({ name, cron });
+      schedules.push({ name, cron: options.schedules?.[name] ?? cron });
     },
     async start() {
       if (options.run === 'off' || boss) return;
@@ -71,7 +73,12 @@ export function createJobQueue(
         migrate: false,
         supervise: true,
         schedule: options.run === 'all',
-        ...(options.cronSeconds ? { cronMonitorIntervalSeconds: options.cronSeconds } : {}),
+        ...(options.cronSeconds
+          ? {
+              cronMonitorIntervalSeconds: options.cronSeconds,
+              cronWorkerIntervalSeconds: options.cronSeconds,
+            }
+          : {}),
       });
       boss.on('error', (error: unknown) => {
         // Queries in flight when the database closes under a stopping instance are expected.
