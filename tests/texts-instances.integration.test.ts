@@ -148,6 +148,16 @@ describe.skipIf(!onPostgres())('texts and schedules with two instances, on Postg
       expect(cron.length, name).toBe(rows.length);
       expect(rows.every((r) => r.state === 'completed' || r.state === 'active')).toBe(true);
     }
+    // The schedules are kept once, in London time (the reminder at 18:00 live).
+    const { rows: schedules } = await database.executeSql(
+      `select name, cron, timezone from pgboss.schedule order by name`,
+    );
+    expect(schedules).toEqual([
+      { name: 'approval-reminders', cron: '*/5 * * * *', timezone: 'Europe/London' },
+      { name: 'collection-reminders', cron: '* * * * *', timezone: 'Europe/London' },
+      { name: 'expire-stale', cron: '* * * * *', timezone: 'Europe/London' },
+      { name: 'requeue-deliveries', cron: '*/15 * * * *', timezone: 'Europe/London' },
+    ]);
     expect([...first.errors, ...second.errors]).toEqual([]);
   });
 });

@@ -50,10 +50,16 @@ export function twilioWebhookRoutes(app: FastifyInstance, services: AppServices)
       providerSid: body.MessageSid,
     });
     reply.type('text/xml; charset=utf-8');
-    return answer === null
-      ? '<?xml version="1.0" encoding="UTF-8"?><Response/>'
-      : `<?xml version="1.0" encoding="UTF-8"?><Response><Message>${escapeXml(answer)}</Message></Response>`;
+    return twiml(answer);
   });
+}
+
+/** The TwiML answer to an inbound text: our reply as one Message, or nothing. */
+export function twiml(reply: string | null): string {
+  const head = '<?xml version="1.0" encoding="UTF-8"?>';
+  return reply === null
+    ? `${head}<Response/>`
+    : `${head}<Response><Message>${escapeXml(reply)}</Message></Response>`;
 }
 
 function escapeXml(text: string): string {
