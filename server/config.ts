@@ -89,6 +89,36 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** Prepended to every object key ('shop/'), to share a bucket. */
   S3_PREFIX: z.string().default(''),
+  /**
+   * Twilio for SMS and WhatsApp (issue 17); without TWILIO_ACCOUNT_SID every text stays in the
+   * offline outbox, marked not sent, readable in the back office. SMS go from TWILIO_SMS_FROM or
+   * through TWILIO_MESSAGING_SERVICE_SID; WhatsApp from TWILIO_WHATSAPP_FROM.
+   */
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC\w+$/, 'must start with AC')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_SMS_FROM: z
+    .string()
+    .regex(/^\+\d{6,15}$/, 'must be a number in E.164 form, e.g. +447700900123')
+    .optional(),
+  TWILIO_MESSAGING_SERVICE_SID: z
+    .string()
+    .regex(/^MG\w+$/, 'must start with MG')
+    .optional(),
+  TWILIO_WHATSAPP_FROM: z
+    .string()
+    .regex(/^(whatsapp:)?\+\d{6,15}$/, 'must be a number in E.164 form, e.g. +447700900123')
+    .optional(),
+  /** Another origin for Twilio's REST API: the local stand-in of the tests only. */
+  TWILIO_API_BASE: z.url().optional(),
+  /**
+   * What this instance does with the job queue (decision 030): all (work jobs and keep the
+   * schedules; the default), work (no schedules), off (only queue jobs). Tests default to off,
+   * or work when mail or texts have a transport.
+   */
+  JOBS: z.enum(['all', 'work', 'off']).optional(),
 });
 
 export type AppConfig = {
@@ -129,6 +159,19 @@ export type AppConfig = {
         prefix: string;
       }
     | undefined;
+  /** Twilio for texts; undefined keeps them in the offline outbox, marked not sent. */
+  twilio:
+    | {
+        accountSid: string;
+        authToken: string;
+        smsFrom: string | undefined;
+        messagingServiceSid: string | undefined;
+        whatsappFrom: string | undefined;
+        apiBase: string | undefined;
+      }
+    | undefined;
+  /** JOBS: what this instance does with the job queue; undefined picks by mode. */
+  jobs: 'all' | 'work' | 'off' | undefined;
   brand: Brand;
 };
 
@@ -221,6 +264,21 @@ export function loadConfig(
           prefix: e.S3_PREFIX,
         }
       : undefined,
+    twilio: e.TWILIO_ACCOUNT_SID
+      ? {
+          accountSid: e.TWILIO_ACCOUNT_SID,
+          authToken: requireSetting(e.TWILIO_AUTH_TOKEN, 'TWILIO_AUTH_TOKEN'),
+          smsFrom: e.TWILIO_SMS_FROM,
+          messagingServiceSid:
+            e.TWILIO_MESSAGING_SERVICE_SID ??
+            (e.TWILIO_SMS_FROM
+              ? undefined
+              : requireSetting(undefined, 'TWILIO_SMS_FROM or TWILIO_MESSAGING_SERVICE_SID')),
+          whatsappFrom: e.TWILIO_WHATSAPP_FROM,
+          apiBase: e.TWILIO_API_BASE,
+        }
+      : undefined,
+    jobs: e.JOBS,
     brand,
   };
 }

@@ -23,6 +23,9 @@ import { createLoqateAddressProvider } from './adapters/address/loqate-address-p
 import type { ObjectStorage } from './adapters/object-storage/object-storage';
 import { createPostgresStorage } from './adapters/object-storage/postgres-storage';
 import { createS3Storage } from './adapters/object-storage/s3-storage';
+import type { TextTransport } from './adapters/texts/text-transport';
+import { createTwilioTransport } from './adapters/texts/twilio-transport';
+import { createJobQueue, type JobQueue, type JobQueueOptions } from './jobs/job-queue';
 
 /**
  * Everything a use-case may need, built once at start and handed to HTTP handlers and to
@@ -58,12 +61,25 @@ export type AppServices = {
    * PostgreSQL (`stored_objects`; decision 025).
    */
   storage: ObjectStorage;
+  /**
+   * SMS and WhatsApp (issue 17): Twilio when TWILIO_ACCOUNT_SID is set; otherwise no transport
+   * and every text stays in the offline outbox, marked 'not-sent' by its delivery job.
+   */
+  texts: { kind: 'twilio' | 'offline'; transport: TextTransport | null };
+  /**
+   * The job queue (pg-boss on this database, decision 030): deliveries, reminders, expiry.
+   * Use-cases queue jobs in their transaction with `queueJob` (server/jobs/queue-job.ts).
+   */
+  jobs: JobQueue;
   /** The clock; tests pin it. */
   now: () => Date;
 };
 
 export type ServiceOverrides = {
   mailTransport?: MailTransport;
+  textTransport?: TextTransport;
+  /** The job queue's settings (tests: shorter retries and polls, workers on or off). */
+  jobs?: Partial<JobQueueOptions>;
   now?: () => Date;
   /** The link-signing key (server/auth/signed-links.ts loadLinkKey); random when absent. */
   linkKey?: Buffer;
@@ -120,6 +136,21 @@ export function createServices(
       : 'photos: no S3_BUCKET set, kept in the database (stored_objects)',
     config.s3 ? { bucket: config.s3.bucket, endpoint: config.s3.endpoint ?? 'AWS' } : {},
   );
+  const textTransport =
+    overrides.textTransport ?? (config.twilio ? createTwilioTransport(config.twilio) : null);
+  if (!textTransport) {
+    logger[config.mode === 'production' ? 'warn' : 'info'](
+      'texts: no TWILIO_ACCOUNT_SID set, SMS and WhatsApp messages are kept in the outbox, marked not sent',
+    );
+  }
+  const jobs = createJobQueue(database, logger, {
+    ...overrides.jobs,
+    // Tests work jobs only when something delivers them, and never run the schedules.
+    run:
+      overrides.jobs?.run ??
+      config.jobs ??
+      (config.mode !== 'test' ? 'all' : mailTransport || textTransport ? 'work' : 'off'),
+  });
   return {
     config,
     database,
@@ -131,6 +162,8 @@ export function createServices(
     payments: { card, paypal, test: testPayments, testMode: testPayments !== null },
     links: createLinkSigner(overrides.linkKey ?? randomBytes(32)),
     storage,
+    texts: { kind: textTransport ? 'twilio' : 'offline', transport: textTransport },
+    jobs,
     now: overrides.now ?? (() => new Date()),
   };
 }

@@ -4,7 +4,7 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { seedDatabase } from './db/seed';
 import { loadLinkKey } from './auth/signed-links';
 import { ensureDemoOwner } from './use-cases/admin/demo-owner';
-import { startPeriodicJobs } from './jobs';
+import { registerJobs } from './jobs/register';
 import { createHttpApp, type HttpOptions, type PagesMode, type RegisteredRoute } from './http/app';
 import { createLogger, type Logger } from './logger';
 import { createServices, type AppServices, type ServiceOverrides } from './services';
@@ -62,9 +62,9 @@ export async function startServer(
   }
   const linkKey = await loadLinkKey(database.db, config.linkSigningSecret);
   const services = createServices(config, database, logger, { ...options.overrides, linkKey });
-  services.mail.start();
-  // Periodic sweeps (approval reminders) beside the outbox dispatcher (decision 006).
-  const jobs = startPeriodicJobs(services);
+  // Deliveries, reminders and clean-ups on the job queue (pg-boss, decision 030).
+  registerJobs(services);
+  await services.jobs.start();
   // Content changes of every instance arrive by notice from here on (docs/decisions/016).
   await services.content.start();
   const pages = options.pages ?? (config.mode === 'production' ? 'build' : 'vite');
@@ -89,8 +89,7 @@ export async function startServer(
         server.close(() => resolve());
         server.closeIdleConnections();
       });
-      await jobs.stop();
-      await services.mail.stop();
+      await services.jobs.stop();
       await services.content.stop();
       await http.close();
       await database.close();

@@ -9,6 +9,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { installJobSchema } from '../jobs/install';
+import type { SqlExecutor } from '../jobs/sql-executor';
 
 export type Schema = typeof schema;
 /** The same Drizzle API whether PGlite or node-postgres sits underneath. */
@@ -26,8 +28,13 @@ export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   /** Cheap round trip, for readiness checks. */
   ping(): Promise<void>;
-  /** Applies the versioned migrations in server/db/migrations (idempotent). */
+  /**
+   * Applies the versioned migrations in server/db/migrations and installs the job queue's
+   * schema (pg-boss, decision 030); idempotent.
+   */
   migrate(): Promise<void>;
+  /** Plain SQL with `$n` parameters, outside any transaction: what pg-boss runs its queries with. */
+  executeSql: SqlExecutor['executeSql'];
   /**
    * LISTENs on `channels` on a connection of its own (PostgreSQL: a dedicated client that
    * reconnects when it drops; PGlite: its in-process listeners). Resolves with a function that
@@ -78,6 +85,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
           try {
             await migratePg(drizzlePg(client), { migrationsFolder });
+            await installJobSchema({ executeSql: (text, values) => client.query(text, values) });
           } finally {
             await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
           }
@@ -85,6 +93,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
           client.release();
         }
       },
+      executeSql: (text, values) => pool.query(text, values),
       listen: (channels, handlers) => listenPostgres(options.url, channels, handlers),
       close: () => pool.end(),
     };
@@ -93,13 +102,18 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const executeSql = pgliteExecutor(client);
   return {
     db,
     kind: 'pglite',
+    executeSql,
     ping: async () => {
       await client.query('select 1');
     },
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client), { migrationsFolder });
+      await installJobSchema({ executeSql });
+    },
     listen: async (channels, handlers) => {
       // One process, one connection: PGlite calls these after each committed NOTIFY.
       const stops = await Promise.all(
@@ -113,6 +127,23 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       };
     },
     close: () => client.close(),
+  };
+}
+
+/**
+ * pg-boss's queries on PGlite: with parameters one statement (extended protocol); without,
+ * possibly several (its schema installation is one BEGIN … COMMIT script), answering the rows
+ * of the last statement that returns any.
+ */
+function pgliteExecutor(client: PGlite): SqlExecutor['executeSql'] {
+  return async (text, values) => {
+    if (values && values.length > 0) {
+      const result = await client.query<Record<string, unknown>>(text, values);
+      return { rows: result.rows };
+    }
+    const results = await client.exec(text);
+    const withRows = results.filter((r) => r.fields.length > 0);
+    return { rows: (withRows.at(-1)?.rows ?? []) as Record<string, unknown>[] };
   };
 }
 

@@ -28,6 +28,7 @@ import { intakeReportRoutes } from './api/intake-report';
 import { driverRoutes } from './api/driver';
 import { trackingRoutes } from './api/tracking';
 import { stripeWebhookRoutes } from './api/stripe-webhook';
+import { twilioWebhookRoutes } from './api/twilio-webhooks';
 import { checkRepliesAgainstContract, applyContractCompilers } from './contract-routes';
 import { sendApiError } from './error-handler';
 import { requireSameOrigin } from './identity';
@@ -311,6 +312,8 @@ async function apiRoutes(api: FastifyInstance, services: AppServices) {
   adminRoutes(api, services);
   intakeRoutes(api, services);
   driverRoutes(api, services);
+  // Form posts (the /api context reads forms), signed by Twilio.
+  twilioWebhookRoutes(api, services);
   openApiRoutes(api, services);
   // Bodies kept as bytes: a signature over them (webhooks), an image (uploads).
   await api.register(async (raw) => {

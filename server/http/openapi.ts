@@ -147,9 +147,11 @@ function requestBody(components: Components, endpoint: Endpoint, example: unknow
     property.description =
       'Accepted for compatibility with the spec’s clients, and ignored: the server decides this itself.';
   }
+  const mediaType =
+    endpoint.bodyKind === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
   return {
     required: true,
-    content: { 'application/json': { schema, ...(example ? { example } : {}) } },
+    content: { [mediaType]: { schema, ...(example ? { example } : {}) } },
   };
 }
 
@@ -166,7 +168,7 @@ function operation(
     responses[status] = {
       description: statusText[code] ?? 'Reply',
       content: {
-        'application/json': {
+        [code === ok && endpoint.replyType ? endpoint.replyType : 'application/json']: {
           schema: components.add(schema as z.ZodType, 'output'),
           ...(example !== undefined ? { example } : {}),
         },

@@ -63,9 +63,14 @@ export type Endpoint<
   query?: Q;
   body?: B;
   headers?: H;
-  /** The body as it arrives: JSON (the default), or raw bytes (a signature over them, an image). */
-  bodyKind?: 'json' | 'raw';
+  /**
+   * The body as it arrives: JSON (the default), raw bytes (a signature over them, an image), or
+   * a form (application/x-www-form-urlencoded: Twilio's webhooks).
+   */
+  bodyKind?: 'json' | 'raw' | 'form';
   replies: R;
+  /** The media type of the success reply when it is not JSON (TwiML: text/xml). */
+  replyType?: string;
   /** Fields of the spec's payload that the server accepts and ignores (marked deprecated). */
   legacyFields?: readonly string[];
 };

@@ -146,4 +146,46 @@ export const webhooksApi = {
       ...failures(400, 404, 502, 503),
     },
   }),
+  twilioStatus: endpoint({
+    method: 'POST',
+    path: '/api/webhooks/twilio/status',
+    operationId: 'twilioStatusWebhook',
+    tag: 'Webhooks',
+    summary: 'Twilio’s delivery receipts of our texts, checked by X-Twilio-Signature',
+    description:
+      'Posted by Twilio to the statusCallback of each SMS or WhatsApp message. Moves the text forward (sent, delivered, undelivered, failed), never back; a repeated receipt changes nothing. 403 without a valid signature; 404 when Twilio is not configured.',
+    headers: z.object({ 'x-twilio-signature': text().max(200).optional() }),
+    bodyKind: 'form',
+    body: z.looseObject({
+      MessageSid: text().min(1).max(64),
+      MessageStatus: text().min(1).max(32),
+      ErrorCode: text().max(16).optional(),
+    }),
+    replies: {
+      200: z.object({ received: ok, changed: z.boolean() }),
+      ...failures(403, 404, 422),
+    },
+  }),
+  twilioInbound: endpoint({
+    method: 'POST',
+    path: '/api/webhooks/twilio/inbound',
+    operationId: 'twilioInboundWebhook',
+    tag: 'Webhooks',
+    summary: 'A customer’s SMS or WhatsApp reply, checked by X-Twilio-Signature; answered in TwiML',
+    description:
+      'Posted by Twilio for each message to our numbers (WhatsApp senders come as whatsapp:+44…). The reply (SKIP, STOP, HELP …) is TwiML: <Response><Message>…</Message></Response>, or <Response/> when there is nothing to say. 403 without a valid signature; 404 when Twilio is not configured.',
+    headers: z.object({ 'x-twilio-signature': text().max(200).optional() }),
+    bodyKind: 'form',
+    body: z.looseObject({
+      MessageSid: text().min(1).max(64),
+      From: text().min(1).max(64),
+      To: text().max(64).optional(),
+      Body: text().max(2000).default(''),
+    }),
+    replyType: 'text/xml',
+    replies: {
+      200: text().meta({ description: 'TwiML' }),
+      ...failures(403, 404, 422),
+    },
+  }),
 };

@@ -12,6 +12,8 @@ export const routes: Routes<Api> = {
   ...publicRoutes,
   webhooks: {
     stripe: { method: 'POST', path: '/api/webhooks/stripe' },
+    twilioStatus: { method: 'POST', path: '/api/webhooks/twilio/status' },
+    twilioInbound: { method: 'POST', path: '/api/webhooks/twilio/inbound' },
   },
   admin: {
     logIn: { method: 'POST', path: '/api/admin/login' },

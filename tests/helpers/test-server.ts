@@ -2,6 +2,7 @@ import { loadConfig } from '../../server/config';
 import { createLogger, type Logger } from '../../server/logger';
 import type { PagesMode } from '../../server/http/app';
 import type { MailTransport } from '../../server/adapters/mail/mail-service';
+import type { JobQueueOptions } from '../../server/jobs/job-queue';
 import { startServer, type RunningServer } from '../../server/start';
 import { callerAt } from './api-caller';
 import { openDatabase } from '../../server/db/client';
@@ -31,6 +32,8 @@ export async function startTestServer(
     now?: () => Date;
     mailTransport?: MailTransport;
     database?: TestDatabase;
+    /** The job queue: workers on ('work') or off, shorter polls and retries. */
+    jobs?: Partial<JobQueueOptions>;
   } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase());
@@ -53,7 +56,7 @@ export async function startTestServer(
     pages: options.pages ?? 'none',
     database,
     logger,
-    overrides: { now: options.now, mailTransport: options.mailTransport },
+    overrides: { now: options.now, mailTransport: options.mailTransport, jobs: options.jobs },
     // Every /api reply any test receives is checked against its schema in shared/api.
     http: { onContractDrift: (problem) => contractDrift.push(problem) },
   });

@@ -1,8 +1,9 @@
-import { and, asc, eq, gte, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database, DbOrTx } from '../../db/client';
 import { outbox } from '../../db/schema';
 import { errorFields, type Logger } from '../../logger';
+import { queueJob } from '../../jobs/queue-job';
 
 export type MailMessage = {
   to: string;
@@ -27,20 +28,22 @@ export type MailService = {
   readonly kind: 'smtp' | 'outbox';
   /**
    * Writes the message to the outbox, inside the caller's transaction when given, so a
-   * message exists exactly when the change that caused it was committed.
+   * message exists exactly when the change that caused it was committed. With SMTP its
+   * delivery job ('deliver-mail') is queued in the same transaction (decision 030).
    */
   enqueue(message: MailMessage, db?: DbOrTx): Promise<void>;
-  /** Sends what is due now; returns how many were sent. */
-  dispatchPending(): Promise<number>;
+  /**
+   * Sends one outbox message, the work of its 'deliver-mail' job: true when sent now, false
+   * when it was sent already (or another instance is sending it). A failure is recorded on
+   * the row (attempts, last_error) and thrown, so the job queue retries with back-off.
+   */
+  deliver(outboxId: number): Promise<boolean>;
   /**
    * Whether mail is being delivered, for /readyz: with SMTP, messages that have waited longer
    * than STUCK_AFTER_MINUTES while nothing at all was sent in that time (SMTP refusing or
-   * unreachable, or no dispatcher running). One query on the outbox's pending index.
+   * unreachable, or no worker running). One query on the outbox's pending index.
    */
   deliveryStatus(): Promise<MailDeliveryStatus>;
-  /** Starts polling the outbox (SMTP only). */
-  start(): void;
-  stop(): Promise<void>;
 };
 
 export type MailDeliveryStatus =
@@ -50,10 +53,6 @@ export type MailDeliveryStatus =
 
 /** Unsent this long, with nothing sent meanwhile, counts as mail not being delivered. */
 export const STUCK_AFTER_MINUTES = 15;
-
-const BATCH_SIZE = 20;
-const POLL_INTERVAL_MS = 2_000;
-const MAX_BACKOFF_SECONDS = 15 * 60;
 
 export function createSmtpTransport(smtpUrl: string): MailTransport {
   const transporter = nodemailer.createTransport(smtpUrl);
@@ -83,84 +82,93 @@ export function createMailService(options: {
   transport?: MailTransport;
 }): MailService {
   const { db, logger, from, transport } = options;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
 
-  async function dispatchOnce(): Promise<number> {
-    if (!transport) return 0;
-    // Claim a batch with SKIP LOCKED so several instances never send the same message.
-    return db.transaction(async (tx) => {
-      const due = await tx
+  async function deliver(outboxId: number): Promise<boolean> {
+    if (!transport) return false;
+    let failure: { error: unknown } | undefined;
+    const sent = await db.transaction(async (tx) => {
+      // The row stays locked while it is sent: a second job for it (the safety sweep, a
+      // retry after a dead worker) on any instance skips it rather than sending it twice.
+      const [row] = await tx
         .select()
         .from(outbox)
-        .where(and(isNull(outbox.sentAt), lte(outbox.nextAttemptAt, sql`now()`)))
-        .orderBy(asc(outbox.id))
-        .limit(BATCH_SIZE)
+        .where(and(eq(outbox.id, outboxId), isNull(outbox.sentAt)))
         .for('update', { skipLocked: true });
-      let sent = 0;
-      for (const row of due) {
-        try {
-          await transport.send({
-            from,
-            to: row.toAddress,
-            subject: row.subject,
-            html: row.html,
-            text: row.textBody,
-            template: row.template,
-            attachments: row.attachments?.map((a) => ({
-              filename: a.filename,
-              contentType: a.contentType,
-              content: Buffer.from(a.contentBase64, 'base64'),
-            })),
-          });
-          await tx
-            .update(outbox)
-            .set({ sentAt: sql`now()` })
-            .where(eq(outbox.id, row.id));
-          sent += 1;
-        } catch (error) {
-          const backoff = Math.min(MAX_BACKOFF_SECONDS, 2 ** Math.min(row.attempts, 10) * 5);
-          await tx
-            .update(outbox)
-            .set({
-              attempts: row.attempts + 1,
-              lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
-              nextAttemptAt: sql`now() + make_interval(secs => ${backoff})`,
-            })
-            .where(eq(outbox.id, row.id));
-          // Still failing after STUCK_AFTER_MINUTES: /readyz reports it, and so does the log.
-          const stuck = Date.now() - row.createdAt.getTime() > STUCK_AFTER_MINUTES * 60_000;
-          logger[stuck ? 'error' : 'warn']('mail delivery failed; will retry', {
-            outboxId: row.id,
+      if (!row) return false;
+      try {
+        await transport.send({
+          from,
+          to: row.toAddress,
+          subject: row.subject,
+          html: row.html,
+          text: row.textBody,
+          template: row.template,
+          attachments: row.attachments?.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: Buffer.from(a.contentBase64, 'base64'),
+          })),
+        });
+      } catch (error) {
+        failure = { error };
+        await tx
+          .update(outbox)
+          .set({
             attempts: row.attempts + 1,
-            retryInSeconds: backoff,
-            ...errorFields(error),
-          });
-        }
+            lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
+          })
+          .where(eq(outbox.id, row.id));
+        // Still failing after STUCK_AFTER_MINUTES: /readyz reports it, and so does the log.
+        const stuck = Date.now() - row.createdAt.getTime() > STUCK_AFTER_MINUTES * 60_000;
+        logger[stuck ? 'error' : 'warn']('mail delivery failed; will retry', {
+          outboxId: row.id,
+          attempts: row.attempts + 1,
+          ...errorFields(error),
+        });
+        return false;
       }
-      return sent;
+      await tx
+        .update(outbox)
+        .set({ sentAt: sql`now()` })
+        .where(eq(outbox.id, row.id));
+      return true;
     });
+    // Thrown after the attempt was recorded: the job fails and pg-boss retries it.
+    if (failure) throw failure.error;
+    return sent;
   }
 
   const service: MailService = {
     kind: transport ? 'smtp' : 'outbox',
     async enqueue(message, target = db) {
-      await target.insert(outbox).values({
-        toAddress: message.to,
-        subject: message.subject,
-        html: message.html,
-        textBody: message.text,
-        template: message.template,
-        attachments: message.attachments?.length
-          ? message.attachments.map((a) => ({
-              filename: a.filename,
-              contentType: a.contentType,
-              contentBase64: a.content.toString('base64'),
-            }))
-          : null,
-      });
-      if (transport && target === db) void service.dispatchPending();
+      const [row] = await target
+        .insert(outbox)
+        .values({
+          toAddress: message.to,
+          subject: message.subject,
+          html: message.html,
+          textBody: message.text,
+          template: message.template,
+          attachments: message.attachments?.length
+            ? message.attachments.map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+                contentBase64: a.content.toString('base64'),
+              }))
+            : null,
+        })
+        .returning({ id: outbox.id });
+      // Without SMTP the row stays in the outbox, the owner's mailbox (no job to work).
+      if (transport && row) {
+        await queueJob(
+          target,
+          'deliver-mail',
+          { outboxId: row.id },
+          { singletonKey: `mail:${row.id}` },
+        );
+      }
     },
+    deliver,
     async deliveryStatus() {
       if (!transport) return { kind: 'outbox' };
       const stuckSince = sql`now() - make_interval(mins => ${STUCK_AFTER_MINUTES})`;
@@ -179,27 +187,6 @@ export function createMailService(options: {
         .limit(1);
       if (sent.length > 0) return { kind: 'smtp', delivering: true };
       return { kind: 'smtp', delivering: false, waiting, minutes: STUCK_AFTER_MINUTES };
-    },
-    dispatchPending() {
-      // One dispatch at a time per process; callers share the run in flight.
-      running ??= dispatchOnce().finally(() => {
-        running = undefined;
-      });
-      return running;
-    },
-    start() {
-      if (!transport || timer) return;
-      timer = setInterval(() => {
-        service.dispatchPending().catch((error) => {
-          logger.error('mail dispatch failed', errorFields(error));
-        });
-      }, POLL_INTERVAL_MS);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running?.catch(() => 0);
     },
   };
   return service;

@@ -13,7 +13,7 @@ import { mailRequest } from './price-approval';
 const BATCH_SIZE = 50;
 
 /**
- * The periodic sweep (server/jobs.ts): requests nobody answered within a day get one
+ * The scheduled job 'approval-reminders' (server/jobs/register.ts): requests nobody answered within a day get one
  * reminder. Rows are claimed by setting `reminded_at` in one transaction with the reminders'
  * e-mails, picking them with FOR UPDATE SKIP LOCKED, so two instances sweeping at once never
  * remind twice (and a crash before the commit leaves the row to the next sweep). Returns how

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { textMessages, type TextChannel, type TextStatus } from '../../db/schema';
+import { queueJob } from '../../jobs/queue-job';
 
 export type QueuedText = {
   channel: TextChannel;
@@ -22,8 +23,9 @@ export type QueuedText = {
 
 /**
  * Writes an outbound text in the caller's transaction, so it exists exactly when the change
- * that caused it was committed (like mail, decision 002). Delivery is the job queue's work
- * (issue 17). Returns the row's id, or null when `dedupeKey` was already used.
+ * that caused it was committed (like mail, decision 002), with its delivery job
+ * ('deliver-text', decision 030) in the same transaction, started no earlier than
+ * `sendAfter`. Returns the row's id, or null when `dedupeKey` was already used.
  *
  * This is a step (decision 020): it takes the caller's transaction first.
  */
@@ -46,6 +48,16 @@ export async function queueText(tx: DbOrTx, text: QueuedText): Promise<number | 
       dedupeKey: text.dedupeKey ?? null,
     })
     .onConflictDoNothing({ target: textMessages.dedupeKey })
-    .returning({ id: textMessages.id });
-  return rows[0]?.id ?? null;
+    .returning({ id: textMessages.id, sendAfter: textMessages.sendAfter });
+  const row = rows[0];
+  if (!row) return null;
+  if (status === 'queued') {
+    await queueJob(
+      tx,
+      'deliver-text',
+      { textId: row.id },
+      { startAfter: row.sendAfter, singletonKey: `text:${row.id}` },
+    );
+  }
+  return row.id;
 }
