@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../server/db/client';
 import { customers, textMessages } from '../server/db/schema';
 import { queueCollectionReminders } from '../server/use-cases/messages/collection-reminders';
-import { insertOrderRow } from './helpers/fixtures';
+import { insertOrderRow, lastLondonNoon } from './helpers/fixtures';
 import { createTestDatabase, onPostgres, type TestDatabase } from './helpers/test-database';
 import { startTestServer, type TestServer } from './helpers/test-server';
 import { startTwilioStandIn, type TwilioStandIn } from './helpers/twilio-stand-in';
@@ -18,6 +18,7 @@ import { startTwilioStandIn, type TwilioStandIn } from './helpers/twilio-stand-i
 
 const PUBLIC_URL = 'http://cleanline.test';
 const ORDERS = 50;
+const clock = lastLondonNoon();
 
 describe.skipIf(!onPostgres())('texts and schedules with two instances, on PostgreSQL', () => {
   let database: TestDatabase;
@@ -29,8 +30,9 @@ describe.skipIf(!onPostgres())('texts and schedules with two instances, on Postg
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    // 50 customers who take texts, each collected tomorrow (London).
-    const tomorrow = DateTime.now()
+    // 50 customers who take texts, each collected tomorrow (London) of the instances' clock:
+    // noon, whatever the hour the suite runs at, so that no reminder waits for 08:00.
+    const tomorrow = DateTime.fromJSDate(clock)
       .setZone('Europe/London')
       .plus({ days: 1 })
       .set({ hour: 10, minute: 0, second: 0, millisecond: 0 })
@@ -57,6 +59,7 @@ describe.skipIf(!onPostgres())('texts and schedules with two instances, on Postg
     // Twilio is down when the reminders are due.
     standIn.setMode({ kind: 'outage' });
     const options = {
+      now: () => clock,
       env: { ...standIn.env(), JOBS: 'all' },
       jobs: {
         pollSeconds: 0.5,

@@ -76,7 +76,9 @@ test('a customer turns SMS on in the account and sees the texts of their order i
   await expect(text).toContainText('SMS from us');
   await expect(text).toContainText('tomorrow');
   await expect(text).toContainText('Reply SKIP');
-  await expect(text).toContainText(/Waiting to be sent|Sent|Delivered|Kept in the outbox/);
+  await expect(text).toContainText(
+    /Waiting to be sent|Held until 08:00|Sent|Delivered|Kept in the outbox/,
+  );
   await expect(text.locator('time')).toHaveText(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/);
   await expectNoSeriousA11yViolations(page);
 });

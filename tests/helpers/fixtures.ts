@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { paymentToken } from '../../server/auth/order-access';
 import type { DbOrTx } from '../../server/db/client';
 import { orders } from '../../server/db/schema';
@@ -17,6 +18,17 @@ export { callerAt, type ApiCaller } from './api-caller';
 
 /** Monday 23 November 2026, 06:00 in London: the clock most tests pin. */
 export const MONDAY_6AM = new Date('2026-11-23T06:00:00Z');
+
+/**
+ * The latest noon in London before now: a clock for tests that run on real time (the job
+ * queue, the Twilio stand-in) and must not meet the texts' quiet hours (21:00-08:00). Being
+ * in the past, what it makes due is due for the queue too.
+ */
+export function lastLondonNoon(): Date {
+  const now = DateTime.now().setZone('Europe/London');
+  const noon = now.set({ hour: 12, minute: 0, second: 0, millisecond: 0 });
+  return (noon > now ? noon.minus({ days: 1 }) : noon).toJSDate();
+}
 
 export const demoAddress = { door_number: '12', line1: 'Elgin Avenue', postcode: 'W9 2HD' };
 
