@@ -19,6 +19,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { orderStatuses } from '../../shared/order-status';
+import { textChannels, textStatuses, type TextChannel, type TextStatus } from '../../shared/texts';
 
 /*
  * One schema for PGlite and PostgreSQL. Money is integer pence; instants are timestamptz;
@@ -923,26 +924,7 @@ export const orderCases = pgTable(
 
 // ─── Text messages (issue 17) ────────────────────────────────────────────────
 
-export const textChannels = ['sms', 'whatsapp'] as const;
-export type TextChannel = (typeof textChannels)[number];
-
-/**
- * What became of a text: queued (waiting, perhaps until `send_after` for quiet hours);
- * sent (the provider took it); delivered / undelivered / failed (the provider's receipt);
- * not-sent (the offline default keeps it in the outbox); suppressed (never sent: opted out,
- * over the daily cap, no consent; `status_reason` says which); received (inbound).
- */
-export const textStatuses = [
-  'queued',
-  'sent',
-  'delivered',
-  'undelivered',
-  'failed',
-  'not-sent',
-  'suppressed',
-  'received',
-] as const;
-export type TextStatus = (typeof textStatuses)[number];
+export { textChannels, textStatuses, type TextChannel, type TextStatus };
 
 /**
  * Every text, both ways: the outbox of SMS and WhatsApp messages (read in the back office

@@ -1,22 +1,14 @@
 import { z } from 'zod';
 import { text } from '../text';
 import { instant } from './contract';
+import { textChannels, textStatuses } from '../texts';
 
 /*
  * Texts (issue 17) as the replies show them: in the customer's order history and, with more,
  * to staff (the order page, the mailbox). Times are instants; `at_display` is London's.
  */
 
-const textStatus = z.enum([
-  'queued',
-  'sent',
-  'delivered',
-  'undelivered',
-  'failed',
-  'not-sent',
-  'suppressed',
-  'received',
-]);
+const textStatus = z.enum(textStatuses);
 
 export const orderText = z
   .object({
@@ -24,7 +16,7 @@ export const orderText = z
     direction: z.enum(['outbound', 'inbound']).meta({
       description: '`outbound`: a text we sent; `inbound`: the customer’s reply',
     }),
-    channel: z.enum(['sms', 'whatsapp']),
+    channel: z.enum(textChannels),
     channel_label: text().meta({ examples: ['SMS', 'WhatsApp'] }),
     at: instant,
     at_display: text().meta({ description: 'dd/mm/yyyy HH:MM in London' }),

@@ -1,8 +1,6 @@
-import { and, eq, gte, lt, notExists, sql } from 'drizzle-orm';
-import { londonDayRange } from '@shared/london-time';
 import { routeOrder } from '@shared/route-order';
 import type { DbOrTx } from '../../db/client';
-import { orders, stopEvents } from '../../db/schema';
+import { deliveriesStillOut } from './deliveries-out';
 import { expectedWindow } from './tracking-timeline';
 import { notifyCustomer, type NotifyDeps } from '../messages/notify-customer';
 
@@ -18,23 +16,7 @@ export async function notifyNextDelivery(
   input: { date: string; now: Date },
   deps: NotifyDeps,
 ): Promise<void> {
-  const { from, to } = londonDayRange(input.date);
-  const out = await tx
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.status, 'out for delivery'),
-        gte(orders.deliveryStartsAt, from),
-        lt(orders.deliveryStartsAt, to),
-        notExists(
-          tx
-            .select({ one: sql`1` })
-            .from(stopEvents)
-            .where(and(eq(stopEvents.orderId, orders.id), eq(stopEvents.outcome, 'delivered'))),
-        ),
-      ),
-    );
+  const out = await deliveriesStillOut(tx, input.date);
   const route = routeOrder(
     out.map((o) => ({ id: o.id, startsAt: o.deliveryStartsAt, postcode: o.postcode })),
   );

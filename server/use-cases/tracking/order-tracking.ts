@@ -1,5 +1,5 @@
-import { and, desc, eq, gte, lt, notExists, sql } from 'drizzle-orm';
-import { londonDayRange, londonToday } from '@shared/london-time';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { londonToday } from '@shared/london-time';
 import { orderNumber } from '@shared/order-number';
 import { orderEvents, orderGarments, orders, photos, stopEvents } from '../../db/schema';
 import { NotFoundError } from '../../errors';
@@ -8,6 +8,7 @@ import { checkCancellation } from '../accounts/cancellation-policy';
 import { photoUrl } from '../photos/photo-url';
 import type { AppServices } from '../../services';
 import { buildTracking, stopNumber, type TrackingView } from './tracking-timeline';
+import { deliveriesStillOut } from './deliveries-out';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -66,24 +67,11 @@ export async function orderTracking(
 
   let stop: { number: number; of: number } | null = null;
   if (order.status === 'out for delivery') {
-    // The day's deliveries still out: ids, slots and postcodes only, to count the stops ahead.
-    const { from, to } = londonDayRange(londonToday(order.deliveryStartsAt));
-    const out = await deps.db
-      .select({ id: orders.id, startsAt: orders.deliveryStartsAt, postcode: orders.postcode })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.status, 'out for delivery'),
-          gte(orders.deliveryStartsAt, from),
-          lt(orders.deliveryStartsAt, to),
-          notExists(
-            deps.db
-              .select({ one: sql`1` })
-              .from(stopEvents)
-              .where(and(eq(stopEvents.orderId, orders.id), eq(stopEvents.outcome, 'delivered'))),
-          ),
-        ),
-      );
+    // The day's deliveries still out, to count the stops ahead (only ids, slots and postcodes
+    // leave this function).
+    const out = (await deliveriesStillOut(deps.db, londonToday(order.deliveryStartsAt))).map(
+      (o) => ({ id: o.id, startsAt: o.deliveryStartsAt, postcode: o.postcode }),
+    );
     stop = stopNumber(order.id, out);
   }
 
