@@ -17,6 +17,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { orderStatuses } from '../../shared/order-status';
 import { textChannels, textStatuses, type TextChannel, type TextStatus } from '../../shared/texts';
@@ -262,6 +263,11 @@ export const customers = pgTable(
     marketingSms: boolean('marketing_sms').notNull().default(false),
     /** When marketing consent was last given or changed, for the record PECR asks for. */
     marketingConsentAt: timestamp('marketing_consent_at', { withTimezone: true }),
+    /**
+     * The customer's own referral code (issue 18), given to friends: made when first shown,
+     * unique, upper case.
+     */
+    referralCode: text('referral_code').unique(),
     createdAt: createdAt(),
     /** Set when the person is erased; personal fields are blanked at the same time. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -291,7 +297,14 @@ export const customerAddresses = pgTable(
     addressType: text('address_type').notNull().default('Residential'),
     /** Multi-line address as shown to people. */
     fullAddress: text('full_address').notNull(),
+    /** The customer's name for it ("Home", "Office"); '' when they gave none (issue 18). */
+    label: text('label').notNull().default(''),
+    /** The building's name as entered ("Elgin Court"); the flat stays in door_number. */
+    building: text('building').notNull().default(''),
+    /** How to get in and hand over, as entered ("gate code 1234; leave with concierge"). */
+    accessNotes: text('access_notes').notNull().default(''),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('customer_addresses_customer_idx').on(t.customerId)],
 );
@@ -430,12 +443,25 @@ export const orders = pgTable(
     trackingToken: uuid('tracking_token').notNull().defaultRandom().unique(),
     /** When the intake report was sent; the customer may open a case for 48 hours after it. */
     intakeReportedAt: timestamp('intake_reported_at', { withTimezone: true }),
+    /** How to get in and hand over at this address, as entered at booking (issue 18). */
+    accessNotes: text('access_notes').notNull().default(''),
+    /** The promo code the customer entered (issue 18); its discount is set at invoicing. */
+    promoCodeId: integer('promo_code_id').references((): AnyPgColumn => promoCodes.id, {
+      onDelete: 'set null',
+    }),
+    /** The referral code of the friend who sent them, on their first order (issue 18). */
+    referredBy: uuid('referred_by').references((): AnyPgColumn => customers.id, {
+      onDelete: 'set null',
+    }),
+    /** Account credit used towards this order (its ledger row is in customer_credits). */
+    creditAppliedPence: integer('credit_applied_pence').notNull().default(0),
   },
   (t) => [
     index('orders_customer_idx').on(t.customerId),
     index('orders_pickup_idx').on(t.pickupStartsAt),
     check('orders_money_non_negative', sql`${t.amountDuePence} >= 0 and ${t.discountPence} >= 0`),
     check('orders_paid_non_negative', sql`${t.paidPence} >= 0`),
+    check('orders_credit_non_negative', sql`${t.creditAppliedPence} >= 0`),
   ],
 );
 
@@ -976,3 +1002,183 @@ export const textOptOuts = pgTable('text_opt_outs', {
   phone: text('phone').primaryKey(),
   optedOutAt: timestamp('opted_out_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ─── Returning customers (issue 18) ─────────────────────────────────────────
+
+/**
+ * How the customer likes their garments and visits handled (issue 18), one row per customer:
+ * shown on the driver's stop and the intake panel. Null or '' means "no preference".
+ */
+export const carePreferences = pgTable('care_preferences', {
+  customerId: uuid('customer_id')
+    .primaryKey()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  shirts: text('shirts', { enum: ['hanger', 'folded'] }),
+  starch: text('starch', { enum: ['none', 'light', 'medium', 'heavy'] }),
+  noPlasticCovers: boolean('no_plastic_covers').notNull().default(false),
+  returnHangers: boolean('return_hangers').notNull().default(false),
+  /** e.g. "Sensitive skin: non-bio, fragrance-free". */
+  detergentNotes: text('detergent_notes').notNull().default(''),
+  /** Access and handover at the door: "Leave with the concierge", "Ring twice". */
+  handoverNotes: text('handover_notes').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const recurringFrequencies = ['weekly', 'fortnightly', 'four-weekly'] as const;
+export type RecurringFrequency = (typeof recurringFrequencies)[number];
+
+/**
+ * A repeat collection (issue 18): every one, two or four weeks on a weekday and window. The
+ * scheduled jobs book each occurrence ahead as an order (capacity taken like any booking),
+ * after announcing it to the customer.
+ */
+export const recurringPlans = pgTable(
+  'recurring_plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** The address book entry it collects from; its parts are copied to each order. */
+    addressId: uuid('address_id').references(() => customerAddresses.id, {
+      onDelete: 'set null',
+    }),
+    /** The address as the orders take it (the spec's address object), kept if the entry goes. */
+    addressJson: jsonb('address_json').notNull(),
+    frequency: text('frequency', { enum: recurringFrequencies }).notNull(),
+    /** ISO weekday of the collection, 1 = Monday … 7 = Sunday. */
+    weekday: smallint('weekday').notNull(),
+    /** London start of the collection window, 'HH:MM'. */
+    windowStart: text('window_start').notNull(),
+    /** London start of the delivery window, 'HH:MM', on the first day after the turnaround. */
+    deliveryStart: text('delivery_start').notNull(),
+    /** The first collection date (London); later ones are this plus whole periods. */
+    anchorDate: date('anchor_date', { mode: 'string' }).notNull(),
+    notes: text('notes').notNull().default(''),
+    status: text('status', { enum: ['active', 'paused', 'stopped'] })
+      .notNull()
+      .default('active'),
+    /** While paused: occurrences before this London date are not booked (null: until resumed). */
+    pausedUntil: date('paused_until', { mode: 'string' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('recurring_plans_customer_idx').on(t.customerId),
+    check('recurring_plans_weekday', sql`${t.weekday} between 1 and 7`),
+  ],
+);
+
+/**
+ * One collection of a plan: announced first, then booked as an order (or skipped, or not
+ * bookable when the window is full). Unique per plan and date, so two instances running the
+ * schedule create it once.
+ */
+export const recurringOccurrences = pgTable(
+  'recurring_occurrences',
+  {
+    id: serial('id').primaryKey(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => recurringPlans.id, { onDelete: 'cascade' }),
+    /** London date of the collection. */
+    collectionDate: date('collection_date', { mode: 'string' }).notNull(),
+    status: text('status', { enum: ['announced', 'booked', 'skipped', 'failed'] })
+      .notNull()
+      .default('announced'),
+    /** Why it failed (e.g. the window was full), in words for the customer and staff. */
+    reason: text('reason'),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    announcedAt: timestamp('announced_at', { withTimezone: true }).notNull().defaultNow(),
+    bookedAt: timestamp('booked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('recurring_occurrences_plan_date_uq').on(t.planId, t.collectionDate),
+    index('recurring_occurrences_order_idx').on(t.orderId),
+  ],
+);
+
+/**
+ * Promo codes (issue 18): a percentage or a fixed amount off, with rules. The discount is
+ * worked out when the order is invoiced. `used` counts redemptions and is raised with a
+ * conditional update, so the total limit is kept by the database.
+ */
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: serial('id').primaryKey(),
+    /** Upper case, as customers type it (compared case-insensitively). */
+    code: text('code').notNull().unique(),
+    description: text('description').notNull().default(''),
+    kind: text('kind', { enum: ['percent', 'fixed'] }).notNull(),
+    /** 1–100 when kind is 'percent'. */
+    percentOff: smallint('percent_off'),
+    /** Pence off when kind is 'fixed'. */
+    amountOffPence: integer('amount_off_pence'),
+    firstOrderOnly: boolean('first_order_only').notNull().default(false),
+    minSpendPence: integer('min_spend_pence').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    /** Uses per customer (null: no limit). */
+    perCustomerLimit: integer('per_customer_limit'),
+    /** Uses in total (null: no limit). */
+    totalLimit: integer('total_limit'),
+    used: integer('used').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'promo_codes_amount',
+      sql`(${t.kind} = 'percent' and ${t.percentOff} between 1 and 100) or (${t.kind} = 'fixed' and ${t.amountOffPence} > 0)`,
+    ),
+    check('promo_codes_used', sql`${t.totalLimit} is null or ${t.used} <= ${t.totalLimit}`),
+  ],
+);
+
+/**
+ * A customer's friend's first order that named their referral code (issue 18): the referrer is
+ * credited once, when that order is paid (`creditedAt` is set by a conditional update).
+ */
+export const referrals = pgTable('referrals', {
+  id: serial('id').primaryKey(),
+  referrerId: uuid('referrer_id')
+    .notNull()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  orderId: uuid('order_id')
+    .notNull()
+    .unique()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  creditedAt: timestamp('credited_at', { withTimezone: true }),
+  creditId: integer('credit_id').references(() => customerCredits.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+/**
+ * A customer's rating and words about a delivered order (issue 18), one per order. Staff may
+ * reply; nobody edits or removes the customer's words (an erased customer's review keeps its
+ * rating and loses the name).
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    rating: smallint('rating').notNull(),
+    body: text('body').notNull().default(''),
+    /** As shown on the site: "Sarah K." */
+    displayName: text('display_name').notNull(),
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    repliedBy: uuid('replied_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('reviews_rating', sql`${t.rating} between 1 and 5`),
+    index('reviews_created_idx').on(t.createdAt),
+  ],
+);
