@@ -41,7 +41,9 @@ type Problem = string;
 /**
  * Opens `path` and returns what the console and the page reported. Vite's development server
  * may answer "504 Outdated Optimize Dep" the first time it meets a dependency (it re-bundles,
- * then reloads the page): that page is opened once more.
+ * then reloads the page), or, when it re-bundles while the page loads, serve the page modules of
+ * two bundles (two `?v=` hashes under /node_modules/.vite/: two copies of React, "Invalid hook
+ * call"): either way the page is opened once more, as the reload after a re-bundle would.
  */
 async function visit(page: Page, url: string): Promise<Problem[]> {
   for (let attempt = 0; ; attempt += 1) {
@@ -53,8 +55,11 @@ async function visit(page: Page, url: string): Promise<Problem[]> {
       else problems.push(`${m.type()}: ${m.text().slice(0, 2000)}`);
     };
     const onError = (error: Error) => problems.push(`pageerror: ${error.message}`);
-    const onResponse = (r: { status(): number; statusText(): string }) => {
+    const bundles = new Set<string>();
+    const onResponse = (r: { status(): number; statusText(): string; url(): string }) => {
       if (r.status() === 504 && /Outdated Optimize Dep/.test(r.statusText())) reoptimised = true;
+      const bundle = /\/node_modules\/\.vite\/.*[?&]v=([\w-]+)/.exec(r.url())?.[1];
+      if (bundle) bundles.add(bundle);
     };
     page.on('console', onConsole);
     page.on('pageerror', onError);
@@ -76,6 +81,7 @@ async function visit(page: Page, url: string): Promise<Problem[]> {
     page.off('console', onConsole);
     page.off('pageerror', onError);
     page.off('response', onResponse);
+    if (bundles.size > 1 && problems.length > 0) reoptimised = true;
     if (!reoptimised || attempt >= 3) return hydrated ? problems : [...problems, 'not hydrated'];
   }
 }
