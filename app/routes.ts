@@ -53,6 +53,7 @@ export default [
     route('admin/audit', 'routes/admin/audit.tsx'),
     route('admin/staff', 'routes/admin/staff.tsx'),
     route('admin/mailbox', 'routes/admin/mailbox.tsx'),
+    route('admin/promo-codes', 'routes/admin/promo-codes.tsx'),
   ]),
 
   route('sitemap.xml', 'routes/sitemap[.]xml.ts'),

@@ -1,5 +1,7 @@
-import { formatGbp } from './money';
-import { londonDate } from './london-time';
+import { z } from 'zod';
+import { formatGbp, MAX_ORDER_PENCE, parsePounds } from './money';
+import { londonDate, londonDayRange } from './london-time';
+import { text } from './text';
 
 /*
  * Promo codes and referral codes (issue 18, decision 037): the rules, pure. Money in pence.
@@ -160,3 +162,92 @@ export function invoicePromoDiscount(
   if (itemsPence < rule.minSpendPence) return 0;
   return promoDiscount(rule, itemsPence);
 }
+
+/** What a code takes off, for people: "30 % off" or "£10.00 off". */
+export function describeOffer(rule: Pick<PromoRule, 'kind' | 'percentOff' | 'amountOffPence'>) {
+  return rule.kind === 'percent'
+    ? `${rule.percentOff ?? 0} % off`
+    : `${formatGbp(rule.amountOffPence ?? 0)} off`;
+}
+
+const optionalCount = (message: string) =>
+  text()
+    .trim()
+    .refine((v) => v === '' || /^\d{1,6}$/.test(v), message)
+    .transform((v) => (v === '' ? null : Number(v)))
+    .refine((v) => v === null || v >= 1, message);
+const optionalDate = text()
+  .trim()
+  .refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), 'Enter a date like 2026-12-01.')
+  .transform((v) => (v === '' ? null : v));
+
+/**
+ * A new promo code as the back office's form posts it (issue 18): the amount is a percentage
+ * (1–100) or pounds ('10.00'); dates are London days, the code running from the start of the
+ * first to the end of the last.
+ */
+export const newPromoCodeSchema = z
+  .object({
+    code: text()
+      .transform(normalisePromoCode)
+      .refine((v) => /^[A-Z0-9-]{3,20}$/.test(v), 'Use 3 to 20 letters, digits or dashes.'),
+    description: text().trim().max(200).default(''),
+    kind: z.enum(['percent', 'fixed'], { error: 'Choose a percentage or a fixed amount.' }),
+    amount: text().trim(),
+    first_order_only: text()
+      .optional()
+      .transform((v) => v === 'on' || v === 'true'),
+    min_spend: text()
+      .trim()
+      .default('')
+      .transform((v, ctx) => {
+        if (v === '') return 0;
+        const pence = parsePounds(v);
+        if (pence === null) {
+          ctx.addIssue({ code: 'custom', message: 'Enter an amount like 40.00.' });
+          return z.NEVER;
+        }
+        return pence;
+      }),
+    starts_on: optionalDate.default(null),
+    ends_on: optionalDate.default(null),
+    per_customer_limit: optionalCount('A whole number of uses, or empty.').default(null),
+    total_limit: optionalCount('A whole number of uses, or empty.').default(null),
+  })
+  .transform((v, ctx) => {
+    let percentOff: number | null = null;
+    let amountOffPence: number | null = null;
+    if (v.kind === 'percent') {
+      percentOff = /^\d{1,3}$/.test(v.amount) ? Number(v.amount) : NaN;
+      if (!(percentOff >= 1 && percentOff <= 100)) {
+        ctx.addIssue({ code: 'custom', path: ['amount'], message: 'A percentage from 1 to 100.' });
+        return z.NEVER;
+      }
+    } else {
+      amountOffPence = parsePounds(v.amount);
+      if (!amountOffPence || amountOffPence > MAX_ORDER_PENCE) {
+        ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Enter an amount like 10.00.' });
+        return z.NEVER;
+      }
+    }
+    const startsAt = v.starts_on ? londonDayRange(v.starts_on).from : null;
+    const endsAt = v.ends_on ? londonDayRange(v.ends_on).to : null;
+    if (startsAt && endsAt && endsAt <= startsAt) {
+      ctx.addIssue({ code: 'custom', path: ['ends_on'], message: 'The end is before the start.' });
+      return z.NEVER;
+    }
+    return {
+      code: v.code,
+      description: v.description,
+      kind: v.kind,
+      percentOff,
+      amountOffPence,
+      firstOrderOnly: v.first_order_only,
+      minSpendPence: v.min_spend,
+      startsAt,
+      endsAt,
+      perCustomerLimit: v.per_customer_limit,
+      totalLimit: v.total_limit,
+    };
+  });
+export type NewPromoCode = z.output<typeof newPromoCodeSchema>;

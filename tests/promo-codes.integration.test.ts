@@ -89,6 +89,12 @@ describe('promo codes at checkout', () => {
     const [row] = await db().select().from(orders).where(eq(orders.id, orderId));
     expect(row).toMatchObject({ promoCodeId: app30!.id, discountPence: 0 });
     expect(app30!.used).toBe(1);
+    const confirmation = await server.api<{ order: { discount: string | null } }>(
+      `/api/order/${orderId}`,
+    );
+    expect(confirmation.body.order.discount).toBe(
+      'promo code APP30: 30 % off, taken off your invoice',
+    );
     await db().update(orders).set({ status: 'collected' }).where(eq(orders.id, orderId));
     const [suit] = await db()
       .select()
