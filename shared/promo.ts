@@ -163,6 +163,23 @@ export function invoicePromoDiscount(
   return promoDiscount(rule, itemsPence);
 }
 
+/** A code's rules besides its amount, for staff: "first order only", "minimum £40.00"… */
+export function describeRules(
+  rule: Pick<
+    PromoRule,
+    'firstOrderOnly' | 'minSpendPence' | 'startsAt' | 'endsAt' | 'perCustomerLimit'
+  >,
+): string[] {
+  return [
+    rule.firstOrderOnly ? 'first order only' : null,
+    rule.minSpendPence > 0 ? `minimum ${formatGbp(rule.minSpendPence)}` : null,
+    rule.startsAt ? `from ${londonDate(rule.startsAt)}` : null,
+    // Stored as the end of the last day: shown as that day.
+    rule.endsAt ? `until ${londonDate(new Date(rule.endsAt.getTime() - 1))}` : null,
+    rule.perCustomerLimit !== null ? `${rule.perCustomerLimit} per customer` : null,
+  ].filter((x): x is string => x !== null);
+}
+
 /** What a code takes off, for people: "30 % off" or "£10.00 off". */
 export function describeOffer(rule: Pick<PromoRule, 'kind' | 'percentOff' | 'amountOffPence'>) {
   return rule.kind === 'percent'

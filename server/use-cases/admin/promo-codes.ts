@@ -1,7 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { describeOffer, type NewPromoCode } from '@shared/promo';
-import { formatPence } from '@shared/money';
-import { londonDate } from '@shared/london-time';
+import { describeOffer, describeRules, type NewPromoCode } from '@shared/promo';
 import { isUniqueViolation } from '../../db/errors';
 import { promoCodes } from '../../db/schema';
 import { NotFoundError, ValidationError } from '../../errors';
@@ -16,13 +14,7 @@ export async function listPromoCodes(deps: Pick<AppServices, 'db'>) {
     code: r.code,
     description: r.description,
     offer: describeOffer(r),
-    rules: [
-      r.firstOrderOnly ? 'first order only' : null,
-      r.minSpendPence > 0 ? `minimum £${formatPence(r.minSpendPence)}` : null,
-      r.startsAt ? `from ${londonDate(r.startsAt)}` : null,
-      r.endsAt ? `until ${londonDate(new Date(r.endsAt.getTime() - 1))}` : null,
-      r.perCustomerLimit !== null ? `${r.perCustomerLimit} per customer` : null,
-    ].filter((x): x is string => x !== null),
+    rules: describeRules(r),
     used: r.used,
     totalLimit: r.totalLimit,
     active: r.active,
