@@ -17,3 +17,4 @@ export {
   listPromoCodes,
   setPromoCodeActive,
 } from '@server/use-cases/admin/promo-codes';
+export { grantGoodwillCredit } from '@server/use-cases/credit/account-credit';
