@@ -130,6 +130,7 @@ describe('promo codes at checkout', () => {
       .where(eq(outbox.toAddress, 'app30@example.com'))
       .orderBy(desc(outbox.id))
       .limit(1);
+    expect(mail!.textBody).toContain('Discount (promo code APP30)');
     const pdf = mail!.attachments!.find((a) => a.filename.startsWith('invoice-'));
     const text = await pdfText(Buffer.from(pdf!.contentBase64, 'base64'));
     expect(text).toContain('Discount (promo code APP30)');

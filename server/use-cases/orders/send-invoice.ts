@@ -7,6 +7,7 @@ import { invoiceEmail } from '../mail/order-emails';
 import { notifyCustomer } from '../messages/notify-customer';
 import { findOrder } from './find-order';
 import { useAccountCredit } from '../credit/account-credit';
+import { discountLabel } from '../promos/order-promo';
 import type { FinancialDocument } from '../../adapters/pdf/financial-document';
 import { issueInvoice, pdfAttachment } from '../invoices/vat-documents';
 import type { AppServices } from '../../services';
@@ -42,7 +43,13 @@ export async function sendInvoice(
     const invoice = await issueInvoice(tx, { brand, order: invoiced!, now });
     await deps.mail.enqueue(
       {
-        ...invoiceEmail(brand, deps, invoiced!, items, now),
+        ...invoiceEmail(
+          brand,
+          deps,
+          { ...invoiced!, discountLabel: await discountLabel(tx, invoiced!) },
+          items,
+          now,
+        ),
         attachments: [await pdfAttachment(invoice.snapshot as FinancialDocument)],
       },
       tx,
