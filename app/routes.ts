@@ -23,6 +23,7 @@ export default [
   route('account', 'routes/account.tsx'),
   route('account/delete', 'routes/account-delete.tsx'),
   route('account/garments', 'routes/account-garments.tsx'),
+  route('account/credit', 'routes/account-credit.tsx'),
   route('account/orders/:id/documents/:number', 'routes/account-order-document.ts'),
   route('account/confirm-email/:token', 'routes/account-confirm-email.tsx'),
 
@@ -53,6 +54,7 @@ export default [
     route('admin/audit', 'routes/admin/audit.tsx'),
     route('admin/staff', 'routes/admin/staff.tsx'),
     route('admin/mailbox', 'routes/admin/mailbox.tsx'),
+    route('admin/promo-codes', 'routes/admin/promo-codes.tsx'),
   ]),
 
   route('sitemap.xml', 'routes/sitemap[.]xml.ts'),

@@ -97,5 +97,15 @@ export const placeOrderSchema = z.object({
     description:
       'Text me updates about my orders: `sms` or `whatsapp` (to the customer’s phone, 422 if it cannot take texts) or `none` (texts off, e-mail on). Absent: the customer’s choices stay as they are (a new guest gets no texts).',
   }),
+  /** Issue 18: a promo code, or a friend's referral code on a first order. */
+  promo_code: text()
+    .trim()
+    .max(40, 'Please check the code.')
+    .optional()
+    .meta({
+      description:
+        'A promo code (APP30: the app’s 30 % off) or a friend’s referral code on a first order. Checked when the order is placed: 422 on `promo_code` with a message naming the rule (unknown, not started, expired, used up, your limit, minimum spend, first order only); its use is counted then. The discount is taken off when the order is invoiced.',
+      examples: ['APP30'],
+    }),
 });
 export type PlaceOrderPayload = z.infer<typeof placeOrderSchema>;

@@ -179,6 +179,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             catalogue={loaderData.catalogue}
             estimate={result.estimate ?? emptyEstimateForm}
             textUpdates={result.textUpdates ?? loaderData.textUpdates}
+            promoCode={result.promoCode ?? ''}
             errors={result.errors}
           />
         )}

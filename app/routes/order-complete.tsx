@@ -79,6 +79,12 @@ export default function OrderComplete({ loaderData }: Route.ComponentProps) {
               {londonWindow(order.delivery_start_date, order.delivery_end_date)}
             </dd>
           </div>
+          {order.discount && (
+            <div className="flex justify-between gap-4 border-t border-slate-100 pt-2">
+              <dt className="text-slate-500">Discount</dt>
+              <dd className="text-right font-semibold text-emerald-700">{order.discount}</dd>
+            </div>
+          )}
         </dl>
         {order.estimate && (
           <div className="mt-6">

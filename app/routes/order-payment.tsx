@@ -306,6 +306,26 @@ function PaymentForms(props: {
             Your items are cleaned and priced; the itemised invoice is in your e-mail and in your
             account. Enter your card to pay the amount due now.
           </p>
+          {order.discount || order.credit_applied ? (
+            <dl className="mt-3 space-y-1 text-sm">
+              {order.discount ? (
+                <div className="flex justify-between gap-4">
+                  <dt className="text-slate-600">{order.discount.label}</dt>
+                  <dd className="font-medium text-emerald-700">−£{order.discount.amount}</dd>
+                </div>
+              ) : null}
+              <div className="flex justify-between gap-4">
+                <dt className="text-slate-600">Total</dt>
+                <dd className="font-medium">£{order.total}</dd>
+              </div>
+              {order.credit_applied ? (
+                <div className="flex justify-between gap-4">
+                  <dt className="text-slate-600">Account credit used</dt>
+                  <dd className="font-medium text-emerald-700">−£{order.credit_applied}</dd>
+                </div>
+              ) : null}
+            </dl>
+          ) : null}
         </div>
       ) : (
         <div className="mt-6 grid gap-4 md:grid-cols-2">

@@ -24,3 +24,4 @@ export {
   updateMessagePreferences,
 } from '@server/use-cases/messages/message-preferences';
 export { preferencesView } from '@server/use-cases/messages/present-texts';
+export { accountCredit } from '@server/use-cases/credit/account-credit';

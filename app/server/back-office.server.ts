@@ -12,3 +12,9 @@ export { listStaff } from '@server/use-cases/admin/staff';
 export { listAudit } from '@server/use-cases/audit/list-audit';
 export { listOutbox } from '@server/use-cases/list-outbox';
 export { listTexts } from '@server/use-cases/list-texts';
+export {
+  createPromoCode,
+  listPromoCodes,
+  setPromoCodeActive,
+} from '@server/use-cases/admin/promo-codes';
+export { grantGoodwillCredit } from '@server/use-cases/credit/account-credit';

@@ -49,6 +49,13 @@ export const orderConfirmation = z
     payment_state: text(),
     estimate: orderEstimate.nullable(),
     tracking_path: text().meta({ description: 'The order’s tracking page, /track/{token}' }),
+    discount: text()
+      .nullable()
+      .meta({
+        description:
+          'The promo or referral code the order was placed with and what it takes off (issue 18), or null',
+        examples: ['promo code APP30: 30 % off, taken off your invoice'],
+      }),
   })
   .meta({
     id: 'OrderConfirmation',

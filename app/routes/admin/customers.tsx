@@ -1,10 +1,12 @@
 import { urlOf } from '@shared/api/client';
 import { routes } from '@shared/api/routes';
-import { Form, Link } from 'react-router';
+import { data, Form, Link } from 'react-router';
+import { formatGbp, parsePounds } from '@shared/money';
+import { formFailure, formFields } from '~/components/form/form-action.server';
 import { z } from 'zod';
 import { text } from '@shared/text';
 import { readQuery } from '~/utils/query';
-import { customerDetail, searchCustomers } from '~/server/back-office.server';
+import { customerDetail, grantGoodwillCredit, searchCustomers } from '~/server/back-office.server';
 import { customerDetailView } from '~/server/orders.server';
 import { requireStaffPage } from '~/features/admin/guard.server';
 import { StatusPill } from '~/features/admin/ui';
@@ -26,7 +28,29 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   return { q, customers, customer };
 }
 
-export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
+/** Goodwill credit (issue 18): a form posted here, one use-case; staff and owner. */
+export async function action({ context, request, url }: Route.ActionArgs) {
+  const { services } = context;
+  const staff = await requireStaffPage(services, { request, url });
+  const fields = await formFields(request);
+  const amountPence = parsePounds(fields.amount ?? '') ?? 0;
+  try {
+    const done = await grantGoodwillCredit(services, {
+      actor: { id: staff.id, name: staff.name, role: staff.role },
+      customerId: fields.customer_id ?? '',
+      amountPence,
+      reason: fields.reason ?? '',
+    });
+    return data({
+      ok: true as const,
+      message: `Credit added: the balance is now ${formatGbp(done.balancePence)}.`,
+    });
+  } catch (error) {
+    return formFailure(error);
+  }
+}
+
+export default function AdminCustomers({ loaderData, actionData }: Route.ComponentProps) {
   const { q, customers, customer } = loaderData;
   return (
     <div className="space-y-4">
@@ -116,6 +140,39 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
+          <Form
+            method="post"
+            className="flex flex-wrap items-end gap-3 border-t border-slate-100 pt-3"
+          >
+            <input type="hidden" name="customer_id" value={customer.id} />
+            <div className="w-28">
+              <label htmlFor="credit-amount" className="field-label">
+                Credit (£)
+              </label>
+              <input id="credit-amount" name="amount" inputMode="decimal" className="field-input" />
+            </div>
+            <div className="min-w-56 flex-1">
+              <label htmlFor="credit-reason" className="field-label">
+                Why (the customer sees it)
+              </label>
+              <input id="credit-reason" name="reason" maxLength={200} className="field-input" />
+            </div>
+            <button type="submit" className="btn-secondary py-2.5">
+              Add goodwill credit
+            </button>
+            {actionData ? (
+              <p
+                role={actionData.ok ? 'status' : 'alert'}
+                className={`w-full text-sm ${actionData.ok ? 'text-emerald-800' : 'text-red-700'}`}
+              >
+                {actionData.ok
+                  ? actionData.message
+                  : [actionData.errors.message, ...Object.values(actionData.errors.fields)].join(
+                      ' ',
+                    )}
+              </p>
+            ) : null}
+          </Form>
         </section>
       ) : null}
     </div>

@@ -42,6 +42,7 @@ const ownerLinks: typeof links = [
   { to: '/admin/audit', label: 'Audit log' },
   { to: '/admin/staff', label: 'Staff' },
   { to: '/admin/mailbox', label: 'Mailbox' },
+  { to: '/admin/promo-codes', label: 'Promo codes' },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

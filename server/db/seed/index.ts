@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { seedCatalogue } from './catalogue';
 import { seedSlotRules } from './slot-rules';
+import { seedPromoCodes } from './promo-codes';
 
 /** Arbitrary constant, next to the migration lock's. */
 const SEED_LOCK_ID = 73_285_622;
@@ -16,5 +17,6 @@ export async function seedDatabase(db: Database, options: { now: Date }): Promis
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     await seedCatalogue(tx);
     await seedSlotRules(tx, options.now);
+    await seedPromoCodes(tx);
   });
 }

@@ -203,6 +203,8 @@ export async function eraseCustomer(
         email: `erased-${id}@invalid`,
         phone: '',
         passwordHash: null,
+        // Issue 18: the referral code was made from the name; it stops working.
+        referralCode: null,
         // Nothing is sent to an erased customer; the time of the last marketing choice stays
         // as the record of consent for what was sent before.
         notifyEmail: false,

@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { AppServices } from '../../services';
 import { orders } from '../../db/schema';
 import { NotFoundError } from '../../errors';
+import { describeOffer } from '@shared/promo';
+import { discountLabel, orderPromoRule } from '../promos/order-promo';
 
 /**
  * GET /order/{id}: the columns of the confirmation (orderConfirmationView presents them) and
@@ -28,10 +30,15 @@ export async function getOrderConfirmation(
       estimatePence: orders.estimatePence,
       priceCapPence: orders.priceCapPence,
       trackingToken: orders.trackingToken,
+      promoCodeId: orders.promoCodeId,
+      referredBy: orders.referredBy,
     })
     .from(orders)
     .where(eq(orders.id, orderId))
     .limit(1);
   if (!order) throw new NotFoundError('We could not find that order.');
-  return order;
+  // Issue 18: the code the order was placed with and what it takes off (at invoicing).
+  const rule = await orderPromoRule(deps.db, order);
+  const label = rule ? await discountLabel(deps.db, order) : null;
+  return { ...order, promo: rule && label ? { label, offer: describeOffer(rule) } : null };
 }

@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { PlaceOrderPayload } from '@shared/checkout';
 import type { AddressInput } from '@shared/validation';
 import type { Database, Transaction } from '../../db/client';
-import { customerAddresses, customers, orderEvents, orders } from '../../db/schema';
+import { customerAddresses, customers, orderEvents, orders, referrals } from '../../db/schema';
 import { UnauthorizedError, ValidationError } from '../../errors';
 import type { AppServices } from '../../services';
 import { saveCustomerAddress } from '../accounts/save-address';
@@ -13,6 +13,7 @@ import { priceEstimate } from './price-estimate';
 import { newOrderNotificationEmail, orderConfirmationEmail } from '../mail/placed-order-emails';
 import { chooseTextUpdates } from '../messages/message-preferences';
 import { notifyCustomer } from '../messages/notify-customer';
+import { redeemPromoCode } from '../promos/redeem-promo-code';
 
 /** Who is ordering, as the server established it (session or checkout token). */
 export type OrderingCustomer =
@@ -174,6 +175,18 @@ export async function placeOrder(
         estimate: payload.estimate,
         priceCapPence: payload.price_cap,
       });
+      // Issue 18: a promo or referral code, checked and its use counted (decision 037).
+      const redeemed = payload.promo_code
+        ? await redeemPromoCode(tx, {
+            customerId: customer.id,
+            email: customer.email,
+            code: payload.promo_code,
+            spendPence: priced.estimate?.items.length
+              ? priced.estimate.items.reduce((sum, i) => sum + i.quantity * i.unitPricePence, 0)
+              : null,
+            now,
+          })
+        : null;
       const address = await addressFor(tx, who, payload);
       const coverage = await coverageOf(tx, { postcode: address.postcode, brand: config.brand });
       if (!coverage.served) {
@@ -208,10 +221,19 @@ export async function placeOrder(
           priceCapPence: priced.priceCapPence,
           ip: input.ip,
           idempotencyKey: key,
+          promoCodeId: redeemed?.promoCodeId ?? null,
+          referredBy: redeemed?.referredBy ?? null,
           createdAt: now,
           statusChangedAt: now,
         })
         .returning();
+      if (redeemed?.referredBy) {
+        await tx.insert(referrals).values({
+          referrerId: redeemed.referredBy,
+          orderId: order!.id,
+          createdAt: now,
+        });
+      }
       await tx.insert(orderEvents).values({
         orderId: order!.id,
         fromStatus: null,

@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/client';
 import { ConflictError } from '../../errors';
 import type { orders } from '../../db/schema';
 import { documentNumbers, financialDocuments, orderItems, payments } from '../../db/schema';
+import { discountLabel } from '../promos/order-promo';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
@@ -55,14 +56,14 @@ function buyer(order: OrderRow): FinancialDocument['buyer'] {
 }
 
 /** What was supplied, VAT included: the order's lines and its discount as a negative line. */
-function linesOf(order: OrderRow, items: ItemRow[]): VatLineInput[] {
+function linesOf(order: OrderRow, items: ItemRow[], discount = 'Discount'): VatLineInput[] {
   const lines: VatLineInput[] = items.map((i) => ({
     description: i.itemName,
     quantity: i.quantity,
     unitGrossPence: i.unitPricePence,
   }));
   if (order.discountPence > 0) {
-    lines.push({ description: 'Discount', quantity: 1, unitGrossPence: -order.discountPence });
+    lines.push({ description: discount, quantity: 1, unitGrossPence: -order.discountPence });
   }
   return lines;
 }
@@ -122,7 +123,7 @@ export async function issueInvoice(
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.id));
-  const vat = vatBreakdown(linesOf(order, items));
+  const vat = vatBreakdown(linesOf(order, items, await discountLabel(tx, order)));
   if (vat.grossPence !== order.totalPence) {
     // Totals are written with the items (setOrderItems); anything else is not invoiced.
     throw new ConflictError(

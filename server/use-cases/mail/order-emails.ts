@@ -107,7 +107,8 @@ export function statusEmail(
 export function invoiceEmail(
   brand: Brand,
   site: SiteLinks,
-  order: Order,
+  /** With the discount's words (issue 18: its promo or referral code) when known. */
+  order: Order & { discountLabel?: string },
   items: Item[],
   now: Date,
   reason: 'invoice' | 'charge-failed' = 'invoice',
@@ -132,8 +133,11 @@ export function invoiceEmail(
       { label: 'Order number', value: number },
       ...lines,
       { label: 'Subtotal', value: formatGbp(order.subtotalPence) },
-      { label: 'Discount', value: formatGbp(order.discountPence) },
+      { label: order.discountLabel ?? 'Discount', value: formatGbp(order.discountPence) },
       { label: 'Total', value: formatGbp(order.totalPence) },
+      ...(order.creditAppliedPence > 0
+        ? [{ label: 'Account credit used', value: formatGbp(order.creditAppliedPence) }]
+        : []),
       { label: 'Amount due', value: formatGbp(order.amountDuePence) },
       { label: 'Delivery', value: londonWindow(order.deliveryStartsAt, order.deliveryEndsAt) },
     ],

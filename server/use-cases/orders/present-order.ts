@@ -422,8 +422,19 @@ export function orderExportView(
 }
 
 /** What the payment pages show: nothing personal, as anyone with the link may open them. */
-export function paymentOrderView(numbering: OrderNumbering, o: OrderRow) {
+export function paymentOrderView(
+  numbering: OrderNumbering,
+  o: OrderRow & { discountLabel?: string },
+) {
   return {
+    /** The invoice's discount (issue 18: with its promo or referral code), or null. */
+    discount:
+      o.discountPence > 0
+        ? { label: o.discountLabel ?? 'Discount', amount: formatPence(o.discountPence) }
+        : null,
+    /** Account credit used towards the order (issue 18), or null. */
+    credit_applied: o.creditAppliedPence > 0 ? formatPence(o.creditAppliedPence) : null,
+    total: formatPence(o.totalPence),
     id: o.id,
     order_no: orderNumber(numbering, o.orderNo),
     status: o.status,
@@ -458,7 +469,7 @@ export function orderConfirmationView(
     | 'estimatePence'
     | 'priceCapPence'
     | 'trackingToken'
-  >,
+  > & { promo?: { label: string; offer: string } | null },
 ) {
   return {
     id: o.id,
@@ -474,6 +485,9 @@ export function orderConfirmationView(
     payment_state: o.paymentState,
     estimate: estimateView(o),
     tracking_path: trackingPath(o.trackingToken),
+    discount: o.promo
+      ? `${o.promo.label.replace(/^Discount \((.*)\)$/, '$1')}: ${o.promo.offer}, taken off your invoice`
+      : null,
   };
 }
 

@@ -6,6 +6,8 @@ import { recordAudit, type Actor } from '../audit/record-audit';
 import { invoiceEmail } from '../mail/order-emails';
 import { notifyCustomer } from '../messages/notify-customer';
 import { findOrder } from './find-order';
+import { useAccountCredit } from '../credit/account-credit';
+import { discountLabel } from '../promos/order-promo';
 import type { FinancialDocument } from '../../adapters/pdf/financial-document';
 import { issueInvoice, pdfAttachment } from '../invoices/vat-documents';
 import type { AppServices } from '../../services';
@@ -25,9 +27,12 @@ export async function sendInvoice(
       throw new ConflictError(`Order ${number} has no priced items yet: list them first.`);
     }
     if (order.amountDuePence <= 0) throw new ConflictError(`Nothing is due on order ${number}.`);
+    // Issue 18: the customer's account credit pays first; the invoice asks for the rest.
+    const fromCredit = await useAccountCredit(tx, { orderId: order.id, now, brand });
+    const paidByCredit = fromCredit >= order.amountDuePence;
     const [invoiced] = await tx
       .update(orders)
-      .set({ invoicedAt: now, paymentState: 'invoiced' })
+      .set({ invoicedAt: now, paymentState: paidByCredit ? 'paid' : 'invoiced' })
       .where(eq(orders.id, order.id))
       .returning();
     const items = await tx
@@ -38,7 +43,13 @@ export async function sendInvoice(
     const invoice = await issueInvoice(tx, { brand, order: invoiced!, now });
     await deps.mail.enqueue(
       {
-        ...invoiceEmail(brand, deps, invoiced!, items, now),
+        ...invoiceEmail(
+          brand,
+          deps,
+          { ...invoiced!, discountLabel: await discountLabel(tx, invoiced!) },
+          items,
+          now,
+        ),
         attachments: [await pdfAttachment(invoice.snapshot as FinancialDocument)],
       },
       tx,
@@ -53,8 +64,9 @@ export async function sendInvoice(
       before: { invoicedAt: order.invoicedAt, paymentState: order.paymentState },
       after: {
         invoicedAt: now,
-        paymentState: 'invoiced',
-        amountDuePence: order.amountDuePence,
+        paymentState: paidByCredit ? 'paid' : 'invoiced',
+        amountDuePence: order.amountDuePence - fromCredit,
+        creditAppliedPence: fromCredit,
         invoice: invoice.number,
       },
     });

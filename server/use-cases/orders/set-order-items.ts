@@ -12,6 +12,8 @@ import type { DbOrTx } from '../../db/client';
 import { requestApprovalIfAbove } from '../approvals/price-approval';
 import type { AppServices } from '../../services';
 import { overpaidItemsMessage } from './present-order';
+import { invoicePromoDiscount } from '@shared/promo';
+import { orderPromoRule } from '../promos/order-promo';
 
 /** An item line as the audit log keeps it: pence, never a formatted amount. */
 const auditLine = (i: { quantity: number; itemName: string; unitPricePence: number }) => ({
@@ -124,7 +126,18 @@ export async function writeOrderItems(
   const number = orderNumber(deps.config.brand, order.orderNo);
   const errors = invoiceProblems(lines, input.discountPence);
   if (Object.keys(errors).length) throw new ValidationError('Please check the items.', errors);
-  const priced = priceInvoice(lines, input.discountPence);
+  const before = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  // The promo or referral code of the order is taken off here, from the items (decision 037):
+  // the discount staff see includes it, and follows the items as they change.
+  const promo = await orderPromoRule(tx, order);
+  const itemsPence = (ls: { quantity: number; unitPricePence: number; kind?: string }[]) =>
+    ls
+      .filter((l) => l.kind !== 'minimum')
+      .reduce((sum, l) => sum + l.quantity * l.unitPricePence, 0);
+  const promoBefore = promo ? invoicePromoDiscount(promo, itemsPence(before)) : 0;
+  const promoNow = promo ? invoicePromoDiscount(promo, itemsPence(lines)) : 0;
+  const otherDiscount = Math.max(0, input.discountPence - promoBefore);
+  const priced = priceInvoice(lines, otherDiscount + promoNow);
   // Lowering the total below what was paid needs a decision, never a silent loss.
   if (priced.totalPence < order.paidPence && !input.settle) {
     const excess = order.paidPence - priced.totalPence;
@@ -139,7 +152,6 @@ export async function writeOrderItems(
       ],
     });
   }
-  const before = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
   await tx.delete(orderItems).where(eq(orderItems.orderId, order.id));
   const rows = [
     ...priced.lines.map((l) => ({ ...l, kind: 'service' as const })),

@@ -11,6 +11,8 @@ import { invoiceEmail, receiptEmail } from '../mail/order-emails';
 import { notifyCustomer } from '../messages/notify-customer';
 import type { AppServices } from '../../services';
 import { paymentText } from './present-payment';
+import { useAccountCredit } from '../credit/account-credit';
+import { creditReferrer } from '../promos/referrals';
 
 export type ChargeOutcome =
   | { status: 'succeeded'; amountPence: number; message: string }
@@ -73,13 +75,29 @@ export async function chargeSavedCard(
       }),
     );
   }
+  // Issue 18: the customer's account credit pays first; the card is charged what is left,
+  // and an order the credit covers is paid without a charge.
+  const amount = await deps.db.transaction(async (tx) => {
+    await useAccountCredit(tx, { orderId: order.id, now, brand: deps.config.brand });
+    const [left] = await tx
+      .select({ due: orders.amountDuePence })
+      .from(orders)
+      .where(eq(orders.id, order.id));
+    return left!.due;
+  });
+  if (amount <= 0) {
+    return {
+      status: 'succeeded',
+      amountPence: 0,
+      message: paymentText.paidFromCredit(order.amountDuePence),
+    };
+  }
   const card = await savedCardOf(deps.db, order.id);
   if (!card) {
     throw new ConflictError(
       `Order ${number} has no saved card. Send the invoice so the customer can pay online.`,
     );
   }
-  const amount = order.amountDuePence;
   const [tried] = await deps.db
     .select({ attempts: count() })
     .from(payments)
@@ -91,7 +109,7 @@ export async function chargeSavedCard(
     amountPence: amount,
     // A retry whose outcome we never heard is the same charge; one after a recorded decline
     // (the customer has since topped up, say) or with another card is a new attempt.
-    idempotencyKey: `charge:${order.id}:${amount}:${order.paidPence}:${card.paymentMethodId}:${tried?.attempts ?? 0}`,
+    idempotencyKey: `charge:${order.id}:${amount}:${order.paidPence + order.amountDuePence - amount}:${card.paymentMethodId}:${tried?.attempts ?? 0}`,
   });
   return deps.db.transaction(async (tx) => {
     if (actor) {
@@ -215,6 +233,10 @@ export async function creditOrder(
     })
     .where(eq(orders.id, orderId))
     .returning();
+  // Issue 18: paid in full, a friend's referral behind the order is credited (once).
+  if (amountDuePence === 0) {
+    await creditReferrer(tx, { orderId, now: deps.now(), brand: deps.config.brand });
+  }
   const receipt = await receiptDocument(tx, paid!, deps);
   await deps.mail.enqueue(
     {

@@ -4,6 +4,7 @@ import { orders, payments } from '../../db/schema';
 import { ConflictError } from '../../errors';
 import type { AppServices } from '../../services';
 import { creditOrder } from './charge-order';
+import { useAccountCredit } from '../credit/account-credit';
 import { paymentText } from './present-payment';
 import { confirmCardSaved, payableOrder, paymentStartedFor } from './payment-steps';
 
@@ -44,7 +45,25 @@ export async function startInvoicePayment(deps: PaymentDeps, input: { orderId: s
     const recorded = await confirmInvoicePaid(deps, { orderId: order.id, paymentId: providerRef });
     if (recorded.paid) return { already_paid: true as const, message: recorded.message };
   }
-  const amount = order.amountDuePence;
+  // Issue 18: the customer's account credit pays first; the card only what is left.
+  const { amount } = await deps.db.transaction(async (tx) => {
+    await useAccountCredit(tx, {
+      orderId: order.id,
+      now: deps.now(),
+      brand: deps.config.brand,
+    });
+    const [left] = await tx
+      .select({ due: orders.amountDuePence })
+      .from(orders)
+      .where(eq(orders.id, order.id));
+    return { amount: left!.due };
+  });
+  if (amount <= 0) {
+    return {
+      already_paid: true as const,
+      message: paymentText.paidFromCredit(order.amountDuePence),
+    };
+  }
   const [earlier] = await deps.db
     .select({ customer: payments.providerCustomerId })
     .from(payments)

@@ -3,6 +3,7 @@ import { canTakePayment } from '@shared/order-pipeline';
 import type { Database } from '../../db/client';
 import { orderEvents, orders, payments } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
+import { discountLabel } from '../promos/order-promo';
 import type { AppServices } from '../../services';
 
 export async function payableOrder(db: Database, orderId: string) {
@@ -42,7 +43,8 @@ export async function paymentStartedFor(
 export async function paymentPageOrder(deps: Pick<AppServices, 'db'>, input: { orderId: string }) {
   const { orderId } = input;
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
-  return order ?? null;
+  // Issue 18: the discount's words (its promo or referral code) for the invoice's lines.
+  return order ? { ...order, discountLabel: await discountLabel(deps.db, order) } : null;
 }
 
 /** Starts saving a card for the order (£0.00 now): the browser confirms it with the provider. */

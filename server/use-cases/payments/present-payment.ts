@@ -9,6 +9,8 @@ export const paymentText = {
   /** The amount a started payment is for, as the API sends it ('12.50'). */
   amount: (pence: number) => formatPence(pence),
   paid: (pence: number) => `Thank you: ${formatGbp(pence)} paid.`,
+  paidFromCredit: (pence: number) =>
+    `${formatGbp(pence)} paid from account credit: no card charge.`,
   charged: (pence: number, cardLast4: string | null) =>
     `${formatGbp(pence)} charged to the card ending ${cardLast4 ?? '····'}.`,
   credited: (pence: number) =>

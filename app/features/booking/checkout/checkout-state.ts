@@ -19,6 +19,8 @@ export type CheckoutResult = {
   estimate?: EstimateForm;
   /** "Text me updates" as posted (issue 17): sms, whatsapp or none. */
   textUpdates?: string;
+  /** The promo or referral code as posted (issue 18). */
+  promoCode?: string;
 };
 
 export const checkoutMessages = {

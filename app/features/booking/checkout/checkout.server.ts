@@ -175,6 +175,7 @@ export async function checkoutAction(
     const attempt = String(form.get('attempt') ?? '');
     const estimate = readEstimateForm(form, intent);
     const textUpdates = String(form.get('text_updates') ?? '');
+    const promoCode = String(form.get('promo_code') ?? '').trim();
     if (intent !== 'place') {
       // Without JavaScript: the summary again, with the lines, the estimate and the cap.
       const errors = estimateFormErrors(estimate);
@@ -188,6 +189,7 @@ export async function checkoutAction(
           attempt,
           estimate,
           textUpdates,
+          promoCode,
         },
         { status: Object.keys(errors).length > 0 ? 422 : 200 },
       );
@@ -210,6 +212,7 @@ export async function checkoutAction(
       attempt,
       estimate,
       textUpdates,
+      promoCode,
     };
     const stated = estimatePayload(estimate);
     // Issue 17: "Text me updates"; not asked (an older page) leaves the choices as they are.
@@ -269,6 +272,7 @@ export async function checkoutAction(
           estimate: stated.estimate,
           price_cap: stated.priceCap,
           text_updates: texts?.data,
+          promo_code: promoCode || undefined,
         },
       });
       if (status === 'pending') return redirect(`/order/complete/${order.orderId}`, 303);
@@ -295,7 +299,10 @@ export async function checkoutAction(
           {
             ...retry,
             errors,
-            alert: { tone: 'error', text: errors.text_updates ?? checkoutMessages.mandatory },
+            alert: {
+              tone: 'error',
+              text: errors.promo_code ?? errors.text_updates ?? checkoutMessages.mandatory,
+            },
           },
           { status: 422 },
         );

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from 'react-router';
 import { FinalPriceRules } from '~/components/final-price-rules';
 import { Notice } from '~/components/form/form-field';
+import { TextField } from '~/components/form/text-field';
 import { useHydrated } from '~/components/form/use-hydrated';
 import type { CheckoutDetails } from './checkout-state';
 import type { EstimateCatalogue, EstimateForm } from './estimate-form';
@@ -21,6 +22,7 @@ export function SummaryStep({
   catalogue,
   estimate,
   textUpdates,
+  promoCode,
   errors,
 }: {
   action: string;
@@ -32,6 +34,8 @@ export function SummaryStep({
   estimate: EstimateForm;
   /** "Text me updates" as chosen: sms, whatsapp or none (issue 17). */
   textUpdates: string;
+  /** The promo or referral code as posted (issue 18). */
+  promoCode: string;
   errors: Record<string, string>;
 }) {
   const busy = useNavigation().state === 'submitting';
@@ -88,6 +92,18 @@ export function SummaryStep({
         errors={errors}
       />
       <section aria-label="Payment and placing the order" className="card space-y-4">
+        <TextField
+          id="promo_code"
+          name="promo_code"
+          label="Promo or referral code (optional)"
+          hint="Checked when you place the order; the discount comes off your invoice."
+          defaultValue={promoCode}
+          error={errors.promo_code}
+          autoComplete="off"
+          autoCapitalize="characters"
+          maxLength={40}
+          fieldClassName="max-w-xs"
+        />
         <FinalPriceRules />
         <ul className="space-y-2">
           <li>

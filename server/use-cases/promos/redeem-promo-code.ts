@@ -1,0 +1,106 @@
+import { and, count, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import {
+  checkPromo,
+  normalisePromoCode,
+  promoMessages,
+  referralRule,
+  type PromoRule,
+} from '@shared/promo';
+import type { DbOrTx } from '../../db/client';
+import { customers, orders, promoCodes } from '../../db/schema';
+import { ValidationError } from '../../errors';
+
+/** Arbitrary constant: the advisory lock's namespace for promo checks per e-mail. */
+const PROMO_LOCK_ID = 73_285_018;
+
+export type RedeemedCode = { promoCodeId: number | null; referredBy: string | null };
+
+const refuse = (message: string) => new ValidationError(message, { promo_code: [message] });
+
+/** A promo_codes row as the rules read it. */
+export function ruleOf(row: typeof promoCodes.$inferSelect): PromoRule {
+  return {
+    code: row.code,
+    kind: row.kind,
+    percentOff: row.percentOff,
+    amountOffPence: row.amountOffPence,
+    firstOrderOnly: row.firstOrderOnly,
+    minSpendPence: row.minSpendPence,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    perCustomerLimit: row.perCustomerLimit,
+    totalLimit: row.totalLimit,
+    used: row.used,
+    active: row.active,
+  };
+}
+
+/**
+ * A step of placing an order (issue 18, decision 037), in the order's transaction: the code
+ * the customer entered, a promo code or a friend's referral code, checked against its rules
+ * (shared/promo.ts) and its use counted. Earlier orders are the customer's and those placed
+ * under their e-mail address; a lock per address makes their own two checkouts wait for each
+ * other, so a first-order or once-per-customer code is taken once; the total limit is
+ * kept by a conditional update (and the promo_codes_used check), so the last use is taken
+ * once. A refusal is a 422 on `promo_code` naming the rule; nothing is written.
+ */
+export async function redeemPromoCode(
+  tx: DbOrTx,
+  input: {
+    customerId: string;
+    /** The customer's e-mail: earlier orders are counted by it too, guests' included. */
+    email: string;
+    code: string;
+    spendPence: number | null;
+    now: Date;
+  },
+): Promise<RedeemedCode> {
+  const code = normalisePromoCode(input.code);
+  if (!code) return { promoCodeId: null, referredBy: null };
+  // One checkout at a time per e-mail address (a guest is a new customer row each time).
+  const email = input.email.trim().toLowerCase();
+  await tx.execute(sql`select pg_advisory_xact_lock(${PROMO_LOCK_ID}, hashtext(${email}))`);
+  const [row] = await tx.select().from(promoCodes).where(eq(promoCodes.code, code)).limit(1);
+  const [referrer] = row
+    ? []
+    : await tx
+        .select({ id: customers.id })
+        .from(customers)
+        .where(and(eq(customers.referralCode, code), isNull(customers.deletedAt)))
+        .limit(1);
+  if (referrer?.id === input.customerId) throw refuse(promoMessages.ownReferral());
+  const mine = and(
+    or(eq(orders.customerId, input.customerId), sql`lower(${orders.customerEmail}) = ${email}`),
+    ne(orders.status, 'cancelled'),
+  );
+  const [previous] = await tx.select({ n: count() }).from(orders).where(mine);
+  const [uses] = row
+    ? await tx
+        .select({ n: count() })
+        .from(orders)
+        .where(and(mine, eq(orders.promoCodeId, row.id)))
+    : [{ n: 0 }];
+  const rule = row ? ruleOf(row) : referrer ? referralRule(code) : null;
+  const checked = checkPromo(code, rule, {
+    now: input.now,
+    previousOrders: previous?.n ?? 0,
+    customerUses: uses?.n ?? 0,
+    spendPence: input.spendPence,
+  });
+  if (!checked.ok) throw refuse(checked.message);
+  if (!row) return { promoCodeId: null, referredBy: referrer!.id };
+  // The database keeps the total: of two checkouts for the last use, the second finds none.
+  const taken = await tx
+    .update(promoCodes)
+    .set({ used: sql`${promoCodes.used} + 1` })
+    .where(
+      and(
+        eq(promoCodes.id, row.id),
+        eq(promoCodes.active, true),
+        sql`(${promoCodes.totalLimit} is null or ${promoCodes.used} < ${promoCodes.totalLimit})`,
+      ),
+    )
+    .returning({ id: promoCodes.id });
+  if (taken.length === 0) throw refuse(promoMessages.usedUp(row.code));
+  return { promoCodeId: row.id, referredBy: null };
+}
