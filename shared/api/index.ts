@@ -1,4 +1,5 @@
 import { accountsApi } from './accounts';
+import { addressBookApi } from './address-book';
 import { approvalsApi } from './approvals';
 import { adminApi } from './admin';
 import { bookingApi } from './booking';
@@ -20,6 +21,7 @@ export const api = {
   catalogue: catalogueApi,
   booking: bookingApi,
   accounts: accountsApi,
+  addressBook: addressBookApi,
   checkout: checkoutApi,
   payments: paymentsApi,
   approvals: approvalsApi,

@@ -62,6 +62,7 @@ async function addressFor(
   tx: Transaction,
   who: OrderingCustomer,
   payload: PlaceOrderPayload,
+  now: Date,
 ): Promise<{
   fullAddress: string;
   postcode: string;
@@ -119,7 +120,11 @@ async function addressFor(
     door_number: payload.door_number || payload.address.door_number,
   };
   // Kept in the customer's address book unless it is already there.
-  const { fullAddress } = await saveCustomerAddress(tx, { customerId: who.customerId, address });
+  const { fullAddress } = await saveCustomerAddress(tx, {
+    customerId: who.customerId,
+    address,
+    now,
+  });
   return {
     fullAddress,
     postcode: address.postcode,
@@ -174,7 +179,7 @@ export async function placeOrder(
         estimate: payload.estimate,
         priceCapPence: payload.price_cap,
       });
-      const address = await addressFor(tx, who, payload);
+      const address = await addressFor(tx, who, payload, now);
       const coverage = await coverageOf(tx, { postcode: address.postcode, brand: config.brand });
       if (!coverage.served) {
         throw new ValidationError(coverage.message, { postalcode: [coverage.message] });
