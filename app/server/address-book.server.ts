@@ -10,6 +10,7 @@ export {
   updateAddress,
 } from '@server/use-cases/accounts/save-address';
 export {
+  savedAddressOption,
   savedAddressView,
   type SavedAddressView,
 } from '@server/use-cases/accounts/present-address';

@@ -63,6 +63,9 @@ export const adminOrder = z
     customer_email: text(),
     customer_phone: text(),
     notes: text(),
+    access_notes: text().meta({
+      description: 'How to get in, as the customer entered it (issue 18)',
+    }),
     door_number: text(),
     company_name: text(),
     full_address: text(),

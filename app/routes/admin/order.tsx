@@ -139,6 +139,9 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
             {order.address_lines.join('\n')}
           </p>
           {order.notes ? <p className="text-sm text-amber-800">Note: {order.notes}</p> : null}
+          {order.access_notes ? (
+            <p className="text-sm text-amber-800">Access: {order.access_notes}</p>
+          ) : null}
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
             <dt className="text-slate-500">Collection</dt>
             <dd>{order.pickup_display}</dd>

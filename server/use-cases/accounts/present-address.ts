@@ -21,3 +21,22 @@ export function savedAddressView(row: SavedAddressRow) {
 }
 
 export type SavedAddressView = ReturnType<typeof savedAddressView>;
+
+/** An entry as a choice of the booking form: its parts and the address on one line. */
+export function savedAddressOption(row: SavedAddressRow) {
+  const view = savedAddressView(row);
+  return {
+    id: view.id,
+    label: view.label,
+    text: view.full_address.split('\n').join(', '),
+    door_number: view.door_number,
+    building: view.building,
+    line1: view.line1,
+    line2: view.line2,
+    town: view.town,
+    postcode: view.postcode,
+    company: view.company,
+    address_type: view.address_type,
+    access_notes: view.access_notes,
+  };
+}

@@ -19,6 +19,14 @@ export type AddressExtras = { label?: string; building?: string; access_notes?: 
 
 export type SavedAddressRow = typeof customerAddresses.$inferSelect;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An entry's id as posted (a form, a query): anything but a UUID is no entry of anyone's. */
+function entryId(id: string): string {
+  if (!UUID.test(id)) throw new NotFoundError(addressBookMessages.notFound);
+  return id;
+}
+
 /**
  * Keeps an address in the customer's address book. An address already in the book (same
  * printed address) is not added twice; either way its id comes back and the entry becomes the
@@ -94,7 +102,7 @@ export async function findSavedAddress(
     .from(customerAddresses)
     .where(
       and(
-        eq(customerAddresses.id, input.addressId),
+        eq(customerAddresses.id, entryId(input.addressId)),
         eq(customerAddresses.customerId, input.customerId),
       ),
     )
@@ -135,7 +143,7 @@ export async function updateAddress(
     .set(entryColumns(input.entry, deps.now()))
     .where(
       and(
-        eq(customerAddresses.id, input.addressId),
+        eq(customerAddresses.id, entryId(input.addressId)),
         eq(customerAddresses.customerId, input.customerId),
       ),
     )
@@ -153,7 +161,7 @@ export async function removeAddress(
     .delete(customerAddresses)
     .where(
       and(
-        eq(customerAddresses.id, input.addressId),
+        eq(customerAddresses.id, entryId(input.addressId)),
         eq(customerAddresses.customerId, input.customerId),
       ),
     )

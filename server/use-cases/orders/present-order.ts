@@ -155,6 +155,7 @@ export function adminOrderView(
     customer_email: order.customerEmail,
     customer_phone: order.customerPhone,
     notes: order.customerNotes,
+    access_notes: order.accessNotes,
     door_number: order.doorNumber,
     company_name: order.companyName,
     full_address: order.fullAddress,
@@ -657,6 +658,7 @@ export function driverStopView(numbering: OrderNumbering, stop: DriverStop, inde
     address,
     postcode,
     notes: order.customerNotes,
+    access_notes: order.accessNotes,
     collect:
       stop.leg === 'collection'
         ? {
