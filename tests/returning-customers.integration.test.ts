@@ -20,6 +20,7 @@ describe('returning customers: the address book on orders', () => {
   let server: TestServer;
   let ada: Record<string, string>;
   let staff: Record<string, string>;
+  let orderId = '';
 
   beforeAll(async () => {
     server = await startTestServer({ now: tick });
@@ -54,6 +55,7 @@ describe('returning customers: the address book on orders', () => {
     });
     expect(placed.status).toBe(200);
     const id = placed.body.order.order_id;
+    orderId = id;
     const [row] = await server.database.db.select().from(orders).where(eq(orders.id, id));
     expect(row).toMatchObject({
       doorNumber: 'Flat 2',
@@ -88,5 +90,67 @@ describe('returning customers: the address book on orders', () => {
       door: 'Flat 2',
       access_notes: 'Gate code 1234; leave with the concierge',
     });
+  });
+
+  it('keeps garment care preferences, checked like the form, and shows them to the driver and the shop', async () => {
+    const url = '/api/account/care-preferences';
+    const empty = await server.api<{ preferences: Record<string, unknown> }>(url, { headers: ada });
+    expect(empty.status).toBe(200);
+    expect(empty.body.preferences).toEqual({
+      shirts: null,
+      starch: null,
+      no_plastic_covers: false,
+      return_hangers: false,
+      detergent_notes: '',
+      handover_notes: '',
+    });
+    const refused = await server.api<{ errors: Record<string, string[]> }>(url, {
+      method: 'PUT',
+      body: { shirts: 'rolled', starch: 'extra', handover_notes: 'x'.repeat(501) },
+      headers: ada,
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toMatchObject({
+      shirts: ['Please choose hangers or folded'],
+      starch: ['Please choose no, light, medium or heavy starch'],
+      handover_notes: ['Please keep the handover instructions under 500 characters'],
+    });
+    expect((await server.api(url, { method: 'PUT', body: {} })).status).toBe(401);
+    const care = {
+      shirts: 'hanger',
+      starch: 'light',
+      no_plastic_covers: true,
+      return_hangers: true,
+      detergent_notes: 'Non-bio, fragrance-free',
+      handover_notes: 'Leave with the concierge',
+    };
+    const saved = await server.api<{ preferences: unknown }>(url, {
+      method: 'PUT',
+      body: care,
+      headers: ada,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.preferences).toEqual(care);
+    expect(
+      (await server.api<{ preferences: unknown }>(url, { headers: ada })).body.preferences,
+    ).toEqual(care);
+
+    const words = [
+      'Shirts on hangers',
+      'Light starch',
+      'No plastic covers',
+      'Return hangers',
+      'Detergent: Non-bio, fragrance-free',
+      'Handover: Leave with the concierge',
+    ];
+    const order = await server.api<{ order: { care: string[] } }>(`/api/admin/orders/${orderId}`, {
+      headers: staff,
+    });
+    expect(order.body.order.care).toEqual(words);
+    const day = await server.api<{ stops: { order_id: string; care: string[] }[] }>(
+      '/api/admin/driver/stops?date=2026-11-24',
+      { headers: staff },
+    );
+    expect(day.body.stops.find((s) => s.order_id === orderId)?.care).toEqual(words);
   });
 });

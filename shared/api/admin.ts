@@ -66,6 +66,9 @@ export const adminOrder = z
     access_notes: text().meta({
       description: 'How to get in, as the customer entered it (issue 18)',
     }),
+    care: z.array(text()).meta({
+      description: 'The customer’s garment care preferences in words (issue 18)',
+    }),
     door_number: text(),
     company_name: text(),
     full_address: text(),

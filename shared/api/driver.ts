@@ -41,6 +41,10 @@ export const driverStop = z
     access_notes: text().meta({
       description: 'How to get in and hand over, as the customer entered it (issue 18)',
     }),
+    care: z.array(text()).meta({
+      description: 'The customer’s garment care preferences in words (issue 18)',
+      examples: [['Shirts on hangers', 'No plastic covers']],
+    }),
     collect: z
       .object({
         items: z.array(z.object({ name: text(), quantity: z.number().int() })),

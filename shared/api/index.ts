@@ -1,5 +1,6 @@
 import { accountsApi } from './accounts';
 import { addressBookApi } from './address-book';
+import { carePreferencesApi } from './care-preferences';
 import { approvalsApi } from './approvals';
 import { adminApi } from './admin';
 import { bookingApi } from './booking';
@@ -22,6 +23,7 @@ export const api = {
   booking: bookingApi,
   accounts: accountsApi,
   addressBook: addressBookApi,
+  carePreferences: carePreferencesApi,
   checkout: checkoutApi,
   payments: paymentsApi,
   approvals: approvalsApi,

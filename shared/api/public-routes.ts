@@ -7,6 +7,7 @@ export type PublicArea =
   | 'booking'
   | 'accounts'
   | 'addressBook'
+  | 'carePreferences'
   | 'checkout'
   | 'payments'
   | 'approvals'
@@ -73,6 +74,18 @@ export const publicRoutes: Pick<Routes<Api>, PublicArea> = {
     removeAddress: {
       method: 'DELETE',
       path: '/api/account/addresses/:id',
+      auth: ['bearer', 'cookie'],
+    },
+  },
+  carePreferences: {
+    carePreferences: {
+      method: 'GET',
+      path: '/api/account/care-preferences',
+      auth: ['bearer', 'cookie'],
+    },
+    updateCarePreferences: {
+      method: 'PUT',
+      path: '/api/account/care-preferences',
       auth: ['bearer', 'cookie'],
     },
   },

@@ -640,6 +640,12 @@ function StopCard({
           {stop.access_notes}
         </p>
       ) : null}
+      {stop.care.length > 0 && !done ? (
+        <p className="mt-2 rounded-md bg-sky-50 px-3 py-2 text-sm text-sky-950">
+          <span className="font-semibold">Care: </span>
+          {stop.care.join(' · ')}
+        </p>
+      ) : null}
       {done ? null : (
         <div className="mt-2">
           <What stop={stop} />
