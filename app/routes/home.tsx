@@ -1,6 +1,11 @@
 import { data, Link } from 'react-router';
 import { getCurrentCustomer } from '~/server/accounts.server';
-import { listAddressBook, savedAddressOption } from '~/server/address-book.server';
+import {
+  findOrderToRepeat,
+  listAddressBook,
+  savedAddressOption,
+} from '~/server/address-book.server';
+import { againBooking } from '~/features/booking/book-again';
 import { listBranches, priceList } from '~/server/catalogue.server';
 import { listPickupSlots } from '~/server/catalogue.server';
 import { Hero } from '~/components/hero';
@@ -68,11 +73,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     jsonLd,
     pickups,
   };
-  if (!customer) return { ...page, saved: [] };
+  if (!customer) return { ...page, saved: [], again: null };
   const saved = (await listAddressBook(services, { customerId: customer.id })).map(
     savedAddressOption,
   );
-  return data({ ...page, saved }, { headers: { 'Cache-Control': 'private, no-store' } });
+  // "Book again" (issue 18): an earlier order of this customer's fills the form.
+  const againId = new URL(request.url).searchParams.get('again');
+  const repeat = againId
+    ? await findOrderToRepeat(services, { customerId: customer.id, orderId: againId })
+    : null;
+  return data(
+    { ...page, saved, again: repeat ? againBooking(repeat, saved) : null },
+    { headers: { 'Cache-Control': 'private, no-store' } },
+  );
 }
 
 /**
@@ -138,7 +151,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       />
       <Hero
         pickups={loaderData.pickups}
-        booking={{ saved: loaderData.saved }}
+        booking={{
+          saved: loaderData.saved,
+          ...(loaderData.again
+            ? { server: loaderData.again.server, notes: loaderData.again.notes }
+            : {}),
+        }}
         heading="London Dry Cleaners with Free Collection & Delivery"
         intro={`${brand.name} collects your dry cleaning and laundry at a time that suits you and brings it back cleaned and pressed. Family-run for over 25 years.`}
       />

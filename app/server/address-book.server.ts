@@ -14,3 +14,4 @@ export {
   savedAddressView,
   type SavedAddressView,
 } from '@server/use-cases/accounts/present-address';
+export { findOrderToRepeat, type OrderToRepeat } from '@server/use-cases/accounts/book-again';

@@ -190,6 +190,9 @@ export function BookingForm({
       company: '',
       address_type: 'Residential',
       manual: true,
+      // "Book again" (issue 18): the earlier order's building and access notes.
+      building: values?.building ?? '',
+      access_notes: values?.access_notes ?? '',
     };
   }
 
@@ -311,12 +314,6 @@ export function BookingForm({
               <input type="hidden" name="town" value={location.town} />
               <input type="hidden" name="company" value={location.company} />
               <input type="hidden" name="address_type" value={location.address_type} />
-              {location.building ? (
-                <input type="hidden" name="building" value={location.building} />
-              ) : null}
-              {location.access_notes ? (
-                <input type="hidden" name="access_notes" value={location.access_notes} />
-              ) : null}
             </>
           )}
         </div>
@@ -356,6 +353,12 @@ export function BookingForm({
         />
       )}
 
+      {!usingSaved && where?.building ? (
+        <input type="hidden" name="building" value={where.building} />
+      ) : null}
+      {!usingSaved && where?.access_notes ? (
+        <input type="hidden" name="access_notes" value={where.access_notes} />
+      ) : null}
       <DoorField
         id={id}
         door={door}
@@ -366,6 +369,11 @@ export function BookingForm({
           setDoorFilled(false);
         }}
       />
+      {where?.access_notes ? (
+        <p className="mt-2 text-sm break-words text-slate-600">
+          Access notes: <span className="font-medium text-slate-900">{where.access_notes}</span>
+        </p>
+      ) : null}
 
       <div className="mt-4 grid gap-4">
         <SlotSelect
