@@ -108,7 +108,8 @@ export default function AccountAddresses({ loaderData, actionData }: Route.Compo
         ) : null}
         <AddressList addresses={addresses} />
         <AddressForm
-          key={`${editingId ?? 'new'}-${refused ? 'refused' : 'clean'}`}
+          // A fresh form after each save (the list changed), the typed one after a refusal.
+          key={`${editingId ?? 'new'}-${refused ? 'refused' : addresses.map((a) => a.updated_at).join()}`}
           editing={editingId}
           values={values}
           errors={refused && refused.intent !== 'remove' ? refused.errors : null}

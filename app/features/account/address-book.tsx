@@ -76,7 +76,7 @@ export function AddressList({ addresses }: { addresses: AddressEntry[] }) {
           className="flex flex-col rounded-lg border border-slate-200 bg-white p-4"
           data-address={a.id}
         >
-          <p className="font-semibold text-slate-900">{a.label || 'Address'}</p>
+          <p className="font-semibold text-slate-900">{a.label || 'Saved address'}</p>
           <address className="mt-1 text-sm whitespace-pre-line text-slate-700 not-italic">
             {a.full_address}
           </address>
