@@ -103,4 +103,16 @@ test('book again from a saved address and place the order', async ({ page }, tes
   await expect(main).toContainText('Flat 2, Elgin Court');
   await expect(main).toContainText('7 Elgin Avenue');
   await expect(main).toContainText('Gate code 1234');
+
+  // Garment care, shown to the driver and the shop with her orders.
+  await page.goto('/account/preferences');
+  await page.getByLabel('Folded').check();
+  await page.getByLabel('Starch').selectOption('light');
+  await page.getByLabel('No plastic covers').check();
+  await page.getByLabel('Access and handover instructions').fill('Leave with the concierge');
+  await page.getByRole('button', { name: 'Save preferences' }).click();
+  await expect(page.getByText('Your garment care preferences are saved.')).toBeVisible();
+  await expect(page.getByLabel('Folded')).toBeChecked();
+  await expect(page.getByLabel('Starch')).toHaveValue('light');
+  await page.screenshot({ path: `${shots}/account-preferences-${width}.png`, fullPage: true });
 });

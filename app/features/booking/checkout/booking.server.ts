@@ -78,7 +78,7 @@ export async function resolveBooking(
       company: values.company.trim(),
       address_type: values.address_type.trim() || 'Residential',
       manual,
-      ...(values.saved ? { saved: values.saved } : {}),
+      ...(values.saved && values.saved !== 'new' ? { saved: values.saved } : {}),
       building: values.building.trim(),
       access_notes: values.access_notes.trim(),
     },
@@ -101,7 +101,8 @@ async function withSavedAddress(
   values: BookingValues,
   customerId: string | null | undefined,
 ): Promise<BookingValues> {
-  if (!values.saved || values.saved === 'new' || !customerId) return { ...values, saved: '' };
+  if (values.saved === 'new') return values;
+  if (!values.saved || !customerId) return { ...values, saved: '' };
   let entry;
   try {
     entry = await findSavedAddress(services, { customerId, addressId: values.saved });
