@@ -24,6 +24,8 @@ export default [
   route('account/delete', 'routes/account-delete.tsx'),
   route('account/garments', 'routes/account-garments.tsx'),
   route('account/credit', 'routes/account-credit.tsx'),
+  route('account/addresses', 'routes/account-addresses.tsx'),
+  route('account/preferences', 'routes/account-preferences.tsx'),
   route('account/orders/:id/documents/:number', 'routes/account-order-document.ts'),
   route('account/confirm-email/:token', 'routes/account-confirm-email.tsx'),
 

@@ -74,6 +74,18 @@ describe('one address formatter (issue 12: the building number is never lost or 
     ]);
   });
 
+  it('puts a named building on its own line with the flat (issue 18)', () => {
+    const flat = { door_number: 'Flat 2', building: 'Elgin Court', line1: '7 Elgin Avenue' };
+    expect(addressLines({ ...flat, town: 'London', postcode: 'w9 2hd' })).toEqual([
+      'Flat 2, Elgin Court',
+      '7 Elgin Avenue',
+      'London',
+      'W9 2HD',
+    ]);
+    // The building number as the door is said once, on the street line.
+    expect(addressLines({ ...flat, door_number: '7' })).toEqual(['Elgin Court', '7 Elgin Avenue']);
+  });
+
   it('finds the building number of a street line', () => {
     expect(buildingNumberOf('7 Elgin Avenue')).toBe('7');
     expect(buildingNumberOf('10-12 Randolph Avenue')).toBe('10-12');

@@ -15,6 +15,8 @@
 
 export type AddressParts = {
   door_number?: string | null;
+  /** The building's name as entered ("Elgin Court"), its own line with the flat (issue 18). */
+  building?: string | null;
   company?: string | null;
   line1?: string | null;
   line2?: string | null;
@@ -78,13 +80,30 @@ export function streetLine(
 }
 
 /**
+ * A named building's line: the flat and the building ("Flat 2, Elgin Court"), the street line
+ * below it; a door that is only the street's building number is not repeated.
+ */
+function buildingLine(
+  doorNumber: string | null | undefined,
+  building: string,
+  line1: string | null | undefined,
+): string {
+  const door = clean(doorNumber);
+  if (!door || comparable(door) === comparable(buildingNumberOf(line1))) return building;
+  return `${door}, ${building}`;
+}
+
+/**
  * The address as lines for people, each part once:
  * ["Fortune Dental Practice", "1 Fortune Green Road", "London", "NW6 1DT"].
  */
 export function addressLines(address: AddressParts): string[] {
   const company = clean(address.company);
-  const street = streetLine(address.door_number, address.line1);
-  const lines = [company, street, clean(address.line2), clean(address.town)];
+  const building = clean(address.building);
+  const lines = building
+    ? [company, buildingLine(address.door_number, building, address.line1), clean(address.line1)]
+    : [company, streetLine(address.door_number, address.line1)];
+  lines.push(clean(address.line2), clean(address.town));
   const postcode = clean(address.postcode).toUpperCase();
   const out: string[] = [];
   for (const line of [...lines, postcode]) {

@@ -78,6 +78,13 @@ export const placeOrderSchema = z.object({
   customer_notes: text().trim().max(1000).optional().default(''),
   company_name: text().trim().max(200).optional().default(''),
   door_number: text().trim().max(50).optional().default(''),
+  /** Issue 18: the building's name and how to get in, as entered (kept on the order). */
+  building: text().trim().max(100).optional().default(''),
+  access_notes: text()
+    .trim()
+    .max(500, 'Access notes may be at most 500 characters')
+    .optional()
+    .default(''),
   postalcode: text().max(10).optional(),
   billing_address: text().max(500).optional(),
   shipping_address: text().max(500).optional(),

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { BookingForm } from '~/features/booking/booking-form';
 import type { SlotChoice } from '~/features/booking/booking-storage';
 import { useRootData } from '~/root';
@@ -10,6 +10,7 @@ export function Hero({
   formHeading,
   banner = '/images/hero.svg',
   pickups,
+  booking,
   children,
 }: {
   heading: string;
@@ -18,6 +19,8 @@ export function Hero({
   banner?: string;
   /** Collection slots for the booking form's first render (and for no JavaScript). */
   pickups?: SlotChoice[];
+  /** Issue 18: the customer's saved addresses, and an earlier order's booking to start from. */
+  booking?: Pick<ComponentProps<typeof BookingForm>, 'saved' | 'notes' | 'server'>;
   children?: ReactNode;
 }) {
   const root = useRootData();
@@ -63,6 +66,7 @@ export function Hero({
           phoneE164={brand.phoneE164}
           phoneDisplay={brand.phoneDisplay}
           pickups={pickups}
+          {...booking}
         />
       </div>
     </section>

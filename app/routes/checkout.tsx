@@ -4,6 +4,7 @@ import { parsePounds } from '@shared/money';
 import { getCurrentCustomer, getMessagePreferences } from '~/server/accounts.server';
 import { textUpdateChoiceOf } from '@shared/message-preferences';
 import { priceList } from '~/server/catalogue.server';
+import { listAddressBook, savedAddressOption } from '~/server/address-book.server';
 import { checkoutHref } from '~/features/booking/booking-params';
 import { BookingForm } from '~/features/booking/booking-form';
 import { readBooking } from '~/features/booking/booking-storage';
@@ -28,11 +29,15 @@ import type { Route } from './+types/checkout';
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services } = context;
-  const resolution = await resolveBooking(services, new URL(request.url).searchParams);
   const current = await getCurrentCustomer(services, {
     cookie: request.headers.get('cookie'),
     authorization: request.headers.get('authorization'),
   });
+  const params = new URL(request.url).searchParams;
+  // Issue 18: `saved` names an entry of the customer's address book, filled in here.
+  const resolution = await resolveBooking(services, params, current?.id);
+  // "Book again" (issue 18): the notes of the earlier order start the checkout's notes.
+  const notes = (params.get('notes') ?? '').slice(0, 1000);
   // The idempotency key of a logged-in customer's summary, who starts there (spec 4).
   const attempt = crypto.randomUUID();
   // The price list the summary's estimate is worked out from (the server prices it again).
@@ -44,7 +49,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       pence: parsePounds(s.price) ?? 0,
     })),
   }));
-  if (!current) return { resolution, customer: null, attempt, catalogue, textUpdates: 'none' };
+  if (!current) {
+    return {
+      resolution,
+      customer: null,
+      attempt,
+      catalogue,
+      textUpdates: 'none',
+      notes,
+      saved: [],
+    };
+  }
   // Issue 17: "Text me updates" starts at the account's choice, so placing keeps it.
   const { customer: choices } = await getMessagePreferences(services, { customerId: current.id });
   return {
@@ -53,12 +68,22 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     attempt,
     catalogue,
     textUpdates: textUpdateChoiceOf(choices),
+    notes,
+    // Issue 18: the address book, for the booking form when the booking is not complete.
+    saved:
+      resolution.kind === 'incomplete'
+        ? (await listAddressBook(services, { customerId: current.id })).map(savedAddressOption)
+        : [],
   };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
   const { services } = context;
-  const resolution = await resolveBooking(services, new URL(request.url).searchParams);
+  const current = await getCurrentCustomer(services, {
+    cookie: request.headers.get('cookie'),
+    authorization: request.headers.get('authorization'),
+  });
+  const resolution = await resolveBooking(services, new URL(request.url).searchParams, current?.id);
   const form = await request.formData();
   if (resolution.kind !== 'complete') {
     // The slots went meanwhile, or the address is incomplete: the page shows the booking form.
@@ -135,6 +160,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             phoneDisplay={brand.phoneDisplay}
             pickups={form.pickups}
             server={form}
+            saved={loaderData.saved}
+            notes={loaderData.notes}
           />
         </div>
       </CheckoutShell>
@@ -149,7 +176,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       name: customer?.name ?? '',
       phone: customer?.phone ?? '',
       email: customer?.email ?? '',
-      notes: '',
+      notes: loaderData.notes,
     },
     errors: {},
     alert: null,

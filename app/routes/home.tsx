@@ -1,4 +1,11 @@
-import { Link } from 'react-router';
+import { data, Link } from 'react-router';
+import { getCurrentCustomer } from '~/server/accounts.server';
+import {
+  findOrderToRepeat,
+  listAddressBook,
+  savedAddressOption,
+} from '~/server/address-book.server';
+import { againBooking } from '~/features/booking/book-again';
 import { listBranches, priceList } from '~/server/catalogue.server';
 import { listPickupSlots } from '~/server/catalogue.server';
 import { Hero } from '~/components/hero';
@@ -10,8 +17,12 @@ import type { PageHandle } from '~/components/site/chrome-rules';
 import type { Route } from './+types/home';
 import { sharedPageHeaders } from '~/utils/shared-page';
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { services } = context;
+  // Issue 18: a logged-in customer picks from their address book (the page is then theirs).
+  const customer = request.headers.get('cookie')
+    ? await getCurrentCustomer(services, { cookie: request.headers.get('cookie') })
+    : null;
   const [categories, branches, pickups] = await Promise.all([
     priceList(services.content),
     listBranches(services.content),
@@ -52,7 +63,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       openingHours: b.opening_hours.map((h) => `${h.days} ${h.hours}`),
     })),
   };
-  return {
+  const page = {
     specialities: categories.slice(0, 8).map((c) => ({
       name: c.name,
       code: c.code,
@@ -62,6 +73,19 @@ export async function loader({ context }: Route.LoaderArgs) {
     jsonLd,
     pickups,
   };
+  if (!customer) return { ...page, saved: [], again: null };
+  const saved = (await listAddressBook(services, { customerId: customer.id })).map(
+    savedAddressOption,
+  );
+  // "Book again" (issue 18): an earlier order of this customer's fills the form.
+  const againId = new URL(request.url).searchParams.get('again');
+  const repeat = againId
+    ? await findOrderToRepeat(services, { customerId: customer.id, orderId: againId })
+    : null;
+  return data(
+    { ...page, saved, again: repeat ? againBooking(repeat, saved) : null },
+    { headers: { 'Cache-Control': 'private, no-store' } },
+  );
 }
 
 /**
@@ -70,8 +94,14 @@ export async function loader({ context }: Route.LoaderArgs) {
  */
 export const handle: PageHandle = { bookingForm: true, scriptsAfterFirstPaint: true };
 
-/** The same for every visitor: the server may reuse its HTML (docs/decisions/011). */
-export const headers = sharedPageHeaders;
+/**
+ * The same for every visitor: the server may reuse its HTML (docs/decisions/011); with a
+ * logged-in customer's address book it is theirs alone.
+ */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const personal = loaderHeaders.get('Cache-Control');
+  return personal ? { 'Cache-Control': personal } : sharedPageHeaders();
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {
@@ -121,6 +151,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       />
       <Hero
         pickups={loaderData.pickups}
+        booking={{
+          saved: loaderData.saved,
+          ...(loaderData.again
+            ? { server: loaderData.again.server, notes: loaderData.again.notes }
+            : {}),
+        }}
         heading="London Dry Cleaners with Free Collection & Delivery"
         intro={`${brand.name} collects your dry cleaning and laundry at a time that suits you and brings it back cleaned and pressed. Family-run for over 25 years.`}
       />

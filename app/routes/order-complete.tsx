@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { data, Link } from 'react-router';
 import { DateTime } from 'luxon';
 import { getOrderConfirmation } from '~/server/orders.server';
+import { getCurrentCustomer } from '~/server/accounts.server';
+import { findOrderToRepeat } from '~/server/address-book.server';
 import { orderConfirmationView } from '~/server/orders.server';
 import { clearBooking } from '~/features/booking/booking-storage';
 import { OrderEstimateSummary } from '~/components/order-estimate';
@@ -10,18 +12,30 @@ import { trackConversionOnce } from '~/utils/analytics';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/order-complete';
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!/^[0-9a-f-]{36}$/i.test(params.id)) throw data(null, { status: 404 });
+  let order;
   try {
-    return {
-      order: orderConfirmationView(
-        context.services.config.brand,
-        await getOrderConfirmation(context.services, { orderId: params.id }),
-      ),
-    };
+    order = orderConfirmationView(
+      context.services.config.brand,
+      await getOrderConfirmation(context.services, { orderId: params.id }),
+    );
   } catch {
     throw data(null, { status: 404 });
   }
+  // Issue 18: the address with its flat and access notes, to the order's own customer only
+  // (anyone holding the link sees nothing personal).
+  const customer = await getCurrentCustomer(context.services, {
+    cookie: request.headers.get('cookie'),
+  });
+  const own = customer
+    ? await findOrderToRepeat(context.services, { customerId: customer.id, orderId: params.id })
+    : null;
+  return { order, address: own ? { lines: own.lines, access_notes: own.access_notes } : null };
+}
+
+export function headers() {
+  return { 'Cache-Control': 'private, no-store' };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -41,7 +55,7 @@ function londonWindow(startIso: string, endIso: string) {
 
 /** /order/complete/{id}: order number, date and delivery window; the conversion fires once. */
 export default function OrderComplete({ loaderData }: Route.ComponentProps) {
-  const { order } = loaderData;
+  const { order, address } = loaderData;
   const brand = useRootData()!.brand;
   useEffect(() => {
     trackConversionOnce(order.order_id);
@@ -85,6 +99,20 @@ export default function OrderComplete({ loaderData }: Route.ComponentProps) {
               <dd className="text-right font-semibold text-emerald-700">{order.discount}</dd>
             </div>
           )}
+          {address ? (
+            <div className="flex justify-between gap-4 border-t border-slate-100 pt-2">
+              <dt className="text-slate-500">Address</dt>
+              <dd className="text-right font-semibold whitespace-pre-line">
+                {address.lines.join('\n')}
+              </dd>
+            </div>
+          ) : null}
+          {address?.access_notes ? (
+            <div className="flex justify-between gap-4">
+              <dt className="text-slate-500">Access notes</dt>
+              <dd className="text-right font-semibold break-words">{address.access_notes}</dd>
+            </div>
+          ) : null}
         </dl>
         {order.estimate && (
           <div className="mt-6">

@@ -16,6 +16,8 @@ import { UPLOAD_MAX_BYTES } from '@shared/catalogue-admin';
 import type { AppServices } from '../services';
 import { findImage } from '../use-cases/admin/uploads';
 import { accountsRoutes } from './api/accounts';
+import { addressBookRoutes } from './api/address-book';
+import { carePreferencesRoutes } from './api/care-preferences';
 import { adminRoutes, uploadRoutes } from './api/admin';
 import { bookingRoutes } from './api/booking';
 import { catalogueRoutes } from './api/catalogue';
@@ -304,6 +306,8 @@ async function apiRoutes(api: FastifyInstance, services: AppServices) {
   catalogueRoutes(api, services);
   bookingRoutes(api, services);
   accountsRoutes(api, services);
+  addressBookRoutes(api, services);
+  carePreferencesRoutes(api, services);
   checkoutRoutes(api, services);
   paymentsRoutes(api, services);
   approvalsRoutes(api, services);

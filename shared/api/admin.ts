@@ -63,6 +63,12 @@ export const adminOrder = z
     customer_email: text(),
     customer_phone: text(),
     notes: text(),
+    access_notes: text().meta({
+      description: 'How to get in, as the customer entered it (issue 18)',
+    }),
+    care: z.array(text()).meta({
+      description: 'The customer’s garment care preferences in words (issue 18)',
+    }),
     door_number: text(),
     company_name: text(),
     full_address: text(),

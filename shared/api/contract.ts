@@ -7,7 +7,7 @@ import { text } from '../text';
  * (validation, serialisation, the OpenAPI document) and the browser (the typed client).
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The ways a caller can be someone (spec 6, decisions 005, 007 and 014). */
 export type Credential =

@@ -37,7 +37,14 @@ export const driverStop = z
     door: text().meta({ description: 'Door or flat as the customer typed it' }),
     address: text().meta({ description: 'The address on one line, postcode last' }),
     postcode: text(),
-    notes: text().meta({ description: 'Access notes: the order’s notes' }),
+    notes: text().meta({ description: 'The order’s notes' }),
+    access_notes: text().meta({
+      description: 'How to get in and hand over, as the customer entered it (issue 18)',
+    }),
+    care: z.array(text()).meta({
+      description: 'The customer’s garment care preferences in words (issue 18)',
+      examples: [['Shirts on hangers', 'No plastic covers']],
+    }),
     collect: z
       .object({
         items: z.array(z.object({ name: text(), quantity: z.number().int() })),

@@ -1,4 +1,6 @@
 import { accountsApi } from './accounts';
+import { addressBookApi } from './address-book';
+import { carePreferencesApi } from './care-preferences';
 import { approvalsApi } from './approvals';
 import { adminApi } from './admin';
 import { bookingApi } from './booking';
@@ -20,6 +22,8 @@ export const api = {
   catalogue: catalogueApi,
   booking: bookingApi,
   accounts: accountsApi,
+  addressBook: addressBookApi,
+  carePreferences: carePreferencesApi,
   checkout: checkoutApi,
   payments: paymentsApi,
   approvals: approvalsApi,

@@ -6,6 +6,8 @@ export type PublicArea =
   | 'catalogue'
   | 'booking'
   | 'accounts'
+  | 'addressBook'
+  | 'carePreferences'
   | 'checkout'
   | 'payments'
   | 'approvals'
@@ -60,6 +62,32 @@ export const publicRoutes: Pick<Routes<Api>, PublicArea> = {
       auth: ['bearer', 'cookie'],
     },
     deleteOwnAccount: { method: 'POST', path: '/api/delete-account', auth: ['bearer', 'cookie'] },
+  },
+  addressBook: {
+    listAddresses: { method: 'GET', path: '/api/account/addresses', auth: ['bearer', 'cookie'] },
+    addAddress: { method: 'POST', path: '/api/account/addresses', auth: ['bearer', 'cookie'] },
+    updateAddress: {
+      method: 'PATCH',
+      path: '/api/account/addresses/:id',
+      auth: ['bearer', 'cookie'],
+    },
+    removeAddress: {
+      method: 'DELETE',
+      path: '/api/account/addresses/:id',
+      auth: ['bearer', 'cookie'],
+    },
+  },
+  carePreferences: {
+    carePreferences: {
+      method: 'GET',
+      path: '/api/account/care-preferences',
+      auth: ['bearer', 'cookie'],
+    },
+    updateCarePreferences: {
+      method: 'PUT',
+      path: '/api/account/care-preferences',
+      auth: ['bearer', 'cookie'],
+    },
   },
   checkout: {
     guest: { method: 'POST', path: '/api/guest' },

@@ -225,6 +225,13 @@ export function DesktopAccount({ customer, phone, preferences }: Props) {
                             >
                               track
                             </a>
+                            <a
+                              href={`/?again=${o.id}#order`}
+                              className="ml-3 font-medium text-brand underline"
+                              aria-label={`Book again: order ${o.order_no}`}
+                            >
+                              book again
+                            </a>
                           </td>
                         </tr>
                       ))}

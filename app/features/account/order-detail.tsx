@@ -199,7 +199,13 @@ export function OrderDetail({
         </h2>
         <StatusBadge status={order.status} />
       </div>
-      <TrackOrderLink href={order.tracking_path} />
+      <div className="flex flex-wrap gap-3">
+        <TrackOrderLink href={order.tracking_path} />
+        {/* Issue 18: the same address, flat, access notes and notes on the home form. */}
+        <a href={`/?again=${order.id}#order`} className="btn-secondary min-h-11 w-full sm:w-auto">
+          Book again
+        </a>
+      </div>
       <dl className="grid gap-4 rounded-lg border border-slate-200 p-4 text-sm sm:grid-cols-2">
         <div>
           <dt className="text-slate-500">Order number</dt>

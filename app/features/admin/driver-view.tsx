@@ -634,6 +634,18 @@ function StopCard({
           {stop.notes}
         </p>
       ) : null}
+      {stop.access_notes && !done ? (
+        <p className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          <span className="font-semibold">Access: </span>
+          {stop.access_notes}
+        </p>
+      ) : null}
+      {stop.care.length > 0 && !done ? (
+        <p className="mt-2 rounded-md bg-sky-50 px-3 py-2 text-sm text-sky-950">
+          <span className="font-semibold">Care: </span>
+          {stop.care.join(' · ')}
+        </p>
+      ) : null}
       {done ? null : (
         <div className="mt-2">
           <What stop={stop} />

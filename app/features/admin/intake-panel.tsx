@@ -62,10 +62,13 @@ export function IntakePanel({
   orderId,
   intake,
   priceList,
+  care = [],
 }: {
   orderId: string;
   intake: IntakeData;
   priceList: PriceList;
+  /** Issue 18: the customer's garment care preferences, in words. */
+  care?: string[];
 }) {
   const { run, busy, feedback, setFeedback } = useAdminAction();
   const revalidator = useRevalidator();
@@ -179,6 +182,11 @@ export function IntakePanel({
           <p className="text-sm text-slate-600">
             Each garment with its tag; the invoice lines are made from them.
           </p>
+          {care.length > 0 ? (
+            <p className="mt-1 text-sm font-medium text-sky-900">
+              Customer’s care: {care.join(' · ')}
+            </p>
+          ) : null}
         </div>
         {intake.garments.length ? (
           <a

@@ -26,6 +26,13 @@ import {
   type SlotChoice,
 } from './booking-storage';
 import { useCoverage, useDeliverySlots } from './use-booking-slots';
+import {
+  DIFFERENT_ADDRESS,
+  SavedAddressChoice,
+  savedDoor,
+  savedLocation,
+  type SavedAddressOption,
+} from './saved-address-choice';
 
 /** The booking form as the server rendered it after a submit without JavaScript. */
 type ServerState = Pick<BookingFormState, 'values' | 'errors' | 'notServed' | 'deliveries'>;
@@ -42,6 +49,8 @@ function serverLocation(server: ServerState | undefined): SelectedLocation | nul
     company: v.company,
     address_type: v.address_type || 'Residential',
     manual: false,
+    building: v.building,
+    access_notes: v.access_notes,
   };
 }
 
@@ -60,6 +69,8 @@ export function BookingForm({
   phoneDisplay,
   pickups: initialPickups,
   server,
+  saved = [],
+  notes = '',
 }: {
   heading?: string;
   phone: string;
@@ -68,6 +79,10 @@ export function BookingForm({
   /** Collection slots from the page's loader, for the first render and for no JavaScript. */
   pickups?: SlotChoice[];
   server?: ServerState;
+  /** Issue 18: a logged-in customer's address book, the most recent first. */
+  saved?: SavedAddressOption[];
+  /** Issue 18: the notes of the order booked again, for the checkout's notes. */
+  notes?: string;
 }) {
   const id = useId();
   const navigate = useNavigate();
@@ -78,7 +93,14 @@ export function BookingForm({
   const [manualChosen, setManual] = useState(Boolean(values && values.manual !== '0'));
   const [street, setStreet] = useState(values?.manual !== '0' ? (values?.line1 ?? '') : '');
   const [postcode, setPostcode] = useState(values?.manual !== '0' ? (values?.postcode ?? '') : '');
-  const [door, setDoor] = useState(values?.door ?? '');
+  // Issue 18: the saved address chosen (its id), or another one (DIFFERENT_ADDRESS).
+  const [savedChoice, setSavedChoice] = useState(() =>
+    saved.length === 0
+      ? ''
+      : values?.saved || (values?.line1 || values?.postcode ? DIFFERENT_ADDRESS : saved[0]!.id),
+  );
+  const usingSaved = saved.find((o) => o.id === savedChoice) ?? null;
+  const [door, setDoor] = useState(() => values?.door || (usingSaved ? savedDoor(usingSaved) : ''));
   /** The door field holds the building number we filled in, not something typed. */
   const [doorFilled, setDoorFilled] = useState(false);
   const { coverage, setCoverage, checkCoverage } = useCoverage(server?.notServed);
@@ -117,9 +139,11 @@ export function BookingForm({
       const list = reply.ok ? reply.data : null;
       setPickups(list ?? []);
       if (fromServer.current || keepTyped) return;
-      const saved = readBooking();
-      if (saved && list?.some((s) => slotKey(s) === slotKey(saved.details.pickup))) {
+      const kept = readBooking();
+      if (kept && list?.some((s) => slotKey(s) === slotKey(kept.details.pickup))) {
+        const saved = kept;
         restored.current = saved;
+        setSavedChoice((chosen) => (chosen ? saved.location.saved || DIFFERENT_ADDRESS : ''));
         setLocation(saved.location);
         setManual(saved.location.manual);
         setStreet(saved.location.manual ? saved.location.line1 : '');
@@ -166,14 +190,30 @@ export function BookingForm({
       company: '',
       address_type: 'Residential',
       manual: true,
+      // "Book again" (issue 18): the earlier order's building and access notes.
+      building: values?.building ?? '',
+      access_notes: values?.access_notes ?? '',
     };
   }
+
+  function chooseSaved(value: string) {
+    setSavedChoice(value);
+    const option = saved.find((o) => o.id === value);
+    setDoor(option ? savedDoor(option) : '');
+    setDoorFilled(false);
+    if (option) void checkCoverage(option.postcode);
+    else setCoverage({ state: 'unknown' });
+  }
+
+  /** The address booked: the saved one chosen, the one typed, or the one found. */
+  const chosenLocation = () =>
+    usingSaved ? savedLocation(usingSaved) : manual ? manualLocation() : location;
 
   /** What is missing, worked out again on every change once the visitor has tried to book. */
   const problems = () =>
     bookingFormProblems({
-      manual,
-      hasAddress: Boolean(manual ? manualLocation() : location),
+      manual: manual && !usingSaved,
+      hasAddress: Boolean(chosenLocation()),
       street,
       door,
       pickup,
@@ -186,10 +226,10 @@ export function BookingForm({
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setSubmitted(true);
-    const where = manual ? manualLocation() : location;
+    const where = chosenLocation();
     if (Object.keys(problems()).length > 0 || !where) return;
     let served = coverage.state === 'served';
-    if (manual || coverage.state === 'unknown') {
+    if ((manual && !usingSaved) || coverage.state === 'unknown') {
       const reply = await call(routes.booking.coverage, { query: { postcode: where.postcode } });
       served = reply.ok && reply.data.served;
       if (reply.ok && !reply.data.served) {
@@ -203,12 +243,13 @@ export function BookingForm({
     const choice = {
       location: where,
       details: { pickup: chosenPickup, delivery: chosenDelivery, doorNumber: door.trim() },
+      ...(notes ? { notes } : {}),
     };
     saveBooking(choice);
     navigate(checkoutHref(choice));
   }
 
-  const where = manual ? manualLocation() : location;
+  const where = chosenLocation();
   const preview = where ? formatAddress({ ...where, door_number: door }) : '';
   const deliveryPlaceholder =
     deliveries === null && !hydrated
@@ -236,7 +277,22 @@ export function BookingForm({
         Free collection and delivery. Pay after cleaning.
       </p>
 
-      {!manual ? (
+      {saved.length > 0 ? (
+        <SavedAddressChoice id={id} options={saved} chosen={savedChoice} onChoose={chooseSaved} />
+      ) : null}
+      {notes ? <input type="hidden" name="notes" value={notes} /> : null}
+      {usingSaved && hydrated ? (
+        <>
+          <input type="hidden" name="manual" value="0" />
+          <input type="hidden" name="line1" value={usingSaved.line1} />
+          <input type="hidden" name="postcode" value={usingSaved.postcode} />
+          <input type="hidden" name="town" value={usingSaved.town} />
+          <input type="hidden" name="company" value={usingSaved.company} />
+          <input type="hidden" name="address_type" value={usingSaved.address_type} />
+          <input type="hidden" name="building" value={usingSaved.building} />
+          <input type="hidden" name="access_notes" value={usingSaved.access_notes} />
+        </>
+      ) : !manual ? (
         <div className="mt-4">
           <AddressSearch
             label="Your address or postcode"
@@ -288,13 +344,21 @@ export function BookingForm({
         <NotServedPanel
           id={id}
           message={coverage.message}
-          postcode={manual ? postcode : (location?.postcode ?? '')}
+          postcode={
+            usingSaved ? usingSaved.postcode : manual ? postcode : (location?.postcode ?? '')
+          }
           phone={phone}
           phoneE164={phoneE164}
           interactive={hydrated}
         />
       )}
 
+      {!usingSaved && where?.building ? (
+        <input type="hidden" name="building" value={where.building} />
+      ) : null}
+      {!usingSaved && where?.access_notes ? (
+        <input type="hidden" name="access_notes" value={where.access_notes} />
+      ) : null}
       <DoorField
         id={id}
         door={door}
@@ -305,6 +369,11 @@ export function BookingForm({
           setDoorFilled(false);
         }}
       />
+      {where?.access_notes ? (
+        <p className="mt-2 text-sm break-words text-slate-600">
+          Access notes: <span className="font-medium text-slate-900">{where.access_notes}</span>
+        </p>
+      ) : null}
 
       <div className="mt-4 grid gap-4">
         <SlotSelect

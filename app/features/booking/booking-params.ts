@@ -59,6 +59,10 @@ export type BookingValues = {
   address_type: string;
   /** '1' when the address was typed by hand rather than found by the search. */
   manual: string;
+  /** Issue 18: the address-book entry chosen ('' or 'new': another address). */
+  saved: string;
+  building: string;
+  access_notes: string;
 };
 
 /** What the booking form shows again after the server checked it: values, faults, slots. */
@@ -81,12 +85,15 @@ export const EMPTY_BOOKING: BookingValues = {
   company: '',
   address_type: '',
   manual: '',
+  saved: '',
+  building: '',
+  access_notes: '',
 };
 
 export function bookingValuesOf(params: URLSearchParams): BookingValues {
   const out = { ...EMPTY_BOOKING };
   for (const key of Object.keys(out) as (keyof BookingValues)[]) {
-    out[key] = (params.get(key) ?? '').slice(0, 200);
+    out[key] = (params.get(key) ?? '').slice(0, key === 'access_notes' ? 500 : 200);
   }
   return out;
 }
@@ -105,5 +112,10 @@ export function checkoutHref(choice: BookingChoice): string {
     address_type: location.address_type,
     manual: location.manual ? '1' : '0',
   });
+  // Issue 18: the address-book entry, its building and access notes, when there are any.
+  if (location.saved) params.set('saved', location.saved);
+  if (location.building) params.set('building', location.building);
+  if (location.access_notes) params.set('access_notes', location.access_notes);
+  if (choice.notes) params.set('notes', choice.notes);
   return `/customer?${params.toString()}`;
 }

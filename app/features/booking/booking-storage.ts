@@ -23,11 +23,20 @@ export type SelectedLocation = {
   address_type: string;
   /** True when typed by hand instead of found by the address search. */
   manual: boolean;
+  /** Issue 18: the address-book entry it came from, and its building and access notes. */
+  saved?: string;
+  building?: string;
+  access_notes?: string;
 };
 
 export type DeliveryDetails = { pickup: SlotChoice; delivery: SlotChoice; doorNumber: string };
 
-export type BookingChoice = { location: SelectedLocation; details: DeliveryDetails };
+export type BookingChoice = {
+  location: SelectedLocation;
+  details: DeliveryDetails;
+  /** Issue 18: the notes of an order booked again, the checkout's notes to start with. */
+  notes?: string;
+};
 
 const LOCATION_KEY = 'selected_location';
 const DETAILS_KEY = 'delivery_details';

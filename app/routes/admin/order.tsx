@@ -139,6 +139,19 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
             {order.address_lines.join('\n')}
           </p>
           {order.notes ? <p className="text-sm text-amber-800">Note: {order.notes}</p> : null}
+          {order.access_notes ? (
+            <p className="text-sm text-amber-800">Access: {order.access_notes}</p>
+          ) : null}
+          {order.care.length > 0 ? (
+            <div className="rounded-md bg-sky-50 px-3 py-2 text-sm text-sky-950">
+              <p className="font-semibold">Garment care</p>
+              <ul className="mt-1 list-disc pl-5">
+                {order.care.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
             <dt className="text-slate-500">Collection</dt>
             <dd>{order.pickup_display}</dd>
@@ -219,7 +232,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
 
-      <IntakePanel orderId={order.id} intake={intake} priceList={priceList} />
+      <IntakePanel orderId={order.id} intake={intake} priceList={priceList} care={order.care} />
 
       <section className="card space-y-4" aria-labelledby="items-title">
         <h2 id="items-title" className="text-lg font-semibold">

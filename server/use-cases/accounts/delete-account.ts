@@ -6,6 +6,7 @@ import type { AppServices } from '../../services';
 import { forgetStoredPhotos } from '../photos/remove-photo';
 import {
   checkoutTokens,
+  carePreferences,
   customerAddresses,
   customers,
   oneTimeCodes,
@@ -140,6 +141,8 @@ export async function eraseCustomer(
   await tx.delete(oneTimeCodes).where(inArray(oneTimeCodes.customerId, ids));
   await tx.delete(checkoutTokens).where(inArray(checkoutTokens.customerId, ids));
   await tx.delete(customerAddresses).where(inArray(customerAddresses.customerId, ids));
+  // Issue 18: how they like their garments cared for, and how to get into their home.
+  await tx.delete(carePreferences).where(inArray(carePreferences.customerId, ids));
   await tx
     .update(orders)
     .set({
@@ -147,6 +150,7 @@ export async function eraseCustomer(
       customerEmail: '',
       customerPhone: '',
       customerNotes: '',
+      accessNotes: '',
       companyName: '',
       doorNumber: '',
       fullAddress: '',

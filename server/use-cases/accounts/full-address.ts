@@ -2,7 +2,7 @@ import { addressLines, formatFullAddress as format, storedAddressLines } from '@
 import type { AddressInput } from '@shared/validation';
 
 /** The multi-line address shown to people and stored as full_address (shared/address). */
-export function formatFullAddress(address: AddressInput): string {
+export function formatFullAddress(address: AddressInput & { building?: string }): string {
   return format(address);
 }
 
@@ -11,6 +11,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 /** An address-book entry's lines, from its parts (older entries printed numbers twice). */
 export function savedAddressLines(a: {
   doorNumber: string;
+  building?: string;
   company: string;
   line1: string;
   line2: string;
@@ -19,6 +20,7 @@ export function savedAddressLines(a: {
 }): string[] {
   return addressLines({
     door_number: a.doorNumber,
+    building: a.building,
     company: a.company,
     line1: a.line1,
     line2: a.line2,
@@ -44,6 +46,7 @@ export function orderAddressLines(o: {
   if (!line1) return storedAddressLines(o.fullAddress);
   return addressLines({
     door_number: o.doorNumber,
+    building: text(parts.building),
     company: o.companyName || text(parts.company),
     line1,
     line2: text(parts.line2),

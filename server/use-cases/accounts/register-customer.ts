@@ -62,6 +62,7 @@ export async function registerCustomer(
       const address = await saveCustomerAddress(tx, {
         customerId: customer!.id,
         address: input.address,
+        now,
       });
       const checkoutToken = await issueCheckoutToken(
         tx,

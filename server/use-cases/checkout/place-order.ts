@@ -1,5 +1,5 @@
 import { isUniqueViolation } from '../../db/errors';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { PlaceOrderPayload } from '@shared/checkout';
 import type { AddressInput } from '@shared/validation';
 import type { Database, Transaction } from '../../db/client';
@@ -63,6 +63,7 @@ async function addressFor(
   tx: Transaction,
   who: OrderingCustomer,
   payload: PlaceOrderPayload,
+  now: Date,
 ): Promise<{
   fullAddress: string;
   postcode: string;
@@ -70,6 +71,8 @@ async function addressFor(
   company: string;
   type: string;
   json: unknown;
+  /** Issue 18: how to get in, as the customer entered it (the booking's, else the entry's). */
+  accessNotes: string;
 }> {
   if (who.kind === 'checkout-token') {
     const [address] = await tx
@@ -91,6 +94,7 @@ async function addressFor(
       company: address.company,
       type: address.addressType,
       json: address,
+      accessNotes: payload.access_notes || address.accessNotes,
     };
   }
   if (!payload.address || typeof payload.address === 'string') {
@@ -99,7 +103,7 @@ async function addressFor(
       .select()
       .from(customerAddresses)
       .where(eq(customerAddresses.customerId, who.customerId))
-      .orderBy(customerAddresses.createdAt)
+      .orderBy(desc(customerAddresses.updatedAt))
       .limit(1);
     if (!latest) {
       throw new ValidationError('Please check mandatory fields.', {
@@ -113,14 +117,21 @@ async function addressFor(
       company: latest.company,
       type: latest.addressType,
       json: latest,
+      accessNotes: payload.access_notes || latest.accessNotes,
     };
   }
-  const address: AddressInput = {
+  const address: AddressInput & { building: string; access_notes: string } = {
     ...payload.address,
     door_number: payload.door_number || payload.address.door_number,
+    building: payload.building,
+    access_notes: payload.access_notes,
   };
   // Kept in the customer's address book unless it is already there.
-  const { fullAddress } = await saveCustomerAddress(tx, { customerId: who.customerId, address });
+  const { fullAddress } = await saveCustomerAddress(tx, {
+    customerId: who.customerId,
+    address,
+    now,
+  });
   return {
     fullAddress,
     postcode: address.postcode,
@@ -128,6 +139,7 @@ async function addressFor(
     company: address.company,
     type: address.address_type,
     json: address,
+    accessNotes: address.access_notes,
   };
 }
 
@@ -187,7 +199,7 @@ export async function placeOrder(
             now,
           })
         : null;
-      const address = await addressFor(tx, who, payload);
+      const address = await addressFor(tx, who, payload, now);
       const coverage = await coverageOf(tx, { postcode: address.postcode, brand: config.brand });
       if (!coverage.served) {
         throw new ValidationError(coverage.message, { postalcode: [coverage.message] });
@@ -212,6 +224,7 @@ export async function placeOrder(
           addressType: address.type,
           fullAddress: address.fullAddress,
           addressJson: address.json,
+          accessNotes: address.accessNotes,
           pickupStartsAt: slots.pickup.startsAt,
           pickupEndsAt: slots.pickup.endsAt,
           deliveryStartsAt: slots.delivery.startsAt,

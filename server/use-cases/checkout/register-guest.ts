@@ -30,6 +30,7 @@ export async function registerGuest(
     const address = await saveCustomerAddress(tx, {
       customerId: customer!.id,
       address: input.address,
+      now,
     });
     const checkoutToken = await issueCheckoutToken(
       tx,

@@ -6,6 +6,7 @@ import { orderItems, orders, stopEvents } from '../../db/schema';
 import type { OrderRow } from '../orders/find-order';
 import type { DriverStop, Leg, StopEventRow, StopState } from '../orders/present-order';
 import type { AppServices } from '../../services';
+import { careOfCustomers } from '../accounts/care-preferences';
 
 /*
  * The driver's day (issue 16, docs/decisions/026): the collections and deliveries of one
@@ -88,6 +89,10 @@ export async function listDriverStops(
           .where(inArray(orderItems.orderId, ids))
           .groupBy(orderItems.orderId);
   const countOf = new Map(counts.map((c) => [c.orderId, Number(c.count)]));
+  const care = await careOfCustomers(
+    deps.db,
+    [...collections, ...deliveries].map((o) => o.customerId),
+  );
   const stop = (order: OrderRow, leg: Leg): DriverStop => {
     const collected = events.find(
       (e) => e.orderId === order.id && e.leg === 'collection' && e.outcome === 'collected',
@@ -100,6 +105,7 @@ export async function listDriverStops(
       state: stateOf(order, leg, events),
       itemCount: countOf.get(order.id) ?? 0,
       bags: collected?.bags ?? null,
+      care: care.get(order.customerId ?? '') ?? null,
     };
   };
   return routeOrder([
@@ -124,5 +130,6 @@ export async function stopOf(db: DbOrTx, order: OrderRow, leg: Leg): Promise<Dri
     state: stateOf(order, leg, events),
     itemCount: Number(count?.count ?? 0),
     bags: collected?.bags ?? null,
+    care: (await careOfCustomers(db, [order.customerId])).get(order.customerId ?? '') ?? null,
   };
 }

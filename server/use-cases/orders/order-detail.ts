@@ -6,6 +6,7 @@ import { overpaidPence } from '../payments/settle-overpayment';
 import { findOrder } from './find-order';
 import { latestApprovalOf } from '../approvals/price-approval';
 import { orderThread } from '../approvals/order-thread';
+import { careOfCustomers } from '../accounts/care-preferences';
 
 /** Everything staff see of one order (its approval request and thread too), as rows (adminOrderView presents it). */
 export async function adminOrderDetail(
@@ -53,6 +54,8 @@ export async function adminOrderDetail(
       .from(textMessages)
       .where(eq(textMessages.orderId, id))
       .orderBy(asc(textMessages.createdAt), asc(textMessages.id)),
+    /** Issue 18: the customer's garment care preferences. */
+    care: (await careOfCustomers(db, [order.customerId])).get(order.customerId ?? '') ?? null,
     now,
   };
 }

@@ -151,8 +151,8 @@ describe('order use-cases', () => {
       address_type: 'Residential',
     } as const;
     const { database, customerId } = world;
-    const first = await saveCustomerAddress(database.db, { customerId, address });
-    const again = await saveCustomerAddress(database.db, { customerId, address });
+    const first = await saveCustomerAddress(database.db, { customerId, address, now: new Date() });
+    const again = await saveCustomerAddress(database.db, { customerId, address, now: new Date() });
     expect(again.id).toBe(first.id);
     const book = await database.db
       .select()

@@ -1,3 +1,4 @@
+import { careSummary, type CarePreferences } from '@shared/care-preferences';
 import { DateTime } from 'luxon';
 import { trackingPath } from '@shared/tracking';
 import { documentLinks } from '../invoices/present-documents';
@@ -140,6 +141,7 @@ export function adminOrderView(
     messages: (typeof orderMessages.$inferSelect)[];
     texts?: TextRow[];
     now?: Date;
+    care?: CarePreferences | null;
   },
 ) {
   const { order } = d;
@@ -155,6 +157,9 @@ export function adminOrderView(
     customer_email: order.customerEmail,
     customer_phone: order.customerPhone,
     notes: order.customerNotes,
+    access_notes: order.accessNotes,
+    /** Issue 18: the customer's garment care preferences, in words. */
+    care: d.care ? careSummary(d.care) : [],
     door_number: order.doorNumber,
     company_name: order.companyName,
     full_address: order.fullAddress,
@@ -644,6 +649,8 @@ export type DriverStop = {
   /** Delivery: pieces listed on the order; bags counted at collection (null when unknown). */
   itemCount: number;
   bags: number | null;
+  /** Issue 18: the customer's garment care preferences (none chosen: null). */
+  care?: CarePreferences | null;
 };
 
 /**
@@ -671,6 +678,8 @@ export function driverStopView(numbering: OrderNumbering, stop: DriverStop, inde
     address,
     postcode,
     notes: order.customerNotes,
+    access_notes: order.accessNotes,
+    care: stop.care ? careSummary(stop.care) : [],
     collect:
       stop.leg === 'collection'
         ? {

@@ -21,6 +21,14 @@ export function BookingSummary({
           <dt className="text-slate-500">Address</dt>
           <dd className="font-medium text-slate-900">{address}</dd>
         </div>
+        {booking.location.access_notes ? (
+          <div>
+            <dt className="text-slate-500">Access notes</dt>
+            <dd className="font-medium break-words text-slate-900">
+              {booking.location.access_notes}
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt className="text-slate-500">Collection</dt>
           <dd className="font-medium text-slate-900">{booking.details.pickup.display}</dd>

@@ -1,4 +1,6 @@
-import { formatAddress } from '@shared/address';
+import { buildingNumberOf, formatAddress } from '@shared/address';
+import { isRefusal } from '@server/errors';
+import { findSavedAddress } from '@server/use-cases/accounts/save-address';
 import { normalisePostcode } from '@shared/postcode';
 import type { AppServices } from '@server/services';
 import { checkCoverage } from '@server/use-cases/booking/coverage';
@@ -8,6 +10,7 @@ import {
   bookingValuesOf,
   slotKey,
   type BookingFormState,
+  type BookingValues,
 } from '~/features/booking/booking-params';
 import type { BookingChoice } from '~/features/booking/booking-storage';
 
@@ -24,8 +27,10 @@ export type BookingResolution =
 export async function resolveBooking(
   services: Pick<AppServices, 'db' | 'content' | 'config' | 'now'>,
   params: URLSearchParams,
+  /** The logged-in customer, whose address book `saved` may name (issue 18). */
+  customerId?: string | null,
 ): Promise<BookingResolution> {
-  const values = bookingValuesOf(params);
+  const values = await withSavedAddress(services, bookingValuesOf(params), customerId);
   if (!values.line1 && !values.postcode && !values.pickup && !values.door) return { kind: 'none' };
   const errors: Record<string, string> = {};
   let notServed: string | null = null;
@@ -73,6 +78,9 @@ export async function resolveBooking(
       company: values.company.trim(),
       address_type: values.address_type.trim() || 'Residential',
       manual,
+      ...(values.saved && values.saved !== 'new' ? { saved: values.saved } : {}),
+      building: values.building.trim(),
+      access_notes: values.access_notes.trim(),
     },
     details: { pickup, delivery, doorNumber: values.door.trim() },
   };
@@ -80,5 +88,38 @@ export async function resolveBooking(
     kind: 'complete',
     booking,
     address: formatAddress({ ...booking.location, door_number: booking.details.doorNumber }),
+  };
+}
+
+/**
+ * The address-book entry the form chose (`saved`, issue 18), filled in on the server so the
+ * choice works without JavaScript: its parts, building and access notes, and its flat unless
+ * one was typed. Only the customer's own entry; anything else is no choice.
+ */
+async function withSavedAddress(
+  services: Pick<AppServices, 'db'>,
+  values: BookingValues,
+  customerId: string | null | undefined,
+): Promise<BookingValues> {
+  if (values.saved === 'new') return values;
+  if (!values.saved || !customerId) return { ...values, saved: '' };
+  let entry;
+  try {
+    entry = await findSavedAddress(services, { customerId, addressId: values.saved });
+  } catch (error) {
+    if (isRefusal(error)) return { ...values, saved: '' };
+    throw error;
+  }
+  return {
+    ...values,
+    line1: entry.line1,
+    postcode: entry.postcode,
+    town: entry.town,
+    company: entry.company,
+    address_type: entry.addressType,
+    manual: '0',
+    door: values.door.trim() || entry.doorNumber || buildingNumberOf(entry.line1),
+    building: entry.building,
+    access_notes: entry.accessNotes,
   };
 }

@@ -63,8 +63,9 @@ function estimatePayload(
 }
 
 /** The address as the use-cases take it (shared/validation addressSchema). */
-function addressOf({ location, details }: BookingChoice): AddressInput {
+function addressOf({ location, details }: BookingChoice): AddressInput & { building: string } {
   return {
+    building: location.building ?? '',
     door_number: details.doorNumber,
     line1: location.line1,
     line2: location.line2,
@@ -266,6 +267,8 @@ export async function checkoutAction(
           customer_notes: details.notes,
           company_name: location.company,
           door_number: slots.doorNumber,
+          building: location.building ?? '',
+          access_notes: location.access_notes ?? '',
           address: addressOf(booking),
           status,
           idempotency_key: attempt.length >= 8 ? attempt : undefined,

@@ -1,0 +1,60 @@
+import { and, eq } from 'drizzle-orm';
+import { orders } from '../../db/schema';
+import type { AppServices } from '../../services';
+import { orderAddressLines } from './full-address';
+
+/*
+ * "Book again" (issue 18, decision 034): an earlier order's address (with the flat, building
+ * and access notes as entered) and notes, to fill the booking form. Only the customer's own
+ * order: anyone else's, or an id that is not one, is no order (null), and the form starts
+ * empty as usual.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type OrderToRepeat = {
+  line1: string;
+  line2: string;
+  town: string;
+  postcode: string;
+  company: string;
+  address_type: string;
+  door_number: string;
+  building: string;
+  access_notes: string;
+  notes: string;
+  /** The address as printed, one line each. */
+  lines: string[];
+};
+
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+
+export async function findOrderToRepeat(
+  deps: Pick<AppServices, 'db'>,
+  input: { customerId: string; orderId: string },
+): Promise<OrderToRepeat | null> {
+  if (!UUID.test(input.orderId)) return null;
+  const [order] = await deps.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, input.orderId), eq(orders.customerId, input.customerId)))
+    .limit(1);
+  if (!order) return null;
+  // The parts the customer confirmed: the booking's (snake case) or an address-book row's.
+  const parts = (order.addressJson ?? {}) as Record<string, unknown>;
+  const line1 = str(parts.line1);
+  if (!line1) return null;
+  return {
+    line1,
+    line2: str(parts.line2),
+    town: str(parts.town) || 'London',
+    postcode: order.postcode,
+    company: order.companyName || str(parts.company),
+    address_type: order.addressType || str(parts.address_type) || 'Residential',
+    door_number: order.doorNumber,
+    building: str(parts.building),
+    access_notes: order.accessNotes,
+    notes: order.customerNotes,
+    lines: orderAddressLines(order),
+  };
+}

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { logIn, MONDAY_6AM, orderPayload, signUp } from './helpers/fixtures';
+import { usePageServer } from './helpers/page-server';
+
+/*
+ * Issue 18's pages as a browser without JavaScript uses them (decision 034): the address book
+ * and the garment care form post and answer 303s; the home form offers the saved addresses;
+ * the checkout fills the address from the chosen entry (only one's own); "Book again" fills
+ * the home form from one's own earlier order only.
+ */
+
+let clock = MONDAY_6AM.getTime();
+const tick = () => new Date((clock += 60_000));
+const booking = { pickup: '2026-11-24 09:00', delivery: '2026-11-26 09:00' };
+
+describe('returning customers’ pages without JavaScript', () => {
+  let ada = '';
+  let bob = '';
+  const site = usePageServer({ now: tick }, async (server) => {
+    await signUp(server, { name: 'Ada Lovelace', email: 'ada.pages@example.com' });
+    await signUp(server, {
+      name: 'Bob Smith',
+      email: 'bob.pages@example.com',
+      phone: '07700 900789',
+    });
+    ada = `cl_session=${await logIn(server, 'ada.pages@example.com')}`;
+    bob = `cl_session=${await logIn(server, 'bob.pages@example.com')}`;
+  });
+  const html = async (path: string, cookie: string) =>
+    (await site.html(path, { headers: { Cookie: cookie } }))
+      .replaceAll('<!-- -->', '')
+      .replaceAll('&#x27;', '’');
+  const entry = {
+    intent: 'add',
+    label: 'Work',
+    door_number: 'Flat 2',
+    building: 'Elgin Court',
+    line1: '7 Elgin Avenue',
+    town: 'London',
+    postcode: 'w9 2hd',
+    access_notes: 'Gate code 1234',
+  };
+  let workId = '';
+
+  it('adds an address in the account by a form post, and refuses a bad one with its message', async () => {
+    const refused = await site.post('/account/addresses', { ...entry, postcode: 'nope' }, ada);
+    expect(refused.status).toBe(422);
+    expect(await refused.text()).toContain('Please enter a valid UK postcode');
+    const added = await site.post('/account/addresses', entry, ada);
+    expect(added.status).toBe(303);
+    expect(added.headers.get('location')).toBe('/account/addresses?done=added');
+    const page = await html('/account/addresses?done=added', ada);
+    expect(page).toContain('The address is saved in your address book.');
+    expect(page).toContain('Flat 2, Elgin Court');
+    expect(page).toContain('Gate code 1234');
+    workId = /data-address="([0-9a-f-]{36})"/.exec(page)![1]!;
+    // Bob cannot remove it.
+    const theirs = await site.post('/account/addresses', { intent: 'remove', id: workId }, bob);
+    expect(theirs.status).toBe(404);
+  });
+
+  it('offers the saved addresses on the home form, the most recent chosen, and never caches them', async () => {
+    const reply = await site.page('/', { headers: { Cookie: ada } });
+    expect(reply.headers.get('cache-control')).toContain('private');
+    const page = (await reply.text()).replaceAll('<!-- -->', '');
+    expect(page).toContain('Your saved addresses');
+    expect(page).toMatch(new RegExp(`name="saved" checked="" value="${workId}"`));
+    expect(page).toContain('Use a different address');
+    expect(await html('/', '')).not.toContain('Your saved addresses');
+  });
+
+  it('fills the checkout’s address from the chosen entry, and only from one’s own', async () => {
+    const query = new URLSearchParams({ saved: workId, door: '', ...booking }).toString();
+    const page = await html(`/customer?${query}`, ada);
+    expect(page).toContain('Flat 2, Elgin Court, 7 Elgin Avenue, London, W9 2HD');
+    expect(page).toContain('Gate code 1234');
+    const theirs = await html(`/customer?${query}`, bob);
+    expect(theirs).not.toContain('Elgin Court');
+  });
+
+  it('books again from one’s own order only', async () => {
+    const placed = await site.server.api<{ order: { order_id: string } }>('/api/placeorder', {
+      body: orderPayload({
+        customer_name: 'Ada Lovelace',
+        customer_email: 'ada.pages@example.com',
+        customer_phone: '07700 900456',
+        customer_notes: 'Two suits, one shirt',
+        address: { line1: '1 Fortune Green Road', postcode: 'NW6 1DT' },
+        door_number: 'Flat 9',
+        access_notes: 'Buzz 9',
+      }),
+      headers: { Authorization: `Bearer ${ada.slice('cl_session='.length)}` },
+    });
+    expect(placed.status).toBe(200);
+    const id = placed.body.order.order_id;
+    const page = await html(`/?again=${id}`, ada);
+    // Placing it kept the address in the book: that entry is the one chosen, flat and all.
+    const chosen = /<input[^>]*name="saved" checked="" value="([0-9a-f-]{36})"/.exec(page)?.[1];
+    expect(chosen).not.toBe(workId);
+    expect(page).toContain('Flat 9, 1 Fortune Green Road, London, NW6 1DT');
+    expect(page).toContain('name="door" value="Flat 9"');
+    expect(page).toContain('Buzz 9');
+    expect(page).toContain('name="notes" value="Two suits, one shirt"');
+    const theirs = await html(`/?again=${id}`, bob);
+    expect(theirs).not.toContain('Fortune Green Road');
+    expect(theirs).not.toContain('Two suits');
+    // The account's orders offer it.
+    expect(await html('/account', ada)).toContain(`/?again=${id}#order`);
+  });
+
+  it('saves garment care by a form post', async () => {
+    const saved = await site.post(
+      '/account/preferences',
+      { shirts: 'folded', starch: 'heavy', return_hangers: 'on', handover_notes: 'Ring twice' },
+      ada,
+    );
+    expect(saved.status).toBe(303);
+    const page = await html('/account/preferences?saved', ada);
+    expect(page).toContain('Your garment care preferences are saved.');
+    expect(page).toMatch(/name="shirts" checked="" value="folded"/);
+    expect(page).toContain('Ring twice');
+    const refused = await site.post(
+      '/account/preferences',
+      { shirts: 'rolled', handover_notes: '' },
+      ada,
+    );
+    expect(refused.status).toBe(422);
+    expect(await refused.text()).toContain('Please choose hangers or folded');
+  });
+});
