@@ -16,6 +16,7 @@ import { UPLOAD_MAX_BYTES } from '@shared/catalogue-admin';
 import type { AppServices } from '../services';
 import { findImage } from '../use-cases/admin/uploads';
 import { accountsRoutes } from './api/accounts';
+import { recurringRoutes } from './api/recurring';
 import { adminRoutes, uploadRoutes } from './api/admin';
 import { bookingRoutes } from './api/booking';
 import { catalogueRoutes } from './api/catalogue';
@@ -304,6 +305,7 @@ async function apiRoutes(api: FastifyInstance, services: AppServices) {
   catalogueRoutes(api, services);
   bookingRoutes(api, services);
   accountsRoutes(api, services);
+  recurringRoutes(api, services);
   checkoutRoutes(api, services);
   paymentsRoutes(api, services);
   approvalsRoutes(api, services);

@@ -11,6 +11,7 @@ import type { Endpoint, HttpMethod } from './contract';
 import { paymentsApi, webhooksApi } from './payments';
 import { trackingApi } from './tracking';
 import { photosApi } from './photos';
+import { recurringApi } from './recurring';
 
 /**
  * The whole /api contract, by area. The server registers its routes from it, the OpenAPI
@@ -30,6 +31,7 @@ export const api = {
   intake: intakeApi,
   driver: driverApi,
   photos: photosApi,
+  recurring: recurringApi,
 };
 
 /** Every endpoint of the contract. */
