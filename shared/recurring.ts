@@ -1,5 +1,8 @@
 import { DateTime } from 'luxon';
+import { z } from 'zod';
 import { LONDON_ZONE } from './london-time';
+import { isoDate, text } from './text';
+import { addressSchema } from './validation';
 import { addDays, deliverySlots, EXPRESS_SLOT_START, pickupSlots } from './slots';
 import type { Slot, SlotRules, SlotUsage } from './slots';
 
@@ -191,3 +194,59 @@ export function windowChoices(
   }
   return choices;
 }
+
+// ─── What the customer sends (the API's bodies and the account's forms) ──────────────
+
+export const recurringMessages = {
+  frequency: 'Please choose how often we collect',
+  weekday: 'Please choose the day of the week',
+  window: 'Please choose a collection window',
+  delivery: 'Please choose a delivery window',
+  address: 'Please choose your address or type a new one',
+  date: 'Please choose a date',
+} as const;
+
+const hhmm = (message: string) =>
+  text({ error: message })
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, message);
+
+/** A new plan: how often, which day and windows, and where (a saved address or a typed one). */
+export const recurringPlanSchema = z
+  .object({
+    frequency: z.enum(recurringFrequencyList, { error: recurringMessages.frequency }),
+    weekday: z.coerce
+      .number({ error: recurringMessages.weekday })
+      .int(recurringMessages.weekday)
+      .min(1, recurringMessages.weekday)
+      .max(7, recurringMessages.weekday)
+      .meta({ description: 'ISO weekday: 1 = Monday … 7 = Sunday' }),
+    window_start: hhmm(recurringMessages.window).meta({
+      description: 'London start of the collection window, HH:MM (a window of GET /api/slots)',
+      examples: ['09:00'],
+    }),
+    delivery_start: hhmm(recurringMessages.delivery).meta({
+      description:
+        'London start of the delivery window, HH:MM, on the first open day after the turnaround',
+      examples: ['18:00'],
+    }),
+    address_id: z.uuid({ error: recurringMessages.address }).optional().meta({
+      description: 'An entry of the customer’s address book',
+    }),
+    address: addressSchema.optional().meta({ description: 'A typed address (kept in the book)' }),
+    notes: text().trim().max(1000).optional().default(''),
+  })
+  .refine((v) => v.address_id !== undefined || v.address !== undefined, {
+    message: recurringMessages.address,
+    path: ['address_id'],
+  });
+export type RecurringPlanInput = z.infer<typeof recurringPlanSchema>;
+
+export const recurringSkipSchema = z.object({
+  date: isoDate(recurringMessages.date).meta({ description: 'The collection date to skip' }),
+});
+export const recurringPauseSchema = z.object({
+  until: isoDate(recurringMessages.date).meta({
+    description: 'Collections before this London date are not made; later ones are',
+  }),
+});

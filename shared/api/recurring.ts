@@ -1,7 +1,11 @@
 import { z } from 'zod';
-import { recurringFrequencyList } from '../recurring';
-import { isoDate, text } from '../text';
-import { addressSchema } from '../validation';
+import {
+  recurringFrequencyList,
+  recurringPauseSchema,
+  recurringPlanSchema,
+  recurringSkipSchema,
+} from '../recurring';
+import { text } from '../text';
 import { endpoint, failures, ok } from './contract';
 
 /*
@@ -10,60 +14,6 @@ import { endpoint, failures, ok } from './contract';
  */
 
 const session = ['bearer', 'cookie'] as const;
-
-export const recurringMessages = {
-  frequency: 'Please choose how often we collect',
-  weekday: 'Please choose the day of the week',
-  window: 'Please choose a collection window',
-  delivery: 'Please choose a delivery window',
-  address: 'Please choose your address or type a new one',
-  date: 'Please choose a date',
-} as const;
-
-const hhmm = (message: string) =>
-  text({ error: message })
-    .trim()
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, message);
-
-/** A new plan: how often, which day and windows, and where (a saved address or a typed one). */
-export const recurringPlanSchema = z
-  .object({
-    frequency: z.enum(recurringFrequencyList, { error: recurringMessages.frequency }),
-    weekday: z.coerce
-      .number({ error: recurringMessages.weekday })
-      .int(recurringMessages.weekday)
-      .min(1, recurringMessages.weekday)
-      .max(7, recurringMessages.weekday)
-      .meta({ description: 'ISO weekday: 1 = Monday … 7 = Sunday' }),
-    window_start: hhmm(recurringMessages.window).meta({
-      description: 'London start of the collection window, HH:MM (a window of GET /api/slots)',
-      examples: ['09:00'],
-    }),
-    delivery_start: hhmm(recurringMessages.delivery).meta({
-      description:
-        'London start of the delivery window, HH:MM, on the first open day after the turnaround',
-      examples: ['18:00'],
-    }),
-    address_id: z.uuid({ error: recurringMessages.address }).optional().meta({
-      description: 'An entry of the customer’s address book',
-    }),
-    address: addressSchema.optional().meta({ description: 'A typed address (kept in the book)' }),
-    notes: text().trim().max(1000).optional().default(''),
-  })
-  .refine((v) => v.address_id !== undefined || v.address !== undefined, {
-    message: recurringMessages.address,
-    path: ['address_id'],
-  });
-export type RecurringPlanInput = z.infer<typeof recurringPlanSchema>;
-
-export const recurringSkipSchema = z.object({
-  date: isoDate(recurringMessages.date).meta({ description: 'The collection date to skip' }),
-});
-export const recurringPauseSchema = z.object({
-  until: isoDate(recurringMessages.date).meta({
-    description: 'Collections before this London date are not made; later ones are',
-  }),
-});
 
 export const recurringPlanView = z
   .object({
@@ -77,6 +27,9 @@ export const recurringPlanView = z
     address: text().meta({ description: 'The address as printed' }),
     status: z.enum(['active', 'paused', 'stopped']),
     paused_until: text().nullable(),
+    paused_until_display: text()
+      .nullable()
+      .meta({ examples: ['Fri 1 Jan'] }),
     summary: text().meta({ examples: ['Every week on Friday, 09:00 - 10:00'] }),
     upcoming: z.array(
       z.object({

@@ -216,3 +216,40 @@ export async function stopRecurringPlan(deps: Deps, input: Change): Promise<Recu
   await dropFrom(deps, plan, null, 'Stopped');
   return view(deps, plan);
 }
+
+/** One change asked by a form (the account's or the signed link's page). */
+export type PlanChange =
+  | { intent: 'skip'; date: string }
+  | { intent: 'pause'; until: string }
+  | { intent: 'resume' }
+  | { intent: 'stop' };
+
+/** The form pages' one call: the change they were posted, applied by its verb above. */
+export async function changeRecurringPlan(
+  deps: Deps,
+  input: Change & { change: PlanChange },
+): Promise<{ message: string; plan: RecurringPlanView }> {
+  const { change, ...plan } = input;
+  switch (change.intent) {
+    case 'skip':
+      return {
+        message: `The collection on ${dayLabel(change.date)} is skipped.`,
+        plan: await skipRecurringDate(deps, { ...plan, date: change.date }),
+      };
+    case 'pause':
+      return {
+        message: `Your repeat collection is paused until ${dayLabel(change.until)}.`,
+        plan: await pauseRecurringPlan(deps, { ...plan, until: change.until }),
+      };
+    case 'resume':
+      return {
+        message: 'Your repeat collection is on again.',
+        plan: await resumeRecurringPlan(deps, plan),
+      };
+    case 'stop':
+      return {
+        message: 'Your repeat collection is stopped.',
+        plan: await stopRecurringPlan(deps, plan),
+      };
+  }
+}

@@ -1,8 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { RecurringPlanInput, RecurringPlanView } from '@shared/api/recurring';
-import { recurringMessages } from '@shared/api/recurring';
+import type { RecurringPlanView } from '@shared/api/recurring';
 import { londonToday } from '@shared/london-time';
-import { firstCollectionDate } from '@shared/recurring';
+import { firstCollectionDate, recurringMessages, type RecurringPlanInput } from '@shared/recurring';
 import { addDays, windowsOfDay } from '@shared/slots';
 import type { AddressInput } from '@shared/validation';
 import { customerAddresses, customers, recurringPlans } from '../../db/schema';

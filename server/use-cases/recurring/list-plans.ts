@@ -1,7 +1,10 @@
 import { and, asc, eq, gte, inArray, ne } from 'drizzle-orm';
 import type { RecurringPlanView } from '@shared/api/recurring';
 import { londonToday } from '@shared/london-time';
-import { recurringOccurrences, recurringPlans } from '../../db/schema';
+import { firstCollectionDate, weekdayNames } from '@shared/recurring';
+import { addDays, windowsOfDay } from '@shared/slots';
+import { customerAddresses, recurringOccurrences, recurringPlans } from '../../db/schema';
+import { loadSlotRules } from '../slots/slot-rules';
 import type { AppServices } from '../../services';
 import type { OccurrenceRow, PlanAccess } from './plan-access';
 import { occurrencesFrom, planFor } from './plan-access';
@@ -50,4 +53,59 @@ export async function getRecurringPlan(
   const now = deps.now();
   const plan = await planFor(deps, deps.db, input);
   return presentPlan(plan, await occurrencesFrom(deps.db, plan.id, now), now);
+}
+
+export type RecurringSetupOptions = {
+  addresses: { id: string; label: string }[];
+  /** Per ISO weekday the shop collects on, its window starts ("09:00"). */
+  weekdays: { weekday: number; name: string; windows: string[] }[];
+  /** Delivery window starts offered on some day. */
+  deliveryStarts: string[];
+};
+
+/** What the set-up form offers: the customer's saved addresses, the days and their windows. */
+export async function recurringSetupOptions(
+  deps: Pick<AppServices, 'db' | 'now'>,
+  input: { customerId: string },
+): Promise<RecurringSetupOptions> {
+  const today = londonToday(deps.now());
+  const saved = await deps.db
+    .select()
+    .from(customerAddresses)
+    .where(eq(customerAddresses.customerId, input.customerId))
+    .orderBy(asc(customerAddresses.createdAt));
+  const rules = await loadSlotRules(deps.db);
+  const weekdays = [1, 2, 3, 4, 5, 6, 7]
+    .map((weekday) => {
+      const first = firstCollectionDate(weekday, today);
+      const windows = [0, 7, 14]
+        .map((d) => windowsOfDay(addDays(first, d), rules))
+        .find((w) => w.length > 0);
+      return {
+        weekday,
+        name: weekdayNames[weekday - 1]!,
+        windows: (windows ?? []).map((w) => w.slot_start),
+      };
+    })
+    .filter((d) => d.windows.length > 0);
+  const deliveryStarts = [...new Set(weekdays.flatMap((d) => d.windows))].sort();
+  return {
+    addresses: saved.map((a) => ({
+      id: a.id,
+      label: [a.label, a.fullAddress.replaceAll('\n', ', ')].filter(Boolean).join(': '),
+    })),
+    weekdays,
+    deliveryStarts,
+  };
+}
+
+/** The account's page: the customer's plans and what the set-up form offers. */
+export async function recurringOverview(
+  deps: Pick<AppServices, 'db' | 'now'>,
+  input: { customerId: string },
+): Promise<{ plans: RecurringPlanView[]; options: RecurringSetupOptions }> {
+  return {
+    plans: await listRecurringPlans(deps, input),
+    options: await recurringSetupOptions(deps, input),
+  };
 }

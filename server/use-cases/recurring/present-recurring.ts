@@ -64,6 +64,7 @@ export function presentPlan(
     address: planAddress(plan),
     status: plan.status,
     paused_until: plan.pausedUntil,
+    paused_until_display: plan.pausedUntil ? dayLabel(plan.pausedUntil) : null,
     summary: `${frequencyLabels[plan.frequency]} on ${weekday}, collected from ${plan.windowStart}`,
     upcoming,
   };
