@@ -14,6 +14,7 @@ import {
   orderMessages,
   orders,
   photos,
+  recurringPlans,
   sessions,
   stopEvents,
   textMessages,
@@ -140,6 +141,8 @@ export async function eraseCustomer(
   await tx.delete(oneTimeCodes).where(inArray(oneTimeCodes.customerId, ids));
   await tx.delete(checkoutTokens).where(inArray(checkoutTokens.customerId, ids));
   await tx.delete(customerAddresses).where(inArray(customerAddresses.customerId, ids));
+  // Repeat collections (issue 18) and their occurrences (by cascade): addresses and habits.
+  await tx.delete(recurringPlans).where(inArray(recurringPlans.customerId, ids));
   await tx
     .update(orders)
     .set({
