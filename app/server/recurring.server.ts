@@ -10,3 +10,4 @@ export {
   listRecurringPlans,
   recurringOverview,
 } from '@server/use-cases/recurring/list-plans';
+export { planOfOrder } from '@server/use-cases/recurring/repeat-orders';

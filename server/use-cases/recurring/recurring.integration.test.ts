@@ -13,6 +13,9 @@ import {
 } from './change-plan';
 import { createRecurringPlan } from './create-plan';
 import { getRecurringPlan, listRecurringPlans } from './list-plans';
+import { orderBoard } from '../orders/order-board';
+import { boardView } from '../orders/present-order';
+import { planOfOrder } from './repeat-orders';
 import { runRecurringSchedule } from './run-schedule';
 
 /*
@@ -188,6 +191,17 @@ describe('repeat collections', () => {
       .from(slotUsage)
       .where(and(eq(slotUsage.kind, 'pickup'), eq(slotUsage.startsAt, order!.pickupStartsAt)));
     expect(place!.taken).toBe(1);
+    // Staff see it on the board as a repeat collection, and the plan on the order's page.
+    const board = boardView(
+      server.services.config.brand,
+      await orderBoard(server.services, { day: '2026-11-27' }),
+    );
+    expect(board.collections.find((r) => r.id === order!.id)?.repeat).toBe(true);
+    expect(board.collections.filter((r) => r.repeat)).toHaveLength(1);
+    expect(await planOfOrder(server.services, { orderId: order!.id })).toMatchObject({
+      id: planId,
+      summary: 'Every week on Friday, collected from 09:00',
+    });
     // Run again: the same order, no second booking.
     expect(await runRecurringSchedule(server.services)).toMatchObject({ booked: 0 });
   });
