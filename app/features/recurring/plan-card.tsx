@@ -96,8 +96,12 @@ export function PlanCard({
                   >
                     {stateLabels[d.state]}
                   </span>
-                  {d.state === 'failed' && d.note ? (
-                    <span className="text-xs text-red-800">{d.note}</span>
+                  {d.note ? (
+                    <span
+                      className={`text-xs ${d.state === 'failed' ? 'text-red-800' : 'text-slate-600'}`}
+                    >
+                      {d.note}
+                    </span>
                   ) : null}
                 </div>
                 {d.can_skip ? (

@@ -43,8 +43,8 @@ export function presentPlan(
         note:
           state === 'failed'
             ? (occurrence?.reason ?? 'Not booked')
-            : state === 'booked'
-              ? 'Booked'
+            : state === 'skipped' && occurrence?.reason && occurrence.reason !== 'Skipped'
+              ? occurrence.reason
               : null,
         can_skip:
           plan.status !== 'stopped' &&

@@ -315,4 +315,34 @@ describe('repeat collections', () => {
       pauseRecurringPlan(server.services, { access: access(), planId, until: '2027-01-10' }),
     ).rejects.toBeInstanceOf(ConflictError);
   });
+
+  it('a day the shop is closed is not announced, and shows as skipped with the reason', async () => {
+    clock = at('2026-12-21T06:00:00Z');
+    const plan = await createRecurringPlan(server.services, {
+      customerId: otherId,
+      plan: {
+        frequency: 'weekly',
+        weekday: 5,
+        window_start: '09:00',
+        delivery_start: '18:00',
+        address: {
+          ...demoAddress,
+          line2: '',
+          town: 'London',
+          company: '',
+          address_type: 'Residential',
+        },
+        notes: '',
+      },
+    });
+    expect(plan.upcoming[0]).toMatchObject({ date: '2026-12-25', state: 'due' });
+    expect(await runRecurringSchedule(server.services)).toMatchObject({ announced: 0 });
+    const [christmas] = await listRecurringPlans(server.services, { customerId: otherId });
+    expect(christmas!.upcoming[0]).toMatchObject({
+      date: '2026-12-25',
+      state: 'skipped',
+      note: 'We are closed that day',
+      can_skip: false,
+    });
+  });
 });

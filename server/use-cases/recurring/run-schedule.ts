@@ -10,7 +10,7 @@ import {
   skipDeadline,
   windowChoices,
 } from '@shared/recurring';
-import { addDays, usageRange } from '@shared/slots';
+import { addDays, usageRange, windowsOfDay } from '@shared/slots';
 import type { AddressInput } from '@shared/validation';
 import { orders, recurringOccurrences, recurringPlans } from '../../db/schema';
 import { AppError, ConflictError } from '../../errors';
@@ -45,6 +45,8 @@ import { dayLabel, planAddress } from './present-recurring';
 type Deps = Pick<AppServices, 'db' | 'mail' | 'config' | 'links' | 'now'>;
 
 const LEASE_MS = 10 * 60_000;
+/** Why a collection on a day the shop is closed is not made. */
+export const CLOSED = 'We are closed that day';
 const attempts = 3;
 
 export type ScheduleRun = { announced: number; booked: number; unbooked: number };
@@ -62,9 +64,25 @@ export async function announceRecurringCollections(deps: Deps): Promise<number> 
     .select()
     .from(recurringPlans)
     .where(ne(recurringPlans.status, 'stopped'));
+  if (plans.length === 0) return 0;
+  const rules = await loadSlotRules(deps.db);
   let announced = 0;
   for (const plan of plans) {
     for (const date of datesToAnnounce(planDates(plan), today, new Set())) {
+      // A day the shop is closed (a bank holiday): not announced, shown as skipped.
+      if (windowsOfDay(date, rules).length === 0) {
+        await deps.db
+          .insert(recurringOccurrences)
+          .values({
+            planId: plan.id,
+            collectionDate: date,
+            status: 'skipped',
+            reason: CLOSED,
+            announcedAt: now,
+          })
+          .onConflictDoNothing();
+        continue;
+      }
       if (await announceOne(deps, plan, date)) announced += 1;
     }
   }
