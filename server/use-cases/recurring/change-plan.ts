@@ -26,7 +26,7 @@ const STOPPED = 'This repeat collection has been stopped. Please set up a new on
 
 async function view(deps: Deps, plan: PlanRow): Promise<RecurringPlanView> {
   const now = deps.now();
-  return presentPlan(plan, await occurrencesFrom(deps.db, plan.id, now), now);
+  return presentPlan(plan, await occurrencesFrom(deps.db, { planId: plan.id, now }), now);
 }
 
 /** Cancels the order of a booked occurrence and marks it skipped; false when it is too late. */

@@ -52,7 +52,7 @@ export async function getRecurringPlan(
 ): Promise<RecurringPlanView> {
   const now = deps.now();
   const plan = await planFor(deps, deps.db, input);
-  return presentPlan(plan, await occurrencesFrom(deps.db, plan.id, now), now);
+  return presentPlan(plan, await occurrencesFrom(deps.db, { planId: plan.id, now }), now);
 }
 
 export type RecurringSetupOptions = {

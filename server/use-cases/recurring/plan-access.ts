@@ -44,9 +44,9 @@ export async function planFor(
 /** The plan's occurrences from today on (London), by date. */
 export async function occurrencesFrom(
   tx: DbOrTx,
-  planId: string,
-  now: Date,
+  input: { planId: string; now: Date },
 ): Promise<Map<string, OccurrenceRow>> {
+  const { planId, now } = input;
   const rows = await tx
     .select()
     .from(recurringOccurrences)
