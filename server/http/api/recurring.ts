@@ -1,15 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@shared/api';
 import type { AppServices } from '../../services';
-import {
-  pauseRecurringPlan,
-  resumeRecurringPlan,
-  skipRecurringDate,
-  stopRecurringPlan,
-} from '../../use-cases/recurring/change-plan';
+import { changeRecurringPlan, type PlanChange } from '../../use-cases/recurring/change-plan';
 import { createRecurringPlan } from '../../use-cases/recurring/create-plan';
 import { listRecurringPlans } from '../../use-cases/recurring/list-plans';
-import { dayLabel } from '../../use-cases/recurring/present-recurring';
 import { route } from '../contract-routes';
 import { customerGuard, customerOf } from '../identity';
 
@@ -39,35 +33,22 @@ export function recurringRoutes(app: FastifyInstance, services: AppServices) {
     };
   });
 
-  route(app, e.skipRecurring, loggedIn, async ({ params, body }, request) => ({
-    status: true,
-    message: `The collection on ${dayLabel(body.date)} is skipped.`,
-    plan: await skipRecurringDate(services, {
-      access: mine(request),
-      planId: params.id,
-      date: body.date,
-    }),
-  }));
-
-  route(app, e.pauseRecurring, loggedIn, async ({ params, body }, request) => ({
-    status: true,
-    message: `Your repeat collection is paused until ${dayLabel(body.until)}.`,
-    plan: await pauseRecurringPlan(services, {
-      access: mine(request),
-      planId: params.id,
-      until: body.until,
-    }),
-  }));
-
-  route(app, e.resumeRecurring, loggedIn, async ({ params }, request) => ({
-    status: true,
-    message: 'Your repeat collection is on again.',
-    plan: await resumeRecurringPlan(services, { access: mine(request), planId: params.id }),
-  }));
-
-  route(app, e.stopRecurring, loggedIn, async ({ params }, request) => ({
-    status: true,
-    message: 'Your repeat collection is stopped.',
-    plan: await stopRecurringPlan(services, { access: mine(request), planId: params.id }),
-  }));
+  // The four changes: one use-case, the same messages as the pages'.
+  const change = (request: Parameters<typeof customerOf>[0], planId: string, what: PlanChange) =>
+    changeRecurringPlan(services, { access: mine(request), planId, change: what }).then((done) => ({
+      status: true as const,
+      ...done,
+    }));
+  route(app, e.skipRecurring, loggedIn, ({ params, body }, request) =>
+    change(request, params.id, { intent: 'skip', date: body.date }),
+  );
+  route(app, e.pauseRecurring, loggedIn, ({ params, body }, request) =>
+    change(request, params.id, { intent: 'pause', until: body.until }),
+  );
+  route(app, e.resumeRecurring, loggedIn, ({ params }, request) =>
+    change(request, params.id, { intent: 'resume' }),
+  );
+  route(app, e.stopRecurring, loggedIn, ({ params }, request) =>
+    change(request, params.id, { intent: 'stop' }),
+  );
 }
