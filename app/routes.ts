@@ -26,6 +26,7 @@ export default [
   route('account/credit', 'routes/account-credit.tsx'),
   route('account/addresses', 'routes/account-addresses.tsx'),
   route('account/preferences', 'routes/account-preferences.tsx'),
+  route('account/recurring', 'routes/account-recurring.tsx'),
   route('account/orders/:id/documents/:number', 'routes/account-order-document.ts'),
   route('account/confirm-email/:token', 'routes/account-confirm-email.tsx'),
 
@@ -37,6 +38,7 @@ export default [
   route('order/intake/:id', 'routes/order-intake.tsx'),
   route('order/reschedule/:id', 'routes/order-reschedule.tsx'),
   route('track/:token', 'routes/track.tsx'),
+  route('recurring/:id', 'routes/recurring-link.tsx'),
   route('payment/complete/:id', 'routes/payment-complete.tsx'),
   route('payment/cancel/:id', 'routes/payment-cancel.tsx'),
   route('payment/test-paypal/:paypalOrderId', 'routes/test-paypal.tsx'),

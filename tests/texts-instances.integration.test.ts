@@ -159,6 +159,7 @@ describe.skipIf(!onPostgres())('texts and schedules with two instances, on Postg
       { name: 'approval-reminders', cron: '*/5 * * * *', timezone: 'Europe/London' },
       { name: 'collection-reminders', cron: '* * * * *', timezone: 'Europe/London' },
       { name: 'expire-stale', cron: '* * * * *', timezone: 'Europe/London' },
+      { name: 'recurring-collections', cron: '7 * * * *', timezone: 'Europe/London' },
       { name: 'requeue-deliveries', cron: '*/15 * * * *', timezone: 'Europe/London' },
     ]);
     expect([...first.errors, ...second.errors]).toEqual([]);

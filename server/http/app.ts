@@ -18,6 +18,7 @@ import { findImage } from '../use-cases/admin/uploads';
 import { accountsRoutes } from './api/accounts';
 import { addressBookRoutes } from './api/address-book';
 import { carePreferencesRoutes } from './api/care-preferences';
+import { recurringRoutes } from './api/recurring';
 import { adminRoutes, uploadRoutes } from './api/admin';
 import { bookingRoutes } from './api/booking';
 import { catalogueRoutes } from './api/catalogue';
@@ -308,6 +309,7 @@ async function apiRoutes(api: FastifyInstance, services: AppServices) {
   accountsRoutes(api, services);
   addressBookRoutes(api, services);
   carePreferencesRoutes(api, services);
+  recurringRoutes(api, services);
   checkoutRoutes(api, services);
   paymentsRoutes(api, services);
   approvalsRoutes(api, services);

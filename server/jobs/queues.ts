@@ -17,6 +17,7 @@ export type JobData = {
   'collection-reminders': Record<string, never>;
   'expire-stale': Record<string, never>;
   'requeue-deliveries': Record<string, never>;
+  'recurring-collections': Record<string, never>;
 };
 
 export type JobName = keyof JobData;
@@ -56,6 +57,7 @@ export const jobQueues: Record<JobName, QueuePolicy> = {
   'collection-reminders': { ...SCHEDULED_POLICY, retryLimit: 3, retryDelay: 60 },
   'expire-stale': SCHEDULED_POLICY,
   'requeue-deliveries': SCHEDULED_POLICY,
+  'recurring-collections': SCHEDULED_POLICY,
 };
 
 export const jobNames = Object.keys(jobQueues) as JobName[];

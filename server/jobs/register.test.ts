@@ -17,12 +17,13 @@ describe('registerJobs: every worker and schedule in one place', () => {
     expect(workers.sort()).toEqual([...jobNames].sort());
   });
 
-  it('schedules the reminders, the clean-up and the safety sweep (London time)', () => {
+  it('schedules the reminders, the clean-up, the safety sweep and repeat collections (London time)', () => {
     expect(schedules).toEqual({
       'approval-reminders': '*/5 * * * *',
       'collection-reminders': '0 18 * * *',
       'expire-stale': '23 * * * *',
       'requeue-deliveries': '*/15 * * * *',
+      'recurring-collections': '7 * * * *',
     });
   });
 });

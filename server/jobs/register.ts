@@ -3,6 +3,7 @@ import { sendApprovalReminders } from '../use-cases/approvals/remind-approvals';
 import { queueCollectionReminders } from '../use-cases/messages/collection-reminders';
 import { deliverText } from '../use-cases/messages/deliver-text';
 import { expireStaleRows } from '../use-cases/maintenance/expire-stale';
+import { runRecurringSchedule } from '../use-cases/recurring/run-schedule';
 import { requeueDeliveries } from './requeue-deliveries';
 
 /**
@@ -54,4 +55,10 @@ export function registerJobs(services: AppServices): void {
     requeueDeliveries(services).then(done('deliveries re-queued')),
   );
   jobs.schedule('requeue-deliveries', '*/15 * * * *');
+
+  // Repeat collections: announced five days ahead, booked two days ahead (decision 036).
+  jobs.work('recurring-collections', () =>
+    runRecurringSchedule(services).then(done('repeat collections')),
+  );
+  jobs.schedule('recurring-collections', '7 * * * *');
 }

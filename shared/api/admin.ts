@@ -44,6 +44,10 @@ export const boardRow = z
     question: z
       .boolean()
       .meta({ description: 'The customer’s latest message waits for an answer' }),
+    repeat: z
+      .boolean()
+      .optional()
+      .meta({ description: 'Booked by the customer’s repeat collection (issue 18)' }),
   })
   .meta({ id: 'BoardRow' });
 

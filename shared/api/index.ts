@@ -13,6 +13,7 @@ import type { Endpoint, HttpMethod } from './contract';
 import { paymentsApi, webhooksApi } from './payments';
 import { trackingApi } from './tracking';
 import { photosApi } from './photos';
+import { recurringApi } from './recurring';
 
 /**
  * The whole /api contract, by area. The server registers its routes from it, the OpenAPI
@@ -34,6 +35,7 @@ export const api = {
   intake: intakeApi,
   driver: driverApi,
   photos: photosApi,
+  recurring: recurringApi,
 };
 
 /** Every endpoint of the contract. */

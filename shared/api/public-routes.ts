@@ -12,7 +12,8 @@ export type PublicArea =
   | 'payments'
   | 'approvals'
   | 'intakeReport'
-  | 'tracking';
+  | 'tracking'
+  | 'recurring';
 
 /**
  * The endpoints the website's own pages call, without their schemas (zod stays out of the
@@ -154,5 +155,29 @@ export const publicRoutes: Pick<Routes<Api>, PublicArea> = {
   },
   tracking: {
     track: { method: 'GET', path: '/api/track/:token' },
+  },
+  recurring: {
+    listRecurring: { method: 'GET', path: '/api/account/recurring', auth: ['bearer', 'cookie'] },
+    createRecurring: { method: 'POST', path: '/api/account/recurring', auth: ['bearer', 'cookie'] },
+    skipRecurring: {
+      method: 'POST',
+      path: '/api/account/recurring/:id/skip',
+      auth: ['bearer', 'cookie'],
+    },
+    pauseRecurring: {
+      method: 'POST',
+      path: '/api/account/recurring/:id/pause',
+      auth: ['bearer', 'cookie'],
+    },
+    resumeRecurring: {
+      method: 'POST',
+      path: '/api/account/recurring/:id/resume',
+      auth: ['bearer', 'cookie'],
+    },
+    stopRecurring: {
+      method: 'POST',
+      path: '/api/account/recurring/:id/stop',
+      auth: ['bearer', 'cookie'],
+    },
   },
 };

@@ -98,6 +98,15 @@ export function ApprovalPill() {
   );
 }
 
+/** Booked by the customer's repeat collection (issue 18). */
+export function RepeatPill() {
+  return (
+    <span className="inline-block rounded-full bg-violet-200 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-violet-950 uppercase">
+      repeat
+    </span>
+  );
+}
+
 /** The customer's latest message waits for an answer. */
 export function QuestionPill() {
   return (

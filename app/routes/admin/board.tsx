@@ -8,7 +8,7 @@ import { listOrders } from '~/server/orders.server';
 import { orderBoard } from '~/server/orders.server';
 import { boardView, orderListRowView, type BoardRowView } from '~/server/orders.server';
 import { requireStaffPage } from '~/features/admin/guard.server';
-import { ApprovalPill, QuestionPill, StatusPill } from '~/features/admin/ui';
+import { ApprovalPill, QuestionPill, RepeatPill, StatusPill } from '~/features/admin/ui';
 import { TagScan } from '~/features/admin/tag-scan';
 import { CasesPill, OpenCasesPanel } from '~/features/admin/intake-report-panel';
 import { openCases, openCasesView } from '~/server/intake-report.server';
@@ -76,6 +76,7 @@ function RunList({
                 <StatusPill status={row.status} />
                 {row.awaiting_approval ? <ApprovalPill /> : null}
                 {row.question ? <QuestionPill /> : null}
+                {row.repeat ? <RepeatPill /> : null}
                 <CasesPill count={cases?.[row.id] ?? 0} />
               </span>
             </li>

@@ -6,12 +6,14 @@ import type { OrderStatus } from '@shared/order-status';
 import { formatPence, parsePounds } from '@shared/money';
 import { adminOrderDetail, documentLinks, listOrderDocuments } from '~/server/orders.server';
 import { adminOrderView } from '~/server/orders.server';
+import { planOfOrder } from '~/server/recurring.server';
 import { priceList as loadPriceList } from '~/server/catalogue.server';
 import { requireStaffPage } from '~/features/admin/guard.server';
 import { OrderDocuments } from '~/components/order-documents';
 import { TextField } from '~/components/form';
 import {
   ApprovalPill,
+  RepeatPill,
   FeedbackBanner,
   londonDateTime,
   StatusPill,
@@ -48,13 +50,23 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
   const intakeReport = adminIntakeReportView(
     await adminIntakeReport(services, { orderId: order.id }),
   );
-  return { order, priceList, documents, owner: staff.role === 'owner', intake, intakeReport };
+  // Issue 18: the repeat collection the order came from.
+  const repeat = await planOfOrder(services, { orderId: order.id });
+  return {
+    order,
+    priceList,
+    documents,
+    owner: staff.role === 'owner',
+    intake,
+    intakeReport,
+    repeat,
+  };
 }
 
 type Line = { service_id: number; quantity: number; unit_price: string };
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
-  const { order, priceList, documents, owner, intake } = loaderData;
+  const { order, priceList, documents, owner, intake, repeat } = loaderData;
   const { run, busy, feedback } = useAdminAction();
   const services = useMemo(
     () =>
@@ -123,6 +135,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold">Order {order.order_no}</h1>
         <StatusPill status={order.status} />
         {order.awaiting_approval ? <ApprovalPill /> : null}
+        {repeat ? <RepeatPill /> : null}
       </div>
       <FeedbackBanner feedback={feedback} />
       <TagScan className="max-w-xl" />
@@ -151,6 +164,14 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
             </div>
+          ) : null}
+          {repeat ? (
+            <p className="rounded-md bg-violet-50 px-3 py-2 text-sm text-violet-950">
+              Repeat collection: {repeat.summary}
+              {repeat.status === 'active'
+                ? ''
+                : ` (${repeat.status}${repeat.paused_until_display ? ` until ${repeat.paused_until_display}` : ''})`}
+            </p>
           ) : null}
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
             <dt className="text-slate-500">Collection</dt>

@@ -15,6 +15,7 @@ import {
   orderMessages,
   orders,
   photos,
+  recurringPlans,
   sessions,
   stopEvents,
   textMessages,
@@ -143,6 +144,8 @@ export async function eraseCustomer(
   await tx.delete(customerAddresses).where(inArray(customerAddresses.customerId, ids));
   // Issue 18: how they like their garments cared for, and how to get into their home.
   await tx.delete(carePreferences).where(inArray(carePreferences.customerId, ids));
+  // Repeat collections (issue 18) and their occurrences (by cascade): addresses and habits.
+  await tx.delete(recurringPlans).where(inArray(recurringPlans.customerId, ids));
   await tx
     .update(orders)
     .set({

@@ -5,6 +5,7 @@ import { orderStatuses } from '@shared/order-status';
 import type { AppServices } from '../../services';
 import { orderMessages, orders, priceApprovals } from '../../db/schema';
 import { unansweredOrders } from '../approvals/order-thread';
+import { repeatOrderIds } from '../recurring/repeat-orders';
 
 /**
  * The board: how many orders are in each status, one London day's collections and
@@ -40,6 +41,10 @@ export async function orderBoard(deps: Pick<AppServices, 'db'>, input: { day: st
   const questions = await unansweredOrders(db, [
     ...new Set([...collections, ...deliveries, ...waiting.orders].map((o) => o.id)),
   ]);
+  // Issue 18: the orders booked by a repeat collection (the "Repeat" badge).
+  const repeats = await repeatOrderIds(db, [
+    ...new Set([...collections, ...deliveries].map((o) => o.id)),
+  ]);
   return {
     day,
     counts: countsOf(counts),
@@ -47,6 +52,7 @@ export async function orderBoard(deps: Pick<AppServices, 'db'>, input: { day: st
     deliveries,
     waiting: waiting.orders.filter((o) => awaitsApproval(o) || questions.has(o.id)),
     questions,
+    repeats,
   };
 }
 

@@ -55,6 +55,8 @@ export function boardRowView(
   kind: 'collection' | 'delivery',
   /** Orders whose customer's latest message waits for an answer. */
   questions: ReadonlySet<string> = new Set(),
+  /** Orders booked by a repeat collection (issue 18). */
+  repeats: ReadonlySet<string> = new Set(),
 ) {
   const starts = kind === 'collection' ? o.pickupStartsAt : o.deliveryStartsAt;
   const ends = kind === 'collection' ? o.pickupEndsAt : o.deliveryEndsAt;
@@ -76,6 +78,7 @@ export function boardRowView(
     amount_due: formatPence(o.amountDuePence),
     awaiting_approval: awaitsApproval(o),
     question: questions.has(o.id),
+    repeat: repeats.has(o.id),
   };
 }
 
@@ -91,14 +94,19 @@ export function boardView(
     deliveries: OrderRow[];
     waiting?: OrderRow[];
     questions?: ReadonlySet<string>;
+    repeats?: ReadonlySet<string>;
   },
 ) {
   return {
     day: b.day,
     counts: b.counts,
     waiting: (b.waiting ?? []).map((o) => orderListRowView(numbering, o, b.questions)),
-    collections: b.collections.map((o) => boardRowView(numbering, o, 'collection', b.questions)),
-    deliveries: b.deliveries.map((o) => boardRowView(numbering, o, 'delivery', b.questions)),
+    collections: b.collections.map((o) =>
+      boardRowView(numbering, o, 'collection', b.questions, b.repeats),
+    ),
+    deliveries: b.deliveries.map((o) =>
+      boardRowView(numbering, o, 'delivery', b.questions, b.repeats),
+    ),
   };
 }
 
