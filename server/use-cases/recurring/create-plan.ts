@@ -7,7 +7,7 @@ import type { AddressInput } from '@shared/validation';
 import { customerAddresses, customers, recurringPlans } from '../../db/schema';
 import { UnauthorizedError, ValidationError } from '../../errors';
 import type { AppServices } from '../../services';
-import { saveCustomerAddress } from '../accounts/save-address';
+import { saveCustomerAddress, type AddressExtras } from '../accounts/save-address';
 import { coverageOf } from '../booking/coverage';
 import { loadSlotRules } from '../slots/slot-rules';
 import { presentPlan } from './present-recurring';
@@ -37,7 +37,7 @@ export async function createRecurringPlan(
     if (!customer) throw new UnauthorizedError('Please log in again.');
 
     let addressId: string;
-    let address: AddressInput;
+    let address: AddressInput & AddressExtras;
     if (plan.address_id) {
       const [saved] = await tx
         .select()
@@ -59,10 +59,12 @@ export async function createRecurringPlan(
         postcode: saved.postcode,
         company: saved.company,
         address_type: saved.addressType,
+        building: saved.building,
+        access_notes: saved.accessNotes,
       };
     } else {
       address = plan.address!;
-      addressId = (await saveCustomerAddress(tx, { customerId: customer.id, address })).id;
+      addressId = (await saveCustomerAddress(tx, { customerId: customer.id, address, now })).id;
     }
     const coverage = await coverageOf(tx, { postcode: address.postcode, brand: deps.config.brand });
     if (!coverage.served) throw invalid('address_id', coverage.message);

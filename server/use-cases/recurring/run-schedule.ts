@@ -12,6 +12,7 @@ import {
 } from '@shared/recurring';
 import { addDays, usageRange, windowsOfDay } from '@shared/slots';
 import type { AddressInput } from '@shared/validation';
+import type { AddressExtras } from '../accounts/save-address';
 import { orders, recurringOccurrences, recurringPlans } from '../../db/schema';
 import { AppError, ConflictError } from '../../errors';
 import type { AppServices } from '../../services';
@@ -235,6 +236,9 @@ async function bookOne(
           company_name: '',
           door_number: '',
           address: plan.addressJson as AddressInput,
+          // The flat's building and how to get in, as the plan's address was entered.
+          building: (plan.addressJson as AddressExtras).building ?? '',
+          access_notes: (plan.addressJson as AddressExtras).access_notes ?? '',
           status: 'pending',
           idempotency_key: idempotencyKey(occurrence.id),
         },
