@@ -10,7 +10,13 @@ import { appSecrets } from '../db/schema';
  * another order (or photo), and stops working at its expiry. The key is set by
  * LINK_SIGNING_SECRET, or made once and kept in the database, so every instance shares it.
  */
-export type LinkPurpose = 'payment' | 'approval' | 'photo' | 'reschedule' | 'intake-report';
+export type LinkPurpose =
+  | 'payment'
+  | 'approval'
+  | 'photo'
+  | 'reschedule'
+  | 'intake-report'
+  | 'review';
 
 export type LinkSigner = {
   sign(purpose: LinkPurpose, subject: string, expiresAt: Date): string;

@@ -11,6 +11,7 @@ import type { Endpoint, HttpMethod } from './contract';
 import { paymentsApi, webhooksApi } from './payments';
 import { trackingApi } from './tracking';
 import { photosApi } from './photos';
+import { adminReviewsApi, reviewsApi } from './reviews';
 
 /**
  * The whole /api contract, by area. The server registers its routes from it, the OpenAPI
@@ -30,6 +31,8 @@ export const api = {
   intake: intakeApi,
   driver: driverApi,
   photos: photosApi,
+  reviews: reviewsApi,
+  adminReviews: adminReviewsApi,
 };
 
 /** Every endpoint of the contract. */

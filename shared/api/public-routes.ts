@@ -10,7 +10,8 @@ export type PublicArea =
   | 'payments'
   | 'approvals'
   | 'intakeReport'
-  | 'tracking';
+  | 'tracking'
+  | 'reviews';
 
 /**
  * The endpoints the website's own pages call, without their schemas (zod stays out of the
@@ -126,5 +127,13 @@ export const publicRoutes: Pick<Routes<Api>, PublicArea> = {
   },
   tracking: {
     track: { method: 'GET', path: '/api/track/:token' },
+  },
+  reviews: {
+    submitReview: {
+      method: 'POST',
+      path: '/api/account/orders/:id/review',
+      auth: ['bearer', 'cookie'],
+    },
+    listReviews: { method: 'GET', path: '/api/reviews' },
   },
 };

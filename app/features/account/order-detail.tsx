@@ -199,7 +199,15 @@ export function OrderDetail({
         </h2>
         <StatusBadge status={order.status} />
       </div>
-      <TrackOrderLink href={order.tracking_path} />
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <TrackOrderLink href={order.tracking_path} />
+        {order.status === 'delivered' ? (
+          // Issue 18: rate a delivered order, or see the review already given (decision 038).
+          <a href={`/review/${order.id}`} className="btn-primary min-h-11 w-full sm:w-auto">
+            Rate this order
+          </a>
+        ) : null}
+      </div>
       <dl className="grid gap-4 rounded-lg border border-slate-200 p-4 text-sm sm:grid-cols-2">
         <div>
           <dt className="text-slate-500">Order number</dt>
