@@ -23,6 +23,10 @@ export default [
   route('account', 'routes/account.tsx'),
   route('account/delete', 'routes/account-delete.tsx'),
   route('account/garments', 'routes/account-garments.tsx'),
+  route('account/orders', 'routes/account-orders.tsx'),
+  route('account/orders/:id', 'routes/account-order.tsx'),
+  route('account/profile', 'routes/account-profile.tsx'),
+  route('account/messages', 'routes/account-messages.tsx'),
   route('account/orders/:id/documents/:number', 'routes/account-order-document.ts'),
   route('account/confirm-email/:token', 'routes/account-confirm-email.tsx'),
 

@@ -9,6 +9,7 @@ import { OrderEstimateSummary } from '~/components/order-estimate';
 import { payNowHref, showPayNow } from './order-rules';
 import { ApprovalNotice } from './approval-notice';
 import { OrderIntakeReport } from './intake-report';
+import type { IntakeReportView } from '@server/use-cases/intake-report/present-intake-report';
 import { OrderTexts } from './order-texts';
 
 const CANCELLABLE = ['pending', 'pending payment'];
@@ -172,11 +173,11 @@ export function ItemsTable({ order }: { order: CustomerOrder }) {
 export function OrderDetail({
   order,
   phone,
-  onBack,
+  intakeReport,
 }: {
   order: CustomerOrder;
   phone: string;
-  onBack: () => void;
+  intakeReport: IntakeReportView | null;
 }) {
   // Keyboard and screen-reader users land on the order they opened.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -185,9 +186,9 @@ export function OrderDetail({
   }, [order.id]);
   return (
     <section aria-labelledby={`order-${order.id}-title`} className="space-y-6">
-      <button type="button" onClick={onBack} className="text-sm font-medium text-brand underline">
+      <Link to="/account/orders" className="text-sm font-medium text-brand underline">
         ← Back to orders
-      </button>
+      </Link>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2
           ref={heading}
@@ -248,7 +249,7 @@ export function OrderDetail({
       </dl>
       <ApprovalNotice order={order} />
       <ItemsTable order={order} />
-      <OrderIntakeReport orderId={order.id} phone={phone} />
+      <OrderIntakeReport orderId={order.id} report={intakeReport} phone={phone} />
       {order.estimate && (
         <OrderEstimateSummary
           estimate={order.estimate}
