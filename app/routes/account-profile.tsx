@@ -49,6 +49,19 @@ export default function AccountProfile({ loaderData }: Route.ComponentProps) {
           </h2>
           <AddressBook customer={customer} />
         </section>
+        <section aria-labelledby="data-title" className="space-y-3">
+          <h2 id="data-title" className="text-lg font-semibold">
+            Your data
+          </h2>
+          <p className="text-sm text-slate-600">
+            Everything we hold about you (your details, addresses, preferences, orders, messages,
+            credit and reviews) as one file you can keep.
+          </p>
+          {/* A plain download of GET /api/account/data with the session cookie (decision 038). */}
+          <a href="/api/account/data" download className="btn-secondary min-h-11 w-full sm:w-auto">
+            Download my data
+          </a>
+        </section>
       </div>
     </AccountFrame>
   );

@@ -12,6 +12,7 @@ import { paymentsApi, webhooksApi } from './payments';
 import { trackingApi } from './tracking';
 import { photosApi } from './photos';
 import { adminReviewsApi, reviewsApi } from './reviews';
+import { accountDataApi } from './account-data';
 
 /**
  * The whole /api contract, by area. The server registers its routes from it, the OpenAPI
@@ -33,6 +34,7 @@ export const api = {
   photos: photosApi,
   reviews: reviewsApi,
   adminReviews: adminReviewsApi,
+  accountData: accountDataApi,
 };
 
 /** Every endpoint of the contract. */

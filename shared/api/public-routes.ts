@@ -11,7 +11,8 @@ export type PublicArea =
   | 'approvals'
   | 'intakeReport'
   | 'tracking'
-  | 'reviews';
+  | 'reviews'
+  | 'accountData';
 
 /**
  * The endpoints the website's own pages call, without their schemas (zod stays out of the
@@ -135,5 +136,8 @@ export const publicRoutes: Pick<Routes<Api>, PublicArea> = {
       auth: ['bearer', 'cookie'],
     },
     listReviews: { method: 'GET', path: '/api/reviews' },
+  },
+  accountData: {
+    downloadMyData: { method: 'GET', path: '/api/account/data', auth: ['bearer', 'cookie'] },
   },
 };
