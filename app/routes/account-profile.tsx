@@ -1,3 +1,5 @@
+import { urlOf } from '@shared/api/client';
+import { routes } from '@shared/api/routes';
 import { AccountFrame } from '~/features/account/account-frame';
 import { AddressBook } from '~/features/account/account-views';
 import { ChangePasswordForm, ProfileForm } from '~/features/account/profile-forms';
@@ -58,7 +60,11 @@ export default function AccountProfile({ loaderData }: Route.ComponentProps) {
             credit and reviews) as one file you can keep.
           </p>
           {/* A plain download of GET /api/account/data with the session cookie (decision 038). */}
-          <a href="/api/account/data" download className="btn-secondary min-h-11 w-full sm:w-auto">
+          <a
+            href={urlOf(routes.accountData.downloadMyData)}
+            download
+            className="btn-secondary min-h-11 w-full sm:w-auto"
+          >
             Download my data
           </a>
         </section>

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@shared/api';
 import type { AppServices } from '../../services';
-import { customerData } from '../../use-cases/accounts/customer-data';
+import { customerData } from '../../use-cases/customer-data/customer-data';
 import { route } from '../contract-routes';
 import { customerGuard } from '../identity';
 

@@ -6,7 +6,7 @@ import { NotFoundError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/record-audit';
 import { escapeLike } from '../../db/sql';
 import { customerView } from '../orders/present-order';
-import { customerData } from '../accounts/customer-data';
+import { customerData } from '../customer-data/customer-data';
 
 /** Customers whose name, e-mail, phone or postcode matches; erased ones are not listed. */
 export async function searchCustomers(deps: Pick<AppServices, 'db'>, input: { query: string }) {
