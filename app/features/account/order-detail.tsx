@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type { CustomerOrderView as CustomerOrder } from '@server/use-cases/orders/present-order';
 import { routes } from '@shared/api/routes';
@@ -100,7 +100,7 @@ export function OrderActions({ order, phone }: { order: CustomerOrder; phone: st
 export function ItemsTable({ order }: { order: CustomerOrder }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[20rem] text-left text-sm">
+      <table className="w-full min-w-[18rem] text-left text-sm">
         <caption className="sr-only">Items of order {order.order_no}</caption>
         <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase">
           <tr>
@@ -179,25 +179,13 @@ export function OrderDetail({
   phone: string;
   intakeReport: IntakeReportView | null;
 }) {
-  // Keyboard and screen-reader users land on the order they opened.
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (heading.current?.offsetParent) heading.current.focus();
-  }, [order.id]);
+  // The page's heading (AccountFrame's title) names the order; here its status and the way back.
   return (
-    <section aria-labelledby={`order-${order.id}-title`} className="space-y-6">
-      <Link to="/account/orders" className="text-sm font-medium text-brand underline">
-        ← Back to orders
-      </Link>
+    <section aria-label={`Order ${order.order_no}`} className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2
-          ref={heading}
-          tabIndex={-1}
-          id={`order-${order.id}-title`}
-          className="text-xl font-semibold focus:outline-none"
-        >
-          Order {order.order_no}
-        </h2>
+        <Link to="/account/orders" className="text-sm font-medium text-brand underline">
+          ← Back to orders
+        </Link>
         <StatusBadge status={order.status} />
       </div>
       <div className="flex flex-col gap-3 sm:flex-row">
