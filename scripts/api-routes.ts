@@ -15,7 +15,14 @@ import type { Endpoint } from '../shared/api/contract.ts';
  * The areas of the back office: the public pages never call them, so their table stays out
  * of those pages' scripts (public-routes.ts is what the public pages import; docs/decisions/021).
  */
-const backOfficeAreas = new Set(['admin', 'intake', 'driver', 'photos', 'webhooks']);
+const backOfficeAreas = new Set([
+  'admin',
+  'intake',
+  'driver',
+  'photos',
+  'webhooks',
+  'adminReviews',
+]);
 
 function areaSource(area: string, endpoints: Record<string, Endpoint>): string {
   const lines = Object.entries(endpoints).map(([name, e]) => {

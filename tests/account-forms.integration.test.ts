@@ -155,7 +155,7 @@ describe('account forms as page actions', () => {
       current_password: password,
     };
     const badPhone = await site.post(
-      '/account?view=profile',
+      '/account/profile',
       { ...profile, phone_number: '123' },
       cookie,
     );
@@ -166,14 +166,14 @@ describe('account forms as page actions', () => {
     expect(badPage).toContain('value="Ada King"');
 
     const wrong = await site.post(
-      '/account?view=profile',
+      '/account/profile',
       { ...profile, current_password: 'No@12345' },
       cookie,
     );
     expect(wrong.status).toBe(422);
     expect(await wrong.text()).toContain(accountMessages.currentPasswordWrong);
 
-    const saved = await site.post('/account?view=profile', profile, cookie);
+    const saved = await site.post('/account/profile', profile, cookie);
     expect(saved.status).toBe(200);
     expect(await saved.text()).toContain(accountMessages.profileUpdated);
     const [row] = await site.server.database.db
@@ -189,7 +189,7 @@ describe('account forms as page actions', () => {
 
   it('/account password change: a mismatch is refused; success ends the session (cookie cleared on the 303)', async () => {
     const mismatch = await site.post(
-      '/account?view=password',
+      '/account/profile',
       {
         intent: 'password',
         current_password: password,
@@ -204,7 +204,7 @@ describe('account forms as page actions', () => {
     );
 
     const changed = await site.post(
-      '/account?view=password',
+      '/account/profile',
       {
         intent: 'password',
         current_password: password,

@@ -73,6 +73,49 @@ describe('account pages on the server', () => {
     expect(again).not.toContain('Awaiting your approval');
   });
 
+  it('each view has its own address (decision 038); the old ?view= addresses move there for good', async () => {
+    const cookie = `cl_session=${token}`;
+    for (const [view, to] of [
+      ['orders', '/account/orders'],
+      ['profile', '/account/profile'],
+      ['password', '/account/profile'],
+      ['messages', '/account/messages'],
+      ['dashboard', '/account'],
+    ]) {
+      const moved = await site.page(`/account?view=${view}`, {
+        headers: { Cookie: cookie },
+        redirect: 'manual',
+      });
+      expect(moved.status).toBe(301);
+      expect(moved.headers.get('location')).toBe(to);
+    }
+    const db = site.server.database.db;
+    const [ada] = await db.select().from(customers).where(eq(customers.email, 'ada@example.com'));
+    const order = await insertOrderRow(db, new Date('2026-11-21T09:00:00Z'), {
+      customerId: ada!.id,
+    });
+    const list = (await site.html('/account/orders', { headers: { Cookie: cookie } })).replaceAll(
+      '<!-- -->',
+      '',
+    );
+    expect(list).toContain(`href="/account/orders/${order.id}"`);
+    const one = (
+      await site.html(`/account/orders/${order.id}`, { headers: { Cookie: cookie } })
+    ).replaceAll('<!-- -->', '');
+    expect(one).toMatch(/Order LD-\d+/);
+    expect(one).toContain('href="/account/orders"');
+    const profile = await site.html('/account/profile', { headers: { Cookie: cookie } });
+    expect(profile).toContain('action="/account/profile"');
+    // Another customer's order, or none at all, is not found; no session goes home.
+    const other = await insertOrderRow(db, new Date('2026-11-21T09:00:00Z'));
+    const notHers = await site.page(`/account/orders/${other.id}`, { headers: { Cookie: cookie } });
+    expect(notHers.status).toBe(404);
+    for (const path of ['/account/orders', '/account/profile', '/account/messages']) {
+      const anonymous = await site.page(path, { redirect: 'manual' });
+      expect(anonymous.status).toBe(302);
+    }
+  });
+
   it('without a session /account redirects home', async () => {
     const response = await site.page('/account', { redirect: 'manual' });
     expect(response.status).toBe(302);

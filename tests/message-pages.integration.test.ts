@@ -82,7 +82,7 @@ describe('message preferences, checkout texts, order texts and the mailbox as pa
   };
 
   it('the account page opens the preferences view from its address, with the phone and the consent wording', async () => {
-    const html = await site.html('/account?view=messages', { headers: { Cookie: cookie } });
+    const html = await site.html('/account/messages', { headers: { Cookie: cookie } });
     expect(html).toContain('Message preferences');
     expect(html).toContain('name="notify_sms"');
     expect(html).toContain('07911123456');
@@ -91,15 +91,15 @@ describe('message preferences, checkout texts, order texts and the mailbox as pa
   });
 
   it('refuses e-mail off with no text channel (422, the rule on the page), then saves SMS on', async () => {
-    const refused = await site.post('/account?view=messages', { intent: 'preferences' }, cookie);
+    const refused = await site.post('/account/messages', { intent: 'preferences' }, cookie);
     expect(refused.status).toBe(422);
     const page = await refused.text();
     expect(page).toContain(preferenceMessages.invalid);
     expect(page).toContain(preferenceMessages.emailNeedsText);
-    expect(page).toMatch(/id="desktop-messages-notify-email"[^>]*aria-invalid="true"/);
+    expect(page).toMatch(/id="messages-notify-email"[^>]*aria-invalid="true"/);
 
     const bad = await site.post(
-      '/account?view=messages',
+      '/account/messages',
       { intent: 'preferences', notify_email: 'on', notify_sms: 'maybe' },
       cookie,
     );
@@ -107,7 +107,7 @@ describe('message preferences, checkout texts, order texts and the mailbox as pa
     expect(await bad.text()).toContain(preferenceMessages.notBoolean);
 
     const saved = await site.post(
-      '/account?view=messages',
+      '/account/messages',
       { intent: 'preferences', notify_sms: 'on', marketing_email: 'on' },
       cookie,
     );
@@ -129,10 +129,10 @@ describe('message preferences, checkout texts, order texts and the mailbox as pa
       .update(customers)
       .set({ phone: '020 7946 0123' })
       .where(eq(customers.id, customerId));
-    const html = await site.html('/account?view=messages', { headers: { Cookie: cookie } });
+    const html = await site.html('/account/messages', { headers: { Cookie: cookie } });
     expect(html).toContain('is not a mobile number that can take texts');
     const refused = await site.post(
-      '/account?view=messages',
+      '/account/messages',
       { intent: 'preferences', notify_email: 'on', notify_whatsapp: 'on' },
       cookie,
     );

@@ -11,7 +11,7 @@ import { appSecrets } from '../db/schema';
  * LINK_SIGNING_SECRET, or made once and kept in the database, so every instance shares it.
  */
 export type LinkPurpose =
-  'payment' | 'approval' | 'photo' | 'reschedule' | 'intake-report' | 'recurring';
+  'payment' | 'approval' | 'photo' | 'reschedule' | 'intake-report' | 'recurring' | 'review';
 
 export type LinkSigner = {
   sign(purpose: LinkPurpose, subject: string, expiresAt: Date): string;

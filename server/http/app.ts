@@ -28,6 +28,8 @@ import { photoUploadRoutes } from './api/photos';
 import { approvalsRoutes } from './api/approvals';
 import { intakeRoutes } from './api/intake';
 import { intakeReportRoutes } from './api/intake-report';
+import { reviewsRoutes } from './api/reviews';
+import { accountDataRoutes } from './api/account-data';
 import { driverRoutes } from './api/driver';
 import { trackingRoutes } from './api/tracking';
 import { stripeWebhookRoutes } from './api/stripe-webhook';
@@ -318,6 +320,8 @@ async function apiRoutes(api: FastifyInstance, services: AppServices) {
   adminRoutes(api, services);
   intakeRoutes(api, services);
   driverRoutes(api, services);
+  reviewsRoutes(api, services);
+  accountDataRoutes(api, services);
   // Form posts (the /api context reads forms), signed by Twilio.
   twilioWebhookRoutes(api, services);
   openApiRoutes(api, services);

@@ -14,6 +14,8 @@ import { paymentsApi, webhooksApi } from './payments';
 import { trackingApi } from './tracking';
 import { photosApi } from './photos';
 import { recurringApi } from './recurring';
+import { adminReviewsApi, reviewsApi } from './reviews';
+import { accountDataApi } from './account-data';
 
 /**
  * The whole /api contract, by area. The server registers its routes from it, the OpenAPI
@@ -36,6 +38,9 @@ export const api = {
   driver: driverApi,
   photos: photosApi,
   recurring: recurringApi,
+  reviews: reviewsApi,
+  adminReviews: adminReviewsApi,
+  accountData: accountDataApi,
 };
 
 /** Every endpoint of the contract. */

@@ -13,7 +13,9 @@ export type PublicArea =
   | 'approvals'
   | 'intakeReport'
   | 'tracking'
-  | 'recurring';
+  | 'recurring'
+  | 'reviews'
+  | 'accountData';
 
 /**
  * The endpoints the website's own pages call, without their schemas (zod stays out of the
@@ -179,5 +181,16 @@ export const publicRoutes: Pick<Routes<Api>, PublicArea> = {
       path: '/api/account/recurring/:id/stop',
       auth: ['bearer', 'cookie'],
     },
+  },
+  reviews: {
+    submitReview: {
+      method: 'POST',
+      path: '/api/account/orders/:id/review',
+      auth: ['bearer', 'cookie'],
+    },
+    listReviews: { method: 'GET', path: '/api/reviews' },
+  },
+  accountData: {
+    downloadMyData: { method: 'GET', path: '/api/account/data', auth: ['bearer', 'cookie'] },
   },
 };

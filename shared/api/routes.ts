@@ -99,4 +99,8 @@ export const routes: Routes<Api> = {
     upload: { method: 'POST', path: '/api/admin/orders/:id/photos', auth: ['staff'] },
     remove: { method: 'DELETE', path: '/api/admin/photos/:id', auth: ['staff'] },
   },
+  adminReviews: {
+    staffReviews: { method: 'GET', path: '/api/admin/reviews', auth: ['staff'] },
+    replyToReview: { method: 'POST', path: '/api/admin/reviews/:id/reply', auth: ['staff'] },
+  },
 };

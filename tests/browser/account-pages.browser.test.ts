@@ -77,7 +77,9 @@ describe('account pages with orders', () => {
     await row.waitFor({ timeout: 60_000 });
     expect(await row.innerText()).toMatch(/Ada Lovelace[\s\S]*£27\.50[\s\S]*pending payment/i);
     await page.screenshot({ path: 'test-results/account-pages/orders-1280.png', fullPage: true });
-    await row.getByRole('button', { name: `View order LD-${order.orderNo}` }).click();
+    await row.getByRole('link', { name: `View order LD-${order.orderNo}` }).click();
+    // The order has its own address (decision 038).
+    await page.waitForURL(new RegExp(`/account/orders/${order.id}$`));
     const detail = page
       .locator('section')
       .filter({ visible: true })
@@ -112,9 +114,10 @@ describe('account pages with orders', () => {
     await page.getByText('Hello, Ada Lovelace').waitFor({ timeout: 60_000 });
     await page
       .getByRole('navigation', { name: 'Account menu' })
-      .getByRole('button', { name: 'Orders' })
+      .getByRole('link', { name: 'Orders' })
       .click();
-    const item = page.getByRole('button', { name: new RegExp(`Order LD-${order.orderNo}`) });
+    await page.waitForURL(/\/account\/orders$/);
+    const item = page.getByRole('link', { name: new RegExp(`Order LD-${order.orderNo}`) });
     expect(await item.innerText()).toMatch(/Total £27\.50[\s\S]*Due £27\.50/);
     await page.screenshot({ path: 'test-results/account-pages/orders-375.png', fullPage: true });
     await item.click();

@@ -76,9 +76,9 @@ describe('the intake report in the account', () => {
     await page.goto(`${server.url}/account`, { waitUntil: 'networkidle', timeout: 90_000 });
     await page
       .getByRole('navigation', { name: 'Account menu' })
-      .getByRole('button', { name: 'Orders' })
+      .getByRole('link', { name: 'Orders' })
       .click();
-    await page.getByRole('button', { name: new RegExp(`Order LD-${orderNo}`) }).click();
+    await page.getByRole('link', { name: new RegExp(`Order LD-${orderNo}`) }).click();
     const report = page.getByTestId('intake-report').filter({ visible: true });
     await report.waitFor();
     const text = await report.innerText();
@@ -101,7 +101,7 @@ describe('the intake report in the account', () => {
     const kase = report.getByTestId('intake-case');
     await kase.waitFor();
     expect(await kase.innerText()).toMatch(/This note is wrong[\s\S]*Tag A-2 · Overcoat \(wool\)/);
-    expect(page.url()).toMatch(/\/account$/);
+    expect(page.url()).toMatch(/\/account\/orders\/[0-9a-f-]+$/);
     await page.screenshot({ path: 'test-results/intake-report/account-375.png', fullPage: true });
 
     await page.goto(`${server.url}/account/garments`);

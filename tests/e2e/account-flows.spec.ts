@@ -71,24 +71,25 @@ test('sign up, empty-field messages, log in, account page, profile update, logou
   await expect(page.getByText(/Hello,? Ada Lovelace/).filter({ visible: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   const desktop = (page.viewportSize()?.width ?? 0) >= 1060;
+  // Each section of the account is a page of its own, reached by a link (decision 038).
+  const menu = page.getByRole('navigation', { name: desktop ? 'Account' : 'Account menu' });
+  await expect(menu).toBeVisible();
+  for (const item of ['Orders', 'Profile', 'Message preferences']) {
+    await expect(menu.getByRole('link', { name: item, exact: true })).toBeVisible();
+  }
+  await expect(menu.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Delete Account' })).toBeVisible();
   if (desktop) {
-    await expect(page.getByRole('navigation', { name: 'Account' })).toBeVisible();
-    for (const item of ['Dashboard', 'Profile', 'Change Password', 'Orders', 'Logout']) {
-      await expect(
-        page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: item }),
-      ).toBeVisible();
-    }
     await expect(page.getByRole('heading', { name: 'Address book' })).toBeVisible();
     await expect(page.getByText('12 Elgin Avenue').filter({ visible: true })).toBeVisible();
-  } else {
-    const menu = page.getByRole('navigation', { name: 'Account menu' });
-    await expect(menu.getByRole('button', { name: 'Orders' })).toBeVisible();
-    await expect(menu.getByRole('link', { name: 'Delete Account' })).toBeVisible();
   }
-  await page
-    .getByRole('button', { name: 'Profile', exact: true })
-    .filter({ visible: true })
-    .click();
+  await menu.getByRole('link', { name: 'Profile', exact: true }).click();
+  await expect(page).toHaveURL(/\/account\/profile$/);
+  // Back and Forward move between the account's pages.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/account$/);
+  await page.goForward();
+  await expect(page).toHaveURL(/\/account\/profile$/);
   await visible(page, 'Name').fill('Ada King');
   await visible(page, 'Mobile number').fill('0770090');
   await visible(page, 'Current password').first().fill(password);
@@ -102,6 +103,8 @@ test('sign up, empty-field messages, log in, account page, profile update, logou
     page.getByText('Your profile has been updated.').filter({ visible: true }),
   ).toBeVisible();
   await page.reload();
+  await expect(visible(page, 'Name')).toHaveValue('Ada King');
+  await page.goto('/account');
   await expect(page.getByText(/Hello,? Ada King/).filter({ visible: true })).toBeVisible();
 
   // Logout ends the session and goes to /login; /account then sends the visitor home.
@@ -125,12 +128,7 @@ test('change password logs out everywhere; reset password through the e-mailed l
   const otherPage = await other.newPage();
   await logIn(otherPage, email);
 
-  await page.goto('/account');
-  if ((page.viewportSize()?.width ?? 0) >= 1060) {
-    await page.getByRole('button', { name: 'Change Password' }).click();
-  } else {
-    await page.getByRole('button', { name: 'Profile', exact: true }).click();
-  }
+  await page.goto('/account/profile');
   const form = page.locator('form').filter({ visible: true }).filter({ hasText: 'New password' });
   await form.getByLabel('Current password').fill(password);
   await form.getByLabel('New password', { exact: true }).fill('Better@123');

@@ -86,8 +86,11 @@ test('staff collect, itemise and invoice an order; the customer pays the amount 
   expect(mails.some((m) => m.subject === `We have collected your order ${orderNo}`)).toBe(true);
 
   // ─── Customer ───
-  await page.goto('/account');
-  await page.getByRole('button', { name: `View order ${orderNo}` }).click();
+  await page.goto('/account/orders');
+  await page
+    .getByRole('link', { name: new RegExp(`^(View order|Order) ${orderNo}`) })
+    .filter({ visible: true })
+    .click();
   await expect(page.getByText('£37.00').first()).toBeVisible();
   await page.getByRole('link', { name: 'Pay Now' }).click();
   await expect(page.getByRole('heading', { name: `Pay for ${orderNo}: £37.00 due` })).toBeVisible();

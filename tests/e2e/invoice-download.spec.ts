@@ -56,15 +56,17 @@ test('the customer downloads the VAT invoice from the order in the account', asy
 
   await page.goto('/account');
   if ((page.viewportSize()?.width ?? 0) >= 1060) {
-    await page.getByRole('button', { name: `View order ${order.order_no}` }).click();
+    await page.getByRole('link', { name: `View order ${order.order_no}` }).click();
   } else {
-    // The phone's account: the menu, then the list of orders, then the order.
+    // The phone's account: the menu, then the list of orders, then the order (decision 038).
     await page
       .getByRole('navigation', { name: 'Account menu' })
-      .getByRole('button', { name: 'Orders' })
+      .getByRole('link', { name: 'Orders' })
       .click();
-    await page.getByRole('button', { name: new RegExp(`^Order ${order.order_no},`) }).click();
+    await expect(page).toHaveURL(/\/account\/orders$/);
+    await page.getByRole('link', { name: new RegExp(`^Order ${order.order_no},`) }).click();
   }
+  await expect(page).toHaveURL(new RegExp(`/account/orders/${id}$`));
   const link = page.getByRole('link', { name: /VAT invoice INV-\d{6}/ });
   await expect(link).toBeVisible();
   await link.scrollIntoViewIfNeeded();

@@ -45,13 +45,10 @@ test('without JavaScript: sign up, field errors, log in, profile, password, logo
   await page.getByRole('button', { name: 'LOG IN' }).click();
   await expect(page).toHaveURL(/\/$/);
 
-  // Profile: the menu's Profile button opens the view; a bad phone, then saved.
+  // Profile: the menu's Profile link opens its page (decision 038); a bad phone, then saved.
   await page.goto('/account');
-  await page
-    .getByRole('button', { name: 'Profile', exact: true })
-    .filter({ visible: true })
-    .click();
-  await expect(page).toHaveURL(/\/account\?view=profile$/);
+  await page.getByRole('link', { name: 'Profile', exact: true }).filter({ visible: true }).click();
+  await expect(page).toHaveURL(/\/account\/profile$/);
   await visible(page, isMobile ? 'Mobile number' : 'Mobile number').fill('123');
   await visible(page, 'Current password').first().fill(password);
   await page.getByRole('button', { name: 'Save' }).filter({ visible: true }).first().click();
@@ -68,11 +65,7 @@ test('without JavaScript: sign up, field errors, log in, profile, password, logo
   await expect(visible(page, 'Name')).toHaveValue('Nora King');
 
   // Password change ends the session.
-  if (!isMobile) {
-    await page.getByRole('button', { name: 'Change Password' }).click();
-  } else {
-    await page.goto('/account?view=profile');
-  }
+  await page.goto('/account/profile');
   const form = page.locator('form').filter({ has: visible(page, 'Confirm new password') });
   await form.getByLabel('Current password').fill(password);
   await form.getByLabel('New password', { exact: true }).fill('Better@123');

@@ -15,7 +15,7 @@ const controlPort = Number(process.env.E2E_PORT ?? 3100) + 1;
 async function openMessagePreferences(page: Page) {
   await page.goto('/account');
   // The desktop nav's entry or the mobile menu's, whichever this viewport shows.
-  await page.getByRole('button', { name: 'Message preferences' }).filter({ visible: true }).click();
+  await page.getByRole('link', { name: 'Message preferences' }).filter({ visible: true }).click();
   await expect(
     page.getByRole('heading', { name: 'Message preferences' }).filter({ visible: true }),
   ).toBeVisible();
@@ -52,21 +52,13 @@ test('a customer turns SMS on in the account and sees the texts of their order i
   expect(((await run.json()) as { queued: number }).queued).toBeGreaterThanOrEqual(1);
 
   await page.reload();
-  await page.goto('/account');
-  if (isMobile) {
-    await page.getByRole('button', { name: 'Orders' }).filter({ visible: true }).click();
-    await page
-      .getByRole('button', { name: /^Order LD-/ })
-      .filter({ visible: true })
-      .first()
-      .click();
-  } else {
-    await page
-      .getByRole('button', { name: /^View order/ })
-      .filter({ visible: true })
-      .first()
-      .click();
-  }
+  // The orders' own page (decision 038): a card per order on a phone, a table row wider.
+  await page.goto('/account/orders');
+  await page
+    .getByRole('link', { name: isMobile ? /^Order LD-/ : /^View order/ })
+    .filter({ visible: true })
+    .first()
+    .click();
   const history = page
     .getByRole('region', { name: 'Texts about this order' })
     .filter({ visible: true });
@@ -97,11 +89,8 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/$/);
 
     await page.goto('/account');
-    await page
-      .getByRole('button', { name: 'Message preferences' })
-      .filter({ visible: true })
-      .click();
-    await expect(page).toHaveURL(/\/account\?view=messages$/);
+    await page.getByRole('link', { name: 'Message preferences' }).filter({ visible: true }).click();
+    await expect(page).toHaveURL(/\/account\/messages$/);
     const form = page
       .locator('form')
       .filter({ has: page.getByRole('button', { name: 'Save preferences' }) })
@@ -110,7 +99,7 @@ test.describe('without JavaScript', () => {
     // Refused: e-mail off, nothing else on. The page answers with the rule, boxes as ticked.
     await form.getByLabel('E-mail', { exact: true }).uncheck();
     await form.getByRole('button', { name: 'Save preferences' }).click();
-    await expect(page).toHaveURL(/\/account\?view=messages$/);
+    await expect(page).toHaveURL(/\/account\/messages$/);
     await expect(
       page.getByText('Your message preferences were not saved').filter({ visible: true }),
     ).toBeVisible();
@@ -132,7 +121,7 @@ test.describe('without JavaScript', () => {
       page.getByText('Your message preferences have been saved.').filter({ visible: true }),
     ).toBeVisible();
     // The stored choices, and the time of consent, on a fresh page.
-    await page.goto('/account?view=messages');
+    await page.goto('/account/messages');
     const saved = page
       .locator('form')
       .filter({ has: page.getByRole('button', { name: 'Save preferences' }) })

@@ -1,4 +1,4 @@
-import { useFetcher, useRouteLoaderData } from 'react-router';
+import { useFetcher } from 'react-router';
 import type { IntakeReportView } from '@server/use-cases/intake-report/present-intake-report';
 import { caseKindLabels, CASE_TEXT_MAX_LENGTH } from '@shared/intake-report';
 import { ErrorSummary } from '~/components/form/error-summary';
@@ -17,10 +17,15 @@ import type { FormErrors } from '~/components/form/form-errors';
 export type CaseResult = { ok: true; message: string } | { ok: false; errors: FormErrors };
 
 /** The report of an order in the account's order view, if it was sent (the account's loader). */
-export function OrderIntakeReport({ orderId, phone }: { orderId: string; phone: string }) {
-  const account = useRouteLoaderData('routes/account') as
-    { intakeReports?: Record<string, IntakeReportView> } | undefined;
-  const report = account?.intakeReports?.[orderId];
+export function OrderIntakeReport({
+  orderId,
+  report,
+  phone,
+}: {
+  orderId: string;
+  report: IntakeReportView | null;
+  phone: string;
+}) {
   if (!report) return null;
   return <IntakeReport report={report} token={null} phone={phone} idPrefix={`acc-${orderId}`} />;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type { CustomerOrderView as CustomerOrder } from '@server/use-cases/orders/present-order';
 import { routes } from '@shared/api/routes';
@@ -9,6 +9,7 @@ import { OrderEstimateSummary } from '~/components/order-estimate';
 import { payNowHref, showPayNow } from './order-rules';
 import { ApprovalNotice } from './approval-notice';
 import { OrderIntakeReport } from './intake-report';
+import type { IntakeReportView } from '@server/use-cases/intake-report/present-intake-report';
 import { OrderTexts } from './order-texts';
 
 const CANCELLABLE = ['pending', 'pending payment'];
@@ -99,7 +100,7 @@ export function OrderActions({ order, phone }: { order: CustomerOrder; phone: st
 export function ItemsTable({ order }: { order: CustomerOrder }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[20rem] text-left text-sm">
+      <table className="w-full min-w-[18rem] text-left text-sm">
         <caption className="sr-only">Items of order {order.order_no}</caption>
         <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase">
           <tr>
@@ -172,39 +173,33 @@ export function ItemsTable({ order }: { order: CustomerOrder }) {
 export function OrderDetail({
   order,
   phone,
-  onBack,
+  intakeReport,
 }: {
   order: CustomerOrder;
   phone: string;
-  onBack: () => void;
+  intakeReport: IntakeReportView | null;
 }) {
-  // Keyboard and screen-reader users land on the order they opened.
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (heading.current?.offsetParent) heading.current.focus();
-  }, [order.id]);
+  // The page's heading (AccountFrame's title) names the order; here its status and the way back.
   return (
-    <section aria-labelledby={`order-${order.id}-title`} className="space-y-6">
-      <button type="button" onClick={onBack} className="text-sm font-medium text-brand underline">
-        ← Back to orders
-      </button>
+    <section aria-label={`Order ${order.order_no}`} className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2
-          ref={heading}
-          tabIndex={-1}
-          id={`order-${order.id}-title`}
-          className="text-xl font-semibold focus:outline-none"
-        >
-          Order {order.order_no}
-        </h2>
+        <Link to="/account/orders" className="text-sm font-medium text-brand underline">
+          ← Back to orders
+        </Link>
         <StatusBadge status={order.status} />
       </div>
-      <div className="flex flex-wrap gap-3">
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         <TrackOrderLink href={order.tracking_path} />
         {/* Issue 18: the same address, flat, access notes and notes on the home form. */}
         <a href={`/?again=${order.id}#order`} className="btn-secondary min-h-11 w-full sm:w-auto">
           Book again
         </a>
+        {order.status === 'delivered' ? (
+          // Issue 18: rate a delivered order, or see the review already given (decision 038).
+          <a href={`/review/${order.id}`} className="btn-primary min-h-11 w-full sm:w-auto">
+            Rate this order
+          </a>
+        ) : null}
       </div>
       <dl className="grid gap-4 rounded-lg border border-slate-200 p-4 text-sm sm:grid-cols-2">
         <div>
@@ -246,7 +241,7 @@ export function OrderDetail({
       </dl>
       <ApprovalNotice order={order} />
       <ItemsTable order={order} />
-      <OrderIntakeReport orderId={order.id} phone={phone} />
+      <OrderIntakeReport orderId={order.id} report={intakeReport} phone={phone} />
       {order.estimate && (
         <OrderEstimateSummary
           estimate={order.estimate}

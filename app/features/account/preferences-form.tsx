@@ -8,9 +8,9 @@ import {
 } from '@shared/message-preferences';
 import type { PreferencesView } from '@server/use-cases/messages/present-texts';
 import { firstErrors } from '@shared/validation';
-import { ErrorSummary, useHydrated } from '~/components/form';
+import { ErrorSummary } from '~/components/form';
 import { Notice } from '~/components/form/form-field';
-import type { action } from '~/routes/account';
+import type { accountAction as action } from './account.server';
 
 type Choice =
   'notify_email' | 'notify_sms' | 'notify_whatsapp' | 'marketing_email' | 'marketing_sms';
@@ -85,7 +85,6 @@ export function PreferencesForm({
 }) {
   const actionReply = useActionData<typeof action>();
   const reply = actionReply && actionReply.intent === 'preferences' ? actionReply : null;
-  const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy =
     navigation.state === 'submitting' && navigation.formData?.get('intent') === 'preferences';
@@ -140,7 +139,7 @@ export function PreferencesForm({
       // After a save the boxes show the stored choices again.
       key={JSON.stringify(values)}
       method="post"
-      action={hydrated ? '/account' : '/account?view=messages'}
+      action="/account/messages"
       noValidate
       onSubmit={check}
       onChange={() => setClientErrors(null)}

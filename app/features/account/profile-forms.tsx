@@ -6,9 +6,8 @@ import {
   PersonalDetailsFields,
   TextField,
   personalDetailsLinks,
-  useHydrated,
 } from '~/components/form';
-import type { action } from '~/routes/account';
+import type { accountAction as action } from './account.server';
 import { forgetLogin } from '~/utils/api-client';
 import { Notice } from '~/components/form/form-field';
 
@@ -24,16 +23,8 @@ const profileNames = { phone: 'phone_number' };
 const profileLabels = { name: 'Name', phone: 'Mobile number' };
 
 /**
- * Where a form posts: without JavaScript the page that answers must open the form's view
- * again (?view=); with it the view is already open and the address stays /account.
- */
-function viewAddress(view: 'profile' | 'password', hydrated: boolean) {
-  return hydrated ? '/account' : `/account?view=${view}`;
-}
-
-/**
  * What each account form needs of the page: the account action's reply to it (both forms post
- * to /account), whether it is being sent, its errors (with JavaScript the rules are checked
+ * to /account/profile), whether it is being sent, its errors (with JavaScript the rules are checked
  * before sending, without it the action checks them) and where it posts.
  */
 function useAccountForm(
@@ -42,7 +33,6 @@ function useAccountForm(
 ) {
   const actionReply = useActionData<typeof action>();
   const reply = actionReply && actionReply.intent === intent ? actionReply : null;
-  const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
@@ -56,7 +46,8 @@ function useAccountForm(
   return {
     reply,
     busy,
-    action: viewAddress(intent, hydrated),
+    // The profile page answers both forms (decision 038).
+    action: '/account/profile',
     /** The summary's errors: the server's refusal, unless the browser's check stands. */
     refused,
     errors: clientErrors ?? (reply && !reply.ok ? reply.errors.fields : {}),

@@ -33,6 +33,7 @@ const links: { to: string; label: string; end?: boolean }[] = [
   { to: '/admin', label: 'Board', end: true },
   { to: '/admin/orders', label: 'Orders' },
   { to: '/admin/customers', label: 'Customers' },
+  { to: '/admin/reviews', label: 'Reviews' },
   { to: '/admin/slots', label: 'Slots' },
   { to: '/admin/catalogue', label: 'Catalogue' },
   { to: '/admin/driver', label: 'Driver' },

@@ -21,6 +21,7 @@ import {
   textMessages,
 } from '../../db/schema';
 import { textablePhone } from '../messages/phone';
+import { eraseReviews } from '../reviews/reviews';
 import { ValidationError } from '../../errors';
 import { accountMessages } from '@shared/account-messages';
 import { findRegisteredCustomer } from './log-in';
@@ -201,6 +202,8 @@ export async function eraseCustomer(
         phones.length ? inArray(textMessages.phone, phones) : undefined,
       ),
     );
+  // Issue 18: their reviews keep the rating, not the words or the name (decision 038).
+  await eraseReviews(tx, { customerIds: ids });
   for (const id of ids) {
     await tx
       .update(customers)

@@ -7,6 +7,7 @@ import { renderEmail } from '../../adapters/mail/layout';
 import type { MailMessage } from '../../adapters/mail/mail-service';
 import type { orderItems, orders } from '../../db/schema';
 import { paymentPagePath } from '../../auth/order-access';
+import { reviewPath } from '../../auth/review-access';
 import type { AppServices } from '../../services';
 import { trackingUrl } from './tracking-link';
 
@@ -69,6 +70,7 @@ export function statusEmail(
       body: [
         `Hello ${order.customerName}, order ${number} has been delivered. Thank you for choosing ${brand.name}.`,
         `If anything is not right, reply to this e-mail or call us on ${brand.phone} within 48 hours.`,
+        'How did we do? Rate your order with the button below: it takes a minute and helps other Londoners choose.',
       ],
     },
     cancelled: {
@@ -92,6 +94,15 @@ export function statusEmail(
     ],
     ...(to === 'out for delivery' && order.amountDuePence > 0
       ? { action: { label: 'Pay now', url: paymentLink(site, order, now) } }
+      : {}),
+    // Issue 18: the signed link to review the order, no login needed (decision 038).
+    ...(to === 'delivered'
+      ? {
+          action: {
+            label: 'Rate your order',
+            url: `${site.config.publicUrl}${reviewPath(site, order, now)}`,
+          },
+        }
       : {}),
     track: trackingUrl(site.config.publicUrl, order.trackingToken),
   });
