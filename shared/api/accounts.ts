@@ -47,6 +47,10 @@ export const customerOrder = z
     amount_due: money,
     invoiced: z.boolean(),
     can_cancel: z.boolean(),
+    can_change: z.object({ collection: z.boolean(), delivery: z.boolean() }).meta({
+      description:
+        'Issue 18: whether the collection or the delivery may still be moved (up to 2 hours before it, while it has not happened): POST /api/account/orders/{id}/reschedule',
+    }),
     tracking_path: text().meta({ description: 'The order’s tracking page, /track/{token}' }),
     awaiting_approval: z
       .object({ id: z.uuid(), amount: money, cap: money, asked: z.boolean() })

@@ -25,6 +25,7 @@ import {
   type SelectedLocation,
   type SlotChoice,
 } from './booking-storage';
+import { SlotPicker } from './slot-picker';
 import { useCoverage, useDeliverySlots } from './use-booking-slots';
 
 /** The booking form as the server rendered it after a submit without JavaScript. */
@@ -306,30 +307,61 @@ export function BookingForm({
         }}
       />
 
-      <div className="mt-4 grid gap-4">
-        <SlotSelect
-          id={`${id}-pickup`}
-          name="pickup"
-          label="Collection slot"
-          value={pickup}
-          placeholder={pickups === null ? 'Loading slots…' : 'Choose a collection'}
-          slots={pickups}
-          error={errors.pickup}
-          onChange={setPickup}
-        />
-        <SlotSelect
-          id={`${id}-delivery`}
-          name="delivery"
-          label="Delivery slot"
-          value={express ? EXPRESS : delivery}
-          placeholder={deliveryPlaceholder}
-          slots={deliveries}
-          // Without JavaScript the list comes with the first submit; until then it is empty.
-          disabled={!pickup || deliveries === null}
-          error={errors.delivery}
-          onChange={chooseDelivery}
-        />
-      </div>
+      {hydrated ? (
+        // The slot picker for phones (decision 035); the selects below are the fallback.
+        <div className="mt-4 grid gap-5">
+          <SlotPicker
+            id={`${id}-pickup`}
+            name="pickup"
+            label="Collection slot"
+            value={pickup}
+            placeholder={pickups === null ? 'Loading slots…' : 'No collection slots free'}
+            slots={pickups}
+            error={errors.pickup}
+            onChange={setPickup}
+          />
+          <SlotPicker
+            id={`${id}-delivery`}
+            name="delivery"
+            label="Delivery slot"
+            value={delivery}
+            placeholder={deliveryPlaceholder}
+            slots={pickup ? deliveries : null}
+            error={errors.delivery}
+            onChange={chooseDelivery}
+            express={
+              pickup && deliveries?.some((s) => s.slot_start === EXPRESS)
+                ? { chosen: express, onChoose: () => chooseDelivery(EXPRESS) }
+                : null
+            }
+          />
+        </div>
+      ) : (
+        <div className="mt-4 grid gap-4">
+          <SlotSelect
+            id={`${id}-pickup`}
+            name="pickup"
+            label="Collection slot"
+            value={pickup}
+            placeholder={pickups === null ? 'Loading slots…' : 'Choose a collection'}
+            slots={pickups}
+            error={errors.pickup}
+            onChange={setPickup}
+          />
+          <SlotSelect
+            id={`${id}-delivery`}
+            name="delivery"
+            label="Delivery slot"
+            value={express ? EXPRESS : delivery}
+            placeholder={deliveryPlaceholder}
+            slots={deliveries}
+            // Without JavaScript the list comes with the first submit; until then it is empty.
+            disabled={!pickup || deliveries === null}
+            error={errors.delivery}
+            onChange={chooseDelivery}
+          />
+        </div>
+      )}
       {express && <ExpressByPhone phoneDisplay={phoneDisplay} phoneE164={phoneE164} />}
 
       <button type="submit" className="btn-primary mt-5 w-full text-base tracking-wide">
