@@ -308,11 +308,11 @@ export function BookingForm({
       />
 
       {hydrated ? (
-        // The slot picker for phones (decision 035); the selects below are the fallback.
+        // The slot picker for phones (decision 035). The selects below stay the form's fields
+        // (and the whole control without JavaScript); with it they are kept in step, unseen.
         <div className="mt-4 grid gap-5">
           <SlotPicker
-            id={`${id}-pickup`}
-            name="pickup"
+            id={`${id}-pickup-picker`}
             label="Collection slot"
             value={pickup}
             placeholder={pickups === null ? 'Loading slots…' : 'No collection slots free'}
@@ -321,8 +321,7 @@ export function BookingForm({
             onChange={setPickup}
           />
           <SlotPicker
-            id={`${id}-delivery`}
-            name="delivery"
+            id={`${id}-delivery-picker`}
             label="Delivery slot"
             value={delivery}
             placeholder={deliveryPlaceholder}
@@ -336,9 +335,11 @@ export function BookingForm({
             }
           />
         </div>
-      ) : (
+      ) : null}
+      <div className={hydrated ? 'sr-only' : undefined} aria-hidden={hydrated ? true : undefined}>
         <div className="mt-4 grid gap-4">
           <SlotSelect
+            enhanced={hydrated}
             id={`${id}-pickup`}
             name="pickup"
             label="Collection slot"
@@ -349,6 +350,7 @@ export function BookingForm({
             onChange={setPickup}
           />
           <SlotSelect
+            enhanced={hydrated}
             id={`${id}-delivery`}
             name="delivery"
             label="Delivery slot"
@@ -361,7 +363,7 @@ export function BookingForm({
             onChange={chooseDelivery}
           />
         </div>
-      )}
+      </div>
       {express && <ExpressByPhone phoneDisplay={phoneDisplay} phoneE164={phoneE164} />}
 
       <button type="submit" className="btn-primary mt-5 w-full text-base tracking-wide">

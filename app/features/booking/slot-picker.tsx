@@ -11,8 +11,8 @@ import { dayOfChoice, pickerDays, type PickerSlot } from '@shared/slot-picker';
 
 export type SlotPickerProps = {
   id: string;
-  /** The form field the choice is posted as (the select's name). */
-  name: string;
+  /** The form field the choice is posted as, when no select beside it posts it. */
+  name?: string;
   label: string;
   slots: readonly PickerSlot[] | null;
   value: string;
@@ -42,10 +42,12 @@ export function SlotPicker({
   const [openDay, setOpenDay] = useState('');
   const day = days.find((d) => d.date === (openDay || dayOfChoice(days, value))) ?? days[0];
   const expressChosen = Boolean(express?.chosen);
+  // The groups' names never contain the label itself: it names the form's select.
+  const short = label.replace(/ (slot|window)$/i, '');
   return (
     <fieldset className="min-w-0" aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="field-label">{label}</legend>
-      <input type="hidden" name={name} value={expressChosen ? 'express' : value} />
+      {name ? <input type="hidden" name={name} value={expressChosen ? 'express' : value} /> : null}
       {days.length === 0 && !express ? (
         <p className="mt-1 rounded-md border border-dashed border-slate-300 px-3 py-3 text-sm text-slate-500">
           {placeholder}
@@ -55,7 +57,7 @@ export function SlotPicker({
           <div
             className="-mx-1 mt-1 flex snap-x gap-2 overflow-x-auto px-1 pt-1 pb-2"
             role="group"
-            aria-label={`${label}: day`}
+            aria-label={`${short} day`}
           >
             {express ? (
               <button
@@ -99,7 +101,7 @@ export function SlotPicker({
             <div
               className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3"
               role="group"
-              aria-label={`${label}: ${day.label}`}
+              aria-label={`${short} windows, ${day.label}`}
             >
               {day.windows.map((w) => {
                 const chosen = w.value === value;
