@@ -25,7 +25,7 @@ import {
   type SelectedLocation,
   type SlotChoice,
 } from './booking-storage';
-import { SlotPicker } from './slot-picker';
+import type { BookingSlotPickers } from './slot-picker';
 import { useCoverage, useDeliverySlots } from './use-booking-slots';
 
 /** The booking form as the server rendered it after a submit without JavaScript. */
@@ -74,6 +74,12 @@ export function BookingForm({
   const navigate = useNavigate();
   const values = server?.values;
   const [hydrated, setHydrated] = useState(false);
+  // The slot picker is its own chunk, loaded once the page has hydrated: the home page's
+  // first load stays within its script budget (decision 035); the selects serve until then.
+  const [Pickers, setPickers] = useState<typeof BookingSlotPickers | null>(null);
+  useEffect(() => {
+    void import('./slot-picker').then((m) => setPickers(() => m.BookingSlotPickers));
+  }, []);
   const [restoredLabel, setRestoredLabel] = useState(() => serverLocation(server)?.label ?? '');
   const [location, setLocation] = useState<SelectedLocation | null>(() => serverLocation(server));
   const [manualChosen, setManual] = useState(Boolean(values && values.manual !== '0'));
@@ -307,39 +313,25 @@ export function BookingForm({
         }}
       />
 
-      {hydrated ? (
+      {Pickers ? (
         // The slot picker for phones (decision 035). The selects below stay the form's fields
         // (and the whole control without JavaScript); with it they are kept in step, unseen.
-        <div className="mt-4 grid gap-5">
-          <SlotPicker
-            id={`${id}-pickup-picker`}
-            label="Collection slot"
-            value={pickup}
-            placeholder={pickups === null ? 'Loading slots…' : 'No collection slots free'}
-            slots={pickups}
-            error={errors.pickup}
-            onChange={setPickup}
-          />
-          <SlotPicker
-            id={`${id}-delivery-picker`}
-            label="Delivery slot"
-            value={delivery}
-            placeholder={deliveryPlaceholder}
-            slots={pickup ? deliveries : null}
-            error={errors.delivery}
-            onChange={chooseDelivery}
-            express={
-              pickup && deliveries?.some((s) => s.slot_start === EXPRESS)
-                ? { chosen: express, onChoose: () => chooseDelivery(EXPRESS) }
-                : null
-            }
-          />
-        </div>
+        <Pickers
+          pickups={pickups}
+          pickup={pickup}
+          onPickup={setPickup}
+          deliveries={deliveries}
+          delivery={delivery}
+          express={express}
+          onDelivery={chooseDelivery}
+          errors={errors}
+        />
       ) : null}
-      <div className={hydrated ? 'sr-only' : undefined} aria-hidden={hydrated ? true : undefined}>
+      {/* With the pickers on screen the selects are neither seen nor reached. */}
+      <div className={Pickers ? 'sr-only' : ''} aria-hidden={Boolean(Pickers)}>
         <div className="mt-4 grid gap-4">
           <SlotSelect
-            enhanced={hydrated}
+            enhanced={Boolean(Pickers)}
             id={`${id}-pickup`}
             name="pickup"
             label="Collection slot"
@@ -350,7 +342,7 @@ export function BookingForm({
             onChange={setPickup}
           />
           <SlotSelect
-            enhanced={hydrated}
+            enhanced={Boolean(Pickers)}
             id={`${id}-delivery`}
             name="delivery"
             label="Delivery slot"

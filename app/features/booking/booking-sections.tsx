@@ -141,7 +141,8 @@ export function SlotSelect({
       label={label}
       value={value}
       disabled={disabled}
-      error={error}
+      // Its message is the picker's then.
+      error={enhanced ? undefined : error}
       tabIndex={enhanced ? -1 : undefined}
       onChange={(e) => onChange(e.target.value)}
     >

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { dayOfChoice, pickerDays, type PickerSlot } from '@shared/slot-picker';
+import { dayOfChoice, EXPRESS_START, pickerDays, type PickerSlot } from '@shared/slot-picker';
 
 /*
  * The slot picker for phones (issue 18, decision 035): the days as chips that scroll
@@ -99,7 +99,7 @@ export function SlotPicker({
           </div>
           {day && !expressChosen ? (
             <div
-              className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3"
+              className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4"
               role="group"
               aria-label={`${short} windows, ${day.label}`}
             >
@@ -112,7 +112,7 @@ export function SlotPicker({
                     disabled={w.full}
                     aria-pressed={chosen}
                     aria-label={`${day.label}, ${w.label}${w.full ? ', full' : ''}${w.soonest ? ', soonest' : ''}`}
-                    className={`relative flex min-h-12 items-center justify-center rounded-md border px-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${
+                    className={`relative flex min-h-11 items-center justify-center rounded-md border px-1 text-sm font-medium tabular-nums transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${
                       w.full
                         ? 'cursor-not-allowed border-slate-200 bg-slate-100 text-slate-400'
                         : chosen
@@ -147,5 +147,55 @@ export function SlotPicker({
         </p>
       ) : null}
     </fieldset>
+  );
+}
+
+/**
+ * The home form's two pickers, collection then delivery (a chunk of their own, loaded once
+ * the form has hydrated): the delivery's days come after the turnaround (the server's list),
+ * with same day first, booked by phone.
+ */
+export function BookingSlotPickers(props: {
+  pickups: readonly PickerSlot[] | null;
+  pickup: string;
+  onPickup: (value: string) => void;
+  deliveries: readonly PickerSlot[] | null;
+  delivery: string;
+  express: boolean;
+  onDelivery: (value: string) => void;
+  errors: { pickup?: string; delivery?: string };
+}) {
+  return (
+    <div className="mt-4 grid gap-5">
+      <SlotPicker
+        id="pickup-picker"
+        label="Collection slot"
+        value={props.pickup}
+        placeholder={props.pickups === null ? 'Loading slots…' : 'No collection slots free'}
+        slots={props.pickups}
+        error={props.errors.pickup}
+        onChange={props.onPickup}
+      />
+      <SlotPicker
+        id="delivery-picker"
+        label="Delivery slot"
+        value={props.delivery}
+        placeholder={
+          !props.pickup
+            ? 'Choose a collection first'
+            : props.deliveries === null
+              ? 'Loading slots…'
+              : 'Choose a delivery'
+        }
+        slots={props.pickup ? props.deliveries : null}
+        error={props.errors.delivery}
+        onChange={props.onDelivery}
+        express={
+          props.pickup && props.deliveries?.some((s) => s.slot_start === EXPRESS_START)
+            ? { chosen: props.express, onChoose: () => props.onDelivery(EXPRESS_START) }
+            : null
+        }
+      />
+    </div>
   );
 }
