@@ -112,7 +112,7 @@ export function SlotPicker({
                     disabled={w.full}
                     aria-pressed={chosen}
                     aria-label={`${day.label}, ${w.label}${w.full ? ', full' : ''}${w.soonest ? ', soonest' : ''}`}
-                    className={`relative flex min-h-11 items-center justify-center rounded-md border px-1 text-sm font-medium tabular-nums transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${
+                    className={`relative flex min-h-11 items-center justify-center rounded-md border px-0.5 text-[13px] font-medium tracking-tight whitespace-nowrap tabular-nums sm:text-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${
                       w.full
                         ? 'cursor-not-allowed border-slate-200 bg-slate-100 text-slate-400'
                         : chosen
