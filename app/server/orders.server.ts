@@ -22,3 +22,4 @@ export { paymentPageOrder } from '@server/use-cases/payments/payment-steps';
 export { downloadOrderDocument } from '@server/use-cases/invoices/download-document';
 export { listOrderDocuments } from '@server/use-cases/invoices/list-order-documents';
 export { documentLinks, type DocumentLink } from '@server/use-cases/invoices/present-documents';
+export { rescheduleChoices, rescheduleOrder } from '@server/use-cases/orders/reschedule-order';

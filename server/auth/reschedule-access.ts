@@ -49,27 +49,42 @@ export function rescheduleTokenValid(
  * use-case refuses it once the collection moved or is within the cancellation notice.
  */
 
-const collectionSubjectOf = (orderId: string, windowMs: number) =>
-  `${orderId}:collection:${windowMs}`;
+const legSubjectOf = (orderId: string, leg: 'collection' | 'delivery', windowMs: number) =>
+  `${orderId}:${leg}:${windowMs}`;
+
+/**
+ * The link to choose another window for a leg (the collection: `c`; the delivery: `d`, issue
+ * 18, decision 035), with its token: in the reminder, the confirmation e-mail and on the
+ * tracking page.
+ */
+export function legChangePath(
+  services: Pick<AppServices, 'links'>,
+  order: { id: string; pickupStartsAt: Date; deliveryStartsAt: Date },
+  leg: 'collection' | 'delivery',
+) {
+  const startsAt = leg === 'collection' ? order.pickupStartsAt : order.deliveryStartsAt;
+  const windowMs = startsAt.getTime();
+  const token = services.links.sign('reschedule', legSubjectOf(order.id, leg, windowMs), startsAt);
+  const param = leg === 'collection' ? 'c' : 'd';
+  return `/order/reschedule/${order.id}?${new URLSearchParams({ [param]: String(windowMs), t: token })}`;
+}
 
 /** The reminder's link to choose another collection window, with its token. */
 export function collectionChangePath(
   services: Pick<AppServices, 'links'>,
   order: { id: string; pickupStartsAt: Date },
 ) {
-  const windowMs = order.pickupStartsAt.getTime();
-  const token = services.links.sign(
-    'reschedule',
-    collectionSubjectOf(order.id, windowMs),
-    order.pickupStartsAt,
+  return legChangePath(
+    services,
+    { ...order, deliveryStartsAt: order.pickupStartsAt },
+    'collection',
   );
-  return `/order/reschedule/${order.id}?${new URLSearchParams({ c: String(windowMs), t: token })}`;
 }
 
-/** Whether a reminder's token opens this order's collection window `windowMs` now. */
-export function collectionChangeTokenValid(
+/** Whether a change link's token opens this order's leg window `windowMs` now. */
+export function legChangeTokenValid(
   services: Pick<AppServices, 'links'>,
-  caller: { orderId: string; windowMs: number },
+  caller: { orderId: string; leg: 'collection' | 'delivery'; windowMs: number },
   token: string | null | undefined,
   now: Date,
 ): boolean {
@@ -78,7 +93,7 @@ export function collectionChangeTokenValid(
     given &&
     services.links.verify(
       'reschedule',
-      collectionSubjectOf(caller.orderId, caller.windowMs),
+      legSubjectOf(caller.orderId, caller.leg, caller.windowMs),
       given,
       now,
     ),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '../text';
+import { isoDate, text } from '../text';
 import {
   deleteAccountCodeSchema,
   deleteAccountEmailSchema,
@@ -47,6 +47,10 @@ export const customerOrder = z
     amount_due: money,
     invoiced: z.boolean(),
     can_cancel: z.boolean(),
+    can_change: z.object({ collection: z.boolean(), delivery: z.boolean() }).meta({
+      description:
+        'Issue 18: whether the collection or the delivery may still be moved (up to 2 hours before it, while it has not happened): POST /api/account/orders/{id}/reschedule',
+    }),
     tracking_path: text().meta({ description: 'The order’s tracking page, /track/{token}' }),
     awaiting_approval: z
       .object({ id: z.uuid(), amount: money, cap: money, asked: z.boolean() })
@@ -99,6 +103,18 @@ export const customerWithOrders = z
   .meta({ id: 'CustomerWithOrders' });
 
 const session = ['bearer', 'cookie'] as const;
+
+/** Issue 18: which leg of the order moves, and to which window (London date and start). */
+export const rescheduleSchema = z.object({
+  leg: z.enum(['collection', 'delivery'], {
+    error: 'Please say which to change: collection or delivery.',
+  }),
+  date: isoDate('Please choose a new window.'),
+  time: text({ error: 'Please choose a new window.' }).regex(
+    /^([01]\d|2[0-3]):[0-5]\d$/,
+    'Please choose a new window.',
+  ),
+});
 
 export const accountsApi = {
   checkLoginEmail: endpoint({
@@ -230,6 +246,30 @@ export const accountsApi = {
     auth: session,
     params: z.object({ id: z.uuid({ error: 'We could not find that order.' }) }),
     replies: { 200: message, ...failures(400, 401, 404, 409) },
+  }),
+  rescheduleOrder: endpoint({
+    method: 'POST',
+    path: '/api/account/orders/:id/reschedule',
+    operationId: 'rescheduleOrder',
+    tag: 'Accounts',
+    summary:
+      'Moves the collection or the delivery to another window, up to 2 hours before it starts (the terms’ rule)',
+    description:
+      'The new place is taken and the old one freed in one transaction, the database deciding capacity, so a window is never overbooked. A collection moved too close to the delivery moves the delivery to the first window after the turnaround (`delivery_moved`). 404: not this customer’s order. 409: within 2 hours of the window or that leg has happened; the window is not offered; or `That slot is now full.` (choose another). Confirmed by e-mail.',
+    auth: session,
+    params: z.object({ id: z.uuid({ error: 'We could not find that order.' }) }),
+    body: rescheduleSchema,
+    replies: {
+      200: message.extend({
+        order_no: text(),
+        leg: z.enum(['collection', 'delivery']),
+        window: text().meta({ examples: ['Wed 25 Nov 2026, 11:00–12:00'] }),
+        collection: text(),
+        delivery: text(),
+        delivery_moved: z.boolean(),
+      }),
+      ...failures(401, 404, 409, 422),
+    },
   }),
   updateProfile: endpoint({
     method: 'POST',

@@ -56,6 +56,11 @@ export const publicRoutes: Pick<Routes<Api>, PublicArea> = {
     deleteAccount: { method: 'POST', path: '/api/account/delete' },
     orders: { method: 'GET', path: '/api/orders', auth: ['bearer', 'cookie'] },
     cancelOrder: { method: 'POST', path: '/api/orders/:id/cancel', auth: ['bearer', 'cookie'] },
+    rescheduleOrder: {
+      method: 'POST',
+      path: '/api/account/orders/:id/reschedule',
+      auth: ['bearer', 'cookie'],
+    },
     updateProfile: { method: 'POST', path: '/api/updateprofile', auth: ['bearer', 'cookie'] },
     changePassword: { method: 'POST', path: '/api/changepassword', auth: ['bearer', 'cookie'] },
     preferences: { method: 'GET', path: '/api/account/preferences', auth: ['bearer', 'cookie'] },

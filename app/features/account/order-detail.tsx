@@ -32,14 +32,15 @@ export function StatusBadge({ status }: { status: string }) {
   );
 }
 
-/** Pay Now and Cancel Order for one order. */
+/** Pay Now, Change collection or delivery (issue 18) and Cancel Order for one order. */
 export function OrderActions({ order, phone }: { order: CustomerOrder; phone: string }) {
   const revalidator = useRevalidator();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const canAskCancel = CANCELLABLE.includes(order.status);
-  if (!showPayNow(order) && !canAskCancel && !result) return null;
+  const canChange = order.can_change.collection || order.can_change.delivery;
+  if (!showPayNow(order) && !canAskCancel && !canChange && !result) return null;
 
   async function cancel() {
     if (!order.can_cancel) {
@@ -66,6 +67,16 @@ export function OrderActions({ order, phone }: { order: CustomerOrder; phone: st
           <Link className="btn-primary bg-brand" to={payNowHref(order)}>
             Pay Now
           </Link>
+        ) : null}
+        {order.can_change.collection ? (
+          <a className="btn-secondary" href={`/order/reschedule/${order.id}?leg=collection`}>
+            Change collection
+          </a>
+        ) : null}
+        {order.can_change.delivery ? (
+          <a className="btn-secondary" href={`/order/reschedule/${order.id}?leg=delivery`}>
+            Change delivery
+          </a>
         ) : null}
         {canAskCancel && !confirming ? (
           <button type="button" className="btn-secondary" onClick={() => setConfirming(true)}>

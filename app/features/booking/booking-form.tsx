@@ -25,6 +25,7 @@ import {
   type SelectedLocation,
   type SlotChoice,
 } from './booking-storage';
+import type { BookingSlotPickers } from './slot-picker';
 import { useCoverage, useDeliverySlots } from './use-booking-slots';
 import {
   DIFFERENT_ADDRESS,
@@ -88,6 +89,12 @@ export function BookingForm({
   const navigate = useNavigate();
   const values = server?.values;
   const [hydrated, setHydrated] = useState(false);
+  // The slot picker is its own chunk, loaded once the page has hydrated: the home page's
+  // first load stays within its script budget (decision 035); the selects serve until then.
+  const [Pickers, setPickers] = useState<typeof BookingSlotPickers | null>(null);
+  useEffect(() => {
+    void import('./slot-picker').then((m) => setPickers(() => m.BookingSlotPickers));
+  }, []);
   const [restoredLabel, setRestoredLabel] = useState(() => serverLocation(server)?.label ?? '');
   const [location, setLocation] = useState<SelectedLocation | null>(() => serverLocation(server));
   const [manualChosen, setManual] = useState(Boolean(values && values.manual !== '0'));
@@ -375,29 +382,48 @@ export function BookingForm({
         </p>
       ) : null}
 
-      <div className="mt-4 grid gap-4">
-        <SlotSelect
-          id={`${id}-pickup`}
-          name="pickup"
-          label="Collection slot"
-          value={pickup}
-          placeholder={pickups === null ? 'Loading slots…' : 'Choose a collection'}
-          slots={pickups}
-          error={errors.pickup}
-          onChange={setPickup}
+      {Pickers ? (
+        // The slot picker for phones (decision 035). The selects below stay the form's fields
+        // (and the whole control without JavaScript); with it they are kept in step, unseen.
+        <Pickers
+          pickups={pickups}
+          pickup={pickup}
+          onPickup={setPickup}
+          deliveries={deliveries}
+          delivery={delivery}
+          express={express}
+          onDelivery={chooseDelivery}
+          errors={errors}
         />
-        <SlotSelect
-          id={`${id}-delivery`}
-          name="delivery"
-          label="Delivery slot"
-          value={express ? EXPRESS : delivery}
-          placeholder={deliveryPlaceholder}
-          slots={deliveries}
-          // Without JavaScript the list comes with the first submit; until then it is empty.
-          disabled={!pickup || deliveries === null}
-          error={errors.delivery}
-          onChange={chooseDelivery}
-        />
+      ) : null}
+      {/* With the pickers on screen the selects are neither seen nor reached. */}
+      <div className={Pickers ? 'sr-only' : ''} aria-hidden={Boolean(Pickers)}>
+        <div className="mt-4 grid gap-4">
+          <SlotSelect
+            enhanced={Boolean(Pickers)}
+            id={`${id}-pickup`}
+            name="pickup"
+            label="Collection slot"
+            value={pickup}
+            placeholder={pickups === null ? 'Loading slots…' : 'Choose a collection'}
+            slots={pickups}
+            error={errors.pickup}
+            onChange={setPickup}
+          />
+          <SlotSelect
+            enhanced={Boolean(Pickers)}
+            id={`${id}-delivery`}
+            name="delivery"
+            label="Delivery slot"
+            value={express ? EXPRESS : delivery}
+            placeholder={deliveryPlaceholder}
+            slots={deliveries}
+            // Without JavaScript the list comes with the first submit; until then it is empty.
+            disabled={!pickup || deliveries === null}
+            error={errors.delivery}
+            onChange={chooseDelivery}
+          />
+        </div>
       </div>
       {express && <ExpressByPhone phoneDisplay={phoneDisplay} phoneE164={phoneE164} />}
 

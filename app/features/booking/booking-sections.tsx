@@ -120,6 +120,7 @@ export function SlotSelect({
   disabled,
   error,
   onChange,
+  enhanced,
 }: {
   id: string;
   name: string;
@@ -128,6 +129,8 @@ export function SlotSelect({
   placeholder: string;
   slots: SlotChoice[] | null;
   disabled?: boolean;
+  /** The slot picker stands in for it on screen: out of the tab order (decision 035). */
+  enhanced?: boolean;
   error?: string;
   onChange: (value: string) => void;
 }) {
@@ -138,7 +141,9 @@ export function SlotSelect({
       label={label}
       value={value}
       disabled={disabled}
-      error={error}
+      // Its message is the picker's then.
+      error={enhanced ? undefined : error}
+      tabIndex={enhanced ? -1 : undefined}
       onChange={(e) => onChange(e.target.value)}
     >
       <option value="">{placeholder}</option>

@@ -16,6 +16,7 @@ import {
 import { checkLoginEmail, logIn } from '../../use-cases/accounts/log-in';
 import { registerCustomer } from '../../use-cases/accounts/register-customer';
 import { cancelOrder } from '../../use-cases/accounts/cancel-order';
+import { rescheduleOrder } from '../../use-cases/orders/reschedule-order';
 import { deleteAccountWithCode, sendDeletionCode } from '../../use-cases/accounts/delete-account';
 import { listCustomerOrders } from '../../use-cases/accounts/list-customer-orders';
 import { customerOrdersView, customerView } from '../../use-cases/orders/present-order';
@@ -162,6 +163,27 @@ export function accountsRoutes(app: FastifyInstance, services: AppServices) {
     return {
       status: true,
       message: `Order ${result.orderNo} is cancelled. We have e-mailed you a confirmation.`,
+    };
+  });
+
+  route(app, e.rescheduleOrder, loggedIn, async ({ params, body }, request) => {
+    const me = customerOf(request);
+    const moved = await rescheduleOrder(services, {
+      customerId: me.id,
+      orderId: params.id,
+      leg: body.leg,
+      date: body.date,
+      start: body.time,
+    });
+    return {
+      status: true,
+      message: `Your new ${moved.leg} time is ${moved.window}. We have e-mailed you a confirmation.`,
+      order_no: moved.orderNo,
+      leg: moved.leg,
+      window: moved.window,
+      collection: moved.collection,
+      delivery: moved.delivery,
+      delivery_moved: moved.deliveryMoved,
     };
   });
 

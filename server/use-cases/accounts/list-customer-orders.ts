@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppServices } from '../../services';
 import { customerAddresses, customers, orderItems, orders, textMessages } from '../../db/schema';
 import { UnauthorizedError } from '../../errors';
-import { checkCancellation } from './cancellation-policy';
+import { checkCancellation, checkReschedule } from './cancellation-policy';
 import { pendingEmailChange } from './change-email';
 import { documentsOfOrders } from '../invoices/vat-documents';
 import { openApprovalsOf } from '../approvals/price-approval';
@@ -80,6 +80,10 @@ export async function listCustomerOrders(
       order,
       items: items.filter((i) => i.orderId === order.id),
       canCancel: checkCancellation(order, now).allowed,
+      canChange: {
+        collection: checkReschedule(order, 'collection', now).allowed,
+        delivery: checkReschedule(order, 'delivery', now).allowed,
+      },
       documents: documents.get(order.id) ?? [],
       /** The request waiting for the customer's approval (issue 15), or null. */
       approval: approvals.get(order.id) ?? null,

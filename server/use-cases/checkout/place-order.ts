@@ -10,6 +10,7 @@ import { saveCustomerAddress } from '../accounts/save-address';
 import { coverageOf } from '../booking/coverage';
 import { reserveSlots } from '../slots/reserve-slots';
 import { priceEstimate } from './price-estimate';
+import { collectionChangePath } from '../../auth/reschedule-access';
 import { newOrderNotificationEmail, orderConfirmationEmail } from '../mail/placed-order-emails';
 import { chooseTextUpdates } from '../messages/message-preferences';
 import { notifyCustomer } from '../messages/notify-customer';
@@ -268,6 +269,7 @@ export async function placeOrder(
         trackingToken: order!.trackingToken,
         estimatePence: order!.estimatePence,
         priceCapPence: order!.priceCapPence,
+        changeCollectionPath: collectionChangePath(services, order!),
       };
       await services.mail.enqueue(
         orderConfirmationEmail(config.brand, config.publicUrl, facts),
@@ -282,6 +284,7 @@ export async function placeOrder(
         status: order!.status,
         estimatePence: order!.estimatePence,
         priceCapPence: order!.priceCapPence,
+        changeCollectionPath: collectionChangePath(services, order!),
       };
     });
   } catch (error) {

@@ -1,28 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import { londonWindow } from '@shared/london-time';
 import { orderNumber } from '@shared/order-number';
-import {
-  deliverySlots,
-  EXPRESS_SLOT_START,
-  pickupSlots,
-  usageRange,
-  type Slot,
-} from '@shared/slots';
 import type { DbOrTx } from '../../db/client';
-import { orders, stopEvents } from '../../db/schema';
+import { stopEvents } from '../../db/schema';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../../errors';
 import {
-  collectionChangeTokenValid,
+  legChangeTokenValid,
   rescheduleAccessMessages,
   rescheduleTokenValid,
 } from '../../auth/reschedule-access';
-import { checkCancellation } from '../accounts/cancellation-policy';
+import { checkReschedule } from '../accounts/cancellation-policy';
 import { findOrder, type OrderRow } from '../orders/find-order';
-import { loadSlotRules, loadSlotUsage } from '../slots/slot-rules';
-import { releasePlace, takePlace } from '../slots/reserve-slots';
+import { confirmMove } from '../orders/reschedule-order';
+import { moveWindow, windowsToMoveTo } from '../slots/move-window';
 import type { AppServices } from '../../services';
-import { recordAudit } from '../audit/record-audit';
-import { newWindowEmail } from '../mail/driver-emails';
 import { eventsOf, windowOf, type Leg } from './driver-stops';
 
 /*
@@ -39,42 +30,56 @@ export const rescheduleMessages = {
     'Sorry, there is no delivery window left after that collection. Please choose another one or call us.',
   tooLate:
     'This collection is too close to change online (or is no longer waiting to be collected). Please call us.',
+  tooLateDelivery:
+    'This delivery is too close to change online (or is already on its way). Please call us.',
 } as const;
 
+/** How a missed stop's or a change link's move is refused (one message when it is taken). */
+const moveMessages = {
+  unavailable: rescheduleMessages.gone,
+  full: rescheduleMessages.gone,
+  'no-delivery': rescheduleMessages.noDelivery,
+};
+
 /**
- * Who opens the page: the link of a missed stop (`eventId`), or the evening-before reminder's
- * link for the collection window it named (`windowMs`, issue 17, decision 031).
+ * Who opens the page: the link of a missed stop (`eventId`), or a change link for the window
+ * it named (`windowMs`): the evening-before reminder's for the collection (issue 17, decision
+ * 031), the confirmation e-mail's and the tracking page's for either leg (`leg`, decision 035).
  */
 type Caller = { orderId: string; token: string | null | undefined } & (
-  { eventId: number; windowMs?: undefined } | { windowMs: number; eventId?: undefined }
+  | { eventId: number; windowMs?: undefined; leg?: undefined }
+  | { windowMs: number; eventId?: undefined; leg?: Leg }
 );
 
 /** The reason the page opens: a missed stop, or a collection the customer wants to move. */
 export type RescheduleReason = 'missed' | 'change';
 
 /**
- * The order of a reminder's link, while its collection is still in the window the reminder
- * named and far enough ahead to change (the cancellation notice of spec 9); else 401 or 409.
+ * The order of a change link, while its leg is still in the window the link named and far
+ * enough ahead to change (the terms' notice of spec 9, `checkReschedule`); else 401 or 409.
  */
-async function collectionToChange(
+async function legToChange(
   db: DbOrTx,
   links: Pick<AppServices, 'links'>,
-  caller: { orderId: string; windowMs: number; token: string | null | undefined },
+  caller: { orderId: string; leg: Leg; windowMs: number; token: string | null | undefined },
   now: Date,
   lock: boolean,
 ) {
-  if (!collectionChangeTokenValid(links, caller, caller.token, now)) {
+  if (!legChangeTokenValid(links, caller, caller.token, now)) {
     throw new UnauthorizedError(rescheduleAccessMessages.refused);
   }
   const order = await findOrder(db, caller.orderId, lock).catch(() => {
     throw new NotFoundError('We could not find that order.');
   });
-  if (order.pickupStartsAt.getTime() !== caller.windowMs) {
+  if (windowOf(order, caller.leg).startsAt.getTime() !== caller.windowMs) {
     throw new ConflictError(rescheduleAccessMessages.used);
   }
-  const check = checkCancellation(order, now);
-  if (!check.allowed) throw new ConflictError(rescheduleMessages.tooLate);
-  return { order, leg: 'collection' as const, reason: 'change' as const };
+  if (!checkReschedule(order, caller.leg, now).allowed) {
+    throw new ConflictError(
+      caller.leg === 'collection' ? rescheduleMessages.tooLate : rescheduleMessages.tooLateDelivery,
+    );
+  }
+  return { order, leg: caller.leg, reason: 'change' as const };
 }
 
 /** The order and its missed stop, when the link still opens them (else 401 or 409). */
@@ -86,7 +91,8 @@ async function missedStop(
   lock = false,
 ): Promise<{ order: OrderRow; leg: Leg; reason: RescheduleReason }> {
   if (caller.windowMs !== undefined) {
-    return collectionToChange(db, links, { ...caller, windowMs: caller.windowMs }, now, lock);
+    const leg = caller.leg ?? 'collection';
+    return legToChange(db, links, { ...caller, leg, windowMs: caller.windowMs }, now, lock);
   }
   if (!rescheduleTokenValid(links, caller, caller.token, now)) {
     throw new UnauthorizedError(rescheduleAccessMessages.refused);
@@ -116,41 +122,6 @@ async function missedStop(
   return { order, leg, reason: 'missed' };
 }
 
-/** The pickup of an order as the slot engine names a window (for its deliveries). */
-function pickupAsSlot(order: OrderRow): Slot {
-  return {
-    slot_date: '',
-    slot_start: '',
-    slot_end: '',
-    display: '',
-    starts_at: order.pickupStartsAt.toISOString(),
-    ends_at: order.pickupEndsAt.toISOString(),
-  };
-}
-
-/** The windows the customer may move the leg to now, as the booking would offer them. */
-async function windowsFor(db: DbOrTx, order: OrderRow, leg: Leg, now: Date): Promise<Slot[]> {
-  const rules = await loadSlotRules(db);
-  const range = usageRange(now, rules);
-  const current = windowOf(order, leg).startsAt.toISOString();
-  if (leg === 'collection') {
-    return pickupSlots(rules, await loadSlotUsage(db, 'pickup', range), now).filter(
-      (s) => s.starts_at !== current,
-    );
-  }
-  const earliest = now.getTime() + rules.leadTimeMinutes * 60_000;
-  return deliverySlots(
-    rules,
-    await loadSlotUsage(db, 'delivery', range),
-    pickupAsSlot(order),
-  ).filter(
-    (s) =>
-      s.slot_start !== EXPRESS_SLOT_START &&
-      Date.parse(s.starts_at) >= earliest &&
-      s.starts_at !== current,
-  );
-}
-
 /** What the customer's page shows: the order, the missed window and the windows on offer. */
 export async function rescheduleOptions(
   deps: Pick<AppServices, 'db' | 'links' | 'config' | 'now'>,
@@ -164,7 +135,7 @@ export async function rescheduleOptions(
     leg,
     reason,
     missed: londonWindow(window.startsAt, window.endsAt),
-    windows: await windowsFor(deps.db, order, leg, now),
+    windows: await windowsToMoveTo(deps.db, { order, leg, now }),
   };
 }
 
@@ -181,68 +152,27 @@ export async function chooseNewWindow(
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     const { order, leg, reason } = await missedStop(tx, deps, input, now, true);
-    const chosen = (await windowsFor(tx, order, leg, now)).find(
-      (s) => s.slot_date === input.date && s.slot_start === input.start,
-    );
-    if (!chosen) throw new ConflictError(rescheduleMessages.gone);
-    const rules = await loadSlotRules(tx);
-    const startsAt = new Date(chosen.starts_at);
-    const endsAt = new Date(chosen.ends_at);
-    const kind = leg === 'collection' ? 'pickup' : 'delivery';
-    const capacity =
-      kind === 'pickup' ? rules.pickupCapacityPerSlot : rules.deliveryCapacityPerSlot;
-    if (!(await takePlace(tx, kind, startsAt, capacity))) {
-      throw new ConflictError(rescheduleMessages.gone);
-    }
-    await releasePlace(tx, kind, windowOf(order, leg).startsAt);
-    let set: Partial<OrderRow> =
-      leg === 'collection'
-        ? { pickupStartsAt: startsAt, pickupEndsAt: endsAt }
-        : { deliveryStartsAt: startsAt, deliveryEndsAt: endsAt };
-    if (
-      leg === 'collection' &&
-      order.deliveryStartsAt.getTime() < endsAt.getTime() + rules.minTurnaroundHours * 3_600_000
-    ) {
-      const usage = await loadSlotUsage(tx, 'delivery', usageRange(now, rules));
-      const delivery = deliverySlots(rules, usage, chosen).find(
-        (s) => s.slot_start !== EXPRESS_SLOT_START,
-      );
-      const deliveryStartsAt = delivery ? new Date(delivery.starts_at) : null;
-      if (
-        !delivery ||
-        !deliveryStartsAt ||
-        !(await takePlace(tx, 'delivery', deliveryStartsAt, rules.deliveryCapacityPerSlot))
-      ) {
-        throw new ConflictError(rescheduleMessages.noDelivery);
-      }
-      await releasePlace(tx, 'delivery', order.deliveryStartsAt);
-      set = { ...set, deliveryStartsAt, deliveryEndsAt: new Date(delivery.ends_at) };
-    }
-    const [moved] = await tx.update(orders).set(set).where(eq(orders.id, order.id)).returning();
-    const deliveryMoved = moved!.deliveryStartsAt.getTime() !== order.deliveryStartsAt.getTime();
-    // The customer chose it through a signed link (a missed stop's, or the reminder's to
-    // change the collection): no member of staff acted.
-    await recordAudit(tx, {
-      actor: null,
-      now,
-      action: reason === 'change' ? 'order.collection-changed' : `stop.new-window.${leg}`,
-      entity: 'order',
-      entityId: order.id,
-      before: {
-        pickupStartsAt: order.pickupStartsAt,
-        deliveryStartsAt: order.deliveryStartsAt,
-      },
-      after: { pickupStartsAt: moved!.pickupStartsAt, deliveryStartsAt: moved!.deliveryStartsAt },
-    });
-    await deps.mail.enqueue(
-      newWindowEmail(deps.config.brand, deps, { order: moved!, leg, deliveryMoved }),
-      tx,
-    );
-    return {
-      orderNo: orderNumber(deps.config.brand, order.orderNo),
+    const { moved, deliveryMoved } = await moveWindow(tx, {
+      order,
       leg,
-      window: londonWindow(windowOf(moved!, leg).startsAt, windowOf(moved!, leg).endsAt),
-      delivery: londonWindow(moved!.deliveryStartsAt, moved!.deliveryEndsAt),
-    };
+      choice: { date: input.date, start: input.start },
+      now,
+      messages: moveMessages,
+    });
+    // The customer chose it through a signed link (a missed stop's, or a change link): no
+    // member of staff acted.
+    return confirmMove(tx, deps, {
+      order,
+      moved,
+      leg,
+      deliveryMoved,
+      action:
+        reason === 'change'
+          ? leg === 'collection'
+            ? 'order.collection-changed'
+            : 'order.delivery-changed'
+          : `stop.new-window.${leg}`,
+      now,
+    });
   });
 }

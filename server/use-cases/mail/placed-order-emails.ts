@@ -21,6 +21,11 @@ export type PlacedOrderFacts = {
   /** The customer's estimate (null: "not sure") and the most we charge without asking. */
   estimatePence: number | null;
   priceCapPence: number | null;
+  /**
+   * The signed link to change the collection window (issue 18, decision 035): the one
+   * reschedule page, opened without logging in.
+   */
+  changeCollectionPath?: string | null;
 };
 
 /** What the customer agreed to at booking, as e-mail detail rows (issue 15). */
@@ -62,6 +67,14 @@ export function orderConfirmationEmail(
       ...agreedPriceDetails(order),
     ],
     action: { label: 'View your order', url: `${publicUrl}/order/complete/${order.orderId}` },
+    ...(order.changeCollectionPath
+      ? {
+          secondaryAction: {
+            label: 'Change the collection time',
+            url: `${publicUrl}${order.changeCollectionPath}`,
+          },
+        }
+      : {}),
     track: trackingUrl(publicUrl, order.trackingToken),
   });
   return {

@@ -236,6 +236,7 @@ export function customerOrderView(
   documents: OrderDocumentRef[] = [],
   approval: typeof priceApprovals.$inferSelect | null = null,
   texts: { rows: TextRow[]; now: Date } = { rows: [], now: new Date(0) },
+  canChange: { collection: boolean; delivery: boolean } = { collection: false, delivery: false },
 ) {
   // Older orders were priced before lines were kept; their stored subtotal stands.
   const subtotal = items.length
@@ -259,6 +260,8 @@ export function customerOrderView(
     amount_due: formatPence(o.amountDuePence),
     invoiced: o.invoicedAt !== null,
     can_cancel: canCancel,
+    /** Issue 18: the legs the customer may still move to another window. */
+    can_change: canChange,
     tracking_path: trackingPath(o.trackingToken),
     /** Waiting for the customer to approve a total above their cap (issue 15), or null. */
     awaiting_approval: approval
@@ -290,6 +293,7 @@ export function customerOrdersView(
       order: OrderRow;
       items: ItemRow[];
       canCancel: boolean;
+      canChange?: { collection: boolean; delivery: boolean };
       documents: OrderDocumentRef[];
       approval?: typeof priceApprovals.$inferSelect | null;
       texts?: TextRow[];
@@ -302,10 +306,16 @@ export function customerOrdersView(
     /** A new e-mail address waiting for its confirmation link, or null. */
     pending_email: d.pendingEmail,
     orders: d.orders.map((o) =>
-      customerOrderView(numbering, o.order, o.items, o.canCancel, o.documents, o.approval ?? null, {
-        rows: o.texts ?? [],
-        now: d.now ?? new Date(),
-      }),
+      customerOrderView(
+        numbering,
+        o.order,
+        o.items,
+        o.canCancel,
+        o.documents,
+        o.approval ?? null,
+        { rows: o.texts ?? [], now: d.now ?? new Date() },
+        o.canChange,
+      ),
     ),
     addresses: d.addresses.map((a) => ({
       id: a.id,

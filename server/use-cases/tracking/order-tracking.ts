@@ -3,8 +3,12 @@ import { londonToday } from '@shared/london-time';
 import { orderNumber } from '@shared/order-number';
 import { orderEvents, orderGarments, orders, photos, stopEvents } from '../../db/schema';
 import { NotFoundError } from '../../errors';
-import { collectionChangePath, reschedulePagePath } from '../../auth/reschedule-access';
-import { checkCancellation } from '../accounts/cancellation-policy';
+import {
+  collectionChangePath,
+  legChangePath,
+  reschedulePagePath,
+} from '../../auth/reschedule-access';
+import { checkCancellation, checkReschedule } from '../accounts/cancellation-policy';
 import { photoUrl } from '../photos/photo-url';
 import type { AppServices } from '../../services';
 import { buildTracking, stopNumber, type TrackingView } from './tracking-timeline';
@@ -92,6 +96,11 @@ export async function orderTracking(
   // window here: the evening-before reminder links to this page (issue 17, decision 031).
   const changeCollectionUrl =
     !missed && checkCancellation(order, now).allowed ? collectionChangePath(deps, order) : null;
+  // And the delivery's, up to 2 hours before it (issue 18, decision 035).
+  const changeDeliveryUrl =
+    !missed && checkReschedule(order, 'delivery', now).allowed
+      ? legChangePath(deps, order, 'delivery')
+      : null;
 
   return buildTracking(
     {
@@ -116,6 +125,7 @@ export async function orderTracking(
       deliveryPhotoUrl: latestDeliveryPhoto ? await photoUrl(deps, latestDeliveryPhoto.id) : null,
       rescheduleUrl,
       changeCollectionUrl,
+      changeDeliveryUrl,
     },
     now,
   );

@@ -54,6 +54,8 @@ export type TrackingFacts = {
    * reminder links here, issue 17, decision 031), while the collection can still be changed.
    */
   changeCollectionUrl?: string | null;
+  /** Where the customer may choose another delivery window before it (issue 18, decision 035). */
+  changeDeliveryUrl?: string | null;
 };
 
 export type StepKey =
@@ -260,6 +262,9 @@ export function buildTracking(facts: TrackingFacts, now: Date): TrackingView {
             ];
           })()
         : [`Delivery window: ${londonSlot(facts.delivery.startsAt, facts.delivery.endsAt)}`],
+      facts.changeDeliveryUrl && !cancelled && !out
+        ? { link: { label: 'Change the delivery time', href: facts.changeDeliveryUrl } }
+        : {},
     ),
     draft(
       'delivered',

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { dayOfChoice, londonDateOf, pickerDays, type PickerSlot } from './slot-picker';
+
+// Tuesday 24 November 2026, 07:00 in London.
+const now = new Date('2026-11-24T07:00:00Z');
+
+const slot = (date: string, start: string, end: string, full = false): PickerSlot => ({
+  slot_date: date,
+  slot_start: start,
+  slot_end: end,
+  display: `${date === '2026-11-24' ? 'Tue 24 Nov' : date === '2026-11-25' ? 'Wed 25 Nov' : 'Thu 26 Nov'}, ${start} - ${end}`,
+  full,
+});
+
+describe('pickerDays', () => {
+  it('groups windows into London days, labelled Today, Tomorrow, then by date', () => {
+    const days = pickerDays(
+      [
+        slot('2026-11-26', '09:00', '10:00'),
+        slot('2026-11-24', '10:00', '11:00'),
+        slot('2026-11-25', '09:00', '10:00'),
+        slot('2026-11-24', '11:00', '12:00'),
+      ],
+      now,
+    );
+    expect(days.map((d) => [d.date, d.label])).toEqual([
+      ['2026-11-24', 'Today'],
+      ['2026-11-25', 'Tomorrow'],
+      ['2026-11-26', 'Thu 26 Nov'],
+    ]);
+    expect(days[0]!.windows.map((w) => [w.value, w.label])).toEqual([
+      ['2026-11-24 10:00', '10:00–11:00'],
+      ['2026-11-24 11:00', '11:00–12:00'],
+    ]);
+  });
+
+  it('keeps full windows, greyed, and fills a gap between listed windows as full', () => {
+    const [day] = pickerDays(
+      [
+        slot('2026-11-25', '09:00', '10:00', true),
+        slot('2026-11-25', '10:00', '11:00'),
+        slot('2026-11-25', '13:00', '14:00'),
+      ],
+      now,
+    );
+    expect(day!.windows.map((w) => [w.label, w.full])).toEqual([
+      ['09:00–10:00', true],
+      ['10:00–11:00', false],
+      ['11:00–12:00', true],
+      ['12:00–13:00', true],
+      ['13:00–14:00', false],
+    ]);
+  });
+
+  it('marks the soonest window with a place, once, and a day with none as full', () => {
+    const days = pickerDays(
+      [
+        slot('2026-11-24', '16:00', '17:00', true),
+        slot('2026-11-25', '09:00', '10:00', true),
+        slot('2026-11-25', '10:00', '11:00'),
+        slot('2026-11-26', '09:00', '10:00'),
+      ],
+      now,
+    );
+    expect(days.flatMap((d) => d.windows.filter((w) => w.soonest).map((w) => w.value))).toEqual([
+      '2026-11-25 10:00',
+    ]);
+    expect(days.map((d) => d.full)).toEqual([true, false, false]);
+    expect(dayOfChoice(days, '')).toBe('2026-11-25');
+    expect(dayOfChoice(days, '2026-11-26 09:00')).toBe('2026-11-26');
+  });
+
+  it('leaves the same-day express option out of the days', () => {
+    const days = pickerDays(
+      [
+        { slot_date: '2026-11-24', slot_start: 'express', slot_end: 'express', display: 'Express' },
+        slot('2026-11-25', '09:00', '10:00'),
+      ],
+      now,
+    );
+    expect(days.map((d) => d.date)).toEqual(['2026-11-25']);
+  });
+
+  it('reads the London date, not UTC’s, around midnight in summer', () => {
+    expect(londonDateOf(new Date('2026-06-30T23:30:00Z'))).toBe('2026-07-01');
+    expect(londonDateOf(new Date('2026-11-30T23:30:00Z'))).toBe('2026-11-30');
+  });
+});

@@ -1,0 +1,125 @@
+/*
+ * The slot picker's rules (issue 18, decision 035), pure so they are tested on a pinned clock:
+ * the windows on offer grouped into London days (the chips), each day's windows in order with
+ * the full ones kept (greyed as "Full" rather than missing), and the soonest window with a
+ * place marked. The same-day express option (`slot_start: 'express'`, booked by phone) is no
+ * window of a day: the picker shows it apart, with its "call us" action.
+ */
+
+export const EXPRESS_START = 'express';
+
+/** A window as the API and the loaders give it; `full` when known to have no place left. */
+export type PickerSlot = {
+  slot_date: string;
+  slot_start: string;
+  slot_end: string;
+  display: string;
+  full?: boolean;
+};
+
+export type PickerWindow = {
+  /** What the form posts: "2026-11-25 09:00" (the home form's and the page's slot key). */
+  value: string;
+  /** "09:00–10:00". */
+  label: string;
+  full: boolean;
+  soonest: boolean;
+};
+
+export type PickerDay = {
+  date: string;
+  /** "Today", "Tomorrow" or "Wed 25 Nov". */
+  label: string;
+  windows: PickerWindow[];
+  /** Every window of the day is full. */
+  full: boolean;
+};
+
+/** The London calendar date of an instant (YYYY-MM-DD), without a date library. */
+export function londonDateOf(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+function nextDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + 1)).toISOString().slice(0, 10);
+}
+
+const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+const hhmm = (m: number) =>
+  `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+
+/**
+ * A day's windows with the gaps between them filled in as full: the slot engine lists every
+ * window of a day from opening to closing, so a window missing between two listed ones is one
+ * with no place left (a listing that leaves full windows out still shows them as full).
+ */
+function withGapsAsFull(day: PickerSlot[]): PickerSlot[] {
+  const out: PickerSlot[] = [];
+  for (const slot of day) {
+    const previous = out[out.length - 1];
+    if (previous) {
+      const length = minutes(previous.slot_end) - minutes(previous.slot_start);
+      let start = minutes(previous.slot_end);
+      // Only a regular grid is filled (no clock change, no odd lengths).
+      while (length > 0 && start + length <= minutes(slot.slot_start) && start < 24 * 60) {
+        out.push({
+          slot_date: slot.slot_date,
+          slot_start: hhmm(start),
+          slot_end: hhmm(start + length),
+          display: '',
+          full: true,
+        });
+        start += length;
+      }
+    }
+    out.push(slot);
+  }
+  return out;
+}
+
+/**
+ * The picker's days at `now`: the windows (express left out) by London date in order, each
+ * labelled "Today", "Tomorrow" or by its date, with full windows marked and the first window
+ * with a place marked soonest.
+ */
+export function pickerDays(slots: readonly PickerSlot[], now: Date): PickerDay[] {
+  const today = londonDateOf(now);
+  const tomorrow = nextDate(today);
+  const byDate = new Map<string, PickerSlot[]>();
+  for (const slot of slots) {
+    if (slot.slot_start === EXPRESS_START) continue;
+    byDate.set(slot.slot_date, [...(byDate.get(slot.slot_date) ?? []), slot]);
+  }
+  let soonestFound = false;
+  return [...byDate.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([date, day]) => {
+      const sorted = [...day].sort((a, b) => a.slot_start.localeCompare(b.slot_start));
+      const windows = withGapsAsFull(sorted).map((s) => {
+        const full = Boolean(s.full);
+        const soonest = !full && !soonestFound;
+        if (soonest) soonestFound = true;
+        return {
+          value: `${date} ${s.slot_start}`,
+          label: `${s.slot_start}–${s.slot_end}`,
+          full,
+          soonest,
+        };
+      });
+      const named = sorted.find((s) => s.display)?.display.split(',')[0] ?? date;
+      const label = date === today ? 'Today' : date === tomorrow ? 'Tomorrow' : named;
+      return { date, label, windows, full: windows.every((w) => w.full) };
+    });
+}
+
+/** The day a chosen value belongs to, else the first day with a place, else the first day. */
+export function dayOfChoice(days: readonly PickerDay[], value: string): string {
+  const chosen = days.find((d) => d.windows.some((w) => w.value === value));
+  return (chosen ?? days.find((d) => !d.full) ?? days[0])?.date ?? '';
+}

@@ -1,0 +1,113 @@
+import { expect, test, type Page } from '@playwright/test';
+import { placeOrder, signUp } from '../helpers/fixtures';
+import { callerOf, chooseAddress } from './booking-helpers';
+import { expectNoSeriousA11yViolations, readMail } from './support';
+
+/*
+ * Issue 18 (decision 035), on a phone (375 px) and at a desk (1280 px): the customer changes
+ * the collection of their order from the account with the slot picker (day chips, then the
+ * day's windows) and sees the new window on the order; the same picker chooses the slots on
+ * the home form.
+ */
+
+type Slot = { slot_date: string; slot_start: string; slot_end: string; display: string };
+
+async function openOrder(page: Page, orderNo: string) {
+  await page.goto('/account');
+  if ((page.viewportSize()?.width ?? 0) >= 1060) {
+    await page.getByRole('button', { name: `View order ${orderNo}` }).click();
+  } else {
+    await page
+      .getByRole('navigation', { name: 'Account menu' })
+      .getByRole('button', { name: 'Orders' })
+      .click();
+    await page.getByRole('button', { name: new RegExp(`^Order ${orderNo},`) }).click();
+  }
+}
+
+test('a customer moves the collection from the account with the slot picker', async ({
+  page,
+}, info) => {
+  const email = `reschedule-${info.project.name}-${Date.now()}@example.com`;
+  const caller = callerOf(page.request);
+  const { checkout_token } = await signUp(caller, { email, password: 'Secret123!' });
+  // A collection a few windows ahead (well over the 2 hours' notice), delivered after it.
+  const pickups = (await caller.api<Slot[]>('/api/pickup')).body;
+  const pickup = pickups[3]!;
+  const deliveries = (
+    await caller.api<Slot[]>(
+      `/api/delivery/${encodeURIComponent(`${pickup.slot_date} ${pickup.slot_start}`)}`,
+    )
+  ).body.filter((s) => s.slot_start !== 'express');
+  const { order } = await placeOrder(caller, {
+    checkoutToken: checkout_token!,
+    order: { customer_email: email },
+    slots: { pickup, delivery: deliveries[deliveries.length - 1]! },
+  });
+  const login = await page.request.post('/api/login', { data: { email, password: 'Secret123!' } });
+  expect(login.status()).toBe(200);
+
+  await openOrder(page, order.order_no);
+  await page.getByRole('link', { name: 'Change collection' }).click();
+  await expect(page).toHaveURL(new RegExp(`/order/reschedule/${order.order_id}\\?leg=collection$`));
+  await expect(page.getByRole('heading', { name: 'Change your collection time' })).toBeVisible();
+
+  // The picker: the days as chips, the soonest window with a place marked.
+  const days = page.getByRole('group', { name: 'New collection day' });
+  await expect(days.getByRole('button').first()).toBeVisible();
+  const soonest = page.getByRole('button', { name: /, soonest$/ });
+  await expect(soonest).toHaveCount(1);
+  // Another day than the soonest: its second window.
+  await days.getByRole('button').nth(1).click();
+  const windows = page.getByRole('group', { name: /^New collection windows, / });
+  const choice = windows.getByRole('button', { disabled: false }).nth(1);
+  const label = (await choice.getAttribute('aria-label'))!;
+  await choice.click();
+  await expect(choice).toHaveAttribute('aria-pressed', 'true');
+  await page.screenshot({
+    path: `test-results/reschedule/picker-${info.project.name}.png`,
+    fullPage: true,
+  });
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('button', { name: 'Choose this collection time' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you: see you then' })).toBeVisible();
+  // "Wed 25 Nov, 11:00–12:00" of the button is the new window.
+  const [day, hours] = label.split(', ');
+  const newWindow = page.getByText(/Your new collection time is/);
+  await expect(newWindow).toContainText(hours!.slice(0, 11));
+  if (day !== 'Today' && day !== 'Tomorrow') await expect(newWindow).toContainText(day!);
+
+  // The order in the account shows it, and an e-mail confirms it.
+  await openOrder(page, order.order_no);
+  await expect(page.getByText(hours!.slice(0, 11)).filter({ visible: true }).first()).toBeVisible();
+  const mails = await readMail(email, 2);
+  expect(mails.some((m) => m.subject.startsWith('Your new collection time'))).toBe(true);
+});
+
+test('the home form chooses its slots with the picker', async ({ page }, info) => {
+  await page.goto('/');
+  const form = page.locator('form#order');
+  await chooseAddress(page);
+  const collectionDays = form.getByRole('group', { name: 'Collection day' });
+  await expect(collectionDays.getByRole('button').first()).toBeVisible();
+  await form
+    .getByRole('button', { name: /, soonest$/ })
+    .first()
+    .click();
+  // The select it enhances (the form's field) follows the choice.
+  await expect(form.getByLabel('Collection slot')).not.toHaveValue('');
+  const deliveryDays = form.getByRole('group', { name: 'Delivery day' });
+  // Same day stays an option, with its "call us" action.
+  await deliveryDays.getByRole('button', { name: /Same day/ }).click();
+  await expect(form.getByRole('link', { name: 'Call now' })).toBeVisible();
+  // Then a real delivery window, only after the turnaround.
+  await deliveryDays.getByRole('button').nth(1).click();
+  const deliveryWindows = form.getByRole('group', { name: /^Delivery windows, / });
+  await deliveryWindows.getByRole('button', { disabled: false }).first().click();
+  await expect(form.getByLabel('Delivery slot')).not.toHaveValue('');
+  await form.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `test-results/reschedule/home-picker-${info.project.name}.png` });
+  await form.getByRole('button', { name: 'ORDER FOR COLLECTION' }).click();
+  await expect(page).toHaveURL(/\/customer\?/);
+});
