@@ -29,6 +29,38 @@ export async function chooseSlots(page: Page) {
   };
 }
 
+/**
+ * The slots chosen with the slot picker of issue 18 (day chips, then the day's windows): the
+ * soonest collection window with a place, then the first delivery window of the first day
+ * after the turnaround. Returns what the selects it fills now say.
+ */
+export async function chooseSlotsWithPicker(page: Page) {
+  const form = page.locator('form#order');
+  await expect(
+    form.getByRole('group', { name: 'Collection day' }).getByRole('button').first(),
+  ).toBeVisible();
+  await form
+    .getByRole('button', { name: /, soonest$/ })
+    .first()
+    .click();
+  const pickup = form.getByLabel('Collection slot');
+  await expect(pickup).not.toHaveValue('');
+  const deliveryDays = form.getByRole('group', { name: 'Delivery day' });
+  // The first chip is same day (call us); the next is the first day after the turnaround.
+  await deliveryDays.getByRole('button').nth(1).click();
+  await form
+    .getByRole('group', { name: /^Delivery windows, / })
+    .getByRole('button', { disabled: false })
+    .first()
+    .click();
+  const delivery = form.getByLabel('Delivery slot');
+  await expect(delivery).not.toHaveValue('');
+  return {
+    pickup: (await pickup.locator('option:checked').innerText()).trim(),
+    delivery: (await delivery.locator('option:checked').innerText()).trim(),
+  };
+}
+
 export async function bookFromHome(page: Page) {
   await page.goto('/');
   await chooseAddress(page);

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOrderRow } from '../../../tests/helpers/fixtures';
 import { startTestServer, type TestServer } from '../../../tests/helpers/test-server';
@@ -8,6 +8,7 @@ import { orders, outbox, slotSettings, slotUsage } from '../../db/schema';
  * POST /api/account/orders/{id}/reschedule (issue 18, decision 035): the logged-in customer
  * moves the collection or the delivery of their own order; 404 for another's, 409 too late or
  * full (nothing written), 422 for a body that names no window.
+ * On PostgreSQL (`npm run test:pg`) the 50 moves at once are 50 real concurrent transactions.
  */
 
 const password = 'Secret@123';
@@ -105,4 +106,44 @@ describe('reschedule API', () => {
     expect(row!.pickupStartsAt).toEqual(order.pickupStartsAt);
     expect(row!.deliveryStartsAt).toEqual(order.deliveryStartsAt);
   });
+
+  it('50 moves sent at once into one window of capacity N: N answered 200, the rest 409, never overbooked', async () => {
+    const ada = await customer('ada50@example.com');
+    const [settings] = await db().select().from(slotSettings).limit(1);
+    const capacity = settings!.pickupCapacityPerSlot;
+    // Saturday 28 November, 09:00 London: where the 50 orders are; Wednesday 25, 14:00: empty.
+    const old = new Date('2026-11-28T09:00:00Z');
+    const target = new Date('2026-11-25T14:00:00Z');
+    await db().insert(slotUsage).values({ kind: 'pickup', startsAt: old, taken: 50 });
+    const ids: string[] = [];
+    for (let i = 0; i < 50; i++) {
+      ids.push((await insertOrderRow(db(), old, { customerId: ada.id })).id);
+    }
+    const body = { leg: 'collection', date: '2026-11-25', time: '14:00' };
+    const replies = await Promise.all(ids.map((id) => reschedule(id, ada.auth, body)));
+
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(capacity);
+    const refused = replies.filter((r) => r.status !== 200);
+    expect(refused).toHaveLength(50 - capacity);
+    for (const r of refused) {
+      expect(r.status).toBe(409);
+      expect(r.body.message).toMatch(/^That slot is now full/);
+    }
+    const usage = async (startsAt: Date) =>
+      (
+        await db()
+          .select()
+          .from(slotUsage)
+          .where(and(eq(slotUsage.kind, 'pickup'), eq(slotUsage.startsAt, startsAt)))
+      )[0]?.taken;
+    expect(await usage(target)).toBe(capacity);
+    expect(await usage(old)).toBe(50 - capacity);
+    const rows = await db().select().from(orders).where(inArray(orders.id, ids));
+    expect(rows.filter((o) => o.pickupStartsAt.getTime() === target.getTime())).toHaveLength(
+      capacity,
+    );
+    expect(rows.filter((o) => o.pickupStartsAt.getTime() === old.getTime())).toHaveLength(
+      50 - capacity,
+    );
+  }, 120_000);
 });
