@@ -8,7 +8,7 @@ export const JS_BUDGET_KB = 100;
  * shared components), gzipped: the part of the page weight that our code decides
  * (docs/decisions/021).
  */
-export const PAGE_CODE_BUDGET_KB = 21;
+export const PAGE_CODE_BUDGET_KB = 22;
 
 export type PageWeight = {
   path: string;

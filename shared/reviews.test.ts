@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { averageRating, reviewDisplayName, reviewInput, stars } from './reviews';
+import { reviewInput } from './review-input';
+import { averageRating, reviewDisplayName, stars } from './reviews';
 
 describe('reviews', () => {
   it('shows the first name and the initial of the surname', () => {

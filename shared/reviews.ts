@@ -1,10 +1,8 @@
-import { z } from 'zod';
-import { text } from './text';
-
 /*
  * Reviews of delivered orders (issue 18, docs/decisions/038): one per order, rated 1 to 5,
  * shown on the site under the first name and the initial of the surname. Pure rules, read by
- * the contract, the review page and the use-cases.
+ * the contract, the review page and the use-cases. The forms' schemas are in review-input.ts,
+ * so that the home page's stars do not bring zod into its scripts (issue 14's page weight).
  */
 
 export const REVIEW_BODY_MAX = 2000;
@@ -26,26 +24,6 @@ export const reviewMessages = {
   already: 'This order already has a review. Thank you!',
   replied: 'This review already has a reply.',
 } as const;
-
-/** A review as the customer sends it (the API's body, the review page's form). */
-export const reviewInput = z.object({
-  rating: z.coerce
-    .number({ error: reviewMessages.rating })
-    .int(reviewMessages.rating)
-    .min(1, reviewMessages.rating)
-    .max(5, reviewMessages.rating),
-  body: text({ error: reviewMessages.body })
-    .trim()
-    .max(REVIEW_BODY_MAX, reviewMessages.body)
-    .default(''),
-});
-
-export const replyInput = z.object({
-  reply: text({ error: reviewMessages.reply })
-    .trim()
-    .min(1, reviewMessages.reply)
-    .max(REPLY_MAX, reviewMessages.reply),
-});
 
 /** "Sarah Kensington" → "Sarah K."; one name stays as it is; nothing → "A customer". */
 export function reviewDisplayName(fullName: string): string {

@@ -1,4 +1,5 @@
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
+import { RefusedLinkPanel } from '~/components/refused-link-panel';
 import { caseInput } from '@shared/intake-report';
 import { intakeReport, intakeReportView, openCase } from '~/server/intake-report.server';
 import { formFailure, formFields, parseFields } from '~/components/form/form-action.server';
@@ -76,17 +77,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function OrderIntake({ loaderData, actionData }: Route.ComponentProps) {
   const brand = useRootData()!.brand;
   if (!loaderData.report) {
-    return (
-      <main id="main" className="bg-slate-50 px-4 py-10">
-        <div className="card mx-auto max-w-xl">
-          <h1 className="page-title">Your intake report</h1>
-          <p className="mt-4 text-slate-700">{loaderData.refused}</p>
-          <Link to="/login" className="btn-primary mt-6 inline-block">
-            Log in to your account
-          </Link>
-        </div>
-      </main>
-    );
+    return <RefusedLinkPanel title="Your intake report" reason={loaderData.refused} />;
   }
   const r = loaderData.report;
   return (

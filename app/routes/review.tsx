@@ -1,5 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { reviewInput, reviewMessages, REVIEW_BODY_MAX, stars } from '@shared/reviews';
+import { RefusedLinkPanel } from '~/components/refused-link-panel';
+import { reviewInput } from '@shared/review-input';
+import { reviewMessages, REVIEW_BODY_MAX, stars } from '@shared/reviews';
 import { ErrorSummary } from '~/components/form/error-summary';
 import { Notice } from '~/components/form/form-field';
 import { TextAreaField } from '~/components/form/text-field';
@@ -114,17 +116,7 @@ export default function Review({ loaderData, actionData }: Route.ComponentProps)
   const busy = useNavigation().state === 'submitting';
   const { page } = loaderData;
   if (!page) {
-    return (
-      <main id="main" className="bg-slate-50 px-4 py-10">
-        <div className="card mx-auto max-w-xl">
-          <h1 className="page-title">Rate your order</h1>
-          <p className="mt-4 text-slate-700">{loaderData.refused}</p>
-          <Link to="/login" className="btn-primary mt-6 inline-block">
-            Log in to your account
-          </Link>
-        </div>
-      </main>
-    );
+    return <RefusedLinkPanel title="Rate your order" reason={loaderData.refused} />;
   }
   const failed = actionData ?? null;
   return (

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { replyInput, reviewInput } from '../reviews';
+import { replyInput, reviewInput } from '../review-input';
 import { recordId, text } from '../text';
 import { endpoint, failures, instant, ok } from './contract';
 

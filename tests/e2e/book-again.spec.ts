@@ -13,14 +13,14 @@ import { callerOf, chooseSlotsWithPicker } from './booking-helpers';
 const shots = 'test-results/book-again';
 
 async function openBookAgain(page: Page, orderNo: string) {
-  await page.goto('/account');
+  await page.goto('/account/orders');
   const desktop = page.getByRole('link', { name: `Book again: order ${orderNo}` });
   if (await desktop.isVisible()) {
     await desktop.click();
     return;
   }
-  await page.getByRole('button', { name: /^Orders/ }).click();
-  await page.getByRole('button', { name: new RegExp(`^Order ${orderNo}`) }).click();
+  // On a phone: the order's card opens its own page (decision 038), which has "Book again".
+  await page.getByRole('link', { name: new RegExp(`^Order ${orderNo},`) }).click();
   await page.getByRole('link', { name: 'Book again' }).click();
 }
 

@@ -17,9 +17,10 @@ const publicPages = ['/', '/pricing', '/maida-vale', '/faqs', '/blogs'];
 /**
  * What the pages weigh today (React DOM, React and React Router alone are 106 kB gzipped;
  * docs/benchmarks.md): a page that grows past this fails, so nothing creeps back in. The home
- * page is the heaviest (126.1 kB), with the booking form.
+ * page is the heaviest (128.4 kB), with the booking form (issue 18 added the saved addresses,
+ * "Book again" and the slot picker's loader to it: decision 021).
  */
-const CEILING_KB = 127;
+const CEILING_KB = 129;
 
 test.describe('page weight', () => {
   test.skip(({ isMobile }) => isMobile, 'the same HTML and scripts at every width');
