@@ -40,7 +40,7 @@ export async function chooseSlotsWithPicker(page: Page) {
     form.getByRole('group', { name: 'Collection day' }).getByRole('button').first(),
   ).toBeVisible();
   await form
-    .getByRole('button', { name: /, soonest$/ })
+    .getByRole('button', { name: / Soonest$/ })
     .first()
     .click();
   const pickup = form.getByLabel('Collection slot');

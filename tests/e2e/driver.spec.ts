@@ -116,9 +116,15 @@ test('a driver collects, marks not home and delivers; the customer picks a new t
     customer.getByRole('heading', { name: 'We missed you: choose a new time' }),
   ).toBeVisible();
   await expectNoSeriousA11yViolations(customer);
-  const first = customer.locator('label', { has: customer.locator('input[name="slot"]') }).first();
-  const chosen = (await first.textContent())!.trim();
+  // The slot picker (issue 18): the first window with a place on the day it opens.
+  const first = customer
+    .getByRole('group', { name: /^New collection windows, / })
+    .getByRole('button', { disabled: false })
+    .first();
+  // "Wed 25 Nov, 11:00–12:00 Soonest": the window's hours are what the page confirms.
+  const chosen = /\d\d:\d\d–\d\d:\d\d/.exec((await first.textContent())!)![0];
   await first.click();
+  await expect(first).toHaveAttribute('aria-pressed', 'true');
   await customer.getByRole('button', { name: 'Choose this collection time' }).click();
   await expect(customer.getByRole('heading', { name: 'Thank you: see you then' })).toBeVisible();
   await expect(customer.getByText(chosen).first()).toBeVisible();

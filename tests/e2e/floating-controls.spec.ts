@@ -47,10 +47,23 @@ async function probeFloatingControls(page: Page): Promise<Report> {
     const prices = [...main.querySelectorAll('*')].filter(
       (e) => e.children.length === 0 && /£\s?\d/.test(e.textContent ?? ''),
     );
+    // A row that scrolls sideways (the slot picker's day chips, issue 18): what lies beyond its
+    // visible part is reached by swiping the row, not by scrolling the page.
+    const scrolledAway = (el: Element, r: DOMRect) => {
+      for (let a = el.parentElement; a && a !== main; a = a.parentElement) {
+        const overflowX = getComputedStyle(a).overflowX;
+        if ((overflowX === 'auto' || overflowX === 'scroll') && a.scrollWidth > a.clientWidth) {
+          const box = a.getBoundingClientRect();
+          return r.left < box.left || r.right > box.right;
+        }
+      }
+      return false;
+    };
     const targets = [...new Set([...controls, ...prices])].filter((el) => {
       const r = el.getBoundingClientRect();
       const style = getComputedStyle(el);
       return (
+        !scrolledAway(el, r) &&
         r.width >= 4 &&
         r.height >= 4 &&
         style.visibility !== 'hidden' &&

@@ -111,7 +111,6 @@ export function SlotPicker({
                     type="button"
                     disabled={w.full}
                     aria-pressed={chosen}
-                    aria-label={`${day.label}, ${w.label}${w.full ? ', full' : ''}${w.soonest ? ', soonest' : ''}`}
                     className={`relative flex min-h-11 items-center justify-center rounded-md border px-0.5 text-[13px] font-medium tracking-tight whitespace-nowrap tabular-nums sm:text-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${
                       w.full
                         ? 'cursor-not-allowed border-slate-200 bg-slate-100 text-slate-400'
@@ -121,17 +120,21 @@ export function SlotPicker({
                     }`}
                     onClick={() => onChange(w.value)}
                   >
+                    {/* The name read out is the visible text with the day before it. */}
+                    <span className="sr-only">{day.label}, </span>
                     <span className={w.full ? 'line-through' : undefined}>{w.label}</span>
                     {w.full ? (
-                      <span className="ml-1.5 text-xs font-semibold no-underline">Full</span>
+                      <span className="ml-1.5 text-xs font-semibold no-underline">
+                        <span className="sr-only"> </span>Full
+                      </span>
                     ) : null}
                     {w.soonest ? (
                       <span
                         className={`absolute -top-2 right-1.5 rounded-full px-1.5 py-px text-[10px] font-bold tracking-wide uppercase ${
-                          chosen ? 'bg-white text-brand' : 'bg-emerald-600 text-white'
+                          chosen ? 'bg-white text-brand' : 'bg-emerald-700 text-white'
                         }`}
                       >
-                        Soonest
+                        <span className="sr-only"> </span>Soonest
                       </span>
                     ) : null}
                   </button>
