@@ -92,6 +92,26 @@ describe('pickup slots', () => {
     expect(pickupSlots(rules, almost, now)[0]).toEqual(first);
   });
 
+  it('with includeFull, keep full windows, marked, at the start and the end of a day too', () => {
+    const now = at('2026-11-23T06:00:00Z');
+    const all = pickupSlots(rules, none, now);
+    const monday = all.filter((s) => s.slot_date === '2026-11-23');
+    const [first, last] = [monday[0]!, monday[monday.length - 1]!];
+    const usage = new Map([
+      [first.starts_at, 3],
+      [last.starts_at, 5],
+    ]);
+    const listed = pickupSlots(rules, usage, now, { includeFull: true });
+    expect(listed.map((s) => s.starts_at)).toEqual(all.map((s) => s.starts_at));
+    expect(listed.filter((s) => s.full).map((s) => s.slot_start)).toEqual(['08:00', '19:00']);
+    expect(listed.filter((s) => !s.full)).toHaveLength(all.length - 2);
+    expect(listed.every((s) => typeof s.full === 'boolean')).toBe(true);
+    // Without it, the full ones are left out and no window carries the mark.
+    const open = pickupSlots(rules, usage, now);
+    expect(open).toHaveLength(all.length - 2);
+    expect(open.some((s) => 'full' in s)).toBe(false);
+  });
+
   it('finds a chosen window only while it is offered', () => {
     const now = at('2026-11-23T06:00:00Z');
     expect(findPickupSlot(rules, none, now, { date: '2026-11-23', start: '09:00' })).toBeTruthy();
@@ -195,6 +215,11 @@ describe('delivery slots', () => {
     expect(slots[0]).toMatchObject({ slot_date: '2026-12-29', slot_start: '08:00' });
     const full = new Map([[slots[0]!.starts_at, 3]]);
     expect(deliverySlots(rules, full, friday)[1]).toMatchObject({ slot_start: '09:00' });
+    // Asked with includeFull, the full first window stays, marked, after express.
+    const withFull = deliverySlots(rules, full, friday, { includeFull: true });
+    expect(withFull[0]!.slot_start).toBe(EXPRESS_SLOT_START);
+    expect(withFull[1]).toMatchObject({ slot_start: '08:00', full: true });
+    expect(withFull[2]).toMatchObject({ slot_start: '09:00', full: false });
   });
 });
 
@@ -240,5 +265,18 @@ describe('pickup listing validity', () => {
         listing.slots,
       );
     }
+  });
+
+  it('with full windows listed, holds until the first window (full or not) reaches the lead time', () => {
+    // 12:00 on Monday 23 Nov is full; at 09:30 it is the first window listed.
+    const usage = new Map([['2026-11-23T12:00:00.000Z', 3]]);
+    const options = { includeFull: true };
+    const now = at('2026-11-23T09:30:00Z');
+    const listing = pickupListing(rules, usage, now, options);
+    expect(listing.slots[0]).toMatchObject({ slot_start: '12:00', full: true });
+    expect(listing.validUntil).toBe(Date.parse('2026-11-23T10:00:00Z'));
+    const later = (ms: number) => pickupSlots(rules, usage, new Date(ms), options);
+    expect(later(listing.validUntil)).toEqual(listing.slots);
+    expect(later(listing.validUntil + 1)).not.toEqual(listing.slots);
   });
 });

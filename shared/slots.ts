@@ -30,6 +30,8 @@ export type Slot = {
   display: string;
   starts_at: string;
   ends_at: string;
+  /** Only in a listing asked `includeFull`: the window has no place left. */
+  full?: boolean;
 };
 
 /** The synthetic first delivery option: same-day service is arranged by phone. */
@@ -163,7 +165,8 @@ export function addDays(date: string, days: number): string {
 
 /**
  * The windows of `days` London days from `firstDay` that start at or after `earliest` (epoch
- * ms) and have a place left.
+ * ms) and have a place left; with `keepFull`, the full ones too, marked `full: true` (the
+ * slot picker shows them greyed rather than missing; issue 18).
  */
 function openWindows(
   rules: SlotRules,
@@ -172,26 +175,44 @@ function openWindows(
   firstDay: string,
   earliest: number,
   into: Slot[],
+  keepFull = false,
 ): Slot[] {
   for (let i = 0; i < rules.daysAhead; i++) {
     const { slots, startsAtMs } = dayWindows(addDays(firstDay, i), rules);
     for (let j = 0; j < slots.length; j++) {
       const slot = slots[j]!;
-      if (startsAtMs[j]! >= earliest && (usage.get(slot.starts_at) ?? 0) < capacity) {
-        into.push(slot);
-      }
+      if (startsAtMs[j]! < earliest) continue;
+      const full = (usage.get(slot.starts_at) ?? 0) >= capacity;
+      if (keepFull) into.push({ ...slot, full });
+      else if (!full) into.push(slot);
     }
   }
   return into;
 }
 
+/** Listing options: `includeFull` keeps full windows, marked `full: true`. */
+export type ListingOptions = { includeFull?: boolean };
+
 /**
  * Collection windows offered at `now`: from the lead time on, for `daysAhead` London days
  * starting today, on open days, with a place left.
  */
-export function pickupSlots(rules: SlotRules, usage: SlotUsage, now: Date): Slot[] {
+export function pickupSlots(
+  rules: SlotRules,
+  usage: SlotUsage,
+  now: Date,
+  options: ListingOptions = {},
+): Slot[] {
   const earliest = now.getTime() + rules.leadTimeMinutes * 60_000;
-  return openWindows(rules, usage, rules.pickupCapacityPerSlot, londonDate(now), earliest, []);
+  return openWindows(
+    rules,
+    usage,
+    rules.pickupCapacityPerSlot,
+    londonDate(now),
+    earliest,
+    [],
+    options.includeFull,
+  );
 }
 
 /**
@@ -204,8 +225,9 @@ export function pickupListing(
   rules: SlotRules,
   usage: SlotUsage,
   now: Date,
+  options: ListingOptions = {},
 ): { slots: Slot[]; validUntil: number } {
-  const slots = pickupSlots(rules, usage, now);
+  const slots = pickupSlots(rules, usage, now, options);
   const midnight = DateTime.fromJSDate(now, { zone: LONDON })
     .plus({ days: 1 })
     .startOf('day')
@@ -246,12 +268,23 @@ export function expressOption(pickup: Slot): Slot {
  * least the minimum turnaround after the collection ends, on open days with a place left,
  * over `daysAhead` days from the first possible day.
  */
-export function deliverySlots(rules: SlotRules, usage: SlotUsage, pickup: Slot): Slot[] {
+export function deliverySlots(
+  rules: SlotRules,
+  usage: SlotUsage,
+  pickup: Slot,
+  options: ListingOptions = {},
+): Slot[] {
   const earliest = Date.parse(pickup.ends_at) + rules.minTurnaroundHours * 3_600_000;
   const firstDay = londonDate(new Date(earliest));
-  return openWindows(rules, usage, rules.deliveryCapacityPerSlot, firstDay, earliest, [
-    expressOption(pickup),
-  ]);
+  return openWindows(
+    rules,
+    usage,
+    rules.deliveryCapacityPerSlot,
+    firstDay,
+    earliest,
+    [expressOption(pickup)],
+    options.includeFull,
+  );
 }
 
 /** Parses the delivery path's "{slot date} {start}" (a space, `T` or `+` between). */

@@ -18,8 +18,19 @@ export const slot = z
     display: text().meta({ examples: ['Tue 24 Nov, 09:00 - 10:00'] }),
     starts_at: instant,
     ends_at: instant,
+    full: z.boolean().optional().meta({
+      description: 'Only with `include_full=true`: the window has no place left (shown as full)',
+    }),
   })
   .meta({ id: 'Slot' });
+
+/** `?include_full=true` lists full windows too, marked `full` (the slot picker; issue 18). */
+const listingQuery = z.object({
+  include_full: z
+    .enum(['true', 'false'], { error: 'include_full must be true or false.' })
+    .optional()
+    .meta({ description: 'true: also list full windows, marked `full: true`' }),
+});
 
 export const addressSuggestion = z
   .object({
@@ -65,7 +76,8 @@ export const bookingApi = {
     operationId: 'listPickupSlots',
     tag: 'Booking',
     summary: 'Collection windows that can still be booked, soonest first',
-    replies: { 200: z.array(slot) },
+    query: listingQuery,
+    replies: { 200: z.array(slot), ...failures(400) },
   }),
   deliverySlots: endpoint({
     method: 'GET',
@@ -83,6 +95,7 @@ export const bookingApi = {
           examples: ['2026-11-24 09:00'],
         }),
     }),
+    query: listingQuery,
     replies: { 200: z.array(slot), ...failures(400) },
   }),
   findAddress: endpoint({

@@ -19,6 +19,7 @@ import { seedIntakeOrders } from './intake-report-seed';
 import { E2E_DRIVER, E2E_DRIVER_PROJECTS, e2eDriverStops } from './e2e-driver';
 import { londonDayRange, londonToday } from '../../shared/london-time';
 import { runCollectionReminders, seedTextCustomers } from './text-history-seed';
+import { seedFullWindows } from './full-windows-seed';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 if (!existsSync(path.join(process.env.BUILD_DIR ?? 'build', 'server/index.js'))) {
@@ -134,6 +135,8 @@ for (const email of Object.values(E2E_INTAKE_ORDERS)) {
 
 // Issue 17's text history spec: customers with an order collected tomorrow, per project.
 await seedTextCustomers(running.services);
+// Issue 18's slot picker spec: the first and the last window of the last day on offer, full.
+const fullWindows = await seedFullWindows(running.services);
 
 const mailApi = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
@@ -146,6 +149,11 @@ const mailApi = createServer((req, res) => {
         res.end(String(error));
       },
     );
+    return;
+  }
+  if (url.pathname === '/slots/full') {
+    res.setHeader('Content-Type', 'application/json');
+    res.end(JSON.stringify(fullWindows));
     return;
   }
   const to = url.searchParams.get('to')?.toLowerCase();

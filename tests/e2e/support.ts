@@ -22,6 +22,12 @@ export async function readMail(to: string, count = 1, timeoutMs = 15_000): Promi
   }
 }
 
+/** The collection windows the e2e server filled (tests/e2e/full-windows-seed.ts). */
+export async function seededFullWindows(): Promise<{ date: string; starts: string[] }> {
+  const res = await fetch(`http://127.0.0.1:${mailPort}/slots/full`);
+  return (await res.json()) as { date: string; starts: string[] };
+}
+
 /** Runs axe-core on the page and fails on any serious or critical violation. */
 export async function expectNoSeriousA11yViolations(page: Page) {
   // Evaluated over the DevTools protocol, which the page's Content-Security-Policy (no inline

@@ -20,6 +20,7 @@ import {
   SlotSelect,
 } from './booking-sections';
 import {
+  openSlots,
   readBooking,
   saveBooking,
   type SelectedLocation,
@@ -142,12 +143,14 @@ export function BookingForm({
     if (typed.door) setDoor(typed.door);
     if (typed.pickup) setPickup(typed.pickup);
     const keepTyped = Object.values(typed).some(Boolean);
-    void call(routes.booking.pickupSlots).then((reply) => {
+    // Full windows too, for the slot picker to show as full (the select leaves them out).
+    const query = { include_full: 'true' } as const;
+    void call(routes.booking.pickupSlots, { query }).then((reply) => {
       const list = reply.ok ? reply.data : null;
       setPickups(list ?? []);
       if (fromServer.current || keepTyped) return;
       const kept = readBooking();
-      if (kept && list?.some((s) => slotKey(s) === slotKey(kept.details.pickup))) {
+      if (kept && openSlots(list)?.some((s) => slotKey(s) === slotKey(kept.details.pickup))) {
         const saved = kept;
         restored.current = saved;
         setSavedChoice((chosen) => (chosen ? saved.location.saved || DIFFERENT_ADDRESS : ''));
@@ -244,8 +247,8 @@ export function BookingForm({
       }
     }
     if (!served) return;
-    const chosenPickup = pickups?.find((s) => slotKey(s) === pickup);
-    const chosenDelivery = deliveries?.find((s) => slotKey(s) === delivery);
+    const chosenPickup = openSlots(pickups)?.find((s) => slotKey(s) === pickup);
+    const chosenDelivery = openSlots(deliveries)?.find((s) => slotKey(s) === delivery);
     if (!chosenPickup || !chosenDelivery) return;
     const choice = {
       location: where,
@@ -406,7 +409,7 @@ export function BookingForm({
             label="Collection slot"
             value={pickup}
             placeholder={pickups === null ? 'Loading slots…' : 'Choose a collection'}
-            slots={pickups}
+            slots={openSlots(pickups)}
             error={errors.pickup}
             onChange={setPickup}
           />
@@ -417,7 +420,7 @@ export function BookingForm({
             label="Delivery slot"
             value={express ? EXPRESS : delivery}
             placeholder={deliveryPlaceholder}
-            slots={deliveries}
+            slots={openSlots(deliveries)}
             // Without JavaScript the list comes with the first submit; until then it is empty.
             disabled={!pickup || deliveries === null}
             error={errors.delivery}

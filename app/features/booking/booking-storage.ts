@@ -10,7 +10,13 @@ export type SlotChoice = {
   slot_end: string;
   display: string;
   starts_at?: string;
+  /** A window with no place left: shown by the slot picker, never offered by the select. */
+  full?: boolean;
 };
+
+/** The windows that can be chosen (a listing asked with include_full has full ones too). */
+export const openSlots = (slots: SlotChoice[] | null): SlotChoice[] | null =>
+  slots && slots.filter((s) => !s.full);
 
 export type SelectedLocation = {
   /** One line for people: "12 Elgin Avenue, London, W9 2HD". */

@@ -111,7 +111,7 @@ export function SlotPicker({
                     type="button"
                     disabled={w.full}
                     aria-pressed={chosen}
-                    className={`relative flex min-h-11 items-center justify-center rounded-md border px-0.5 text-[13px] font-medium tracking-tight whitespace-nowrap tabular-nums sm:text-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${
+                    className={`relative flex min-h-11 items-center justify-center rounded-md border px-0.5 ${w.full ? 'flex-col leading-tight' : ''} text-[13px] font-medium tracking-tight whitespace-nowrap tabular-nums sm:text-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${
                       w.full
                         ? 'cursor-not-allowed border-slate-200 bg-slate-100 text-slate-400'
                         : chosen
@@ -124,7 +124,8 @@ export function SlotPicker({
                     <span className="sr-only">{day.label}, </span>
                     <span className={w.full ? 'line-through' : undefined}>{w.label}</span>
                     {w.full ? (
-                      <span className="ml-1.5 text-xs font-semibold no-underline">
+                      // Under the time, not beside it: a phone's three columns have no room.
+                      <span className="text-[11px] font-semibold tracking-wide uppercase">
                         <span className="sr-only"> </span>Full
                       </span>
                     ) : null}

@@ -3,7 +3,7 @@ import { publicRoutes as routes } from '@shared/api/public-routes';
 import { call } from '~/utils/api-client';
 import { slotKey } from './booking-params';
 import { EXPRESS } from './booking-sections';
-import type { readBooking, SlotChoice } from './booking-storage';
+import { openSlots, type readBooking, type SlotChoice } from './booking-storage';
 
 export type Coverage =
   | { state: 'unknown' }
@@ -57,11 +57,13 @@ export function useDeliverySlots(options: {
     setDelivery('');
     setExpress(false);
     if (!pickup) return;
-    void call(routes.booking.deliverySlots, { params: { slot: pickup } }).then((reply) => {
+    // Full windows too: the slot picker shows them as full (the select leaves them out).
+    const query = { include_full: 'true' } as const;
+    void call(routes.booking.deliverySlots, { params: { slot: pickup }, query }).then((reply) => {
       const list = reply.ok ? reply.data : null;
       setDeliveries(list ?? []);
       const saved = restored.current;
-      if (saved && list?.some((s) => slotKey(s) === slotKey(saved.details.delivery))) {
+      if (saved && openSlots(list)?.some((s) => slotKey(s) === slotKey(saved.details.delivery))) {
         setDelivery(slotKey(saved.details.delivery));
       }
       restored.current = null;

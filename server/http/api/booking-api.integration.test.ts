@@ -196,6 +196,66 @@ describe('booking API', () => {
     expect(afterFailures.filter((u) => u.taken > 0)).toHaveLength(2);
     await db.execute(sql`update slot_settings set pickup_capacity_per_slot = 4`);
   });
+
+  it('lists full windows too, marked full, only when asked with include_full=true', async () => {
+    const db = server.database.db;
+    await db.execute(sql`delete from slot_usage`);
+    await db.execute(
+      sql`update slot_settings set pickup_capacity_per_slot = 1, delivery_capacity_per_slot = 1`,
+    );
+    // The first and the last collection of Monday, and Tuesday's first delivery after 09:00.
+    await db.transaction((tx) =>
+      reserveSlots(tx, {
+        pickup: { date: '2026-11-23', start: '08:00' },
+        delivery: { date: '2026-11-24', start: '10:00' },
+        now,
+      }),
+    );
+    await db.transaction((tx) =>
+      reserveSlots(tx, {
+        pickup: { date: '2026-11-23', start: '20:00' },
+        delivery: { date: '2026-11-25', start: '20:00' },
+        now,
+      }),
+    );
+    type Listed = Slot & { full?: boolean };
+    const monday = (list: Listed[]) => list.filter((s) => s.slot_date === '2026-11-23');
+
+    const open = await server.api<Listed[]>('/api/pickup');
+    expect(monday(open.body)[0]!.slot_start).toBe('09:00');
+    expect(monday(open.body).at(-1)!.slot_start).toBe('19:00');
+    expect(open.body.some((s) => 'full' in s)).toBe(false);
+
+    const all = await server.api<Listed[]>('/api/pickup?include_full=true');
+    expect(all.status).toBe(200);
+    const day = monday(all.body);
+    expect(day[0]).toMatchObject({ slot_start: '08:00', full: true });
+    expect(day[1]).toMatchObject({ slot_start: '09:00', full: false });
+    expect(day.at(-1)).toMatchObject({ slot_start: '20:00', full: true });
+    expect(all.body.filter((s) => s.full)).toHaveLength(2);
+    expect(all.body).toHaveLength(open.body.length + 2);
+
+    const path = `/api/delivery/${encodeURIComponent('2026-11-23 09:00')}`;
+    const deliveries = await server.api<Listed[]>(path);
+    expect(deliveries.body[1]).toMatchObject({ slot_date: '2026-11-24', slot_start: '11:00' });
+    const withFull = await server.api<Listed[]>(`${path}?include_full=true`);
+    expect(withFull.body[0]!.slot_start).toBe('express');
+    expect(withFull.body[1]).toMatchObject({ slot_start: '10:00', full: true });
+    expect(withFull.body[2]).toMatchObject({ slot_start: '11:00', full: false });
+    // A full collection has no delivery list, asked either way.
+    const fullPickup = `/api/delivery/${encodeURIComponent('2026-11-23 08:00')}?include_full=true`;
+    expect((await server.api(fullPickup)).status).toBe(400);
+
+    for (const bad of ['/api/pickup?include_full=maybe', `${path}?include_full=1`]) {
+      const reply = await server.api<{ message: string }>(bad);
+      expect(reply.status).toBe(400);
+      expect(JSON.stringify(reply.body)).toMatch(/include_full must be true or false/);
+    }
+    await db.execute(sql`delete from slot_usage`);
+    await db.execute(
+      sql`update slot_settings set pickup_capacity_per_slot = 4, delivery_capacity_per_slot = 4`,
+    );
+  });
 });
 
 describe('Loqate adapter against a local stand-in', () => {

@@ -10,9 +10,14 @@ import { clientIp } from '../identity';
 export function bookingRoutes(app: FastifyInstance, services: AppServices) {
   const e = api.booking;
 
-  route(app, e.pickupSlots, {}, () => listPickupSlots(services));
-  route(app, e.deliverySlots, {}, ({ params }) =>
-    listDeliverySlots(services, { slot: params.slot }),
+  route(app, e.pickupSlots, {}, ({ query }) =>
+    listPickupSlots(services, { includeFull: query.include_full === 'true' }),
+  );
+  route(app, e.deliverySlots, {}, ({ params, query }) =>
+    listDeliverySlots(services, {
+      slot: params.slot,
+      includeFull: query.include_full === 'true',
+    }),
   );
 
   // Address search starts at 2 characters and is limited to GB; lookup errors give an empty

@@ -5,6 +5,7 @@ import {
   pickupListing,
   pickupSlots,
   usageRange,
+  type ListingOptions,
   type Slot,
 } from '@shared/slots';
 import { databaseOf, isContentCache, type ContentSource } from '../../db/content-cache';
@@ -19,34 +20,50 @@ import { loadSlotRules, loadSlotUsage } from './slot-rules';
  * update at checkout (reserve-slots.ts), so a listing never sells a place. Without the cache
  * (a transaction, a script) it is read straight from the database.
  */
-export async function listPickupSlots(deps: Pick<AppServices, 'content' | 'now'>): Promise<Slot[]> {
-  return pickupSlotsOf(deps.content, deps.now());
+export async function listPickupSlots(
+  deps: Pick<AppServices, 'content' | 'now'>,
+  options: ListingOptions = {},
+): Promise<Slot[]> {
+  return pickupSlotsOf(deps.content, deps.now(), options);
 }
 
 /** The listing from a content source: the cache, or a transaction or script's database. */
-async function pickupSlotsOf(source: ContentSource, now: Date): Promise<Slot[]> {
+async function pickupSlotsOf(
+  source: ContentSource,
+  now: Date,
+  options: ListingOptions = {},
+): Promise<Slot[]> {
   if (isContentCache(source)) {
-    return source.derived('pickup', now.getTime(), async (db) => {
+    const key = options.includeFull ? 'pickup with full' : 'pickup';
+    return source.derived(key, now.getTime(), async (db) => {
       const rules = await loadSlotRules(source);
       const usage = await loadSlotUsage(db, 'pickup', usageRange(now, rules));
-      const listing = pickupListing(rules, usage, now);
+      const listing = pickupListing(rules, usage, now, options);
       return { value: listing.slots, validFrom: now.getTime(), validUntil: listing.validUntil };
     });
   }
   const rules = await loadSlotRules(source);
   const usage = await loadSlotUsage(source, 'pickup', usageRange(now, rules));
-  return pickupSlots(rules, usage, now);
+  return pickupSlots(rules, usage, now, options);
 }
 
-/** GET /api/delivery/{date start}: delivery windows for a collection window offered now. */
+/**
+ * GET /api/delivery/{date start}: delivery windows for a collection window offered now (with
+ * `includeFull`, the full ones too, marked; the collection itself must have a place).
+ */
 export async function listDeliverySlots(
   deps: Pick<AppServices, 'content' | 'now'>,
-  input: { slot: string },
+  input: { slot: string } & ListingOptions,
 ): Promise<Slot[]> {
-  return deliverySlotsOf(deps.content, input.slot, deps.now());
+  return deliverySlotsOf(deps.content, input.slot, deps.now(), input);
 }
 
-async function deliverySlotsOf(source: ContentSource, key: string, now: Date): Promise<Slot[]> {
+async function deliverySlotsOf(
+  source: ContentSource,
+  key: string,
+  now: Date,
+  options: ListingOptions,
+): Promise<Slot[]> {
   const choice = parseSlotKey(key);
   if (!choice) {
     throw new BadRequestError(
@@ -63,14 +80,19 @@ async function deliverySlotsOf(source: ContentSource, key: string, now: Date): P
       'That collection slot is not available (it is past, full or outside our hours). Please choose another.',
     );
   }
+  const listing: ListingOptions = { includeFull: Boolean(options.includeFull) };
   // The delivery windows of a collection window do not depend on the time of asking.
   return isContentCache(source)
-    ? source.derived(`delivery ${pickup.starts_at}`, now.getTime(), async (db) => ({
-        value: await deliveryFor(source, db, pickup, now),
-        validFrom: Number.NEGATIVE_INFINITY,
-        validUntil: Number.POSITIVE_INFINITY,
-      }))
-    : deliveryFor(source, databaseOf(source), pickup, now);
+    ? source.derived(
+        `delivery ${pickup.starts_at}${listing.includeFull ? ' with full' : ''}`,
+        now.getTime(),
+        async (db) => ({
+          value: await deliveryFor(source, db, pickup, listing),
+          validFrom: Number.NEGATIVE_INFINITY,
+          validUntil: Number.POSITIVE_INFINITY,
+        }),
+      )
+    : deliveryFor(source, databaseOf(source), pickup, listing);
 }
 
 async function findUncached(
@@ -87,8 +109,10 @@ async function deliveryFor(
   source: ContentSource,
   db: ReturnType<typeof databaseOf>,
   pickup: Slot,
-  now: Date,
+  options: ListingOptions,
 ): Promise<Slot[]> {
   const rules = await loadSlotRules(source);
-  return deliverySlots(rules, await loadSlotUsage(db, 'delivery', usageRange(now, rules)), pickup);
+  // The usage of the days the listing covers, from the collection's own day on.
+  const range = usageRange(new Date(Date.parse(pickup.starts_at)), rules);
+  return deliverySlots(rules, await loadSlotUsage(db, 'delivery', range), pickup, options);
 }
