@@ -135,7 +135,7 @@ describe('buildTracking', () => {
     });
   });
 
-  it('a moved window: "Collection moved to …" at the time it was moved, in time order', () => {
+  it('a moved window: "Collection moved to …" at the time it was moved, in time order, never current', () => {
     const miss = {
       ...collectedStop,
       outcome: 'not-home' as const,
@@ -164,8 +164,8 @@ describe('buildTracking', () => {
       'booked:done',
       'not-home:done',
       'moved:done',
-      'collected:done',
-      'moved:current',
+      'collected:current',
+      'moved:done',
       'intake:to-come',
     ]);
     const moves = v.steps.filter((s) => s.key === 'moved');
@@ -181,8 +181,8 @@ describe('buildTracking', () => {
       at: at('19:00', 20),
     };
     expect(states(buildTracking(facts('pending', { moves: [early] }), now)).slice(0, 3)).toEqual([
-      'booked:done',
-      'moved:current',
+      'booked:current',
+      'moved:done',
       'collected:to-come',
     ]);
     const cancelled = buildTracking(

@@ -338,7 +338,8 @@ export function buildTracking(facts: TrackingFacts, now: Date): TrackingView {
     shown = shown.filter((s) => s.reached);
     shown.push(draft('cancelled', 'Cancelled', true, cancelledAt, ['This order is cancelled.']));
   }
-  const current = shown.reduce((last, s, i) => (s.reached ? i : last), 0);
+  // A moved window is a note on the way, not where the order is: never the current step.
+  const current = shown.reduce((last, s, i) => (s.reached && s.key !== 'moved' ? i : last), 0);
   return {
     order_no: facts.orderNumber,
     first_name: firstName(facts.customerName),
