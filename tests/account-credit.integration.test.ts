@@ -10,7 +10,7 @@ import {
   services as priceList,
 } from '../server/db/schema';
 import { creditBalance, grantGoodwillCredit } from '../server/use-cases/credit/account-credit';
-import { referralCodeOf } from '../server/use-cases/promos/referrals';
+import { creditReferrer, referralCodeOf } from '../server/use-cases/promos/referrals';
 import { paymentHeaders, placeGuestOrder, signUp, spreadSlots } from './helpers/fixtures';
 import { startStripeStandIn, type StripeStandIn } from './helpers/stripe-stand-in';
 import { startTestServer, type TestServer } from './helpers/test-server';
@@ -268,6 +268,30 @@ describe('referrals and account credit', () => {
     const used = (await orderRow(a)).creditAppliedPence + (await orderRow(b)).creditAppliedPence;
     expect(used).toBe(1500);
     expect(await creditBalance(db(), referrerId)).toBe(0);
+  });
+
+  test('a cancelled referral order never earns the referrer credit, even paid afterwards', async () => {
+    const code = await referralCodeOf(db(), referrerId);
+    const friend = await placeGuestOrder(app, {
+      details: { email: 'ken@example.com', name: 'Ken Thompson' },
+      order: { promo_code: code },
+      slots: spreadSlots(slot++),
+    });
+    const id = friend.order.order_id;
+    expect(await orderRow(id)).toMatchObject({ referredBy: referrerId });
+    const before = await creditBalance(db(), referrerId);
+    const cancelled = await app.api<Reply>(`/api/admin/orders/${id}/status`, {
+      body: { to: 'cancelled' },
+      headers: staff,
+    });
+    expect(cancelled.status).toBe(200);
+    // A payment that crossed the cancel reaches the step that credits the referrer.
+    expect(await creditReferrer(db(), { orderId: id, now, brand: app.services.config.brand })).toBe(
+      false,
+    );
+    const [referral] = await db().select().from(referrals).where(eq(referrals.orderId, id));
+    expect(referral).toMatchObject({ creditedAt: null, creditId: null });
+    expect(await creditBalance(db(), referrerId)).toBe(before);
   });
 
   async function logInToken() {

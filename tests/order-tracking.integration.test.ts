@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createStaffUser } from '../server/auth/staff';
 import { orders, outbox } from '../server/db/schema';
+import { chooseNewWindow, rescheduleOptions } from '../server/use-cases/driver/reschedule';
 import { moveOrder } from '../server/use-cases/orders/move-order';
 import {
   invoiceEmail,
@@ -36,7 +37,9 @@ type Tracking = {
   live: boolean;
   steps: {
     key: string;
+    title: string;
     state: string;
+    link: { label: string; href: string } | null;
     when: string | null;
     lines: string[];
     photoUrl: string | null;
@@ -277,6 +280,39 @@ describe('order tracking', () => {
       .from(outbox)
       .where(eq(outbox.template, 'order-cancelled-by-shop'));
     expect(mail!.textBody).toContain(trackingPath(order.trackingToken));
+  });
+
+  it('a collection moved through the page’s own link shows on the page and in the API, when it was moved', async () => {
+    const db = site.server.database.db;
+    const order = await insertOrderRow(db, at('2026-11-27T09:00:00Z'));
+    clock = at('2026-11-25T10:00:00Z');
+    const services = { ...site.server.services, now: () => clock };
+    const link = (await track(order.trackingToken)).steps.find((s) => s.key === 'booked')!.link!;
+    expect(link.label).toBe('Change the collection time');
+    const query = new URL(link.href, 'http://localhost').searchParams;
+    const caller = {
+      orderId: order.id,
+      leg: 'collection' as const,
+      windowMs: Number(query.get('c')),
+      token: query.get('t'),
+    };
+    const { windows } = await rescheduleOptions(services, caller);
+    const choice = windows.find((w) => !w.full)!;
+    await chooseNewWindow(services, {
+      ...caller,
+      date: choice.slot_date,
+      start: choice.slot_start,
+    });
+    const t = await track(order.trackingToken);
+    const moved = t.steps.filter((s) => s.key === 'moved');
+    expect(moved).toHaveLength(1);
+    expect(moved[0]!.title).toMatch(
+      new RegExp(
+        `^Collection moved to \\w{3} \\d{1,2} \\w{3}, ${choice.slot_start}–\\d\\d:\\d\\d$`,
+      ),
+    );
+    expect(moved[0]!.when).toBe('Wed 25 Nov, 10:00');
+    expect(await site.html(trackingPath(order.trackingToken))).toContain(moved[0]!.title);
   });
 
   it('an unknown token, or the order id, is the 404 page and a 404 in the API', async () => {

@@ -8,6 +8,7 @@ import {
   promoCodes,
   services as priceList,
 } from '../server/db/schema';
+import { cancelOrder } from '../server/use-cases/accounts/cancel-order';
 import { placeGuestOrder, spreadSlots, startGuestCheckout } from './helpers/fixtures';
 import { pdfText } from './helpers/pdf-text';
 import { startTestServer, type TestServer } from './helpers/test-server';
@@ -212,5 +213,66 @@ describe('promo codes at checkout', () => {
     expect(row!.used).toBe(1);
     const used = await db().select().from(orders).where(eq(orders.promoCodeId, last.id));
     expect(used).toHaveLength(1);
+  });
+
+  /** The customer's own cancel (the account's button; SKIP by text and recurring skips too). */
+  const customerCancel = async (orderId: string) => {
+    const [row] = await db().select().from(orders).where(eq(orders.id, orderId));
+    return cancelOrder(server.services, { customerId: row!.customerId!, orderId });
+  };
+  const staffCancel = (orderId: string) =>
+    server.api<Reply>(`/api/admin/orders/${orderId}/status`, {
+      body: { to: 'cancelled' },
+      headers: staff,
+    });
+  const usedOf = async (id: number) =>
+    (await db().select().from(promoCodes).where(eq(promoCodes.id, id)))[0]!.used;
+
+  test('a cancelled order gives its use back: a code used up in total can be used again', async () => {
+    const one = await addCode({ code: 'JUSTONE', totalLimit: 1 });
+    const first = await tryCode('first@example.com', 'JUSTONE');
+    expect(first.status).toBe(200);
+    expect(refusal(await tryCode('second@example.com', 'JUSTONE'))).toBe(
+      'The code JUSTONE has been used up.',
+    );
+    expect((await staffCancel(first.body.order!.order_id)).status).toBe(200);
+    expect(await usedOf(one.id)).toBe(0);
+    expect((await tryCode('second@example.com', 'JUSTONE')).status).toBe(200);
+    expect(await usedOf(one.id)).toBe(1);
+    expect(refusal(await tryCode('third@example.com', 'JUSTONE'))).toBe(
+      'The code JUSTONE has been used up.',
+    );
+  });
+
+  test('the customer’s limit does not count a cancelled order; their own cancel gives the use back', async () => {
+    const mine = await addCode({ code: 'MINEONCE', perCustomerLimit: 1, totalLimit: 5 });
+    const placed = await tryCode('again@example.com', 'MINEONCE');
+    expect(placed.status).toBe(200);
+    expect(refusal(await tryCode('again@example.com', 'MINEONCE'))).toBe(
+      'You have already used the code MINEONCE.',
+    );
+    await customerCancel(placed.body.order!.order_id);
+    expect(await usedOf(mine.id)).toBe(0);
+    expect((await tryCode('again@example.com', 'MINEONCE')).status).toBe(200);
+    expect(await usedOf(mine.id)).toBe(1);
+  });
+
+  test('an order cancelled twice gives one use back, and the count never goes below 0', async () => {
+    const pair = await addCode({ code: 'PAIR', totalLimit: 2 });
+    const a = await tryCode('pair-a@example.com', 'PAIR');
+    const b = await tryCode('pair-b@example.com', 'PAIR');
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(await usedOf(pair.id)).toBe(2);
+    const id = a.body.order!.order_id;
+    await customerCancel(id);
+    expect(await usedOf(pair.id)).toBe(1);
+    // Cancelled is final: the customer's second cancel and staff's are refused, nothing back.
+    await expect(customerCancel(id)).rejects.toMatchObject({ code: 'conflict' });
+    expect((await staffCancel(id)).status).toBe(409);
+    expect(await usedOf(pair.id)).toBe(1);
+    // A count already at 0 (staff reset it) stays at 0.
+    await db().update(promoCodes).set({ used: 0 }).where(eq(promoCodes.id, pair.id));
+    expect((await staffCancel(b.body.order!.order_id)).status).toBe(200);
+    expect(await usedOf(pair.id)).toBe(0);
   });
 });

@@ -8,6 +8,7 @@ import {
   orderMessages,
   orders,
   outbox,
+  promoCodes,
   slotUsage,
   textMessages,
   textOptOuts,
@@ -94,6 +95,18 @@ describe('handleInboundText: SKIP, STOP, START, HELP and the rest', () => {
     expect(await db().select().from(auditLog).where(eq(auditLog.entityId, next.id))).toMatchObject([
       { action: 'order.cancel.text-skip' },
     ]);
+  });
+
+  it('SKIP gives the skipped order’s promo code its use back (decision 037)', async () => {
+    const [code] = await db()
+      .insert(promoCodes)
+      .values({ code: 'SKIPPED1', kind: 'fixed', amountOffPence: 500, totalLimit: 1, used: 1 })
+      .returning();
+    const order = await bookedOrder(new Date(now.getTime() + 20 * HOUR));
+    await db().update(orders).set({ promoCodeId: code!.id }).where(eq(orders.id, order.id));
+    expect((await reply('SKIP')).reply).toContain(`order LD-${order.orderNo} is cancelled`);
+    const [after] = await db().select().from(promoCodes).where(eq(promoCodes.id, code!.id));
+    expect(after!.used).toBe(0);
   });
 
   it('SKIP with nothing to skip says so; too late keeps the rule of cancels', async () => {

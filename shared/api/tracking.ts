@@ -13,7 +13,7 @@ export const trackingStep = z
   .object({
     key: text().meta({
       description:
-        'booked, collected, not-home, intake, cleaning, ready, out-for-delivery, delivered or cancelled',
+        'booked, moved (a window moved: "Collection moved to …"), collected, not-home, intake, cleaning, ready, out-for-delivery, delivered or cancelled',
     }),
     title: text(),
     state: z.enum(['done', 'current', 'to-come']).meta({

@@ -21,7 +21,7 @@ function Dot({ step }: { step: Step }) {
         warn ? 'bg-amber-600' : step.state === 'current' ? 'bg-accent' : 'bg-brand'
       } ${step.state === 'current' ? 'ring-4 ring-accent/20' : ''}`}
     >
-      {warn ? '!' : '✓'}
+      {warn ? '!' : step.key === 'moved' ? '↻' : '✓'}
     </span>
   );
 }

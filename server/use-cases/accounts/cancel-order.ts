@@ -4,6 +4,7 @@ import { renderEmail } from '../../adapters/mail/layout';
 import type { AppServices } from '../../services';
 import { orderEvents, orders } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
+import { givePromoUseBack } from '../promos/redeem-promo-code';
 import { releaseSlots } from '../slots/reserve-slots';
 import { checkCancellation } from './cancellation-policy';
 import { orderNumber } from '@shared/order-number';
@@ -15,7 +16,7 @@ export function tooLateMessage(brand: Brand): string {
 /**
  * A customer cancels their own order (terms of spec 9: more than 2 hours before collection).
  * The status change is conditional on the status read, so two cancels cannot both release the
- * slot places; the event and the confirmation e-mail commit with it.
+ * slot places (and its promo code's use); the event and the confirmation e-mail commit with it.
  */
 export async function cancelOrder(
   deps: Pick<AppServices, 'db' | 'mail' | 'config' | 'now'> & {
@@ -54,6 +55,8 @@ export async function cancelOrder(
       pickupStartsAt: order.pickupStartsAt,
       deliveryStartsAt: order.deliveryStartsAt,
     });
+    // Its promo code's use comes back (decision 037).
+    await givePromoUseBack(tx, order);
     await tx.insert(orderEvents).values({
       orderId: order.id,
       fromStatus: order.status,

@@ -7,6 +7,7 @@ import { ConflictError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/record-audit';
 import { statusEmail } from '../mail/order-emails';
 import { notifyCustomer } from '../messages/notify-customer';
+import { givePromoUseBack } from '../promos/redeem-promo-code';
 import { releaseSlots } from '../slots/reserve-slots';
 import { findOrder, type OrderRow } from './find-order';
 import type { Transaction } from '../../db/client';
@@ -16,7 +17,7 @@ import type { AppServices } from '../../services';
  * Moves an order along the pipeline. Only the moves of shared/order-pipeline are allowed,
  * from the status the staff member saw (`from`), so two people cannot both move it. The
  * event, the audit entry and the customer's e-mail commit with the change; a cancellation
- * gives its slot places back.
+ * gives its slot places and its promo code's use back.
  */
 export async function moveOrder(
   deps: Pick<AppServices, 'db' | 'mail' | 'config' | 'links' | 'now'>,
@@ -71,6 +72,8 @@ export async function applyMove(
       pickupStartsAt: order.pickupStartsAt,
       deliveryStartsAt: order.deliveryStartsAt,
     });
+    // Its promo code's use comes back (decision 037).
+    await givePromoUseBack(tx, order);
   }
   await tx.insert(orderEvents).values({
     orderId: order.id,

@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { createUseCaseWorld, type UseCaseWorld } from '../../../tests/helpers/use-case-world';
 import { onPostgres } from '../../../tests/helpers/test-database';
 import { auditLog, customers, orders, outbox, slotSettings, slotUsage } from '../../db/schema';
+import { orderTracking } from '../tracking/order-tracking';
 import { rescheduleChoices, rescheduleOrder } from './reschedule-order';
 
 /*
@@ -85,6 +86,34 @@ describe('rescheduleOrder', () => {
       start: '12:00',
     });
     expect(moved.window).toBe('Mon 30 Nov 2026, 12:00–13:00');
+  });
+
+  it('the tracking timeline shows each move at its time, with the new window', async () => {
+    const order = await world.insertOrder(at('2026-11-26T09:00:00Z'));
+    const input = { customerId: world.customerId, orderId: order.id };
+    await rescheduleOrder(world.services, {
+      ...input,
+      leg: 'delivery',
+      date: '2026-11-30',
+      start: '12:00',
+    });
+    const [row] = await world.database.db.select().from(orders).where(eq(orders.id, order.id));
+    const tracking = await orderTracking(world.services, { token: row!.trackingToken });
+    const moves = tracking.steps.filter((s) => s.key === 'moved');
+    expect(moves).toEqual([
+      expect.objectContaining({
+        title: 'Delivery moved to Mon 30 Nov, 12:00–13:00',
+        state: 'done',
+        at: now.toISOString(),
+        when: 'Tue 24 Nov, 07:00',
+      }),
+    ]);
+    // It sits after "Booked", before the steps to come; the order is still "Booked".
+    expect(tracking.steps.map((s) => `${s.key}:${s.state}`).slice(0, 3)).toEqual([
+      'booked:current',
+      'moved:done',
+      'collected:to-come',
+    ]);
   });
 
   it('refuses an order that is not yours (404), too late (409), or a leg that happened', async () => {

@@ -77,6 +77,16 @@ export async function rescheduleChoices(
   };
 }
 
+/** An order's two windows, as a move's audit entry records them. */
+function windowsOf(order: OrderRow) {
+  return {
+    pickupStartsAt: order.pickupStartsAt,
+    pickupEndsAt: order.pickupEndsAt,
+    deliveryStartsAt: order.deliveryStartsAt,
+    deliveryEndsAt: order.deliveryEndsAt,
+  };
+}
+
 /**
  * After a move, in its transaction: the audit entry (who: the customer, or nobody for a
  * signed link) and the e-mail that confirms the new time (its tracking link shows it too).
@@ -100,8 +110,10 @@ export async function confirmMove(
     action: input.action,
     entity: 'order',
     entityId: order.id,
-    before: { pickupStartsAt: order.pickupStartsAt, deliveryStartsAt: order.deliveryStartsAt },
-    after: { pickupStartsAt: moved.pickupStartsAt, deliveryStartsAt: moved.deliveryStartsAt },
+    // Both windows whole, before and after: the tracking page's "Collection moved to …" is
+    // read from this entry (tracking/order-tracking.ts, decision 035).
+    before: windowsOf(order),
+    after: windowsOf(moved),
   });
   await deps.mail.enqueue(
     newWindowEmail(deps.config.brand, deps, {

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import {
   checkPromo,
   normalisePromoCode,
@@ -103,4 +103,27 @@ export async function redeemPromoCode(
     .returning({ id: promoCodes.id });
   if (taken.length === 0) throw refuse(promoMessages.usedUp(row.code));
   return { promoCodeId: row.id, referredBy: null };
+}
+
+/**
+ * A step of cancelling an order (issue 18, decision 037), in the cancel's transaction: the
+ * promo code it was placed with gets its use back (`used` down by one, never below 0), so a
+ * code used up in total can be used again. Every cancel passes here: the customer's own
+ * (accounts/cancel-order.ts, which SKIP by text and a recurring skip go through too) and
+ * staff's (orders/move-order.ts `applyMove`). `order` is the row as read, locked, before the
+ * cancel: an order already cancelled gives nothing back (cancelled is final, so an order
+ * gives its use back once). The per-customer limit needs nothing here: it never counts
+ * cancelled orders (`redeemPromoCode`). True when a use was given back.
+ */
+export async function givePromoUseBack(
+  tx: DbOrTx,
+  order: { status: string; promoCodeId: number | null },
+): Promise<boolean> {
+  if (order.promoCodeId === null || order.status === 'cancelled') return false;
+  const back = await tx
+    .update(promoCodes)
+    .set({ used: sql`${promoCodes.used} - 1` })
+    .where(and(eq(promoCodes.id, order.promoCodeId), gt(promoCodes.used, 0)))
+    .returning({ id: promoCodes.id });
+  return back.length > 0;
 }

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, exists, isNull, ne } from 'drizzle-orm';
 import { orderNumber } from '@shared/order-number';
 import { REFERRAL_CREDIT_PENCE } from '@shared/promo';
 import type { Brand } from '@shared/brand';
@@ -54,7 +54,8 @@ export async function referralCodeOf(db: DbOrTx, customerId: string): Promise<st
 /**
  * A step of a payment that left the order paid, in its transaction: when the order came
  * from a friend's referral code, the friend is credited once. `referrals.credited_at` is set
- * by a conditional update, so a replayed webhook or two confirmations at once credit once.
+ * by a conditional update, so a replayed webhook or two confirmations at once credit once;
+ * never for an order that was cancelled.
  */
 export async function creditReferrer(
   tx: DbOrTx,
@@ -63,7 +64,20 @@ export async function creditReferrer(
   const [claimed] = await tx
     .update(referrals)
     .set({ creditedAt: input.now })
-    .where(and(eq(referrals.orderId, input.orderId), isNull(referrals.creditedAt)))
+    .where(
+      and(
+        eq(referrals.orderId, input.orderId),
+        isNull(referrals.creditedAt),
+        // A cancelled order earns nothing, even paid afterwards (a payment that crossed the
+        // cancel): decision 037.
+        exists(
+          tx
+            .select({ id: orders.id })
+            .from(orders)
+            .where(and(eq(orders.id, referrals.orderId), ne(orders.status, 'cancelled'))),
+        ),
+      ),
+    )
     .returning();
   if (!claimed) return false;
   const [order] = await tx

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { londonToday } from '@shared/london-time';
 import { orderNumber } from '@shared/order-number';
-import { orderEvents, orderGarments, orders, photos, stopEvents } from '../../db/schema';
+import { auditLog, orderEvents, orderGarments, orders, photos, stopEvents } from '../../db/schema';
 import { NotFoundError } from '../../errors';
 import {
   collectionChangePath,
@@ -11,8 +11,57 @@ import {
 import { checkCancellation, checkReschedule } from '../accounts/cancellation-policy';
 import { photoUrl } from '../photos/photo-url';
 import type { AppServices } from '../../services';
-import { buildTracking, stopNumber, type TrackingView } from './tracking-timeline';
+import {
+  buildTracking,
+  stopNumber,
+  type TrackingFacts,
+  type TrackingView,
+} from './tracking-timeline';
 import { deliveriesStillOut } from './deliveries-out';
+
+type Windows = Pick<
+  typeof orders.$inferSelect,
+  'pickupStartsAt' | 'pickupEndsAt' | 'deliveryStartsAt' | 'deliveryEndsAt'
+>;
+
+const instantOf = (record: Record<string, unknown>, key: string): Date | null => {
+  const value = record[key];
+  if (typeof value !== 'string') return null;
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? null : at;
+};
+
+/**
+ * The window moves of an order, from the audit entries every move writes (orders/
+ * reschedule-order.ts `confirmMove`, after slots/move-window.ts; decision 035): each leg whose
+ * start differs before and after is a move to its new window. An entry from before the end
+ * was recorded takes the order's end when the order is still in that window, else none.
+ */
+export function movesFromAudit(
+  entries: { before: unknown; after: unknown; at: Date }[],
+  order: Windows,
+): NonNullable<TrackingFacts['moves']> {
+  const moves: NonNullable<TrackingFacts['moves']> = [];
+  for (const entry of entries) {
+    if (!entry.before || !entry.after) continue;
+    if (typeof entry.before !== 'object' || typeof entry.after !== 'object') continue;
+    const before = entry.before as Record<string, unknown>;
+    const after = entry.after as Record<string, unknown>;
+    for (const leg of ['collection', 'delivery'] as const) {
+      const prefix = leg === 'collection' ? 'pickup' : 'delivery';
+      const from = instantOf(before, `${prefix}StartsAt`);
+      const startsAt = instantOf(after, `${prefix}StartsAt`);
+      if (!from || !startsAt || from.getTime() === startsAt.getTime()) continue;
+      const current = leg === 'collection' ? order.pickupStartsAt : order.deliveryStartsAt;
+      const currentEnd = leg === 'collection' ? order.pickupEndsAt : order.deliveryEndsAt;
+      const endsAt =
+        instantOf(after, `${prefix}EndsAt`) ??
+        (current.getTime() === startsAt.getTime() ? currentEnd : null);
+      moves.push({ leg, startsAt, endsAt, at: entry.at });
+    }
+  }
+  return moves;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -34,7 +83,7 @@ export async function orderTracking(
     .limit(1);
   if (!order) throw new NotFoundError();
 
-  const [events, stops, [garments]] = await Promise.all([
+  const [events, stops, [garments], audit] = await Promise.all([
     deps.db
       .select({ toStatus: orderEvents.toStatus, at: orderEvents.at })
       .from(orderEvents)
@@ -56,6 +105,12 @@ export async function orderTracking(
       .select({ count: sql<number>`count(*)::int` })
       .from(orderGarments)
       .where(eq(orderGarments.orderId, order.id)),
+    // Window moves are audited with both windows before and after (decision 035); only their
+    // times leave this function.
+    deps.db
+      .select({ before: auditLog.before, after: auditLog.after, at: auditLog.at })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, order.id))),
   ]);
 
   // A delivery photo uploaded on its own (not through the driver's delivered stop).
@@ -113,6 +168,7 @@ export async function orderTracking(
       pickup: { startsAt: order.pickupStartsAt, endsAt: order.pickupEndsAt },
       delivery: { startsAt: order.deliveryStartsAt, endsAt: order.deliveryEndsAt },
       events,
+      moves: movesFromAudit(audit, order),
       stops: await Promise.all(
         stops.map(async ({ photoId, id: _id, windowStartsAt: _window, ...s }) => ({
           ...s,

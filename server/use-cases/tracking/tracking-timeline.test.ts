@@ -135,6 +135,66 @@ describe('buildTracking', () => {
     });
   });
 
+  it('a moved window: "Collection moved to …" at the time it was moved, in time order, never current', () => {
+    const miss = {
+      ...collectedStop,
+      outcome: 'not-home' as const,
+      bags: null,
+      at: at('08:40', 22),
+    };
+    const v = buildTracking(
+      facts('collected', {
+        pickup: { startsAt: at('08:00', 23), endsAt: at('10:00', 23) },
+        events: [...upTo('pending'), { toStatus: 'collected', at: at('08:21', 23) }],
+        stops: [miss, { ...collectedStop, at: at('08:20', 23) }],
+        moves: [
+          // Listed out of order; an older record without the window's end shows its start.
+          { leg: 'delivery', startsAt: at('10:00', 25), endsAt: null, at: at('12:00', 23) },
+          {
+            leg: 'collection',
+            startsAt: at('08:00', 23),
+            endsAt: at('10:00', 23),
+            at: at('09:15', 22),
+          },
+        ],
+      }),
+      now,
+    );
+    expect(states(v).slice(0, 6)).toEqual([
+      'booked:done',
+      'not-home:done',
+      'moved:done',
+      'collected:current',
+      'moved:done',
+      'intake:to-come',
+    ]);
+    const moves = v.steps.filter((s) => s.key === 'moved');
+    expect(moves.map((s) => [s.title, s.when])).toEqual([
+      ['Collection moved to Mon 23 Nov, 08:00–10:00', 'Sun 22 Nov, 09:15'],
+      ['Delivery moved to Wed 25 Nov, 10:00', 'Mon 23 Nov, 12:00'],
+    ]);
+    // Before anything else happened it comes right after "Booked"; a cancelled order keeps it.
+    const early = {
+      leg: 'collection' as const,
+      startsAt: at('08:00', 23),
+      endsAt: at('09:00', 23),
+      at: at('19:00', 20),
+    };
+    expect(states(buildTracking(facts('pending', { moves: [early] }), now)).slice(0, 3)).toEqual([
+      'booked:current',
+      'moved:done',
+      'collected:to-come',
+    ]);
+    const cancelled = buildTracking(
+      facts('cancelled', {
+        events: [...upTo('pending'), { toStatus: 'cancelled', at: at('20:00', 20) }],
+        moves: [early],
+      }),
+      now,
+    );
+    expect(states(cancelled)).toEqual(['booked:done', 'moved:done', 'cancelled:current']);
+  });
+
   it('intake: the number of garments; the account for a registered customer, "e-mailed" for a guest', () => {
     const intake = {
       events: upTo('collected'),

@@ -38,6 +38,12 @@ export type TrackingFacts = {
     at: Date;
     photoUrl: string | null;
   }[];
+  /**
+   * Each time a window was moved (by the customer, a change link or after a missed stop;
+   * decision 035), any order: the leg, its new window (`endsAt` null when the record has only
+   * the start) and when it was moved.
+   */
+  moves?: { leg: 'collection' | 'delivery'; startsAt: Date; endsAt: Date | null; at: Date }[];
   intakeReportedAt: Date | null;
   garmentCount: number;
   /** While out for delivery: this order's place among the day's stops still to deliver. */
@@ -62,6 +68,7 @@ export type StepKey =
   | 'booked'
   | 'collected'
   | 'not-home'
+  | 'moved'
   | 'intake'
   | 'cleaning'
   | 'ready'
@@ -303,13 +310,36 @@ export function buildTracking(facts: TrackingFacts, now: Date): TrackingView {
     );
   }
 
+  // A moved window happened at a time: it sits after "Booked", before the first step reached
+  // after it (or not reached yet), so the steps reached stay in the order they happened.
+  const moves = [...(facts.moves ?? [])].sort((a, b) => a.at.getTime() - b.at.getTime());
+  for (const move of moves) {
+    const index = steps.findIndex(
+      (s, i) => i > 0 && (!s.reached || (s.at !== null && s.at > move.at)),
+    );
+    const where = move.endsAt
+      ? londonSlot(move.startsAt, move.endsAt)
+      : `${dt(move.startsAt).toFormat('ccc d LLL')}, ${hhmm(move.startsAt)}`;
+    steps.splice(
+      index < 0 ? steps.length : index,
+      0,
+      draft(
+        'moved',
+        `${move.leg === 'collection' ? 'Collection' : 'Delivery'} moved to ${where}`,
+        true,
+        move.at,
+      ),
+    );
+  }
+
   // An order cleaned without an intake report (taken in before intake existed) skips it.
   let shown = steps.filter((s) => s.key !== 'intake' || intakeDone || !reached('cleaning'));
   if (cancelled) {
     shown = shown.filter((s) => s.reached);
     shown.push(draft('cancelled', 'Cancelled', true, cancelledAt, ['This order is cancelled.']));
   }
-  const current = shown.reduce((last, s, i) => (s.reached ? i : last), 0);
+  // A moved window is a note on the way, not where the order is: never the current step.
+  const current = shown.reduce((last, s, i) => (s.reached && s.key !== 'moved' ? i : last), 0);
   return {
     order_no: facts.orderNumber,
     first_name: firstName(facts.customerName),
