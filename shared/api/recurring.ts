@@ -26,6 +26,7 @@ export const recurringPlanView = z
     window_start: text(),
     delivery_start: text(),
     address: text().meta({ description: 'The address as printed' }),
+    notes: text().meta({ description: 'Notes for the driver, copied to each order' }),
     status: z.enum(['active', 'paused', 'stopped']),
     paused_until: text().nullable(),
     paused_until_display: text()

@@ -81,6 +81,7 @@ export function presentPlan(
     window_start: plan.windowStart,
     delivery_start: plan.deliveryStart,
     address: planAddress(plan),
+    notes: plan.notes,
     status: plan.status,
     paused_until: plan.pausedUntil,
     paused_until_display: plan.pausedUntil ? dayLabel(plan.pausedUntil) : null,
