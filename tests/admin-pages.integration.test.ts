@@ -122,7 +122,7 @@ describe('back office pages on the server', () => {
       .select()
       .from(customers)
       .where(eq(customers.email, 'ada@example.com'));
-    await createRecurringPlan(server.services, {
+    const plan = await createRecurringPlan(server.services, {
       customerId: ada!.id,
       plan: {
         frequency: 'weekly',
@@ -157,6 +157,28 @@ describe('back office pages on the server', () => {
     const detail = await text(`/admin/customers?repeat=1&id=${ada!.id}`);
     expect(detail).toContain('Repeat collections');
     expect(detail).toContain('Active');
+    expect(detail).toContain('Pause until (for the customer)');
+
+    // Staff pause it for the customer, with a plain form post.
+    const pause = (until: string) =>
+      fetch(`${server.url}/admin/customers?repeat=1&id=${ada!.id}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          cookie: staffCookie,
+          Origin: server.url,
+          'Content-Type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({ intent: 'pause-plan', plan: plan.id, until }).toString(),
+      });
+    const refused = await pause('2026-11-01');
+    expect(refused.status).toBe(422);
+    expect(await refused.text()).toContain('Please choose a date after today and within a year.');
+    const paused = await pause('2026-12-20');
+    expect(paused.status).toBe(200);
+    const pausedHtml = (await paused.text()).replaceAll('<!-- -->', '');
+    expect(pausedHtml).toContain('The repeat collection is paused until Sun 20 Dec.');
+    expect(pausedHtml).toContain('Paused until Sun 20 Dec');
   });
 
   it('owner-only pages refuse staff and open for the owner', async () => {

@@ -10,6 +10,7 @@ export { customerDetail, searchCustomers } from '@server/use-cases/admin/custome
 export {
   customerList,
   customerRepeatPlans,
+  pauseRepeatPlanForCustomer,
   type StaffPlanView,
 } from '@server/use-cases/admin/repeat-customers';
 export { slotOverview } from '@server/use-cases/admin/slots';

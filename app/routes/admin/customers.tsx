@@ -11,6 +11,7 @@ import {
   customerList,
   customerRepeatPlans,
   grantGoodwillCredit,
+  pauseRepeatPlanForCustomer,
   type StaffPlanView,
 } from '~/server/back-office.server';
 import { customerDetailView } from '~/server/orders.server';
@@ -40,11 +41,30 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   return { q, repeat, customers, customer, plans };
 }
 
-/** Goodwill credit (issue 18): a form posted here, one use-case; staff and owner. */
+/**
+ * Goodwill credit (issue 18), or pausing a repeat collection for the customer
+ * (`intent=pause-plan`): a form posted here, one use-case each; staff and owner.
+ */
 export async function action({ context, request, url }: Route.ActionArgs) {
   const { services } = context;
   const staff = await requireStaffPage(services, { request, url });
   const fields = await formFields(request);
+  if (fields.intent === 'pause-plan') {
+    try {
+      const plan = await pauseRepeatPlanForCustomer(services, {
+        actor: { id: staff.id, name: staff.name, role: staff.role },
+        planId: fields.plan ?? '',
+        until: fields.until ?? '',
+      });
+      return data({
+        ok: true as const,
+        form: 'pause' as const,
+        message: `The repeat collection is ${plan.paused_note?.replace(/^Paused/, 'paused') ?? 'paused'}.`,
+      });
+    } catch (error) {
+      return formFailure(error, { form: 'pause' as const });
+    }
+  }
   const amountPence = parsePounds(fields.amount ?? '') ?? 0;
   try {
     const done = await grantGoodwillCredit(services, {
@@ -55,10 +75,11 @@ export async function action({ context, request, url }: Route.ActionArgs) {
     });
     return data({
       ok: true as const,
+      form: 'credit' as const,
       message: `Credit added: the balance is now ${formatGbp(done.balancePence)}.`,
     });
   } catch (error) {
-    return formFailure(error);
+    return formFailure(error, { form: 'credit' as const });
   }
 }
 
@@ -179,17 +200,50 @@ export default function AdminCustomers({ loaderData, actionData }: Route.Compone
               <h3 className="text-sm font-semibold text-slate-900">Repeat collections</h3>
               <ul className="mt-2 space-y-2">
                 {plans.map((p) => (
-                  <li key={p.id}>
+                  <li key={p.id} className="space-y-1">
                     <PlanLine plan={p} />
                     <span className="block text-xs text-slate-500">
                       {p.address} · delivered from {p.delivery_start}
                     </span>
+                    {p.status === 'active' ? (
+                      <Form method="post" className="flex flex-wrap items-end gap-2">
+                        <input type="hidden" name="intent" value="pause-plan" />
+                        <input type="hidden" name="plan" value={p.id} />
+                        <div>
+                          <label htmlFor={`pause-${p.id}`} className="field-label">
+                            Pause until (for the customer)
+                          </label>
+                          <input
+                            id={`pause-${p.id}`}
+                            type="date"
+                            name="until"
+                            required
+                            className="field-input"
+                          />
+                        </div>
+                        <button type="submit" className="btn-secondary py-2">
+                          Pause
+                        </button>
+                      </Form>
+                    ) : null}
                   </li>
                 ))}
               </ul>
+              {actionData?.form === 'pause' ? (
+                <p
+                  role={actionData.ok ? 'status' : 'alert'}
+                  className={`mt-2 text-sm ${actionData.ok ? 'text-emerald-800' : 'text-red-700'}`}
+                >
+                  {actionData.ok
+                    ? actionData.message
+                    : [actionData.errors.message, ...Object.values(actionData.errors.fields)].join(
+                        ' ',
+                      )}
+                </p>
+              ) : null}
               <p className="mt-2 text-xs text-slate-500">
-                The customer skips, pauses, changes or stops it from their account or the e-mailed
-                link.
+                Any other change (skip, resume, change, stop) is the customer’s, from their account
+                or the e-mailed link.
               </p>
             </div>
           ) : null}
@@ -241,7 +295,7 @@ export default function AdminCustomers({ loaderData, actionData }: Route.Compone
             <button type="submit" className="btn-secondary py-2.5">
               Add goodwill credit
             </button>
-            {actionData ? (
+            {actionData?.form === 'credit' ? (
               <p
                 role={actionData.ok ? 'status' : 'alert'}
                 className={`w-full text-sm ${actionData.ok ? 'text-emerald-800' : 'text-red-700'}`}

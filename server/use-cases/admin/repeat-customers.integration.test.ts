@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { createStaffUser } from '../../auth/staff';
+import { auditLog, customers } from '../../db/schema';
+import { NotFoundError, ValidationError } from '../../errors';
 import { demoAddress, MONDAY_6AM } from '../../../tests/helpers/fixtures';
 import { startTestServer, type TestServer } from '../../../tests/helpers/test-server';
 import { pauseRecurringPlan, skipRecurringDate, stopRecurringPlan } from '../recurring/change-plan';
 import { createRecurringPlan } from '../recurring/create-plan';
 import { runRecurringSchedule } from '../recurring/run-schedule';
-import { customerList, customerRepeatPlans } from './repeat-customers';
+import { customerList, customerRepeatPlans, pauseRepeatPlanForCustomer } from './repeat-customers';
 
 /*
  * The back office's customers page sees repeat customers (issue 18, decision 036): each
@@ -116,5 +119,55 @@ describe('repeat customers for staff', () => {
     const list = await customerList(server.services, { query: '', repeatOnly: true });
     expect(list.map((c) => c.name)).toEqual(['Paul Paused']);
     expect(await customerRepeatPlans(server.services, { customerId: ids.rita! })).toEqual([]);
+  });
+
+  it('staff pause a plan for the customer, audited; a bad date or plan is refused', async () => {
+    const plan = await createRecurringPlan(server.services, {
+      customerId: ids.nora!,
+      plan: {
+        frequency: 'weekly',
+        weekday: 4,
+        window_start: '10:00',
+        delivery_start: '18:00',
+        address,
+        notes: '',
+      },
+    });
+    const sam = await createStaffUser(server.services.db, {
+      email: 'sam@shop.test',
+      name: 'Sam',
+      role: 'staff',
+      password: 'a-long-staff-password',
+    });
+    const actor = { id: sam.id, name: 'Sam', role: 'staff' as const };
+    await expect(
+      pauseRepeatPlanForCustomer(server.services, { actor, planId: plan.id, until: '2026-11-01' }),
+    ).rejects.toBeInstanceOf(ValidationError);
+    await expect(
+      pauseRepeatPlanForCustomer(server.services, {
+        actor,
+        planId: '00000000-0000-4000-8000-000000000000',
+        until: '2026-12-20',
+      }),
+    ).rejects.toBeInstanceOf(NotFoundError);
+    const paused = await pauseRepeatPlanForCustomer(server.services, {
+      actor,
+      planId: plan.id,
+      until: '2026-12-20',
+    });
+    expect(paused).toMatchObject({
+      status: 'paused',
+      paused_note: 'Paused until Sun 20 Dec',
+      next: { date: '2026-12-24', state: 'due' },
+    });
+    const [entry] = await server.services.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, plan.id));
+    expect(entry).toMatchObject({
+      action: 'recurring.pause',
+      entity: 'recurring_plan',
+      after: { status: 'paused', paused_until: '2026-12-20' },
+    });
   });
 });

@@ -1,7 +1,11 @@
-import { and, asc, gte, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, ne } from 'drizzle-orm';
 import { londonToday } from '@shared/london-time';
 import { customers, recurringOccurrences, recurringPlans } from '../../db/schema';
+import { NotFoundError } from '../../errors';
 import type { AppServices } from '../../services';
+import { recordAudit, type Actor } from '../audit/record-audit';
+import { pauseRecurringPlan } from '../recurring/change-plan';
+import { PLAN_NOT_FOUND } from '../recurring/plan-access';
 import { customerView } from '../orders/present-order';
 import type { OccurrenceRow } from '../recurring/plan-access';
 import { presentPlan } from '../recurring/present-recurring';
@@ -11,7 +15,8 @@ import { searchCustomers } from './customers';
  * Repeat customers in the back office (issue 18, docs/decisions/036): for each customer with a
  * live repeat collection (active or paused, not stopped), its rule, its state and its next
  * collection, on the customers page; and the list of every repeat customer (its filter).
- * Read-only: the customer changes a plan from their account or the announcement's link.
+ * Staff may pause a plan on the customer's behalf (the customer's own pause, audited); any
+ * other change is the customer's, from their account or the announcement's link.
  */
 
 type Deps = Pick<AppServices, 'db' | 'now'>;
@@ -144,4 +149,39 @@ export async function customerRepeatPlans(
   return (
     (await repeatPlansOf(deps, { customerIds: [input.customerId] })).get(input.customerId) ?? []
   );
+}
+
+/**
+ * Pauses a customer's plan on their behalf (they asked on the phone): the customer's own
+ * pause (dates before `until` dropped, booked ones cancelled where the terms allow), then an
+ * audit entry naming the staff member.
+ */
+export async function pauseRepeatPlanForCustomer(
+  deps: Pick<AppServices, 'db' | 'mail' | 'config' | 'links' | 'now'>,
+  input: { actor: Actor; planId: string; until: string },
+): Promise<StaffPlanView> {
+  const [plan] = /^[0-9a-f-]{36}$/i.test(input.planId)
+    ? await deps.db
+        .select({ customerId: recurringPlans.customerId, status: recurringPlans.status })
+        .from(recurringPlans)
+        .where(eq(recurringPlans.id, input.planId))
+        .limit(1)
+    : [];
+  if (!plan) throw new NotFoundError(PLAN_NOT_FOUND);
+  const paused = await pauseRecurringPlan(deps, {
+    access: { kind: 'customer', customerId: plan.customerId },
+    planId: input.planId,
+    until: input.until,
+  });
+  await recordAudit(deps.db, {
+    actor: input.actor,
+    now: deps.now(),
+    action: 'recurring.pause',
+    entity: 'recurring_plan',
+    entityId: input.planId,
+    before: { status: plan.status },
+    after: { status: paused.status, paused_until: paused.paused_until },
+  });
+  const views = await customerRepeatPlans(deps, { customerId: plan.customerId });
+  return views.find((v) => v.id === input.planId)!;
 }
