@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   bookingDate,
+  changedAnchorDate,
   collectsOn,
   datesToAnnounce,
   firstCollectionDate,
   isDueForBooking,
   londonInstant,
+  recurringPlanChangeSchema,
   scheduledDates,
   skipDeadline,
   upcomingDates,
@@ -154,5 +156,58 @@ describe('the windows a booking takes', () => {
     const fivePm = londonInstant('2026-11-30', '17:00').toISOString();
     const [moved] = windowChoices(rules, new Map([[ten, 0]]), new Map([[fivePm, 2]]), NOW, wanted);
     expect(moved!.delivery).toMatchObject({ date: '2026-12-01', start: '17:00' });
+  });
+});
+
+describe('changing a plan', () => {
+  // Wednesday 25 November 2026; a fortnightly Friday plan from Fri 27 Nov (booked).
+  const plan = { frequency: 'fortnightly' as const, weekday: 5, anchorDate: '2026-11-27' };
+  const today = '2026-11-25';
+
+  it('the same day and frequency keep the anchor (a new window keeps the weeks)', () => {
+    expect(
+      changedAnchorDate(plan, { frequency: 'fortnightly', weekday: 5 }, today, '2026-11-27'),
+    ).toBe('2026-11-27');
+  });
+
+  it('a new day starts after the booking day and after the last booked collection', () => {
+    // Saturday: the first one after the booking day is Sat 28 Nov, after the booked Friday.
+    expect(
+      changedAnchorDate(plan, { frequency: 'fortnightly', weekday: 6 }, today, '2026-11-27'),
+    ).toBe('2026-11-28');
+    // Thursday: Thu 26 Nov is too soon to book, Thu 3 Dec is the first.
+    expect(changedAnchorDate(plan, { frequency: 'fortnightly', weekday: 4 }, today, null)).toBe(
+      '2026-12-03',
+    );
+    // A new frequency on the same day: counted from the next Friday after the booked one.
+    expect(changedAnchorDate(plan, { frequency: 'weekly', weekday: 5 }, today, '2026-11-27')).toBe(
+      '2026-12-04',
+    );
+    const next = changedAnchorDate(plan, { frequency: 'weekly', weekday: 5 }, today, '2026-11-27');
+    expect(scheduledDates({ frequency: 'weekly', anchorDate: next }, today, '2026-12-12')).toEqual([
+      '2026-12-04',
+      '2026-12-11',
+    ]);
+  });
+
+  it('a change has the set-up form’s messages; address and notes may be left out', () => {
+    const bad = recurringPlanChangeSchema.safeParse({ frequency: 'daily', weekday: '9' });
+    expect(bad.success).toBe(false);
+    expect(Object.fromEntries(bad.error!.issues.map((i) => [i.path.join('.'), i.message]))).toEqual(
+      {
+        frequency: 'Please choose how often we collect',
+        weekday: 'Please choose the day of the week',
+        window_start: 'Please choose a collection window',
+        delivery_start: 'Please choose a delivery window',
+      },
+    );
+    expect(
+      recurringPlanChangeSchema.parse({
+        frequency: 'weekly',
+        weekday: '2',
+        window_start: '10:00',
+        delivery_start: '18:00',
+      }),
+    ).toEqual({ frequency: 'weekly', weekday: 2, window_start: '10:00', delivery_start: '18:00' });
   });
 });

@@ -211,31 +211,33 @@ const hhmm = (message: string) =>
     .trim()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, message);
 
+const planFields = {
+  frequency: z.enum(recurringFrequencyList, { error: recurringMessages.frequency }),
+  weekday: z.coerce
+    .number({ error: recurringMessages.weekday })
+    .int(recurringMessages.weekday)
+    .min(1, recurringMessages.weekday)
+    .max(7, recurringMessages.weekday)
+    .meta({ description: 'ISO weekday: 1 = Monday … 7 = Sunday' }),
+  window_start: hhmm(recurringMessages.window).meta({
+    description: 'London start of the collection window, HH:MM (a window of GET /api/slots)',
+    examples: ['09:00'],
+  }),
+  delivery_start: hhmm(recurringMessages.delivery).meta({
+    description:
+      'London start of the delivery window, HH:MM, on the first open day after the turnaround',
+    examples: ['18:00'],
+  }),
+  address_id: z.uuid({ error: recurringMessages.address }).optional().meta({
+    description: 'An entry of the customer’s address book',
+  }),
+  address: addressSchema.optional().meta({ description: 'A typed address (kept in the book)' }),
+  notes: text().trim().max(1000).optional().default(''),
+};
+
 /** A new plan: how often, which day and windows, and where (a saved address or a typed one). */
 export const recurringPlanSchema = z
-  .object({
-    frequency: z.enum(recurringFrequencyList, { error: recurringMessages.frequency }),
-    weekday: z.coerce
-      .number({ error: recurringMessages.weekday })
-      .int(recurringMessages.weekday)
-      .min(1, recurringMessages.weekday)
-      .max(7, recurringMessages.weekday)
-      .meta({ description: 'ISO weekday: 1 = Monday … 7 = Sunday' }),
-    window_start: hhmm(recurringMessages.window).meta({
-      description: 'London start of the collection window, HH:MM (a window of GET /api/slots)',
-      examples: ['09:00'],
-    }),
-    delivery_start: hhmm(recurringMessages.delivery).meta({
-      description:
-        'London start of the delivery window, HH:MM, on the first open day after the turnaround',
-      examples: ['18:00'],
-    }),
-    address_id: z.uuid({ error: recurringMessages.address }).optional().meta({
-      description: 'An entry of the customer’s address book',
-    }),
-    address: addressSchema.optional().meta({ description: 'A typed address (kept in the book)' }),
-    notes: text().trim().max(1000).optional().default(''),
-  })
+  .object(planFields)
   .refine((v) => v.address_id !== undefined || v.address !== undefined, {
     message: recurringMessages.address,
     path: ['address_id'],
@@ -250,3 +252,31 @@ export const recurringPauseSchema = z.object({
     description: 'Collections before this London date are not made; later ones are',
   }),
 });
+
+/**
+ * A change of a plan (PATCH): its new rule (how often, the day, the windows, as when set up)
+ * and, when given, a new address (saved or typed) and notes; left out, they stay.
+ */
+export const recurringPlanChangeSchema = z.object({
+  ...planFields,
+  notes: text().trim().max(1000).optional(),
+});
+export type RecurringPlanChangeInput = z.infer<typeof recurringPlanChangeSchema>;
+
+/**
+ * The anchor of a plan whose rule changes (the date its new schedule counts from). The same
+ * day and frequency keep the anchor, so a fortnightly plan keeps its weeks; otherwise the
+ * first new weekday far enough ahead to be announced and booked in the usual way, and after
+ * the last collection already booked (which stays as it is).
+ */
+export function changedAnchorDate(
+  plan: { frequency: Frequency; weekday: number; anchorDate: string },
+  next: { frequency: Frequency; weekday: number },
+  today: string,
+  lastBooked: string | null,
+): string {
+  if (plan.frequency === next.frequency && plan.weekday === next.weekday) return plan.anchorDate;
+  let date = firstCollectionDate(next.weekday, today);
+  while (lastBooked !== null && date <= lastBooked) date = addDays(date, 7);
+  return date;
+}

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { createStaffUser } from '../server/auth/staff';
+import { customers } from '../server/db/schema';
+import { createRecurringPlan } from '../server/use-cases/recurring/create-plan';
 import { startTestServer, type TestServer } from './helpers/test-server';
 
 /*
@@ -112,6 +115,70 @@ describe('back office pages on the server', () => {
     ]) {
       expect(html, text).toContain(text);
     }
+  });
+
+  it('the customers page marks repeat customers with their plan, and filters them', async () => {
+    const [ada] = await server.database.db
+      .select()
+      .from(customers)
+      .where(eq(customers.email, 'ada@example.com'));
+    const plan = await createRecurringPlan(server.services, {
+      customerId: ada!.id,
+      plan: {
+        frequency: 'weekly',
+        weekday: 5,
+        window_start: '10:00',
+        delivery_start: '18:00',
+        address: {
+          door_number: 'Flat 1',
+          line1: 'Elgin Avenue',
+          line2: '',
+          town: 'London',
+          postcode: 'W9 2HD',
+          company: '',
+          address_type: 'Residential',
+        },
+        notes: '',
+      },
+    });
+    const text = async (path: string) => {
+      const reply = await page(path, staffCookie);
+      expect(reply.status, path).toBe(200);
+      return (await reply.text()).replaceAll('<!-- -->', '');
+    };
+    const search = await text('/admin/customers?q=example.com');
+    expect(search).toContain('Charles Babbage');
+    expect(search).toContain('Repeat customer');
+    expect(search).toContain('Every week on Friday, from 10:00');
+    expect(search).toContain('Next: Fri 27 Nov (planned)');
+    const repeat = await text('/admin/customers?repeat=1');
+    expect(repeat).toContain('Ada Lovelace');
+    expect(repeat).not.toContain('Charles Babbage');
+    const detail = await text(`/admin/customers?repeat=1&id=${ada!.id}`);
+    expect(detail).toContain('Repeat collections');
+    expect(detail).toContain('Active');
+    expect(detail).toContain('Pause until (for the customer)');
+
+    // Staff pause it for the customer, with a plain form post.
+    const pause = (until: string) =>
+      fetch(`${server.url}/admin/customers?repeat=1&id=${ada!.id}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          cookie: staffCookie,
+          Origin: server.url,
+          'Content-Type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({ intent: 'pause-plan', plan: plan.id, until }).toString(),
+      });
+    const refused = await pause('2026-11-01');
+    expect(refused.status).toBe(422);
+    expect(await refused.text()).toContain('Please choose a date after today and within a year.');
+    const paused = await pause('2026-12-20');
+    expect(paused.status).toBe(200);
+    const pausedHtml = (await paused.text()).replaceAll('<!-- -->', '');
+    expect(pausedHtml).toContain('The repeat collection is paused until Sun 20 Dec.');
+    expect(pausedHtml).toContain('Paused until Sun 20 Dec');
   });
 
   it('owner-only pages refuse staff and open for the owner', async () => {

@@ -7,7 +7,8 @@ import { usePageServer } from './helpers/page-server';
 
 /*
  * Repeat collections as pages, as a browser without JavaScript uses them (issue 18, decision
- * 036): /account/recurring (logged in) sets up a plan and skips a date with plain form posts;
+ * 036): /account/recurring (logged in) sets up a plan, skips a date and changes the plan with
+ * plain form posts;
  * the announcement's signed link /recurring/:id?t= opens the plan without logging in, skips
  * that collection and stops the plan; a forged token is refused.
  */
@@ -74,6 +75,61 @@ describe('repeat collections pages', () => {
       cookie,
     );
     expect(other.status).toBe(404);
+
+    // The plan's change form, posted without JavaScript: the set-up's messages, then saved.
+    expect(page).toContain('Change this repeat collection');
+    const badChange = await site.post(
+      '/account/recurring',
+      {
+        intent: 'edit',
+        plan: planId,
+        frequency: 'weekly',
+        weekday: '6',
+        window_start: '19:00',
+        delivery_start: '18:00',
+        address_id: '',
+        notes: '',
+      },
+      cookie,
+    );
+    expect(badChange.status).toBe(422);
+    const badHtml = await badChange.text();
+    expect(badHtml).toContain('Please choose a collection window');
+    expect(badHtml).toMatch(/<details open=""/);
+    const changed = await site.post(
+      '/account/recurring',
+      {
+        intent: 'edit',
+        plan: planId,
+        frequency: 'fortnightly',
+        weekday: '2',
+        window_start: '11:00',
+        delivery_start: '18:00',
+        address_id: '',
+        notes: 'Knock twice',
+      },
+      cookie,
+    );
+    expect(changed.status).toBe(200);
+    const changedHtml = await changed.text();
+    expect(changedHtml).toContain(
+      'Your repeat collection is changed: every two weeks on Tuesday, collected from 11:00.',
+    );
+    expect(changedHtml).toContain('Every two weeks on Tuesday, collected from 11:00');
+    expect(changedHtml).toContain('Knock twice');
+    const otherChange = await site.post(
+      '/account/recurring',
+      {
+        intent: 'edit',
+        plan: '00000000-0000-4000-8000-000000000000',
+        frequency: 'weekly',
+        weekday: '2',
+        window_start: '11:00',
+        delivery_start: '18:00',
+      },
+      cookie,
+    );
+    expect(otherChange.status).toBe(404);
   });
 
   it('the signed link skips the announced collection and stops the plan, without login', async () => {

@@ -1,9 +1,11 @@
 import { redirect, useNavigation } from 'react-router';
-import { recurringPlanSchema } from '@shared/recurring';
+import { recurringPlanChangeSchema, recurringPlanSchema } from '@shared/recurring';
 import { getCurrentCustomer } from '~/server/accounts.server';
 import {
   changeRecurringPlan,
   createRecurringPlan,
+  editRecurringPlan,
+  planChangedMessage,
   recurringOverview,
 } from '~/server/recurring.server';
 import { formFailure, formFields, parseFields } from '~/components/form/form-action.server';
@@ -16,7 +18,7 @@ import type { Route } from './+types/account-recurring';
 
 /*
  * Repeat collections in the account (issue 18, decision 036): set one up, see the next dates
- * with Skip on each, Pause, Resume and Stop. Plain form posts to this action (`intent`), the
+ * with Skip on each, Pause, Resume and Stop, and change its rule (`intent=edit`). Plain form posts to this action (`intent`), the
  * same use-cases as /api/account/recurring.
  */
 
@@ -68,6 +70,17 @@ export async function action({ context, request }: Route.ActionArgs) {
         message: `Your repeat collection is set up. The first one is on ${plan.upcoming[0]?.display ?? 'its day'}; we will e-mail you before each one.`,
       };
     }
+    if (fields.intent === 'edit') {
+      const plan = await editRecurringPlan(services, {
+        customerId: customer.id,
+        planId: fields.plan ?? '',
+        plan: parseFields(recurringPlanChangeSchema, {
+          ...fields,
+          address_id: fields.address_id || undefined,
+        }),
+      });
+      return { ok: true as const, form: 'edit' as const, message: planChangedMessage(plan) };
+    }
     const done = await changeRecurringPlan(services, {
       access: { kind: 'customer', customerId: customer.id },
       planId: fields.plan ?? '',
@@ -75,7 +88,13 @@ export async function action({ context, request }: Route.ActionArgs) {
     });
     return { ok: true as const, form: 'change' as const, message: done.message };
   } catch (error) {
-    return formFailure(error, { form: fields.intent === 'create' ? 'create' : 'change' });
+    if (fields.intent === 'edit') {
+      return formFailure(error, { form: 'edit' as const, plan: fields.plan ?? '' });
+    }
+    return formFailure(error, {
+      form: fields.intent === 'create' ? ('create' as const) : ('change' as const),
+      plan: '',
+    });
   }
 }
 
@@ -99,7 +118,17 @@ export default function AccountRecurring({ loaderData, actionData }: Route.Compo
           <Notice tone="error">{failed.errors.message}</Notice>
         ) : null}
         {plans.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} hidden={{ plan: plan.id }} busy={busy} />
+          <PlanCard
+            key={plan.id}
+            plan={plan}
+            hidden={{ plan: plan.id }}
+            busy={busy}
+            change={{
+              options,
+              errors:
+                failed && failed.form === 'edit' && failed.plan === plan.id ? failed.errors : null,
+            }}
+          />
         ))}
         <section aria-labelledby="new-plan" className="space-y-3">
           <h2 id="new-plan" className="text-lg font-semibold text-slate-900">

@@ -7,6 +7,12 @@ export { getCurrentStaff, staffCookie, type StaffRole } from '@server/auth/staff
 export { staffLogIn } from '@server/use-cases/admin/staff-log-in';
 export { listCatalogue } from '@server/use-cases/admin/catalogue';
 export { customerDetail, searchCustomers } from '@server/use-cases/admin/customers';
+export {
+  customerList,
+  customerRepeatPlans,
+  pauseRepeatPlanForCustomer,
+  type StaffPlanView,
+} from '@server/use-cases/admin/repeat-customers';
 export { slotOverview } from '@server/use-cases/admin/slots';
 export { listStaff } from '@server/use-cases/admin/staff';
 export { listAudit } from '@server/use-cases/audit/list-audit';

@@ -3,7 +3,12 @@
  * account's plans and set-up, and the announcement's signed-link page.
  * Pages reach the server only through facades like this one (eslint.config.js).
  */
-export { changeRecurringPlan, type PlanChange } from '@server/use-cases/recurring/change-plan';
+export {
+  changeRecurringPlan,
+  editRecurringPlan,
+  planChangedMessage,
+  type PlanChange,
+} from '@server/use-cases/recurring/change-plan';
 export { createRecurringPlan } from '@server/use-cases/recurring/create-plan';
 export {
   getRecurringPlan,

@@ -166,6 +166,11 @@ export const publicRoutes: Pick<Routes<Api>, PublicArea> = {
   recurring: {
     listRecurring: { method: 'GET', path: '/api/account/recurring', auth: ['bearer', 'cookie'] },
     createRecurring: { method: 'POST', path: '/api/account/recurring', auth: ['bearer', 'cookie'] },
+    changeRecurring: {
+      method: 'PATCH',
+      path: '/api/account/recurring/:id',
+      auth: ['bearer', 'cookie'],
+    },
     skipRecurring: {
       method: 'POST',
       path: '/api/account/recurring/:id/skip',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   recurringFrequencyList,
+  recurringPlanChangeSchema,
   recurringPauseSchema,
   recurringPlanSchema,
   recurringSkipSchema,
@@ -10,7 +11,7 @@ import { endpoint, failures, ok } from './contract';
 
 /*
  * Repeat collections of the account (issue 18, docs/decisions/036): set up a plan, see its
- * next dates, skip one, pause until a date, resume, stop.
+ * next dates, change its rule, skip one, pause until a date, resume, stop.
  */
 
 const session = ['bearer', 'cookie'] as const;
@@ -25,6 +26,7 @@ export const recurringPlanView = z
     window_start: text(),
     delivery_start: text(),
     address: text().meta({ description: 'The address as printed' }),
+    notes: text().meta({ description: 'Notes for the driver, copied to each order' }),
     status: z.enum(['active', 'paused', 'stopped']),
     paused_until: text().nullable(),
     paused_until_display: text()
@@ -71,6 +73,19 @@ export const recurringApi = {
     auth: session,
     body: recurringPlanSchema,
     replies: { 200: planReply, ...failures(401, 422) },
+  }),
+  changeRecurring: endpoint({
+    method: 'PATCH',
+    path: '/api/account/recurring/:id',
+    operationId: 'changeRecurringPlan',
+    tag: 'Accounts',
+    summary: 'Changes how often, the day, the windows (and the address or notes) of a plan',
+    description:
+      'Collections already booked as orders stay as they are; the next ones follow the new rule. The same day and frequency keep the plan’s weeks; a new day or frequency starts on the first new day after its booking day (two days ahead) and after the last booked collection. Address and notes left out stay.',
+    auth: session,
+    params: planId,
+    body: recurringPlanChangeSchema,
+    replies: { 200: planReply, ...failures(401, 404, 409, 422) },
   }),
   skipRecurring: endpoint({
     method: 'POST',

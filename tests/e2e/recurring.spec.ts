@@ -5,10 +5,13 @@ import { expectNoSeriousA11yViolations } from './support';
 /*
  * Issue 18's browser test of repeat collections (decision 036), at 375 and 1280 px (the two
  * projects): a customer sets up a weekly collection in the account from their saved address
- * and skips the next one. Screenshots of the page at each width, for looking at.
+ * and skips the next one, then changes it to every two weeks on Tuesday. Screenshots of the
+ * page at each width, for looking at.
  */
 
-test('a customer sets up a weekly collection and skips the next one', async ({ page }, info) => {
+test('a customer sets up a weekly collection, skips the next one and changes the plan', async ({
+  page,
+}, info) => {
   const email = `repeat-${info.project.name}@example.com`;
   const register = await page.request.post('/api/register', {
     data: {
@@ -61,4 +64,21 @@ test('a customer sets up a weekly collection and skips the next one', async ({ p
     path: info.outputPath(`recurring-skipped-${info.project.name}.png`),
     fullPage: true,
   });
+
+  // Change the plan: every two weeks on Tuesday, from 11:00.
+  await plan.getByText('Change this repeat collection').click();
+  await plan.getByLabel('How often').selectOption('fortnightly');
+  await plan.getByLabel('Day').selectOption({ label: 'Tuesday' });
+  await plan.getByLabel('Collection window').selectOption('11:00');
+  await plan.getByLabel('Notes for the driver').fill('Knock twice');
+  await plan.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('status')).toContainText(
+    'Your repeat collection is changed: every two weeks on Tuesday, collected from 11:00.',
+  );
+  const changed = page.getByRole('region', {
+    name: 'Every two weeks on Tuesday, collected from 11:00',
+  });
+  await expect(changed).toBeVisible();
+  await expect(changed.getByRole('listitem').first()).toContainText(/^Tue /);
+  await expectNoSeriousA11yViolations(page);
 });

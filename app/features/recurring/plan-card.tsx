@@ -1,5 +1,8 @@
 import { Form } from 'react-router';
 import type { RecurringPlanView } from '@shared/api/recurring';
+import type { FormErrors } from '~/components/form';
+import { ChangeForm } from './change-form';
+import type { SetupOptions } from './setup-form';
 
 /*
  * One repeat collection (issue 18, docs/decisions/036): its rule, its next dates each with
@@ -41,12 +44,15 @@ export function PlanCard({
   hidden = {},
   busy = false,
   highlight,
+  change,
 }: {
   plan: RecurringPlanView;
   hidden?: Record<string, string>;
   busy?: boolean;
   /** The date the visitor came about (the announcement's). */
   highlight?: string | null;
+  /** The account's change form: what it offers and its refusal, if this plan's change was. */
+  change?: { options: SetupOptions; errors: FormErrors | null };
 }) {
   const pauseDates = plan.upcoming.slice(1).map((d) => d);
   return (
@@ -123,6 +129,16 @@ export function PlanCard({
             ))}
           </ul>
         </>
+      ) : null}
+
+      {change && plan.status !== 'stopped' ? (
+        <ChangeForm
+          plan={plan}
+          options={change.options}
+          errors={change.errors}
+          busy={busy}
+          hidden={hidden}
+        />
       ) : null}
 
       {plan.status !== 'stopped' ? (

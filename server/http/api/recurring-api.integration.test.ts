@@ -107,4 +107,59 @@ describe('/api/account/recurring', () => {
     ).toBe(400);
     expect(server.errors).toEqual([]);
   });
+
+  it('PATCH changes a plan’s rule: 422 with the field messages, 404 for someone else’s', async () => {
+    const created = await server.api<PlanReply>('/api/account/recurring', {
+      body: {
+        frequency: 'weekly',
+        weekday: 5,
+        window_start: '09:00',
+        delivery_start: '18:00',
+        address: { door_number: 'Flat 3', line1: '7 Elgin Avenue', postcode: 'W9 2HD' },
+        notes: 'Ring the bell',
+      },
+      headers: auth,
+    });
+    const path = `/api/account/recurring/${created.body.plan.id}`;
+    const bad = await server.api<{ errors: Record<string, string[]> }>(path, {
+      method: 'PATCH',
+      body: { frequency: 'daily', weekday: 5, window_start: '9am', delivery_start: '18:00' },
+      headers: auth,
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toMatchObject({
+      frequency: ['Please choose how often we collect'],
+      window_start: ['Please choose a collection window'],
+    });
+    const noWindow = await server.api<{ errors: Record<string, string[]> }>(path, {
+      method: 'PATCH',
+      body: { frequency: 'weekly', weekday: 6, window_start: '19:00', delivery_start: '18:00' },
+      headers: auth,
+    });
+    expect(noWindow.status).toBe(422);
+    expect(noWindow.body.errors).toEqual({ window_start: ['Please choose a collection window'] });
+    const body = {
+      frequency: 'four-weekly',
+      weekday: 3,
+      window_start: '12:00',
+      delivery_start: '18:00',
+    };
+    expect((await server.api(path, { method: 'PATCH', body, headers: other })).status).toBe(404);
+    const changed = await server.api<PlanReply>(path, { method: 'PATCH', body, headers: auth });
+    expect(changed.status).toBe(200);
+    expect(changed.body.message).toBe(
+      'Your repeat collection is changed: every four weeks on Wednesday, collected from 12:00.',
+    );
+    expect(changed.body.plan).toMatchObject({
+      frequency: 'four-weekly',
+      weekday_label: 'Wednesday',
+      window_start: '12:00',
+      address: 'Flat 3, 7 Elgin Avenue, London, W9 2HD',
+    });
+    expect(changed.body.plan.upcoming.slice(0, 2).map((d) => d.date)).toEqual([
+      '2026-12-02',
+      '2026-12-30',
+    ]);
+    expect(server.errors).toEqual([]);
+  });
 });

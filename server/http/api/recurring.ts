@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@shared/api';
 import type { AppServices } from '../../services';
-import { changeRecurringPlan, type PlanChange } from '../../use-cases/recurring/change-plan';
+import {
+  changeRecurringPlan,
+  editRecurringPlan,
+  planChangedMessage,
+  type PlanChange,
+} from '../../use-cases/recurring/change-plan';
 import { createRecurringPlan } from '../../use-cases/recurring/create-plan';
 import { listRecurringPlans } from '../../use-cases/recurring/list-plans';
 import { route } from '../contract-routes';
@@ -31,6 +36,15 @@ export function recurringRoutes(app: FastifyInstance, services: AppServices) {
       message: `Your repeat collection is set up. The first one is on ${plan.upcoming[0]?.display ?? 'its day'}.`,
       plan,
     };
+  });
+
+  route(app, e.changeRecurring, loggedIn, async ({ params, body }, request) => {
+    const plan = await editRecurringPlan(services, {
+      customerId: customerOf(request).id,
+      planId: params.id,
+      plan: body,
+    });
+    return { status: true, message: planChangedMessage(plan), plan };
   });
 
   // The four changes: one use-case, the same messages as the pages'.

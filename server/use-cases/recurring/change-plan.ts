@@ -1,7 +1,14 @@
-import { and, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { RecurringPlanView } from '@shared/api/recurring';
 import { londonToday } from '@shared/london-time';
-import { isScheduledOn, skipDeadline } from '@shared/recurring';
+import {
+  changedAnchorDate,
+  frequencyLabels,
+  isScheduledOn,
+  skipDeadline,
+  weekdayNames,
+  type RecurringPlanChangeInput,
+} from '@shared/recurring';
 import { addDays } from '@shared/slots';
 import { recurringOccurrences, recurringPlans } from '../../db/schema';
 import { AppError, ConflictError, ValidationError } from '../../errors';
@@ -9,6 +16,7 @@ import type { AppServices } from '../../services';
 import { cancelOrder } from '../accounts/cancel-order';
 import type { PlanAccess, PlanRow } from './plan-access';
 import { occurrencesFrom, planFor } from './plan-access';
+import { checkPlanWindows, planAddressOf } from './create-plan';
 import { dayLabel, presentPlan } from './present-recurring';
 
 /*
@@ -216,6 +224,92 @@ export async function stopRecurringPlan(deps: Deps, input: Change): Promise<Recu
   await dropFrom(deps, plan, null, 'Stopped');
   return view(deps, plan);
 }
+
+/**
+ * Changes the plan's rule: how often, the day, the collection and delivery windows, and when
+ * given its address and notes (its customer only, with the set-up's checks and messages).
+ * Collections already booked as orders stay as they are; the next ones follow the new rule.
+ * The same day and frequency keep the plan's weeks; a new day or frequency starts on the first
+ * new day after its booking day and after the last booked collection. Announced dates not yet
+ * being booked are forgotten: the schedule announces the new rule's dates again (an e-mail
+ * with the new window).
+ */
+export async function editRecurringPlan(
+  deps: Deps,
+  input: { customerId: string; planId: string; plan: RecurringPlanChangeInput },
+): Promise<RecurringPlanView> {
+  const now = deps.now();
+  const today = londonToday(now);
+  const { plan: wanted } = input;
+  const plan = await deps.db.transaction(async (tx) => {
+    const found = await planFor(deps, tx, {
+      access: { kind: 'customer', customerId: input.customerId },
+      planId: input.planId,
+      lock: true,
+    });
+    if (found.status === 'stopped') throw new ConflictError(STOPPED);
+    const [lastBooked] = await tx
+      .select({ date: recurringOccurrences.collectionDate })
+      .from(recurringOccurrences)
+      .where(
+        and(
+          eq(recurringOccurrences.planId, found.id),
+          or(
+            eq(recurringOccurrences.status, 'booked'),
+            and(
+              eq(recurringOccurrences.status, 'announced'),
+              isNotNull(recurringOccurrences.bookedAt),
+            ),
+          ),
+          gte(recurringOccurrences.collectionDate, today),
+        ),
+      )
+      .orderBy(desc(recurringOccurrences.collectionDate))
+      .limit(1);
+    const anchorDate = changedAnchorDate(found, wanted, today, lastBooked?.date ?? null);
+    await checkPlanWindows(tx, wanted, anchorDate);
+    const moved =
+      wanted.address_id || wanted.address
+        ? await planAddressOf(deps, tx, found.customerId, wanted)
+        : null;
+    const [changed] = await tx
+      .update(recurringPlans)
+      .set({
+        frequency: wanted.frequency,
+        weekday: wanted.weekday,
+        windowStart: wanted.window_start,
+        deliveryStart: wanted.delivery_start,
+        anchorDate,
+        ...(moved ? { addressId: moved.addressId, addressJson: moved.address } : {}),
+        ...(wanted.notes !== undefined ? { notes: wanted.notes } : {}),
+        updatedAt: now,
+      })
+      .where(eq(recurringPlans.id, found.id))
+      .returning();
+    // Announced under the old rule and not claimed by a booking run: announced again if the
+    // new rule still collects that day, else gone. Booked ones (and one being booked) stay.
+    await tx
+      .delete(recurringOccurrences)
+      .where(
+        and(
+          eq(recurringOccurrences.planId, found.id),
+          eq(recurringOccurrences.status, 'announced'),
+          isNull(recurringOccurrences.bookedAt),
+          gte(recurringOccurrences.collectionDate, addDays(today, 1)),
+        ),
+      );
+    return changed!;
+  });
+  return view(deps, plan);
+}
+
+/** What the account says once a plan is changed. */
+export const planChangedMessage = (plan: RecurringPlanView) =>
+  `Your repeat collection is changed: ${frequencyLabels[plan.frequency].toLowerCase()} on ${weekdayNames[plan.weekday - 1]}, collected from ${plan.window_start}.${
+    plan.upcoming.some((d) => d.state === 'booked')
+      ? ' Collections already booked stay as they are.'
+      : ''
+  }`;
 
 /** One change asked by a form (the account's or the signed link's page). */
 export type PlanChange =

@@ -9,6 +9,10 @@ import { planDates } from './plan-access';
 /** How many of a plan's next dates the account and the link page show. */
 export const UPCOMING_SHOWN = 6;
 
+/** The note of a collection booked before the plan was changed (it stays as it is). */
+export const BOOKED_BEFORE_CHANGE =
+  'Booked before your change: it stays as booked (cancel it from your orders if need be)';
+
 /** "Fri 27 Nov" of a London date. */
 export const dayLabel = (date: string) =>
   DateTime.fromISO(date, { zone: LONDON_ZONE }).toFormat('ccc d LLL');
@@ -52,6 +56,21 @@ export function presentPlan(
           now < skipDeadline(d.date),
       };
     });
+  // Booked under an earlier rule of the plan (before a change): still collected, shown too.
+  const listed = new Set(upcoming.map((d) => d.date));
+  const kept = [...occurrences.values()]
+    .filter(
+      (o) => o.status === 'booked' && o.collectionDate > today && !listed.has(o.collectionDate),
+    )
+    .map((o) => ({
+      date: o.collectionDate,
+      display: dayLabel(o.collectionDate),
+      state: 'booked' as const,
+      note: BOOKED_BEFORE_CHANGE,
+      can_skip: false,
+    }));
+  if (kept.length > 0) upcoming.push(...kept);
+  upcoming.sort((a, b) => a.date.localeCompare(b.date));
   const weekday = weekdayNames[plan.weekday - 1] ?? '';
   return {
     id: plan.id,
@@ -62,6 +81,7 @@ export function presentPlan(
     window_start: plan.windowStart,
     delivery_start: plan.deliveryStart,
     address: planAddress(plan),
+    notes: plan.notes,
     status: plan.status,
     paused_until: plan.pausedUntil,
     paused_until_display: plan.pausedUntil ? dayLabel(plan.pausedUntil) : null,
