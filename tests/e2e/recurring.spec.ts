@@ -71,6 +71,8 @@ test('a customer sets up a weekly collection, skips the next one and changes the
   await plan.getByLabel('Day').selectOption({ label: 'Tuesday' });
   await plan.getByLabel('Collection window').selectOption('11:00');
   await plan.getByLabel('Notes for the driver').fill('Knock twice');
+  await expectNoSeriousA11yViolations(page);
+  await plan.screenshot({ path: info.outputPath(`recurring-change-${info.project.name}.png`) });
   await plan.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('status')).toContainText(
     'Your repeat collection is changed: every two weeks on Tuesday, collected from 11:00.',
@@ -81,4 +83,8 @@ test('a customer sets up a weekly collection, skips the next one and changes the
   await expect(changed).toBeVisible();
   await expect(changed.getByRole('listitem').first()).toContainText(/^Tue /);
   await expectNoSeriousA11yViolations(page);
+  await page.screenshot({
+    path: info.outputPath(`recurring-changed-${info.project.name}.png`),
+    fullPage: true,
+  });
 });
