@@ -179,6 +179,17 @@ describe('back office pages on the server', () => {
     const pausedHtml = (await paused.text()).replaceAll('<!-- -->', '');
     expect(pausedHtml).toContain('The repeat collection is paused until Sun 20 Dec.');
     expect(pausedHtml).toContain('Paused until Sun 20 Dec');
+
+    // A customer without orders: a line that says so, not an empty table.
+    const [grace] = await server.database.db
+      .insert(customers)
+      .values({ name: 'Grace Hopper', email: 'grace@example.com', phone: '07700900999' })
+      .returning();
+    const none = await text(`/admin/customers?id=${grace!.id}`);
+    expect(none).toContain('Grace Hopper');
+    expect(none).toContain('No orders yet.');
+    expect(none).not.toContain('>Placed</th>');
+    expect(detail).toContain('>Placed</th>');
   });
 
   it('owner-only pages refuse staff and open for the owner', async () => {

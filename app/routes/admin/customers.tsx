@@ -247,34 +247,38 @@ export default function AdminCustomers({ loaderData, actionData }: Route.Compone
               </p>
             </div>
           ) : null}
-          <table className="w-full text-left text-sm">
-            <thead className="text-xs text-slate-600 uppercase">
-              <tr>
-                <th className="py-2">Order</th>
-                <th className="py-2">Placed</th>
-                <th className="py-2">Total</th>
-                <th className="py-2">Due</th>
-                <th className="py-2">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {customer.orders.map((o) => (
-                <tr key={o.id} className="border-t border-slate-100">
-                  <td className="py-2">
-                    <Link to={`/admin/orders/${o.id}`} className="text-brand underline">
-                      {o.order_no}
-                    </Link>
-                  </td>
-                  <td className="py-2">{new Date(o.created_at).toLocaleDateString('en-GB')}</td>
-                  <td className="py-2">£{o.total}</td>
-                  <td className="py-2">£{o.amount_due}</td>
-                  <td className="py-2">
-                    <StatusPill status={o.status} />
-                  </td>
+          {customer.orders.length === 0 ? (
+            <p className="py-2 text-sm text-slate-600">No orders yet.</p>
+          ) : (
+            <table className="w-full text-left text-sm">
+              <thead className="text-xs text-slate-600 uppercase">
+                <tr>
+                  <th className="py-2">Order</th>
+                  <th className="py-2">Placed</th>
+                  <th className="py-2">Total</th>
+                  <th className="py-2">Due</th>
+                  <th className="py-2">Status</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {customer.orders.map((o) => (
+                  <tr key={o.id} className="border-t border-slate-100">
+                    <td className="py-2">
+                      <Link to={`/admin/orders/${o.id}`} className="text-brand underline">
+                        {o.order_no}
+                      </Link>
+                    </td>
+                    <td className="py-2">{new Date(o.created_at).toLocaleDateString('en-GB')}</td>
+                    <td className="py-2">£{o.total}</td>
+                    <td className="py-2">£{o.amount_due}</td>
+                    <td className="py-2">
+                      <StatusPill status={o.status} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
           <Form
             method="post"
             className="flex flex-wrap items-end gap-3 border-t border-slate-100 pt-3"
