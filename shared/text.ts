@@ -54,6 +54,13 @@ export function recordId(message: string = textMessages.recordId) {
     .max(MAX_INT4, `${message} Ids go up to ${MAX_INT4.toLocaleString('en-GB')}.`);
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True for a UUID as the database stores ids: anything else is no row of ours (a 404). */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
 /** True for a YYYY-MM-DD that is a day of the calendar between the years 1900 and 2999. */
 export function isCalendarDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);

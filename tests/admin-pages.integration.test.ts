@@ -174,11 +174,33 @@ describe('back office pages on the server', () => {
     const refused = await pause('2026-11-01');
     expect(refused.status).toBe(422);
     expect(await refused.text()).toContain('Please choose a date after today and within a year.');
+    // No such day, or no such plan: refused, never a 500.
+    const noSuchDay = await pause('2026-11-31');
+    expect(noSuchDay.status).toBe(422);
+    expect(await noSuchDay.text()).toContain('Please choose a date after today and within a year.');
     const paused = await pause('2026-12-20');
     expect(paused.status).toBe(200);
     const pausedHtml = (await paused.text()).replaceAll('<!-- -->', '');
     expect(pausedHtml).toContain('The repeat collection is paused until Sun 20 Dec.');
     expect(pausedHtml).toContain('Paused until Sun 20 Dec');
+    // A paused plan is the customer's to resume: staff cannot pause it again.
+    const again = await pause('2026-12-27');
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain('Only an active repeat collection can be paused here');
+    const forged = await fetch(`${server.url}/admin/customers`, {
+      method: 'POST',
+      headers: {
+        cookie: staffCookie,
+        Origin: server.url,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({
+        intent: 'pause-plan',
+        plan: '-'.repeat(36),
+        until: '2026-12-20',
+      }),
+    });
+    expect(forged.status).toBe(404);
 
     // A customer without orders: a line that says so, not an empty table.
     const [grace] = await server.database.db

@@ -130,6 +130,30 @@ describe('repeat collections pages', () => {
       cookie,
     );
     expect(otherChange.status).toBe(404);
+    // A plan id or a date that is no such thing: refused with a 4xx, never a 500.
+    for (const intent of ['edit', 'skip', 'pause', 'resume', 'stop']) {
+      const forged = await site.post(
+        '/account/recurring',
+        {
+          intent,
+          plan: 'x',
+          date: '2026-12-04',
+          until: '2026-12-20',
+          frequency: 'weekly',
+          weekday: '2',
+          window_start: '11:00',
+          delivery_start: '18:00',
+        },
+        cookie,
+      );
+      expect(forged.status, intent).toBe(404);
+    }
+    const badDate = await site.post(
+      '/account/recurring',
+      { intent: 'pause', plan: planId, until: '2026-11-31' },
+      cookie,
+    );
+    expect(badDate.status).toBe(422);
   });
 
   it('the signed link skips the announced collection and stops the plan, without login', async () => {

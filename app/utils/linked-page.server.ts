@@ -1,3 +1,4 @@
+import { isUuid } from '@shared/text';
 import { data } from 'react-router';
 import { getCurrentCustomer } from '~/server/accounts.server';
 import { AppError, UnauthorizedError } from '~/server/errors.server';
@@ -8,11 +9,9 @@ import { AppError, UnauthorizedError } from '~/server/errors.server';
  * actions share these steps.
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The id in the page's path: a UUID, else the page does not exist (404). */
 export function linkedPageId(id: string | undefined): string {
-  if (!id || !UUID.test(id)) throw data('Not found', { status: 404 });
+  if (!id || !isUuid(id)) throw data('Not found', { status: 404 });
   return id;
 }
 

@@ -1,3 +1,4 @@
+import { isUuid } from '@shared/text';
 import { and, eq } from 'drizzle-orm';
 import { orders } from '../../db/schema';
 import type { AppServices } from '../../services';
@@ -9,8 +10,6 @@ import { orderAddressLines } from './full-address';
  * order: anyone else's, or an id that is not one, is no order (null), and the form starts
  * empty as usual.
  */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type OrderToRepeat = {
   line1: string;
@@ -33,7 +32,7 @@ export async function findOrderToRepeat(
   deps: Pick<AppServices, 'db'>,
   input: { customerId: string; orderId: string },
 ): Promise<OrderToRepeat | null> {
-  if (!UUID.test(input.orderId)) return null;
+  if (!isUuid(input.orderId)) return null;
   const [order] = await deps.db
     .select()
     .from(orders)

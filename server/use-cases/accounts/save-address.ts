@@ -1,3 +1,4 @@
+import { isUuid } from '@shared/text';
 import { and, desc, eq } from 'drizzle-orm';
 import type { AddressBookEntryInput } from '@shared/address-book';
 import { addressBookMessages } from '@shared/address-book';
@@ -19,11 +20,9 @@ export type AddressExtras = { label?: string; building?: string; access_notes?: 
 
 export type SavedAddressRow = typeof customerAddresses.$inferSelect;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** An entry's id as posted (a form, a query): anything but a UUID is no entry of anyone's. */
 function entryId(id: string): string {
-  if (!UUID.test(id)) throw new NotFoundError(addressBookMessages.notFound);
+  if (!isUuid(id)) throw new NotFoundError(addressBookMessages.notFound);
   return id;
 }
 

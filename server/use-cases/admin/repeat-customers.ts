@@ -1,7 +1,8 @@
 import { and, asc, eq, gte, inArray, isNull, ne } from 'drizzle-orm';
 import { londonToday } from '@shared/london-time';
+import { isUuid } from '@shared/text';
 import { customers, recurringOccurrences, recurringPlans } from '../../db/schema';
-import { NotFoundError } from '../../errors';
+import { ConflictError, NotFoundError } from '../../errors';
 import type { AppServices } from '../../services';
 import { recordAudit, type Actor } from '../audit/record-audit';
 import { pauseRecurringPlan } from '../recurring/change-plan';
@@ -160,7 +161,7 @@ export async function pauseRepeatPlanForCustomer(
   deps: Pick<AppServices, 'db' | 'mail' | 'config' | 'links' | 'now'>,
   input: { actor: Actor; planId: string; until: string },
 ): Promise<StaffPlanView> {
-  const [plan] = /^[0-9a-f-]{36}$/i.test(input.planId)
+  const [plan] = isUuid(input.planId)
     ? await deps.db
         .select({ customerId: recurringPlans.customerId, status: recurringPlans.status })
         .from(recurringPlans)
@@ -168,6 +169,8 @@ export async function pauseRepeatPlanForCustomer(
         .limit(1)
     : [];
   if (!plan) throw new NotFoundError(PLAN_NOT_FOUND);
+  // Staff pause an active plan; one paused "until resumed" stays the customer's to resume.
+  if (plan.status !== 'active') throw new ConflictError(ONLY_ACTIVE);
   const paused = await pauseRecurringPlan(deps, {
     access: { kind: 'customer', customerId: plan.customerId },
     planId: input.planId,
@@ -183,5 +186,12 @@ export async function pauseRepeatPlanForCustomer(
     after: { status: paused.status, paused_until: paused.paused_until },
   });
   const views = await customerRepeatPlans(deps, { customerId: plan.customerId });
-  return views.find((v) => v.id === input.planId)!;
+  const view = views.find((v) => v.id === input.planId);
+  // Stopped by the customer in the meantime: no longer a live plan.
+  if (!view) throw new NotFoundError(PLAN_NOT_FOUND);
+  return view;
 }
+
+/** Staff may pause only a plan that is collecting now. */
+export const ONLY_ACTIVE =
+  'Only an active repeat collection can be paused here; the customer resumes or changes it.';

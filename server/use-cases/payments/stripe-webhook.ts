@@ -1,11 +1,10 @@
+import { isUuid } from '@shared/text';
 import { and, eq, ne } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { payments, webhookEvents } from '../../db/schema';
 import { isRefusal } from '../../errors';
 import { confirmInvoicePaid, type PaymentDeps } from './pay-invoice';
 import { confirmCardSaved } from './payment-steps';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A Stripe event whose signature was checked. Each event is processed once: it is claimed
@@ -47,7 +46,7 @@ async function applyStripeEvent(deps: PaymentDeps, event: Stripe.Event) {
     const setup = event.data.object;
     const orderId = setup.metadata?.order_id;
     // Other systems on the same Stripe account send their events here too.
-    if (orderId && UUID.test(orderId)) {
+    if (orderId && isUuid(orderId)) {
       await confirmCardSaved(deps, { orderId, setupId: setup.id });
     }
     return;

@@ -1,3 +1,4 @@
+import { isUuid } from '@shared/text';
 import { eq } from 'drizzle-orm';
 import { photoLinkSigner } from '../../auth/photo-links';
 import { photos } from '../../db/schema';
@@ -6,8 +7,6 @@ import type { AppServices } from '../../services';
 
 export const PHOTO_LINK_EXPIRED = 'This photo link has expired: reload the page to see the photo.';
 export const PHOTO_LINK_INVALID = 'This photo link is not valid.';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The bytes of a photo for `GET /photos/:id?expires=&sig=` (the URL `photoUrl` made): refused
@@ -29,7 +28,7 @@ export async function openPhoto(
       signer.verify('photo', id, token, new Date(expiresAt.getTime() - 1000));
     throw new ForbiddenError(wasGood ? PHOTO_LINK_EXPIRED : PHOTO_LINK_INVALID);
   }
-  if (!UUID.test(id)) throw new NotFoundError('There is no such photo.');
+  if (!isUuid(id)) throw new NotFoundError('There is no such photo.');
   const [photo] = await deps.db
     .select({ storageKey: photos.storageKey })
     .from(photos)

@@ -94,6 +94,22 @@ describe('changing a repeat collection', () => {
     expect(mails[1]!.textBody).toContain('from 10:00');
   });
 
+  it('a date that could not be booked (its windows full) is tried again after a change', async () => {
+    const [failed] = await server.services.db
+      .insert(recurringOccurrences)
+      .values({ planId, collectionDate: '2026-12-04', status: 'failed', announcedAt: clock })
+      .returning();
+    expect(failed!.status).toBe('failed');
+    await editRecurringPlan(server.services, {
+      customerId,
+      planId,
+      plan: { ...change, window_start: '11:00' },
+    });
+    expect((await occurrences()).some((o) => o.collectionDate === '2026-12-04')).toBe(false);
+    // Back to the window the first test set, for the tests after this one.
+    await editRecurringPlan(server.services, { customerId, planId, plan: change });
+  });
+
   it('refuses a window the day does not have, with the set-up’s field message', async () => {
     await expect(
       editRecurringPlan(server.services, {

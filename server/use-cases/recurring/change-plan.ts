@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { RecurringPlanView } from '@shared/api/recurring';
 import { londonToday } from '@shared/london-time';
+import { isCalendarDate } from '@shared/text';
 import {
   changedAnchorDate,
   frequencyLabels,
@@ -75,7 +76,7 @@ export async function skipRecurringDate(
   const booked = await deps.db.transaction(async (tx) => {
     const plan = await planFor(deps, tx, { ...input, lock: true });
     if (plan.status === 'stopped') throw new ConflictError(STOPPED);
-    if (!isScheduledOn(plan, date) || date <= londonToday(now)) {
+    if (!isCalendarDate(date) || !isScheduledOn(plan, date) || date <= londonToday(now)) {
       throw new ValidationError('Please check mandatory fields.', {
         date: ['That is not one of the next dates of this repeat collection.'],
       });
@@ -163,7 +164,7 @@ export async function pauseRecurringPlan(
 ): Promise<RecurringPlanView> {
   const now = deps.now();
   const today = londonToday(now);
-  if (input.until <= today || input.until > addDays(today, 366)) {
+  if (!isCalendarDate(input.until) || input.until <= today || input.until > addDays(today, 366)) {
     throw new ValidationError('Please check mandatory fields.', {
       until: ['Please choose a date after today and within a year.'],
     });
@@ -287,14 +288,21 @@ export async function editRecurringPlan(
       .where(eq(recurringPlans.id, found.id))
       .returning();
     // Announced under the old rule and not claimed by a booking run: announced again if the
-    // new rule still collects that day, else gone. Booked ones (and one being booked) stay.
+    // new rule still collects that day, else gone. So is a date that could not be booked
+    // (every window full): the new window may have room. Booked ones (and one being booked)
+    // stay.
     await tx
       .delete(recurringOccurrences)
       .where(
         and(
           eq(recurringOccurrences.planId, found.id),
-          eq(recurringOccurrences.status, 'announced'),
-          isNull(recurringOccurrences.bookedAt),
+          or(
+            and(
+              eq(recurringOccurrences.status, 'announced'),
+              isNull(recurringOccurrences.bookedAt),
+            ),
+            eq(recurringOccurrences.status, 'failed'),
+          ),
           gte(recurringOccurrences.collectionDate, addDays(today, 1)),
         ),
       );

@@ -1,3 +1,4 @@
+import { isUuid } from '@shared/text';
 import { and, eq, gte } from 'drizzle-orm';
 import type { PlanDates } from '@shared/recurring';
 import { londonToday } from '@shared/london-time';
@@ -27,6 +28,8 @@ export async function planFor(
   input: { access: PlanAccess; planId: string; lock?: boolean },
 ): Promise<PlanRow> {
   const { access, planId } = input;
+  // A posted id that is no UUID is no plan (the column's type would refuse it: a 500).
+  if (!isUuid(planId)) throw new NotFoundError(PLAN_NOT_FOUND);
   if (access.kind === 'link' && !recurringTokenValid(deps, planId, access.token, deps.now())) {
     throw new UnauthorizedError(recurringAccessMessages.refused);
   }

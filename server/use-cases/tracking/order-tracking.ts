@@ -1,3 +1,4 @@
+import { isUuid } from '@shared/text';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { londonToday } from '@shared/london-time';
 import { orderNumber } from '@shared/order-number';
@@ -63,8 +64,6 @@ export function movesFromAudit(
   return moves;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The tracking page of an order by its tracking token (issue 16, decision 029): no login, so
  * the reply holds nothing personal beyond what the link's holder knows (tracking-timeline.ts).
@@ -75,7 +74,7 @@ export async function orderTracking(
   input: { token: string },
 ): Promise<TrackingView> {
   const now = deps.now();
-  if (!UUID.test(input.token)) throw new NotFoundError();
+  if (!isUuid(input.token)) throw new NotFoundError();
   const [order] = await deps.db
     .select()
     .from(orders)
