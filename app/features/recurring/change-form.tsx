@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Form } from 'react-router';
 import type { RecurringPlanView } from '@shared/api/recurring';
-import { frequencyLabels, recurringFrequencyList } from '@shared/recurring';
 import {
   ErrorSummary,
   SelectField,
@@ -9,7 +8,7 @@ import {
   useHydrated,
   type FormErrors,
 } from '~/components/form';
-import type { SetupOptions } from './setup-form';
+import { PlanRuleFields, type SetupOptions } from './plan-rule-fields';
 
 /*
  * Changing a repeat collection (issue 18, docs/decisions/036): how often, the day, the
@@ -18,11 +17,6 @@ import type { SetupOptions } from './setup-form';
  * the change was refused; without JavaScript every window of any day is listed and the server
  * says if the day has not got it (the set-up's messages).
  */
-
-const hour = (start: string) => {
-  const [h, m] = start.split(':').map(Number);
-  return `${start} - ${String((h! + 1) % 24).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
-};
 
 export function ChangeForm({
   plan,
@@ -72,63 +66,20 @@ export function ChangeForm({
             : 'The next collections follow the new rule.'}{' '}
           A new day or frequency starts on the first new day we can still book.
         </p>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            id={links.frequency.id}
-            label={links.frequency.label}
-            name="frequency"
-            error={field('frequency')}
-            defaultValue={plan.frequency}
-          >
-            {recurringFrequencyList.map((f) => (
-              <option key={f} value={f}>
-                {frequencyLabels[f]}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            id={links.weekday.id}
-            label={links.weekday.label}
-            name="weekday"
-            error={field('weekday')}
-            value={weekday}
-            onChange={(e) => setWeekday(Number(e.target.value))}
-          >
-            {options.weekdays.map((d) => (
-              <option key={d.weekday} value={d.weekday}>
-                {d.name}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            id={links.window_start.id}
-            label={links.window_start.label}
-            name="window_start"
-            error={field('window_start')}
-            defaultValue={windows.includes(plan.window_start) ? plan.window_start : windows[0]}
-            key={`window-${weekday}-${hydrated}`}
-          >
-            {windows.map((w) => (
-              <option key={w} value={w}>
-                {hour(w)}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            id={links.delivery_start.id}
-            label={links.delivery_start.label}
-            name="delivery_start"
-            error={field('delivery_start')}
-            hint="On the first day after cleaning (at least a day later)."
-            defaultValue={plan.delivery_start}
-          >
-            {options.deliveryStarts.map((w) => (
-              <option key={w} value={w}>
-                {hour(w)}
-              </option>
-            ))}
-          </SelectField>
-        </div>
+        <PlanRuleFields
+          links={links}
+          options={options}
+          windows={windows}
+          weekday={weekday}
+          onWeekday={setWeekday}
+          error={field}
+          defaults={{
+            frequency: plan.frequency,
+            window: plan.window_start,
+            delivery: plan.delivery_start,
+          }}
+          windowKey={`window-${weekday}-${hydrated}`}
+        />
         <SelectField
           id={links.address_id.id}
           label={links.address_id.label}

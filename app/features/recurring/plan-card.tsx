@@ -2,7 +2,7 @@ import { Form } from 'react-router';
 import type { RecurringPlanView } from '@shared/api/recurring';
 import type { FormErrors } from '~/components/form';
 import { ChangeForm } from './change-form';
-import type { SetupOptions } from './setup-form';
+import type { SetupOptions } from './plan-rule-fields';
 
 /*
  * One repeat collection (issue 18, docs/decisions/036): its rule, its next dates each with

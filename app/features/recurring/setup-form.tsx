@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Form } from 'react-router';
-import { frequencyLabels, recurringFrequencyList } from '@shared/recurring';
 import {
   ErrorSummary,
   SelectField,
@@ -8,6 +7,7 @@ import {
   useHydrated,
   type FormErrors,
 } from '~/components/form';
+import { PlanRuleFields, type SetupOptions } from './plan-rule-fields';
 
 /*
  * Setting up a repeat collection (issue 18, docs/decisions/036): how often, the day, the
@@ -15,12 +15,6 @@ import {
  * post (`intent=create`); the day's windows are all listed without JavaScript and narrowed to
  * the chosen day's with it.
  */
-
-export type SetupOptions = {
-  addresses: { id: string; label: string }[];
-  weekdays: { weekday: number; name: string; windows: string[] }[];
-  deliveryStarts: string[];
-};
 
 const links = {
   frequency: { id: 'plan-frequency', label: 'How often' },
@@ -30,11 +24,6 @@ const links = {
   address_id: { id: 'plan-address', label: 'Address' },
   'address.line1': { id: 'plan-line1', label: 'Building number and street' },
   'address.postcode': { id: 'plan-postcode', label: 'Postcode' },
-};
-
-const hour = (start: string) => {
-  const [h, m] = start.split(':').map(Number);
-  return `${start} - ${String((h! + 1) % 24).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
 };
 
 export function SetupForm({
@@ -58,65 +47,16 @@ export function SetupForm({
       {errors ? (
         <ErrorSummary message={errors.message} fields={errors.fields} links={links} />
       ) : null}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          id={links.frequency.id}
-          label={links.frequency.label}
-          name="frequency"
-          error={field('frequency')}
-          defaultValue="weekly"
-        >
-          {recurringFrequencyList.map((f) => (
-            <option key={f} value={f}>
-              {frequencyLabels[f]}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          id={links.weekday.id}
-          label={links.weekday.label}
-          name="weekday"
-          error={field('weekday')}
-          value={weekday}
-          onChange={(e) => setWeekday(Number(e.target.value))}
-        >
-          {options.weekdays.map((d) => (
-            <option key={d.weekday} value={d.weekday}>
-              {d.name}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          id={links.window_start.id}
-          label={links.window_start.label}
-          name="window_start"
-          error={field('window_start')}
-          defaultValue={windows.includes('09:00') ? '09:00' : windows[0]}
-          key={`window-${weekday}`}
-        >
-          {windows.map((w) => (
-            <option key={w} value={w}>
-              {hour(w)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          id={links.delivery_start.id}
-          label={links.delivery_start.label}
-          name="delivery_start"
-          error={field('delivery_start')}
-          hint="On the first day after cleaning (at least a day later)."
-          defaultValue={
-            options.deliveryStarts.includes('18:00') ? '18:00' : options.deliveryStarts[0]
-          }
-        >
-          {options.deliveryStarts.map((w) => (
-            <option key={w} value={w}>
-              {hour(w)}
-            </option>
-          ))}
-        </SelectField>
-      </div>
+      <PlanRuleFields
+        links={links}
+        options={options}
+        windows={windows}
+        weekday={weekday}
+        onWeekday={setWeekday}
+        error={field}
+        defaults={{ frequency: 'weekly', window: '09:00', delivery: '18:00' }}
+        windowKey={`window-${weekday}`}
+      />
       <SelectField
         id={links.address_id.id}
         label={links.address_id.label}

@@ -1,15 +1,13 @@
-import { and, asc, eq, gte, inArray, isNull, ne } from 'drizzle-orm';
-import { londonToday } from '@shared/london-time';
+import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { isUuid } from '@shared/text';
-import { customers, recurringOccurrences, recurringPlans } from '../../db/schema';
+import { customers, recurringPlans } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
 import type { AppServices } from '../../services';
 import { recordAudit, type Actor } from '../audit/record-audit';
 import { pauseRecurringPlan } from '../recurring/change-plan';
 import { PLAN_NOT_FOUND } from '../recurring/plan-access';
 import { customerView } from '../orders/present-order';
-import type { OccurrenceRow } from '../recurring/plan-access';
-import { presentPlan } from '../recurring/present-recurring';
+import { livePlans } from '../recurring/list-plans';
 import { searchCustomers } from './customers';
 
 /*
@@ -44,38 +42,7 @@ export async function repeatPlansOf(
 ): Promise<Map<string, StaffPlanView[]>> {
   const out = new Map<string, StaffPlanView[]>();
   if (input.customerIds.length === 0) return out;
-  const now = deps.now();
-  const plans = await deps.db
-    .select()
-    .from(recurringPlans)
-    .where(
-      and(
-        inArray(recurringPlans.customerId, input.customerIds),
-        ne(recurringPlans.status, 'stopped'),
-      ),
-    )
-    .orderBy(asc(recurringPlans.createdAt));
-  if (plans.length === 0) return out;
-  const rows = await deps.db
-    .select()
-    .from(recurringOccurrences)
-    .where(
-      and(
-        inArray(
-          recurringOccurrences.planId,
-          plans.map((p) => p.id),
-        ),
-        gte(recurringOccurrences.collectionDate, londonToday(now)),
-      ),
-    );
-  const byPlan = new Map<string, Map<string, OccurrenceRow>>();
-  for (const row of rows) {
-    const dates = byPlan.get(row.planId) ?? new Map<string, OccurrenceRow>();
-    dates.set(row.collectionDate, row);
-    byPlan.set(row.planId, dates);
-  }
-  for (const plan of plans) {
-    const view = presentPlan(plan, byPlan.get(plan.id) ?? new Map(), now);
+  for (const { plan, view } of await livePlans(deps, input)) {
     const next = view.upcoming.find((d) => d.state !== 'skipped' && d.state !== 'paused') as
       StaffPlanView['next'] | undefined;
     const staffView: StaffPlanView = {

@@ -6,7 +6,7 @@ import { addDays, windowsOfDay } from '@shared/slots';
 import { customerAddresses, recurringOccurrences, recurringPlans } from '../../db/schema';
 import { loadSlotRules } from '../slots/slot-rules';
 import type { AppServices } from '../../services';
-import type { OccurrenceRow, PlanAccess } from './plan-access';
+import type { OccurrenceRow, PlanAccess, PlanRow } from './plan-access';
 import { occurrencesFrom, planFor } from './plan-access';
 import { presentPlan } from './present-recurring';
 
@@ -15,12 +15,28 @@ export async function listRecurringPlans(
   deps: Pick<AppServices, 'db' | 'now'>,
   input: { customerId: string },
 ): Promise<RecurringPlanView[]> {
+  const live = await livePlans(deps, { customerIds: [input.customerId] });
+  return live.map((p) => p.view);
+}
+
+/**
+ * The live repeat collections (active or paused) of these customers, oldest first, each row
+ * with its view and its next dates: the account's list, and the back office's.
+ */
+export async function livePlans(
+  deps: Pick<AppServices, 'db' | 'now'>,
+  input: { customerIds: string[] },
+): Promise<{ plan: PlanRow; view: RecurringPlanView }[]> {
+  if (input.customerIds.length === 0) return [];
   const now = deps.now();
   const plans = await deps.db
     .select()
     .from(recurringPlans)
     .where(
-      and(eq(recurringPlans.customerId, input.customerId), ne(recurringPlans.status, 'stopped')),
+      and(
+        inArray(recurringPlans.customerId, input.customerIds),
+        ne(recurringPlans.status, 'stopped'),
+      ),
     )
     .orderBy(asc(recurringPlans.createdAt));
   if (plans.length === 0) return [];
@@ -42,7 +58,10 @@ export async function listRecurringPlans(
     dates.set(row.collectionDate, row);
     byPlan.set(row.planId, dates);
   }
-  return plans.map((p) => presentPlan(p, byPlan.get(p.id) ?? new Map(), now));
+  return plans.map((plan) => ({
+    plan,
+    view: presentPlan(plan, byPlan.get(plan.id) ?? new Map(), now),
+  }));
 }
 
 /** One plan, for its customer or the holder of its signed link (the link page). */
