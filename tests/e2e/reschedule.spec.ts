@@ -75,6 +75,18 @@ test('a customer moves the collection from the account with the slot picker', as
   await expect(page.getByText(hours!.slice(0, 11)).filter({ visible: true }).first()).toBeVisible();
   const mails = await readMail(email, 2);
   expect(mails.some((m) => m.subject.startsWith('Your new collection time'))).toBe(true);
+
+  // The tracking page, opened from the e-mail's link, says when the collection moved, to what.
+  const tracking = mails.map((m) => /\/track\/[0-9a-f-]{36}/.exec(m.text)?.[0]).find(Boolean);
+  await page.goto(tracking!);
+  const moved = page.getByText(/^Collection moved to /);
+  await expect(moved).toBeVisible();
+  await expect(moved).toContainText(hours!.slice(0, 5));
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({
+    path: `test-results/reschedule/tracking-moved-${info.project.name}.png`,
+    fullPage: true,
+  });
 });
 
 test('the home form chooses its slots with the picker', async ({ page }, info) => {
