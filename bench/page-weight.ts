@@ -13,7 +13,7 @@ export const PAGE_CODE_BUDGET_KB = 22;
 export type PageWeight = {
   path: string;
   jsGzipBytes: number;
-  /** Of jsGzipBytes, React Router's client entry and its imports: React DOM, React, the router. */
+  /** Of jsGzipBytes, the client entry and its imports: Preact (decision 039) and React Router. */
   frameworkGzipBytes: number;
   cssGzipBytes: number;
   imageNote: string;

@@ -75,7 +75,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
         method="post"
         noValidate
         onSubmit={submit}
-        onChange={() => setClientErrors(null)}
+        onInput={() => setClientErrors(null)}
         className="space-y-4"
       >
         {refused && !clientErrors ? (

@@ -15,9 +15,9 @@ import {
 
 /*
  * Pages hydrate without a word in the browser's console: on the development server, started
- * as `npm run dev` starts it (NODE_ENV unset: React and React Router in development mode,
- * which report every hydration mismatch), and on the production build (npm run test:e2e
- * builds it). The development server used to log a mismatch on every page: the nonce of
+ * as `npm run dev` starts it (NODE_ENV unset: React Router in development mode and Preact with
+ * its debug checks, which report hydration mismatches; decision 039), and on the production
+ * build (npm run test:e2e builds it). The development server used to log a mismatch on every page: the nonce of
  * React Router's critical CSS, present on the server and absent in the browser.
  */
 
@@ -39,6 +39,18 @@ const owner = { email: 'olive@shop.test', password: 'a-long-owner-password' };
 type Problem = string;
 
 /**
+ * What preact/debug says on every page in development, understood and harmless (decision
+ * 039): React 19 puts the module preloads that React Router's <Scripts> renders in <head>,
+ * where Preact, hydrating, expects them beside the scripts in <body> (it adds them there;
+ * the modules are loaded already), and a component stack without file names for elements made
+ * outside JSX. Anything else it reports (a real mismatch in our pages) is a problem.
+ */
+const knownPreactNotes = [
+  /^Expected a DOM node of type "link" but found "script(, script)*" as available DOM-node\(s\)[^]*\bin Scripts\b/,
+  /^Add @babel\/plugin-transform-react-jsx-source to get a more detailed component stack/,
+];
+
+/**
  * Opens `path` and returns what the console and the page reported. Vite's development server
  * may answer "504 Outdated Optimize Dep" the first time it meets a dependency (it re-bundles,
  * then reloads the page), or, when it re-bundles while the page loads, serve the page modules of
@@ -52,6 +64,7 @@ async function visit(page: Page, url: string): Promise<Problem[]> {
     const onConsole = (m: { type(): string; text(): string }) => {
       if (m.type() !== 'error' && m.type() !== 'warning') return;
       if (/Outdated Optimize Dep/.test(m.text())) reoptimised = true;
+      else if (knownPreactNotes.some((note) => note.test(m.text()))) return;
       else problems.push(`${m.type()}: ${m.text().slice(0, 2000)}`);
     };
     const onError = (error: Error) => problems.push(`pageerror: ${error.message}`);
@@ -65,11 +78,13 @@ async function visit(page: Page, url: string): Promise<Problem[]> {
     page.on('pageerror', onError);
     page.on('response', onResponse);
     await page.goto(url, { waitUntil: 'networkidle' });
-    // Hydrated: React has attached itself to the server's DOM (a page whose scripts failed
-    // would report no mismatch either).
+    // Hydrated: React Router's browser router exists, which it creates while the page
+    // hydrates (a page whose scripts failed would report no mismatch either), and has started.
     const hydrated = await page
       .waitForFunction(
-        () => Object.keys(document.body).some((key) => key.startsWith('__reactFiber')),
+        () =>
+          (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } })
+            .__reactRouterDataRouter?.state.initialized === true,
         null,
         { timeout: 15_000 },
       )

@@ -142,7 +142,7 @@ export function PreferencesForm({
       action="/account/messages"
       noValidate
       onSubmit={check}
-      onChange={() => setClientErrors(null)}
+      onInput={() => setClientErrors(null)}
       className="max-w-2xl space-y-6"
     >
       <input type="hidden" name="intent" value="preferences" />

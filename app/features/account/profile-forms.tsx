@@ -80,7 +80,7 @@ export function ProfileForm({ customer, idPrefix }: { customer: Customer; idPref
       action={action}
       noValidate
       onSubmit={check}
-      onChange={clear}
+      onInput={clear}
       className="max-w-lg space-y-4"
     >
       <input type="hidden" name="intent" value="profile" />
@@ -148,7 +148,7 @@ export function ChangePasswordForm({ email, idPrefix }: { email: string; idPrefi
         // The session ends with the change: the stored name goes too.
         if (!event.defaultPrevented) forgetLogin();
       }}
-      onChange={clear}
+      onInput={clear}
       className="max-w-lg space-y-4"
     >
       <input type="hidden" name="intent" value="password" />
