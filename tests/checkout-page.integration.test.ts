@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders, services, slotSettings, slotUsage } from '../server/db/schema';
+import { firstSlots } from './helpers/fixtures';
 import { usePageServer } from './helpers/page-server';
 
 /*
@@ -17,9 +18,7 @@ describe('checkout without JavaScript', () => {
   let pickup: Slot;
   let delivery: Slot;
   const site = usePageServer({}, async (server) => {
-    pickup = (await server.api<Slot[]>('/api/pickup')).body[0]!;
-    const deliveries = await server.api<Slot[]>(`/api/delivery/${encodeURIComponent(key(pickup))}`);
-    delivery = deliveries.body.find((s) => s.slot_start !== 'express')!;
+    ({ pickup, delivery } = await firstSlots(server));
   });
 
   const booking = (extra: Record<string, string> = {}) =>

@@ -4,7 +4,7 @@ import { createStaffUser } from '../server/auth/staff';
 import { customers, textMessages } from '../server/db/schema';
 import { queueText } from '../server/use-cases/messages/queue-text';
 import { preferenceMessages } from '../shared/message-preferences';
-import { insertOrderRow, logIn, signUp } from './helpers/fixtures';
+import { firstSlots, insertOrderRow, logIn, signUp } from './helpers/fixtures';
 import { usePageServer } from './helpers/page-server';
 
 /*
@@ -67,10 +67,7 @@ describe('message preferences, checkout texts, order texts and the mailbox as pa
       role: 'staff',
       password: STAFF_PASSWORD,
     });
-    pickup = (await server.api<Slot[]>('/api/pickup')).body[0]!;
-    delivery = (
-      await server.api<Slot[]>(`/api/delivery/${encodeURIComponent(key(pickup))}`)
-    ).body.find((s) => s.slot_start !== 'express')!;
+    ({ pickup, delivery } = await firstSlots(server));
   });
   const row = async (id: string) =>
     (await site.server.database.db.select().from(customers).where(eq(customers.id, id)))[0]!;
