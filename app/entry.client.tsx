@@ -52,8 +52,27 @@ function documentAsParent(): ContainerNode {
   } as unknown as ContainerNode;
 }
 
+/**
+ * The resource hints in <head> that no component renders: the image preloads React hoisted
+ * there on the server and the module preloads the starter added (app/utils/script-priority.ts).
+ * Preact, hydrating, takes the first element of a tag for each element rendered, so it put the
+ * favicon and the canonical link onto these, then moved the title and the stylesheet (the
+ * browser parsed the page's CSS again and laid the whole page out again) and removed the rest.
+ * Their fetches have started or ended; without them the head matches what Layout renders.
+ */
+function withoutResourceHints(head: HTMLHeadElement) {
+  for (const hint of head.querySelectorAll('link[rel="preload"], link[rel="modulepreload"]')) {
+    hint.remove();
+  }
+}
+
 // In development, Preact's checks (hydration mismatches, misused hooks) report to the console,
 // as React's do (tests/browser/hydration.browser.test.ts reads it).
 if (import.meta.env.DEV) await import('preact/debug');
 await streamedDataDecoded();
+// A turn of the event loop between the decoding and the hydration: one long task becomes two
+// shorter ones, and a tap in between is answered (Lighthouse's blocking time on / fell by a
+// third; docs/benchmarks.md).
+await new Promise((resolve) => setTimeout(resolve, 0));
+withoutResourceHints(document.head);
 hydrate((<HydratedRouter />) as unknown as ComponentChild, documentAsParent());

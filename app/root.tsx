@@ -72,10 +72,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
       >
         {children}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ServerScripts nonce={nonce} />
       </body>
     </html>
   );
+}
+
+/**
+ * React Router's <Scripts>, in the server's HTML only. In the browser they have run by the time
+ * the page hydrates, and React Router drops them right after; rendered there, Preact made their
+ * module preloads again in <body> (the server's went to <head>, or to the starter of
+ * script-priority.ts) only to remove them a moment later, and reported the mismatch
+ * (decision 039). Rendering nothing, it removes the server's spent scripts at once.
+ */
+function ServerScripts({ nonce }: { nonce: string | undefined }) {
+  return typeof document === 'undefined' ? <Scripts nonce={nonce} /> : null;
 }
 
 /** A 404 under any path, and errors: no title of the page that failed, so one here. */

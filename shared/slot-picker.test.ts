@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { DateTime } from 'luxon';
 import { dayOfChoice, londonDateOf, pickerDays, type PickerSlot } from './slot-picker';
 
 // Tuesday 24 November 2026, 07:00 in London.
@@ -84,5 +86,33 @@ describe('pickerDays', () => {
   it('reads the London date, not UTC’s, around midnight in summer', () => {
     expect(londonDateOf(new Date('2026-06-30T23:30:00Z'))).toBe('2026-07-01');
     expect(londonDateOf(new Date('2026-11-30T23:30:00Z'))).toBe('2026-11-30');
+  });
+
+  it('agrees with the IANA zone data at the clock changes and at any instant from 1996 to 2099', () => {
+    const iana = (at: Date) => DateTime.fromJSDate(at, { zone: 'Europe/London' }).toISODate();
+    // 2026's changes: 29 March and 25 October, at 01:00 UTC; a minute either side of midnight.
+    for (const at of [
+      '2026-03-28T23:59:00Z',
+      '2026-03-29T00:59:00Z',
+      '2026-03-29T23:00:00Z',
+      '2026-03-29T22:59:00Z',
+      '2026-10-24T22:59:00Z',
+      '2026-10-24T23:00:00Z',
+      '2026-10-25T00:59:00Z',
+      '2026-10-25T23:00:00Z',
+    ]) {
+      expect(londonDateOf(new Date(at)), at).toBe(iana(new Date(at)));
+    }
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date('1996-01-01T00:00:00Z'),
+          max: new Date('2099-12-31T23:59:59Z'),
+          noInvalidDate: true,
+        }),
+        (at) => londonDateOf(at) === iana(at),
+      ),
+      { numRuns: 20_000 },
+    );
   });
 });

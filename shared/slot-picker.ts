@@ -35,15 +35,30 @@ export type PickerDay = {
   full: boolean;
 };
 
-/** The London calendar date of an instant (YYYY-MM-DD), without a date library. */
-export function londonDateOf(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/London',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+/** 01:00 UTC on the last Sunday of a month (0-based), when the UK's clocks change. */
+function lastSundayOneAm(year: number, month: number): number {
+  const lastDay = new Date(Date.UTC(year, month + 1, 0));
+  return Date.UTC(year, month, lastDay.getUTCDate() - lastDay.getUTCDay(), 1);
 }
+
+/**
+ * The London calendar date of an instant (YYYY-MM-DD), from the UK's summer-time rule (the
+ * last Sunday of March to the last Sunday of October, at 01:00 UTC; in force since 1996) and
+ * not from Intl: the browser's first time-zone formatter loads its zone data, a 50 ms task at
+ * the booking form's hydration on a phone. Checked against the IANA data in the unit tests.
+ */
+export function londonDateOf(now: Date): string {
+  const at = now.getTime();
+  const year = now.getUTCFullYear();
+  const summer = at >= lastSundayOneAm(year, 2) && at < lastSundayOneAm(year, 9);
+  return new Date(at + (summer ? 3_600_000 : 0)).toISOString().slice(0, 10);
+}
+
+/**
+ * Order of ISO dates and HH:MM times. Not localeCompare: the browser's first collator loads
+ * ICU data, a long task at hydration on a phone, and these strings need none.
+ */
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 function nextDate(date: string): string {
   const [y, m, d] = date.split('-').map(Number);
@@ -98,9 +113,9 @@ export function pickerDays(slots: readonly PickerSlot[], now: Date): PickerDay[]
   }
   let soonestFound = false;
   return [...byDate.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
+    .sort(([a], [b]) => byCodeUnits(a, b))
     .map(([date, day]) => {
-      const sorted = [...day].sort((a, b) => a.slot_start.localeCompare(b.slot_start));
+      const sorted = [...day].sort((a, b) => byCodeUnits(a.slot_start, b.slot_start));
       const windows = withGapsAsFull(sorted).map((s) => {
         const full = Boolean(s.full);
         const soonest = !full && !soonestFound;

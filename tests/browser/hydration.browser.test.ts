@@ -39,14 +39,13 @@ const owner = { email: 'olive@shop.test', password: 'a-long-owner-password' };
 type Problem = string;
 
 /**
- * What preact/debug says on every page in development, understood and harmless (decision
- * 039): React 19 puts the module preloads that React Router's <Scripts> renders in <head>,
- * where Preact, hydrating, expects them beside the scripts in <body> (it adds them there;
- * the modules are loaded already), and a component stack without file names for elements made
- * outside JSX. Anything else it reports (a real mismatch in our pages) is a problem.
+ * What preact/debug says on every page in development, understood and harmless: a component
+ * stack without file names for elements made outside JSX. Anything else it reports (a real
+ * mismatch in our pages) is a problem. React Router's <Scripts> used to be one (React 19 puts
+ * their module preloads in <head>, Preact looked for them in <body>); the browser no longer
+ * renders them (ServerScripts in app/root.tsx, decision 039).
  */
 const knownPreactNotes = [
-  /^Expected a DOM node of type "link" but found "script(, script)*" as available DOM-node\(s\)[^]*\bin Scripts\b/,
   /^Add @babel\/plugin-transform-react-jsx-source to get a more detailed component stack/,
 ];
 

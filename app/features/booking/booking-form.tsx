@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Form, useNavigate } from 'react-router';
 import { buildingNumberOf, formatAddress } from '@shared/address';
 import { publicRoutes as routes } from '@shared/api/public-routes';
@@ -123,6 +123,9 @@ export function BookingForm({
     initialDelivery: values?.delivery ?? '',
     restored,
   });
+  // The same arrays until the slots change, for the selects' memoised options.
+  const openPickups = useMemo(() => openSlots(pickups), [pickups]);
+  const openDeliveries = useMemo(() => openSlots(deliveries), [deliveries]);
   /** The server's answer to a submit outranks a choice kept in the browser. */
   const fromServer = useRef(Boolean(server));
   const form = useRef<HTMLFormElement>(null);
@@ -247,8 +250,8 @@ export function BookingForm({
       }
     }
     if (!served) return;
-    const chosenPickup = openSlots(pickups)?.find((s) => slotKey(s) === pickup);
-    const chosenDelivery = openSlots(deliveries)?.find((s) => slotKey(s) === delivery);
+    const chosenPickup = openPickups?.find((s) => slotKey(s) === pickup);
+    const chosenDelivery = openDeliveries?.find((s) => slotKey(s) === delivery);
     if (!chosenPickup || !chosenDelivery) return;
     const choice = {
       location: where,
@@ -409,7 +412,7 @@ export function BookingForm({
             label="Collection slot"
             value={pickup}
             placeholder={pickups === null ? 'Loading slots…' : 'Choose a collection'}
-            slots={openSlots(pickups)}
+            slots={openPickups}
             error={errors.pickup}
             onChange={setPickup}
           />
@@ -420,7 +423,7 @@ export function BookingForm({
             label="Delivery slot"
             value={express ? EXPRESS : delivery}
             placeholder={deliveryPlaceholder}
-            slots={openSlots(deliveries)}
+            slots={openDeliveries}
             // Without JavaScript the list comes with the first submit; until then it is empty.
             disabled={!pickup || deliveries === null}
             error={errors.delivery}

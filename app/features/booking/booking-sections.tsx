@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { publicRoutes as routes } from '@shared/api/public-routes';
 import { isUkPostcode } from '@shared/postcode';
 import { AddressFields, AddressPreview, SelectField, TextField } from '~/components/form';
@@ -146,6 +146,26 @@ export function SlotSelect({
       tabIndex={enhanced ? -1 : undefined}
       onChange={(e) => onChange(e.target.value)}
     >
+      <SlotOptions placeholder={placeholder} slots={slots} />
+    </SelectField>
+  );
+}
+
+/**
+ * A select's options, the same until the slots change: the home form re-renders on every
+ * keystroke and state change after hydration, and the collection select holds some 170 windows
+ * (two weeks), which Preact would otherwise compare one by one each time (long tasks on a
+ * phone; the slots arrays are memoised by the form).
+ */
+const SlotOptions = memo(function SlotOptions({
+  placeholder,
+  slots,
+}: {
+  placeholder: string;
+  slots: SlotChoice[] | null;
+}) {
+  return (
+    <>
       <option value="">{placeholder}</option>
       {slots?.map((s) => {
         const key = s.slot_start === EXPRESS ? EXPRESS : slotKey(s);
@@ -155,9 +175,9 @@ export function SlotSelect({
           </option>
         );
       })}
-    </SelectField>
+    </>
   );
-}
+});
 
 /** The door number, with what the collection address will read once it is filled in. */
 export function DoorField({
