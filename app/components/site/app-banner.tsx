@@ -1,22 +1,18 @@
 import type { Brand } from '@shared/brand';
+import { closeAppBanner } from './app-banner-dismissal';
 
 /**
  * The mobile app banner (spec 2): a bottom bar on phones only, linking to the store of the
  * visitor's device. It sits in the contact bar, just above the call, chat and app buttons.
+ * Closing it hides it through an attribute on <html> (app-banner-dismissal.ts), the same way
+ * a banner closed on an earlier page is hidden before the first paint.
  */
-export function AppBanner({
-  brand,
-  store,
-  onDismiss,
-}: {
-  brand: Brand;
-  store: 'ios' | 'android' | 'other';
-  onDismiss: () => void;
-}) {
+export function AppBanner({ brand, store }: { brand: Brand; store: 'ios' | 'android' | 'other' }) {
   const href = store === 'android' ? brand.playStoreUrl : brand.appStoreUrl;
   return (
     <aside
       aria-label="Get our app"
+      data-app-banner=""
       className="flex items-center gap-2 bg-brand py-1 pr-1 pl-3 text-white md:hidden"
     >
       <img
@@ -45,7 +41,7 @@ export function AppBanner({
       </a>
       <button
         type="button"
-        onClick={onDismiss}
+        onClick={closeAppBanner}
         className="flex h-10 w-10 items-center justify-center rounded text-white/90"
       >
         <span className="sr-only">Close the app banner</span>

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import type { Brand } from '@shared/brand';
 import { AppBanner } from './app-banner';
-import { useDismissible } from './dismissible';
 
 /**
  * The floating buttons of spec 2 (Order Now, call, chat and app download) as one bar along
@@ -21,15 +20,13 @@ export function ContactBar({
   showOrderNow: boolean;
   showAppBanner: boolean;
 }) {
-  const banner = useDismissible('app_banner_dismissed_at');
-  const bannerShown = showAppBanner && banner.visible;
   const chat = `https://wa.me/${brand.chatNumberE164.replace('+', '')}`;
   const app = store === 'android' ? brand.playStoreUrl : brand.appStoreUrl;
   const item =
     'flex min-h-12 flex-1 flex-col items-center justify-center gap-0.5 rounded-lg px-1 text-xs font-semibold text-brand hover:bg-brand/5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand md:min-h-10 md:flex-none md:flex-row md:gap-2 md:px-3 md:text-sm';
   return (
     <div className="sticky bottom-0 z-30 print:hidden">
-      {bannerShown ? <AppBanner brand={brand} store={store} onDismiss={banner.dismiss} /> : null}
+      {showAppBanner ? <AppBanner brand={brand} store={store} /> : null}
       <nav
         aria-label="Contact us"
         className="border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] shadow-[0_-2px_12px_rgb(15_23_42/0.08)] backdrop-blur"
@@ -52,8 +49,8 @@ export function ContactBar({
           <a
             href={app}
             aria-label={`Download our app, ${brand.appDiscountPercent}% off`}
-            // While the banner above offers the app, the bar does not offer it twice.
-            className={`${item} ${bannerShown ? 'max-md:hidden' : ''}`}
+            // While the banner above offers the app, the bar does not offer it twice (app.css).
+            className={`${item} ${showAppBanner ? 'app-button-beside-banner' : ''}`}
             rel="noopener"
           >
             <AppIcon />

@@ -131,10 +131,23 @@ export function BookingForm({
   const form = useRef<HTMLFormElement>(null);
   // Without JavaScript the address is typed by hand; the search needs scripts.
   const manual = manualChosen || !hydrated;
+  const addressBlock = useRef<HTMLDivElement>(null);
+  /**
+   * The height of the hand-typed address, which the server's HTML shows, kept by the search
+   * that takes its place at hydration until the visitor first taps or types in the address:
+   * the fields below it would otherwise jump up under their eyes as the page wakes (layout
+   * shift, Lighthouse's CLS; a shift just after a tap or a key counts as expected). Only a tap
+   * in the address itself: a tap below it would see its target move between press and release.
+   */
+  const [reservedHeight, setReservedHeight] = useState<number | null>(null);
+  const releaseReservedHeight = () => {
+    if (reservedHeight !== null) setReservedHeight(null);
+  };
 
   // Fresh collection slots (a cached page may be minutes old), and the earlier choice if its
   // collection is still offered.
   useEffect(() => {
+    setReservedHeight(addressBlock.current?.offsetHeight || null);
     setHydrated(true);
     // What was typed or chosen before hydration stays, and outranks a booking kept earlier.
     const typed = typedBeforeHydration(form.current);
@@ -294,59 +307,70 @@ export function BookingForm({
         <SavedAddressChoice id={id} options={saved} chosen={savedChoice} onChoose={chooseSaved} />
       ) : null}
       {notes ? <input type="hidden" name="notes" value={notes} /> : null}
-      {usingSaved && hydrated ? (
-        <>
-          <input type="hidden" name="manual" value="0" />
-          <input type="hidden" name="line1" value={usingSaved.line1} />
-          <input type="hidden" name="postcode" value={usingSaved.postcode} />
-          <input type="hidden" name="town" value={usingSaved.town} />
-          <input type="hidden" name="company" value={usingSaved.company} />
-          <input type="hidden" name="address_type" value={usingSaved.address_type} />
-          <input type="hidden" name="building" value={usingSaved.building} />
-          <input type="hidden" name="access_notes" value={usingSaved.access_notes} />
-        </>
-      ) : !manual ? (
-        <div className="mt-4">
-          <AddressSearch
-            label="Your address or postcode"
-            placeholder="e.g. W9 2HD or 12 Elgin Avenue"
-            initialText={restoredLabel}
+      <div
+        ref={addressBlock}
+        onPointerDown={releaseReservedHeight}
+        onKeyDown={releaseReservedHeight}
+        style={
+          reservedHeight !== null && !manual && !(usingSaved && hydrated)
+            ? { minHeight: reservedHeight }
+            : undefined
+        }
+      >
+        {usingSaved && hydrated ? (
+          <>
+            <input type="hidden" name="manual" value="0" />
+            <input type="hidden" name="line1" value={usingSaved.line1} />
+            <input type="hidden" name="postcode" value={usingSaved.postcode} />
+            <input type="hidden" name="town" value={usingSaved.town} />
+            <input type="hidden" name="company" value={usingSaved.company} />
+            <input type="hidden" name="address_type" value={usingSaved.address_type} />
+            <input type="hidden" name="building" value={usingSaved.building} />
+            <input type="hidden" name="access_notes" value={usingSaved.access_notes} />
+          </>
+        ) : !manual ? (
+          <div className="mt-4">
+            <AddressSearch
+              label="Your address or postcode"
+              placeholder="e.g. W9 2HD or 12 Elgin Avenue"
+              initialText={restoredLabel}
+              error={errors.address}
+              onPick={choose}
+              onEdit={() => {
+                setLocation(null);
+                setCoverage({ state: 'unknown' });
+              }}
+              onManual={() => setManual(true)}
+            />
+            {location && (
+              <>
+                <input type="hidden" name="manual" value="0" />
+                <input type="hidden" name="line1" value={location.line1} />
+                <input type="hidden" name="postcode" value={location.postcode} />
+                <input type="hidden" name="town" value={location.town} />
+                <input type="hidden" name="company" value={location.company} />
+                <input type="hidden" name="address_type" value={location.address_type} />
+              </>
+            )}
+          </div>
+        ) : (
+          <ManualAddress
+            id={id}
+            street={street}
+            postcode={postcode}
             error={errors.address}
-            onPick={choose}
-            onEdit={() => {
-              setLocation(null);
+            onStreet={setStreet}
+            onPostcode={(value) => {
+              setPostcode(value);
               setCoverage({ state: 'unknown' });
             }}
-            onManual={() => setManual(true)}
+            onPostcodeDone={() => {
+              if (isUkPostcode(postcode)) void checkCoverage(postcode);
+            }}
+            onSearch={hydrated ? () => setManual(false) : undefined}
           />
-          {location && (
-            <>
-              <input type="hidden" name="manual" value="0" />
-              <input type="hidden" name="line1" value={location.line1} />
-              <input type="hidden" name="postcode" value={location.postcode} />
-              <input type="hidden" name="town" value={location.town} />
-              <input type="hidden" name="company" value={location.company} />
-              <input type="hidden" name="address_type" value={location.address_type} />
-            </>
-          )}
-        </div>
-      ) : (
-        <ManualAddress
-          id={id}
-          street={street}
-          postcode={postcode}
-          error={errors.address}
-          onStreet={setStreet}
-          onPostcode={(value) => {
-            setPostcode(value);
-            setCoverage({ state: 'unknown' });
-          }}
-          onPostcodeDone={() => {
-            if (isUkPostcode(postcode)) void checkCoverage(postcode);
-          }}
-          onSearch={hydrated ? () => setManual(false) : undefined}
-        />
-      )}
+        )}
+      </div>
 
       {coverage.state === 'served' && (
         <p className="mt-2 text-sm font-medium text-emerald-700" role="status">
