@@ -18,6 +18,7 @@ import {
   ManualAddress,
   NotServedPanel,
   SlotSelect,
+  ChosenAddressInputs,
 } from './booking-sections';
 import {
   openSlots,
@@ -318,16 +319,7 @@ export function BookingForm({
         }
       >
         {usingSaved && hydrated ? (
-          <>
-            <input type="hidden" name="manual" value="0" />
-            <input type="hidden" name="line1" value={usingSaved.line1} />
-            <input type="hidden" name="postcode" value={usingSaved.postcode} />
-            <input type="hidden" name="town" value={usingSaved.town} />
-            <input type="hidden" name="company" value={usingSaved.company} />
-            <input type="hidden" name="address_type" value={usingSaved.address_type} />
-            <input type="hidden" name="building" value={usingSaved.building} />
-            <input type="hidden" name="access_notes" value={usingSaved.access_notes} />
-          </>
+          <ChosenAddressInputs address={usingSaved} notes={usingSaved} />
         ) : !manual ? (
           <div className="mt-4">
             <AddressSearch
@@ -342,16 +334,7 @@ export function BookingForm({
               }}
               onManual={() => setManual(true)}
             />
-            {location && (
-              <>
-                <input type="hidden" name="manual" value="0" />
-                <input type="hidden" name="line1" value={location.line1} />
-                <input type="hidden" name="postcode" value={location.postcode} />
-                <input type="hidden" name="town" value={location.town} />
-                <input type="hidden" name="company" value={location.company} />
-                <input type="hidden" name="address_type" value={location.address_type} />
-              </>
-            )}
+            {location && <ChosenAddressInputs address={location} />}
           </div>
         ) : (
           <ManualAddress

@@ -49,6 +49,39 @@ export function ManualAddress({
   );
 }
 
+/** An address chosen from the search or the address book, as the form posts it. */
+export function ChosenAddressInputs({
+  address,
+  notes,
+}: {
+  address: {
+    line1: string;
+    postcode: string;
+    town: string;
+    company: string;
+    address_type: string;
+  };
+  /** A saved address's building and access notes, as they were entered. */
+  notes?: { building: string; access_notes: string };
+}) {
+  return (
+    <>
+      <input type="hidden" name="manual" value="0" />
+      <input type="hidden" name="line1" value={address.line1} />
+      <input type="hidden" name="postcode" value={address.postcode} />
+      <input type="hidden" name="town" value={address.town} />
+      <input type="hidden" name="company" value={address.company} />
+      <input type="hidden" name="address_type" value={address.address_type} />
+      {notes && (
+        <>
+          <input type="hidden" name="building" value={notes.building} />
+          <input type="hidden" name="access_notes" value={notes.access_notes} />
+        </>
+      )}
+    </>
+  );
+}
+
 /** Outside the served areas: the phone number, and (with JavaScript) an e-mail to hear back. */
 export function NotServedPanel({
   id,
