@@ -26,14 +26,23 @@ async function streamedDataDecoded(): Promise<void> {
  * <html> whole; the Preact team's way round both (remix-run/remix#425). A new <html>, which
  * Preact mounts when React Router swaps the root's page for its error page (React keeps the
  * same element there), takes the old one's place; its scripts, which have run in this
- * document already, are made inert first (they would run again, or be refused by the CSP).
+ * document already, are made inert first (they would run again, or be refused by the CSP), and
+ * it keeps the marks they set on the first <html>.
  */
 function documentAsParent(): ContainerNode {
+  // The <html> in place last: Preact may remove it before it adds the new one.
+  let last = document.documentElement;
   const place = (html: Node) => {
     const current = document.documentElement;
     if (current === html) return html;
     if (html instanceof Element) {
       for (const script of html.querySelectorAll('script')) script.type = 'text/plain';
+      // What those scripts marked on the first <html> (the app banner open or closed, from
+      // app-banner-dismissal.ts) holds for the new one too.
+      for (const { name, value } of (current ?? last).attributes) {
+        if (name.startsWith('data-') && !html.hasAttribute(name)) html.setAttribute(name, value);
+      }
+      last = html as HTMLElement;
     }
     return current ? document.replaceChild(html, current) : document.appendChild(html);
   };

@@ -12,7 +12,7 @@ import {
 import { getCurrentCustomer } from '~/server/accounts.server';
 import { listBranches } from '~/server/catalogue.server';
 import { chromeFor, type PageHandle } from './components/site/chrome-rules';
-import { appBannerClosedScript } from './components/site/app-banner-dismissal';
+import { appBannerScript } from './components/site/app-banner-dismissal';
 import { ContactBar } from './components/site/contact-bar';
 import { DeferredPromo } from './components/site/deferred-promo';
 import { SiteFooter } from './components/site/site-footer';
@@ -59,8 +59,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <PageStyles />
-        {/* Before <body> is parsed: a banner closed on an earlier visit is never painted. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: appBannerClosedScript }} />
+        {/* Before <body> is parsed: the app banner is painted open or closed from the start. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: appBannerScript }} />
       </head>
       <body
         className="min-h-screen bg-white font-sans text-slate-900 antialiased"

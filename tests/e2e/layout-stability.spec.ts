@@ -59,7 +59,7 @@ for (const path of ['/', '/maida-vale', '/pricing']) {
   });
 }
 
-test('a banner closed on an earlier visit is hidden before the page hydrates', async ({
+test('the app banner is open or closed from the first paint, and closes before hydration', async ({
   page,
   isMobile,
 }) => {
@@ -70,8 +70,9 @@ test('a banner closed on an earlier visit is hidden before the page hydrates', a
   const appButton = page
     .getByRole('navigation', { name: 'Contact us' })
     .getByRole('link', { name: /Download our app/ });
+  const closedAt = () => page.evaluate(() => localStorage.getItem('app_banner_dismissed_at'));
 
-  // Closed (the suite's visitors closed it long ago): hidden, and the bar offers the app.
+  // Closed (the suite's storage closes it until 2100): hidden, and the bar offers the app.
   await page.goto('/faqs');
   await expect(banner).toBeHidden();
   await expect(appButton).toBeVisible();
@@ -89,40 +90,84 @@ test('a banner closed on an earlier visit is hidden before the page hydrates', a
   await page.reload();
   await expect(banner).toBeVisible();
 
-  // Closed just now.
-  await page.evaluate(() => localStorage.setItem('app_banner_dismissed_at', String(Date.now())));
-  await page.reload();
+  // Its close button works before the page's scripts have run, and is remembered.
+  const before = Date.now();
+  await banner.getByRole('button', { name: 'Close the app banner' }).click();
   await expect(banner).toBeHidden();
   await expect(appButton).toBeVisible();
+  expect(Number(await closedAt())).toBeGreaterThanOrEqual(before);
+  await page.reload();
+  await expect(banner).toBeHidden();
 });
 
-test('the address search keeps the room of the hand-typed address until the visitor taps or types in it', async ({
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('there is no app banner (its close button could not work)', async ({ page, isMobile }) => {
+    test.skip(!isMobile, 'the app banner is for phones');
+    await page.goto('/faqs');
+    await expect(page.getByRole('complementary', { name: 'Get our app' })).toBeHidden();
+    await expect(
+      page
+        .getByRole('navigation', { name: 'Contact us' })
+        .getByRole('link', { name: /Download our app/ }),
+    ).toBeVisible();
+  });
+});
+
+test('a closed banner stays closed on a 404 page reached by a link (Preact makes a new <html>)', async ({
   page,
   isMobile,
 }) => {
-  // At desktop width the street and postcode sit side by side, 10 px shorter than the search:
-  // nothing moves up there, the fields below move down by that much.
-  test.skip(!isMobile, 'a phone, where the hand-typed address is the taller');
-  // Where the door number is in the server's HTML, before any script of the page has run.
+  test.skip(!isMobile, 'the app banner is for phones');
+  await page.goto('/faqs', { waitUntil: 'networkidle' });
+  await page.waitForFunction(
+    () =>
+      (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } })
+        .__reactRouterDataRouter?.state.initialized === true,
+  );
+  const firstHtml = await page.evaluateHandle(() => document.documentElement);
+  // A link to a page that is not there, followed in the browser (as React Router's <Link> does).
+  await page.evaluate(() =>
+    (
+      window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
+    ).__reactRouterDataRouter.navigate('/pricing/no-such-category'),
+  );
+  await expect(
+    page.getByRole('heading', { name: 'The requested page could not be found.' }),
+  ).toBeVisible();
+  expect(await page.evaluate((html) => html === document.documentElement, firstHtml)).toBe(false);
+  await expect(page.getByRole('complementary', { name: 'Get our app' })).toBeHidden();
+  await expect(page.locator('html')).toHaveAttribute('data-app-banner', 'closed');
+});
+
+test('hydration leaves <head> as the server wrote it: nothing moved, re-created or removed', async ({
+  page,
+}) => {
+  // From the end of parsing: which elements of <head> other than resource hints are added or
+  // removed (a moved element is both). The inline stylesheet moved is a second layout.
   await page.addInitScript(() => {
+    const changes: string[] = [];
+    (window as unknown as { __headChanges: string[] }).__headChanges = changes;
     document.addEventListener('DOMContentLoaded', () => {
-      const door = document.querySelector('form#order input[name="door"]');
-      (window as unknown as { __doorTop: number }).__doorTop =
-        door!.getBoundingClientRect().top + scrollY;
+      const hint = (n: Node) =>
+        n instanceof HTMLLinkElement && (n.rel === 'preload' || n.rel === 'modulepreload');
+      new MutationObserver((records) => {
+        for (const r of records) {
+          for (const n of r.addedNodes) if (!hint(n)) changes.push(`+${n.nodeName}`);
+          for (const n of r.removedNodes) if (!hint(n)) changes.push(`-${n.nodeName}`);
+        }
+      }).observe(document.head, { childList: true });
     });
   });
   await page.goto('/', { waitUntil: 'networkidle' });
-  const search = page.getByLabel('Your address or postcode');
-  await expect(search).toBeVisible();
-  const door = page.locator('form#order input[name="door"]');
-  const doorTop = () => door.evaluate((el) => el.getBoundingClientRect().top + scrollY);
-  const before = await page.evaluate(() => (window as unknown as { __doorTop: number }).__doorTop);
-  expect(await doorTop()).toBe(before);
-  // A tap below the address lands where it was aimed: nothing moves under it.
-  await door.click();
-  expect(await doorTop()).toBe(before);
-  // The visitor starts typing: the room is given back, and the form closes up.
-  await search.click();
-  await search.pressSequentially('W9');
-  await expect.poll(doorTop).toBeLessThan(before);
+  await page.waitForFunction(
+    () =>
+      (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } })
+        .__reactRouterDataRouter?.state.initialized === true,
+  );
+  await page.waitForTimeout(500);
+  expect(
+    await page.evaluate(() => (window as unknown as { __headChanges: string[] }).__headChanges),
+  ).toEqual([]);
 });

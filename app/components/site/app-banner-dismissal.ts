@@ -1,25 +1,26 @@
 /**
- * The app banner's "closed for a day", read before the first paint. The banner is in the
- * server's HTML (the shared page cache keeps one copy for every visitor of a kind of device),
- * so it has its room from the first paint and hydration moves nothing (a banner added after
- * hydration pushed the contact bar up: layout shift on every phone visit). A visitor who
- * closed it in the last day has `data-app-banner="closed"` on <html>, set by the inline
- * script below before <body> is parsed, and app.css hides the banner (and shows the bar's
- * own App button) while it is set.
+ * The app banner's state, set before the first paint. The banner is in the server's HTML (the
+ * shared page cache keeps one copy for every visitor of a kind of device), so it has its room
+ * from the first paint and hydration moves nothing (a banner added after hydration pushed the
+ * contact bar up: a layout shift on every phone visit). The inline script below marks <html>
+ * before <body> is parsed: `data-app-banner="open"`, or "closed" when the visitor closed it in
+ * the last day; app.css shows the banner only while it is open (so never without JavaScript,
+ * where its close button could not work), and the contact bar's own App button otherwise.
+ * The same script closes it: one listener on the document for the banner's close button,
+ * which works from the first paint, before the page has hydrated, and on every page after.
  */
-const key = 'app_banner_dismissed_at';
-const hours = 24;
-const attribute = 'data-app-banner';
+/** The banner's close button has it (app-banner.tsx). */
+const closeButton = '[data-app-banner-close]';
 
-/** Inline in <head>: marks <html> when the banner was closed in the last day. */
-export const appBannerClosedScript = `try{if(Date.now()-Number(localStorage.getItem(${JSON.stringify(key)})||0)<${hours * 3_600_000})document.documentElement.setAttribute(${JSON.stringify(attribute)},"closed")}catch(e){}`;
+const key = JSON.stringify('app_banner_dismissed_at');
+const mark = JSON.stringify('data-app-banner');
+const day = 24 * 3_600_000;
 
-/** Closes the banner for this page at once and, where storage allows, for a day. */
-export function closeAppBanner() {
-  document.documentElement.setAttribute(attribute, 'closed');
-  try {
-    localStorage.setItem(key, String(Date.now()));
-  } catch {
-    // not remembered; it is closed for this page anyway
-  }
-}
+/** Inline in <head>. Without storage (a private window) the banner is offered, not kept closed. */
+export const appBannerScript =
+  `(function(){var d=document;function set(v){d.documentElement.setAttribute(${mark},v)}` +
+  `var closed=0;try{closed=Date.now()-Number(localStorage.getItem(${key})||0)<${day}}catch(e){}` +
+  `set(closed?"closed":"open");` +
+  `d.addEventListener("click",function(e){var t=e.target;` +
+  `if(!t||!t.closest||!t.closest("${closeButton}"))return;set("closed");` +
+  `try{localStorage.setItem(${key},String(Date.now()))}catch(e){}})})()`;

@@ -1,19 +1,17 @@
 import type { Brand } from '@shared/brand';
-import { closeAppBanner } from './app-banner-dismissal';
 
 /**
  * The mobile app banner (spec 2): a bottom bar on phones only, linking to the store of the
  * visitor's device. It sits in the contact bar, just above the call, chat and app buttons.
- * Closing it hides it through an attribute on <html> (app-banner-dismissal.ts), the same way
- * a banner closed on an earlier page is hidden before the first paint.
+ * Whether it shows, and its close button, are the inline script's of app-banner-dismissal.ts,
+ * so that both hold from the first paint.
  */
 export function AppBanner({ brand, store }: { brand: Brand; store: 'ios' | 'android' | 'other' }) {
   const href = store === 'android' ? brand.playStoreUrl : brand.appStoreUrl;
   return (
     <aside
       aria-label="Get our app"
-      data-app-banner=""
-      className="flex items-center gap-2 bg-brand py-1 pr-1 pl-3 text-white md:hidden"
+      className="app-banner flex items-center gap-2 bg-brand py-1 pr-1 pl-3 text-white md:hidden"
     >
       <img
         src={brand.logo}
@@ -41,7 +39,8 @@ export function AppBanner({ brand, store }: { brand: Brand; store: 'ios' | 'andr
       </a>
       <button
         type="button"
-        onClick={closeAppBanner}
+        // Closes it (the inline script of app-banner-dismissal.ts listens).
+        data-app-banner-close=""
         className="flex h-10 w-10 items-center justify-center rounded text-white/90"
       >
         <span className="sr-only">Close the app banner</span>

@@ -135,7 +135,8 @@ export function BookingForm({
   const addressBlock = useRef<HTMLDivElement>(null);
   /**
    * The height of the hand-typed address, which the server's HTML shows, kept by the search
-   * that takes its place at hydration until the visitor first taps or types in the address:
+   * that takes its place at hydration until the visitor first taps or types in the address
+   * (or the address book or a booking kept in the browser changes it):
    * the fields below it would otherwise jump up under their eyes as the page wakes (layout
    * shift, Lighthouse's CLS; a shift just after a tap or a key counts as expected). Only a tap
    * in the address itself: a tap below it would see its target move between press and release.
@@ -170,6 +171,8 @@ export function BookingForm({
       if (kept && openSlots(list)?.some((s) => slotKey(s) === slotKey(kept.details.pickup))) {
         const saved = kept;
         restored.current = saved;
+        // The address block changes anyway; the hydration's room is not kept for it.
+        setReservedHeight(null);
         setSavedChoice((chosen) => (chosen ? saved.location.saved || DIFFERENT_ADDRESS : ''));
         setLocation(saved.location);
         setManual(saved.location.manual);
@@ -224,6 +227,7 @@ export function BookingForm({
   }
 
   function chooseSaved(value: string) {
+    setReservedHeight(null);
     setSavedChoice(value);
     const option = saved.find((o) => o.id === value);
     setDoor(option ? savedDoor(option) : '');
@@ -312,6 +316,8 @@ export function BookingForm({
         ref={addressBlock}
         onPointerDown={releaseReservedHeight}
         onKeyDown={releaseReservedHeight}
+        // The browser's autofill types without keys.
+        onInput={releaseReservedHeight}
         style={
           reservedHeight !== null && !manual && !(usingSaved && hydrated)
             ? { minHeight: reservedHeight }

@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import {
   BarcodeFormat,
   BinaryBitmap,
@@ -10,15 +6,30 @@ import {
   MultiFormatReader,
   RGBLuminanceSource,
 } from '@zxing/library';
+import * as mupdf from 'mupdf';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../../tests/helpers/pdf-text';
 import { renderLabelSheet } from './render-label-sheet';
 
 /*
- * The label sheet as a scanner sees it: each 62 × 29 mm page printed at 300 dpi (poppler's
- * pdftoppm) is read back by ZXing, a decoder we did not write, and gives the garment's tag.
+ * The label sheet as a scanner sees it: each 62 × 29 mm page printed at 300 dpi (MuPDF, the
+ * `mupdf` package's WebAssembly build: nothing to install beside npm, where poppler's pdftoppm
+ * was a system package a fresh machine lacks) is read back by ZXing, a decoder we did not
+ * write, and gives the garment's tag.
  */
+
+/** Each page of a PDF as a PNG at `dpi`. */
+function rasterise(pdf: Buffer, dpi: number): Buffer[] {
+  const document = mupdf.Document.openDocument(pdf, 'application/pdf');
+  const scale = mupdf.Matrix.scale(dpi / 72, dpi / 72);
+  const pages: Buffer[] = [];
+  for (let i = 0; i < document.countPages(); i++) {
+    const pixmap = document.loadPage(i).toPixmap(scale, mupdf.ColorSpace.DeviceRGB, false, true);
+    pages.push(Buffer.from(pixmap.asPNG()));
+  }
+  return pages;
+}
 
 async function decode(png: Buffer): Promise<string> {
   const { data, info } = await sharp(png)
@@ -49,21 +60,15 @@ describe('garment label sheet', () => {
     for (const l of labels) expect(text).toContain(l.tag);
     expect(text).toContain('LD-100042 · Suit jacket / blazer');
 
-    const dir = mkdtempSync(path.join(tmpdir(), 'labels-'));
-    try {
-      writeFileSync(path.join(dir, 'sheet.pdf'), pdf);
-      execFileSync('pdftoppm', ['-r', '300', '-png', 'sheet.pdf', 'page'], { cwd: dir });
-      const pages = ['page-1.png', 'page-2.png'].map((f) => readFileSync(path.join(dir, f)));
-      const size = await sharp(pages[0]).metadata();
-      // 62 × 29 mm at 300 dpi.
-      expect(size.width).toBeGreaterThanOrEqual(730);
-      expect(size.width).toBeLessThanOrEqual(734);
-      expect(size.height).toBeGreaterThanOrEqual(341);
-      expect(size.height).toBeLessThanOrEqual(344);
-      expect(await decode(pages[0]!)).toBe('100042-01');
-      expect(await decode(pages[1]!)).toBe('COAT-9');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const pages = rasterise(pdf, 300);
+    expect(pages).toHaveLength(2);
+    const size = await sharp(pages[0]).metadata();
+    // 62 × 29 mm at 300 dpi.
+    expect(size.width).toBeGreaterThanOrEqual(730);
+    expect(size.width).toBeLessThanOrEqual(734);
+    expect(size.height).toBeGreaterThanOrEqual(341);
+    expect(size.height).toBeLessThanOrEqual(344);
+    expect(await decode(pages[0]!)).toBe('100042-01');
+    expect(await decode(pages[1]!)).toBe('COAT-9');
   });
 });
