@@ -340,6 +340,12 @@ export function BookingForm({
               }}
               onManual={() => setManual(true)}
             />
+            {reservedHeight !== null && (
+              // In the room kept for the hand-typed address (stacked, so taller, on a phone).
+              <p className="mt-2 text-sm text-slate-600 sm:hidden">
+                Type your postcode or street, then choose your address from the list.
+              </p>
+            )}
             {location && <ChosenAddressInputs address={location} />}
           </div>
         ) : (
