@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { data, Link } from 'react-router';
 import { priceList } from '~/server/catalogue.server';
 import { usePageVisit } from '~/utils/page-visit';
@@ -6,6 +6,7 @@ import { FinalPriceRules } from '~/components/final-price-rules';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/pricing';
 import { sharedPageHeaders } from '~/utils/shared-page';
+import type { PageHandle } from '~/components/site/chrome-rules';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const categories = await priceList(context.services.content);
@@ -19,6 +20,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 /** The same for every visitor: the server may reuse its HTML (docs/decisions/011). */
 export const headers = sharedPageHeaders;
+
+/**
+ * The prices are plain HTML and links: the page's scripts can wait for its first paint
+ * (docs/decisions/033, 040). Only the search by service needs them.
+ */
+export const handle: PageHandle = { scriptsAfterFirstPaint: true };
 
 export function meta({ matches, loaderData, params }: Route.MetaArgs) {
   const selected = loaderData?.categories.find((c) => c.code === loaderData.selectedCode);
@@ -45,6 +52,9 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
   const selected = categories.find((c) => c.code === selectedCode)!;
   const [search, setSearch] = useState('');
   const dialog = useRef<HTMLDialogElement>(null);
+  // The search is a dialog run by the page's scripts: its button waits for them (greyed).
+  const [searchReady, setSearchReady] = useState(false);
+  useEffect(() => setSearchReady(true), []);
   const matches = useMemo(() => {
     const q = search.trim().toLowerCase();
     if (!q) return [];
@@ -64,7 +74,12 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
             All prices include VAT. Free collection and delivery; minimum order £25.
           </p>
         </div>
-        <button type="button" className="btn-secondary" onClick={() => dialog.current?.showModal()}>
+        <button
+          type="button"
+          className="btn-secondary disabled:cursor-wait disabled:opacity-60"
+          disabled={!searchReady}
+          onClick={() => dialog.current?.showModal()}
+        >
           Search by service
         </button>
       </div>
