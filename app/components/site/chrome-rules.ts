@@ -28,7 +28,7 @@ export type PageHandle = {
   /**
    * The page's scripts start loading once it has painted (app/utils/script-priority.ts,
    * docs/decisions/033): for pages that work before hydration and whose first paint matters
-   * most (the booking-form pages people arrive on).
+   * most (the booking-form pages people arrive on, and the price list).
    */
   scriptsAfterFirstPaint?: boolean;
 };
