@@ -3,7 +3,7 @@ import {
   firstSlots,
   placeGuestOrder as placeOrderAsGuest,
   type SlotPair,
-} from '../tests/helpers/fixtures';
+} from '@tests/helpers/fixtures';
 
 export type { SlotPair };
 

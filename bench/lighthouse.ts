@@ -1,4 +1,4 @@
-import { chromiumArgs, chromiumPath } from '../tests/helpers/chromium';
+import { chromiumArgs, chromiumPath } from '@tests/helpers/chromium';
 
 /** Issue 14: Lighthouse (mobile) performance at least this on home, pricing and an area page. */
 export const LIGHTHOUSE_BUDGET = 98;

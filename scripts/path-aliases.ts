@@ -6,4 +6,5 @@ export const pathAliases = {
   '~': `${root}app`,
   '@shared': `${root}shared`,
   '@server': `${root}server`,
+  '@tests': `${root}tests`,
 };

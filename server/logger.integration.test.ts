@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../tests/helpers/test-database';
+import { createTestDatabase, type TestDatabase } from '@tests/helpers/test-database';
 import { customers } from './db/schema';
 import { createLogger, errorFields } from './logger';
 

@@ -11,9 +11,9 @@ import {
 } from '../server/db/schema';
 import { creditBalance, grantGoodwillCredit } from '../server/use-cases/credit/account-credit';
 import { creditReferrer, referralCodeOf } from '../server/use-cases/promos/referrals';
-import { paymentHeaders, placeGuestOrder, signUp, spreadSlots } from './helpers/fixtures';
-import { startStripeStandIn, type StripeStandIn } from './helpers/stripe-stand-in';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { paymentHeaders, placeGuestOrder, signUp, spreadSlots } from '@tests/helpers/fixtures';
+import { startStripeStandIn, type StripeStandIn } from '@tests/helpers/stripe-stand-in';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 /*
  * Issue 18: a friend's referral code takes £10 off their first order, and the referrer is

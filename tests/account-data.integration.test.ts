@@ -9,8 +9,8 @@ import {
   reviews,
   sessions,
 } from '../server/db/schema';
-import { insertOrderRow, logIn, signUp } from './helpers/fixtures';
-import { usePageServer } from './helpers/page-server';
+import { insertOrderRow, logIn, signUp } from '@tests/helpers/fixtures';
+import { usePageServer } from '@tests/helpers/page-server';
 
 /*
  * "Download my data" (issue 18, decision 038): GET /api/account/data gives the logged-in

@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { customers, outbox } from '../server/db/schema';
 import { accountMessages } from '../shared/account-messages';
-import { usePageServer } from './helpers/page-server';
+import { usePageServer } from '@tests/helpers/page-server';
 
 /*
  * The account forms posted as a browser without JavaScript posts them: form-encoded to the

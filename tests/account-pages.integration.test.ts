@@ -2,8 +2,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createStaffUser } from '../server/auth/staff';
 import { customers, outbox, priceApprovals, services as priceList } from '../server/db/schema';
-import { insertOrderRow, logIn, signUp, staffLogIn } from './helpers/fixtures';
-import { usePageServer } from './helpers/page-server';
+import { insertOrderRow, logIn, signUp, staffLogIn } from '@tests/helpers/fixtures';
+import { usePageServer } from '@tests/helpers/page-server';
 
 /*
  * The account pages as the server renders them, without a browser: the guard, CSRF on page

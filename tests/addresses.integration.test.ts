@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createStaffUser } from '../server/auth/staff';
 import { customerAddresses, outbox } from '../server/db/schema';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 /*
  * Issue 12, H1 and M1 of the walk-through: a customer who picks "7 Elgin Avenue" and types

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createStaffUser } from '../server/auth/staff';
 import { customers } from '../server/db/schema';
 import { createRecurringPlan } from '../server/use-cases/recurring/create-plan';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 /*
  * The back office pages as the server renders them: the guard, the owner-only pages, and the

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type RequestOf } from '../shared/api';
 import { createClient } from '../shared/api/client';
 import { routes } from '../shared/api/routes';
-import { demoGuest, MONDAY_6AM, orderPayload } from './helpers/fixtures';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { demoGuest, MONDAY_6AM, orderPayload } from '@tests/helpers/fixtures';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 /*
  * The website's typed client (shared/api/client.ts) against the real server: the URLs it

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 /*
  * What every /api reply carries, whatever answered it (a handler, a guard, the not-found

@@ -20,8 +20,8 @@ import {
   signUp,
   staffLogIn,
   startGuestCheckout,
-} from './helpers/fixtures';
-import { startTestServer, type TestServer } from './helpers/test-server';
+} from '@tests/helpers/fixtures';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 /*
  * Generated bad input over every /api route and every page route: bodies, query strings,

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { outbox } from '../server/db/schema';
-import { demoGuest, MONDAY_6AM, placeGuestOrder } from './helpers/fixtures';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { demoGuest, MONDAY_6AM, placeGuestOrder } from '@tests/helpers/fixtures';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 /*
  * A second dry cleaner runs the site under its own brand file: its order numbers carry its

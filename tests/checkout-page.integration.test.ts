@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders, services, slotSettings, slotUsage } from '../server/db/schema';
-import { firstSlots } from './helpers/fixtures';
-import { usePageServer } from './helpers/page-server';
+import { firstSlots } from '@tests/helpers/fixtures';
+import { usePageServer } from '@tests/helpers/page-server';
 
 /*
  * The booking form and checkout as plain HTML forms (issue 14): the booking travels in

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUseCaseWorld, type UseCaseWorld } from './helpers/use-case-world';
+import { createUseCaseWorld, type UseCaseWorld } from '@tests/helpers/use-case-world';
 import { collectionChangePath } from '../server/auth/reschedule-access';
 import { auditLog, orders, outbox } from '../server/db/schema';
 import { chooseNewWindow, rescheduleOptions } from '../server/use-cases/driver/reschedule';

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createStaffUser } from '../server/auth/staff';
 import { branches } from '../server/db/schema';
-import { createTestDatabase, type TestDatabase } from './helpers/test-database';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { createTestDatabase, type TestDatabase } from '@tests/helpers/test-database';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 /*
  * Each server instance keeps the catalogue and the slot rules in memory between changes

@@ -2,9 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client';
 import { priceCategories, slotSettings, slotUsage } from '../server/db/schema';
-import { MONDAY_6AM, orderPayload, placeGuestOrder, startGuestCheckout } from './helpers/fixtures';
-import { onPostgres, type TestDatabase } from './helpers/test-database';
-import { startTwoInstances, type TestServer, type TwoInstances } from './helpers/test-server';
+import {
+  MONDAY_6AM,
+  orderPayload,
+  placeGuestOrder,
+  startGuestCheckout,
+} from '@tests/helpers/fixtures';
+import { onPostgres, type TestDatabase } from '@tests/helpers/test-database';
+import { startTwoInstances, type TestServer, type TwoInstances } from '@tests/helpers/test-server';
 
 /*
  * Each instance knows the content version in memory and hears of changes by NOTIFY (PGlite:

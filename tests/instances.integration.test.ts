@@ -1,10 +1,10 @@
-import { paymentHeaders } from './helpers/fixtures';
+import { paymentHeaders } from '@tests/helpers/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createStaffUser } from '../server/auth/staff';
 import { orders, uploads } from '../server/db/schema';
-import type { TestDatabase } from './helpers/test-database';
-import { startTwoInstances, type TestServer, type TwoInstances } from './helpers/test-server';
+import type { TestDatabase } from '@tests/helpers/test-database';
+import { startTwoInstances, type TestServer, type TwoInstances } from '@tests/helpers/test-server';
 
 /*
  * Two instances on one database, as behind the load balancer of compose.yaml: nothing a

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { createStaffUser } from '../server/auth/staff';
 import { intakeReportToken } from '../server/auth/intake-report-access';
 import { customers, orderCases, orders } from '../server/db/schema';
-import { insertOrderRow, logIn, signUp, staffLogIn } from './helpers/fixtures';
-import { photographGarment, recordGarmentRows } from './helpers/intake-fixtures';
-import { usePageServer } from './helpers/page-server';
+import { insertOrderRow, logIn, signUp, staffLogIn } from '@tests/helpers/fixtures';
+import { photographGarment, recordGarmentRows } from '@tests/helpers/intake-fixtures';
+import { usePageServer } from '@tests/helpers/page-server';
 
 /*
  * Issue 16 over HTTP and as pages render without a browser: staff send the intake report

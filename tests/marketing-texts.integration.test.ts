@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffLogIn } from './helpers/fixtures';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { staffLogIn } from '@tests/helpers/fixtures';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 import { createStaffUser } from '../server/auth/staff';
 import { auditLog, customers, textMessages, textOptOuts } from '../server/db/schema';
 

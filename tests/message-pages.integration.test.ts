@@ -4,8 +4,8 @@ import { createStaffUser } from '../server/auth/staff';
 import { customers, textMessages } from '../server/db/schema';
 import { queueText } from '../server/use-cases/messages/queue-text';
 import { preferenceMessages } from '../shared/message-preferences';
-import { firstSlots, insertOrderRow, logIn, signUp } from './helpers/fixtures';
-import { usePageServer } from './helpers/page-server';
+import { firstSlots, insertOrderRow, logIn, signUp } from '@tests/helpers/fixtures';
+import { usePageServer } from '@tests/helpers/page-server';
 
 /*
  * Issue 17's pages as a browser without JavaScript uses them (decision 032): the account's

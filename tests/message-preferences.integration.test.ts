@@ -12,8 +12,8 @@ import {
   signUp,
   staffLogIn,
   startGuestCheckout,
-} from './helpers/fixtures';
-import { startTestServer, type TestServer } from './helpers/test-server';
+} from '@tests/helpers/fixtures';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 /*
  * Issue 17 (decision 032) through the API: the account's message preferences (GET/PUT

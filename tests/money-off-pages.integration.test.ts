@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createStaffUser } from '../server/auth/staff';
 import { customerCredits, promoCodes } from '../server/db/schema';
-import { signUp } from './helpers/fixtures';
-import { usePageServer } from './helpers/page-server';
+import { signUp } from '@tests/helpers/fixtures';
+import { usePageServer } from '@tests/helpers/page-server';
 
 /*
  * Issue 18's back office forms, posted as a browser without JavaScript posts them: the

@@ -3,7 +3,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints, findEndpoint } from '../shared/api';
 import { UNREADABLE_API } from '../server/http/request-guards';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 /*
  * The OpenAPI document at GET /api/openapi.json: valid OpenAPI 3.1, generated from the

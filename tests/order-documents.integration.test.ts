@@ -6,9 +6,9 @@ import { paymentToken } from '../server/auth/order-access';
 import { orders, services as priceList } from '../server/db/schema';
 import { setOrderItems } from '../server/use-cases/orders/set-order-items';
 import { sendInvoice } from '../server/use-cases/orders/send-invoice';
-import { logIn, placeOrder, signUp } from './helpers/fixtures';
-import { usePageServer } from './helpers/page-server';
-import { pdfText } from './helpers/pdf-text';
+import { logIn, placeOrder, signUp } from '@tests/helpers/fixtures';
+import { usePageServer } from '@tests/helpers/page-server';
+import { pdfText } from '@tests/helpers/pdf-text';
 
 /*
  * Issue 15: the customer downloads the VAT invoice from the order in the account (and the

@@ -14,11 +14,11 @@ import {
 import { approvalRequestEmail, staffAnswerEmail } from '../server/use-cases/mail/approval-emails';
 import type { OrderStatus } from '@shared/order-status';
 import { trackingPath } from '@shared/tracking';
-import { insertOrderRow, logIn, MONDAY_6AM, placeOrder, signUp } from './helpers/fixtures';
-import { collect, deliver, recordIntake } from './helpers/custody-fixture';
-import { phonePhotoWithGps } from './helpers/photos';
+import { insertOrderRow, logIn, MONDAY_6AM, placeOrder, signUp } from '@tests/helpers/fixtures';
+import { collect, deliver, recordIntake } from '@tests/helpers/custody-fixture';
+import { phonePhotoWithGps } from '@tests/helpers/photos';
 import { storePhoto } from '../server/use-cases/photos/store-photo';
-import { usePageServer } from './helpers/page-server';
+import { usePageServer } from '@tests/helpers/page-server';
 
 /*
  * Issue 16, the customer's tracking (decision 029): /track/{token} and GET /api/track/:token

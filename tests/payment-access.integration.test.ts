@@ -10,8 +10,8 @@ import {
   signUp,
   staffLogIn,
   startGuestCheckout,
-} from './helpers/fixtures';
-import { startTestServer, type TestServer } from './helpers/test-server';
+} from '@tests/helpers/fixtures';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 /*
  * A payment belongs to its order's customer: the order's id alone no longer lets anyone save

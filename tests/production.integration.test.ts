@@ -4,7 +4,7 @@ import { outbox } from '../server/db/schema';
 import { loadConfig } from '../server/config';
 import { createLogger } from '../server/logger';
 import { startServer, type RunningServer } from '../server/start';
-import { createTestDatabase } from './helpers/test-database';
+import { createTestDatabase } from '@tests/helpers/test-database';
 
 /*
  * What the engineer running the site relies on: health and readiness, a shutdown that

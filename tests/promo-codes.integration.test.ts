@@ -9,9 +9,9 @@ import {
   services as priceList,
 } from '../server/db/schema';
 import { cancelOrder } from '../server/use-cases/accounts/cancel-order';
-import { placeGuestOrder, spreadSlots, startGuestCheckout } from './helpers/fixtures';
-import { pdfText } from './helpers/pdf-text';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { placeGuestOrder, spreadSlots, startGuestCheckout } from '@tests/helpers/fixtures';
+import { pdfText } from '@tests/helpers/pdf-text';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 /*
  * Issue 18: promo codes at checkout (`promo_code` of placeorder), each rule refused with a

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { usePageServer } from './helpers/page-server';
+import { usePageServer } from '@tests/helpers/page-server';
 
 /*
  * Search engines and visitors without JavaScript get whole pages: each public page's HTML

@@ -12,9 +12,9 @@ import {
   slotUsage,
 } from '../server/db/schema';
 import { runRecurringSchedule } from '../server/use-cases/recurring/run-schedule';
-import { demoAddress } from './helpers/fixtures';
-import { createTestDatabase, onPostgres, type TestDatabase } from './helpers/test-database';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { demoAddress } from '@tests/helpers/fixtures';
+import { createTestDatabase, onPostgres, type TestDatabase } from '@tests/helpers/test-database';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 /*
  * Two instances on one PostgreSQL database (issue 18, decision 036), each with its own pool

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { outbox } from '../server/db/schema';
 import { runRecurringSchedule } from '../server/use-cases/recurring/run-schedule';
-import { logIn, MONDAY_6AM, signUp } from './helpers/fixtures';
-import { usePageServer } from './helpers/page-server';
+import { logIn, MONDAY_6AM, signUp } from '@tests/helpers/fixtures';
+import { usePageServer } from '@tests/helpers/page-server';
 
 /*
  * Repeat collections as pages, as a browser without JavaScript uses them (issue 18, decision

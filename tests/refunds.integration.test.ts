@@ -9,9 +9,9 @@ import {
   payments,
   services as priceList,
 } from '../server/db/schema';
-import { placeGuestOrder, saveTestCard, spreadSlots } from './helpers/fixtures';
-import { pdfText } from './helpers/pdf-text';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { placeGuestOrder, saveTestCard, spreadSlots } from '@tests/helpers/fixtures';
+import { pdfText } from '@tests/helpers/pdf-text';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 /*
  * Issue 15: refunds from the back office, in part or whole, through the provider that took

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { logIn, MONDAY_6AM, orderPayload, signUp } from './helpers/fixtures';
-import { usePageServer } from './helpers/page-server';
+import { logIn, MONDAY_6AM, orderPayload, signUp } from '@tests/helpers/fixtures';
+import { usePageServer } from '@tests/helpers/page-server';
 
 /*
  * Issue 18's pages as a browser without JavaScript uses them (decision 034): the address book

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffUser } from '../server/auth/staff';
 import { orders } from '../server/db/schema';
-import { logIn, MONDAY_6AM, orderPayload, signUp, staffLogIn } from './helpers/fixtures';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { logIn, MONDAY_6AM, orderPayload, signUp, staffLogIn } from '@tests/helpers/fixtures';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 /*
  * Issue 18 across the API (decision 034): an order booked from the address book keeps the

@@ -4,8 +4,8 @@ import { createStaffUser } from '../server/auth/staff';
 import { customers, outbox, reviews } from '../server/db/schema';
 import { eraseCustomer } from '../server/use-cases/accounts/delete-account';
 import { moveOrder } from '../server/use-cases/orders/move-order';
-import { insertOrderRow, logIn, signUp, staffLogIn } from './helpers/fixtures';
-import { usePageServer } from './helpers/page-server';
+import { insertOrderRow, logIn, signUp, staffLogIn } from '@tests/helpers/fixtures';
+import { usePageServer } from '@tests/helpers/page-server';
 
 /*
  * Reviews of delivered orders (issue 18, decision 038): one per delivered order, by the

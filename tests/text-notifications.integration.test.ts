@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createUseCaseWorld, type UseCaseWorld } from './helpers/use-case-world';
-import { insertOrderRow } from './helpers/fixtures';
+import { createUseCaseWorld, type UseCaseWorld } from '@tests/helpers/use-case-world';
+import { insertOrderRow } from '@tests/helpers/fixtures';
 import { customers, orders, outbox, textMessages, textOptOuts } from '../server/db/schema';
 import { moveOrder } from '../server/use-cases/orders/move-order';
 import { recordStopAction, startDeliveries } from '../server/use-cases/driver/stop-actions';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createUseCaseWorld, type UseCaseWorld } from './helpers/use-case-world';
+import { createUseCaseWorld, type UseCaseWorld } from '@tests/helpers/use-case-world';
 import {
   auditLog,
   customers,

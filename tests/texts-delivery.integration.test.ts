@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textMessages, textOptOuts } from '../server/db/schema';
 import { queueText, type QueuedText } from '../server/use-cases/messages/queue-text';
 import { OFFLINE_TEXT_REASON } from '../server/use-cases/messages/deliver-text';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 import {
   STAND_IN_SMS_FROM,
   STAND_IN_WHATSAPP_FROM,
   startTwilioStandIn,
   type TwilioStandIn,
-} from './helpers/twilio-stand-in';
+} from '@tests/helpers/twilio-stand-in';
 
 /*
  * Texts through Twilio's official SDK to a local stand-in of its API (issue 17, decision 030):

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../server/db/client';
 import { customers, textMessages } from '../server/db/schema';
 import { queueCollectionReminders } from '../server/use-cases/messages/collection-reminders';
-import { insertOrderRow, lastLondonNoon } from './helpers/fixtures';
-import { createTestDatabase, onPostgres, type TestDatabase } from './helpers/test-database';
-import { startTestServer, type TestServer } from './helpers/test-server';
-import { startTwilioStandIn, type TwilioStandIn } from './helpers/twilio-stand-in';
+import { insertOrderRow, lastLondonNoon } from '@tests/helpers/fixtures';
+import { createTestDatabase, onPostgres, type TestDatabase } from '@tests/helpers/test-database';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
+import { startTwilioStandIn, type TwilioStandIn } from '@tests/helpers/twilio-stand-in';
 
 /*
  * Two instances on one PostgreSQL database, each with its own pool and its own pg-boss (issue

@@ -4,9 +4,9 @@ import { orders, slotUsage, textMessages } from '../server/db/schema';
 import { notifyCustomer } from '../server/use-cases/messages/notify-customer';
 import { DAILY_TEXT_CAP } from '../server/use-cases/messages/text-rules';
 import type { Slot } from '@shared/slots';
-import { lastLondonNoon, placeGuestOrder, type SlotPair } from './helpers/fixtures';
-import { startTestServer, type TestServer } from './helpers/test-server';
-import { startTwilioStandIn, type TwilioStandIn } from './helpers/twilio-stand-in';
+import { lastLondonNoon, placeGuestOrder, type SlotPair } from '@tests/helpers/fixtures';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
+import { startTwilioStandIn, type TwilioStandIn } from '@tests/helpers/twilio-stand-in';
 
 /*
  * Issue 17 from end to end, through Twilio's SDK and the stand-in of its API: a guest who asks

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import sharp from 'sharp';
 import { PhotoUploadError, uploadPhoto } from '../app/features/admin/upload-photo';
 import { createStaffUser } from '../server/auth/staff';
-import { insertOrderRow, staffLogIn } from './helpers/fixtures';
-import { phonePhotoWithGps } from './helpers/photos';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { insertOrderRow, staffLogIn } from '@tests/helpers/fixtures';
+import { phonePhotoWithGps } from '@tests/helpers/photos';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 /*
  * The pages' uploadPhoto (app/features/admin/upload-photo.ts) against a real server: it sends

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailService } from '../adapters/mail/mail-service';
 import { outbox, textMessages } from '../db/schema';
 import { createLogger } from '../logger';
-import { createTestDatabase, type TestDatabase } from '../../tests/helpers/test-database';
+import { createTestDatabase, type TestDatabase } from '@tests/helpers/test-database';
 import { requeueDeliveries } from './requeue-deliveries';
 
 /*

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../tests/helpers/test-database';
+import { createTestDatabase, type TestDatabase } from '@tests/helpers/test-database';
 import { outbox } from '../db/schema';
 import { listOutbox } from './list-outbox';
 

@@ -1,9 +1,9 @@
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems } from '../../server/db/schema';
-import { insertOrderRow, logIn, signUp } from '../helpers/fixtures';
-import { startTestServer, type TestServer } from '../helpers/test-server';
-import { chromiumArgs, chromiumPath } from '../helpers/chromium';
+import { insertOrderRow, logIn, signUp } from '@tests/helpers/fixtures';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
+import { chromiumArgs, chromiumPath } from '@tests/helpers/chromium';
 
 /*
  * The account pages with real orders in the database, in Chromium at 1280 px (desktop page)

@@ -4,14 +4,14 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffUser } from '../../server/auth/staff';
-import { startTestServer, type TestServer } from '../helpers/test-server';
-import { chromiumArgs, chromiumPath } from '../helpers/chromium';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
+import { chromiumArgs, chromiumPath } from '@tests/helpers/chromium';
 import {
   demoOwner,
   freePort,
   startServerProcess,
   type ServerProcess,
-} from '../helpers/server-process';
+} from '@tests/helpers/server-process';
 
 /*
  * Pages hydrate without a word in the browser's console: on the development server, started

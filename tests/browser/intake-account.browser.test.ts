@@ -1,10 +1,10 @@
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffUser } from '../../server/auth/staff';
-import { insertOrderRow, logIn, signUp, staffLogIn } from '../helpers/fixtures';
-import { photographGarment, recordGarmentRows } from '../helpers/intake-fixtures';
-import { startTestServer, type TestServer } from '../helpers/test-server';
-import { chromiumArgs, chromiumPath } from '../helpers/chromium';
+import { insertOrderRow, logIn, signUp, staffLogIn } from '@tests/helpers/fixtures';
+import { photographGarment, recordGarmentRows } from '@tests/helpers/intake-fixtures';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
+import { chromiumArgs, chromiumPath } from '@tests/helpers/chromium';
 
 /*
  * Issue 16 in the account, in Chromium at 375 px on the production build: the order's view

@@ -4,11 +4,11 @@ import { chromium, type Browser, type BrowserContext, type Page } from '@playwri
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments } from '../../server/db/schema';
-import { insertOrderRow } from '../helpers/fixtures';
-import { startTestServer, type TestServer } from '../helpers/test-server';
-import { chromiumArgs, chromiumPath } from '../helpers/chromium';
-import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-in';
-import { startPayPalStandIn, type PayPalStandIn } from '../helpers/paypal-stand-in';
+import { insertOrderRow } from '@tests/helpers/fixtures';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
+import { chromiumArgs, chromiumPath } from '@tests/helpers/chromium';
+import { startStripeStandIn, type StripeStandIn } from '@tests/helpers/stripe-stand-in';
+import { startPayPalStandIn, type PayPalStandIn } from '@tests/helpers/paypal-stand-in';
 
 /*
  * The payment page with real provider keys, in Chromium over the production build (with its

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { demoOwner, freePort, startServerProcess } from '../helpers/server-process';
+import { demoOwner, freePort, startServerProcess } from '@tests/helpers/server-process';
 
 /*
  * `npm install && npm start` on a fresh clone: the production build, made first because there

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { branches } from '../../server/db/schema';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 /*
  * Shared pages over the production build (npm run test:e2e builds it): rendered once per

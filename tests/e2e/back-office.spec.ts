@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { firstSlots, placeOrder, signUp } from '../helpers/fixtures';
+import { firstSlots, placeOrder, signUp } from '@tests/helpers/fixtures';
 import { callerOf } from './booking-helpers';
 import { E2E_STAFF } from './e2e-staff';
 import { expectNoSeriousA11yViolations, readMail } from './support';

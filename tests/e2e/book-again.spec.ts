@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { firstSlots, signUp } from '../helpers/fixtures';
+import { firstSlots, signUp } from '@tests/helpers/fixtures';
 import { password } from './account-helpers';
 import { callerOf, chooseSlotsWithPicker } from './booking-helpers';
 

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { firstSlots, placeGuestOrder, type ApiCaller } from '../helpers/fixtures';
+import { firstSlots, placeGuestOrder, type ApiCaller } from '@tests/helpers/fixtures';
 
 /** Steps of the booking form on `/` shared by the browser tests. */
 

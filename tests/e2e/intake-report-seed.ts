@@ -1,7 +1,7 @@
 import type { AppServices } from '../../server/services';
 import type { Actor } from '../../server/use-cases/audit/record-audit';
-import { insertOrderRow } from '../helpers/fixtures';
-import { photographGarment, recordGarmentRows } from '../helpers/intake-fixtures';
+import { insertOrderRow } from '@tests/helpers/fixtures';
+import { photographGarment, recordGarmentRows } from '@tests/helpers/intake-fixtures';
 
 /**
  * Orders the e2e server writes at start for the intake report spec (issue 16), one per

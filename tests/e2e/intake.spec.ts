@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { E2E_INTAKE_ORDERS } from './e2e-intake';
 import { E2E_STAFF } from './e2e-staff';
-import { phonePhotoWithGps } from '../helpers/photos';
+import { phonePhotoWithGps } from '@tests/helpers/photos';
 import { expectNoSeriousA11yViolations } from './support';
 
 /*

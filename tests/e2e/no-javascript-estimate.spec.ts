@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { firstSlots } from '../helpers/fixtures';
+import { firstSlots } from '@tests/helpers/fixtures';
 import { callerOf } from './booking-helpers';
 
 /*

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { placeOrder, callerOf } from './booking-helpers';
 import { E2E_STAFF } from './e2e-staff';
-import { phonePhotoWithGps } from '../helpers/photos';
+import { phonePhotoWithGps } from '@tests/helpers/photos';
 import { expectNoSeriousA11yViolations, readMail } from './support';
 
 /*

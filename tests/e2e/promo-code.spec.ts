@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signUp } from '../helpers/fixtures';
+import { signUp } from '@tests/helpers/fixtures';
 import { logIn } from './account-helpers';
 import { bookFromHome, callerOf } from './booking-helpers';
 import { expectNoSeriousA11yViolations } from './support';

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { placeOrder, signUp } from '../helpers/fixtures';
+import { placeOrder, signUp } from '@tests/helpers/fixtures';
 import { callerOf, chooseAddress } from './booking-helpers';
 import { expectNoSeriousA11yViolations, readMail } from './support';
 

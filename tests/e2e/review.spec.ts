@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { firstSlots, placeGuestOrder } from '../helpers/fixtures';
+import { firstSlots, placeGuestOrder } from '@tests/helpers/fixtures';
 import { callerOf } from './booking-helpers';
 import { E2E_STAFF } from './e2e-staff';
 import { expectNoSeriousA11yViolations, readMail } from './support';

@@ -3,7 +3,7 @@ import { hashPassword } from '../../server/auth/passwords';
 import { customers } from '../../server/db/schema';
 import { queueCollectionReminders } from '../../server/use-cases/messages/collection-reminders';
 import { londonDayRange, londonToday } from '../../shared/london-time';
-import { insertOrderRow } from '../helpers/fixtures';
+import { insertOrderRow } from '@tests/helpers/fixtures';
 
 /**
  * Issue 17's browser test (text-history.spec.ts) starts, per Playwright project, from a

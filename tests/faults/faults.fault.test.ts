@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pickupAndDelivery, placeGuestOrder, type SlotPair } from '../../bench/checkout-path';
 import { timedRequest } from '../../bench/load';
 import { startServerProcess, type ServerProcess } from '../../bench/server-process';
-import { startSmtpServer } from '../helpers/smtp-server';
+import { startSmtpServer } from '@tests/helpers/smtp-server';
 import { startPrivatePostgres, type PrivatePostgres } from './private-postgres';
 
 /*

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../db/schema';
 import { createLogger } from '../../logger';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-database';
-import { startSmtpServer } from '../../../tests/helpers/smtp-server';
+import { createTestDatabase, type TestDatabase } from '@tests/helpers/test-database';
+import { startSmtpServer } from '@tests/helpers/smtp-server';
 import { createMailService, createSmtpTransport } from './mail-service';
 
 describe('mail service', () => {

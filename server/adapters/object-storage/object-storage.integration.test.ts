@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startS3StandIn, type S3StandIn } from '../../../tests/helpers/s3-stand-in';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-database';
+import { startS3StandIn, type S3StandIn } from '@tests/helpers/s3-stand-in';
+import { createTestDatabase, type TestDatabase } from '@tests/helpers/test-database';
 import type { ObjectStorage } from './object-storage';
 import { createPostgresStorage } from './postgres-storage';
 import { createS3Storage } from './s3-storage';

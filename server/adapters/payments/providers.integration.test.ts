@@ -1,9 +1,4 @@
-import {
-  paymentHeaders,
-  placeGuestOrder,
-  spreadSlots,
-  staffLogIn,
-} from '../../../tests/helpers/fixtures';
+import { paymentHeaders, placeGuestOrder, spreadSlots, staffLogIn } from '@tests/helpers/fixtures';
 import { createStaffUser } from '../../auth/staff';
 import Stripe from 'stripe';
 import { and, eq } from 'drizzle-orm';
@@ -16,9 +11,9 @@ import {
   services as priceList,
   webhookEvents,
 } from '../../db/schema';
-import { startTestServer, type TestServer } from '../../../tests/helpers/test-server';
-import { startStripeStandIn, type StripeStandIn } from '../../../tests/helpers/stripe-stand-in';
-import { startPayPalStandIn, type PayPalStandIn } from '../../../tests/helpers/paypal-stand-in';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
+import { startStripeStandIn, type StripeStandIn } from '@tests/helpers/stripe-stand-in';
+import { startPayPalStandIn, type PayPalStandIn } from '@tests/helpers/paypal-stand-in';
 import { createStripeCardProvider } from './stripe-provider';
 import { createPayPalProvider } from './paypal-provider';
 import { PaymentProviderError } from './payment-provider';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { vatBreakdown } from '@shared/vat';
-import { pdfText } from '../../../tests/helpers/pdf-text';
+import { pdfText } from '@tests/helpers/pdf-text';
 import type { FinancialDocument } from './financial-document';
 import { renderDocumentPdf } from './render-document-pdf';
 

@@ -9,7 +9,7 @@ import {
 import * as mupdf from 'mupdf';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { pdfText } from '../../../tests/helpers/pdf-text';
+import { pdfText } from '@tests/helpers/pdf-text';
 import { renderLabelSheet } from './render-label-sheet';
 
 /*

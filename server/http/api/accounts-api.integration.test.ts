@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertOrderRow } from '../../../tests/helpers/fixtures';
-import { startSmtpServer } from '../../../tests/helpers/smtp-server';
-import { startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { insertOrderRow } from '@tests/helpers/fixtures';
+import { startSmtpServer } from '@tests/helpers/smtp-server';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 import { createSmtpTransport } from '../../adapters/mail/mail-service';
 import {
   customerAddresses,

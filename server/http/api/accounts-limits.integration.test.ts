@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-database';
-import { startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { createTestDatabase, type TestDatabase } from '@tests/helpers/test-database';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 import { hashToken } from '../../auth/tokens';
 import { customers, oneTimeCodes } from '../../db/schema';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 import { customerAddresses, customers, sessions } from '../../db/schema';
 import { hashToken } from '../../auth/tokens';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, signUp } from '../../../tests/helpers/fixtures';
-import { startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { logIn, signUp } from '@tests/helpers/fixtures';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 /* The address book of the account (issue 18, decision 034) through the API. */
 

@@ -1,4 +1,4 @@
-import { paymentHeaders } from '../../../tests/helpers/fixtures';
+import { paymentHeaders } from '@tests/helpers/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createStaffUser } from '../../auth/staff';
@@ -11,7 +11,7 @@ import {
   payments,
   services,
 } from '../../db/schema';
-import { startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 // Monday 23 November 2026, 06:00 in London.
 const now = new Date('2026-11-23T06:00:00Z');

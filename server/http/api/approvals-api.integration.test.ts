@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { insertOrderRow, staffLogIn } from '../../../tests/helpers/fixtures';
-import { startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { insertOrderRow, staffLogIn } from '@tests/helpers/fixtures';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 import { createStaffUser } from '../../auth/staff';
 import { approvalToken } from '../../auth/approval-access';
 import { orderMessages, outbox, payments, priceApprovals, services } from '../../db/schema';

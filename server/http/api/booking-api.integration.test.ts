@@ -8,7 +8,7 @@ import { createBundledAddressProvider } from '../../adapters/address/bundled-add
 import { createLoqateAddressProvider } from '../../adapters/address/loqate-address-provider';
 import { createLogger } from '../../logger';
 import { reserveSlots, releaseSlots } from '../../use-cases/slots/reserve-slots';
-import { startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 type Slot = { slot_date: string; slot_start: string; slot_end: string; display: string };
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { blogPosts, newsletterSubscribers, pageVisits, priceCategories } from '../../db/schema';
-import { startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 type Category = {
   name: string;

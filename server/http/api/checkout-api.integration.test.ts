@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createSmtpTransport } from '../../adapters/mail/mail-service';
 import { orderEvents, orders, outbox, slotUsage } from '../../db/schema';
-import { onPostgres } from '../../../tests/helpers/test-database';
-import { startSmtpServer } from '../../../tests/helpers/smtp-server';
-import { startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { onPostgres } from '@tests/helpers/test-database';
+import { startSmtpServer } from '@tests/helpers/smtp-server';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 // Monday 23 November 2026, 06:00 in London.
 const now = new Date('2026-11-23T06:00:00Z');

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { insertOrderRow, logIn, signUp, staffLogIn } from '../../../tests/helpers/fixtures';
-import { phonePhotoWithGps } from '../../../tests/helpers/photos';
-import { startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { insertOrderRow, logIn, signUp, staffLogIn } from '@tests/helpers/fixtures';
+import { phonePhotoWithGps } from '@tests/helpers/photos';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 import { createStaffUser } from '../../auth/staff';
 import {
   auditLog,

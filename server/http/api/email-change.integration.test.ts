@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 import { customers, oneTimeCodes, outbox } from '../../db/schema';
 
 const password = 'Secret@123';

@@ -7,8 +7,8 @@ import {
   orderPayload,
   spreadSlots,
   startGuestCheckout,
-} from '../../../tests/helpers/fixtures';
-import { startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+} from '@tests/helpers/fixtures';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 /*
  * Issue 15: the estimate and the price cap on POST /api/placeorder. The server prices the

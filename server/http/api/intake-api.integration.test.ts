@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { insertOrderRow, staffLogIn } from '../../../tests/helpers/fixtures';
-import { pdfText } from '../../../tests/helpers/pdf-text';
-import { startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { insertOrderRow, staffLogIn } from '@tests/helpers/fixtures';
+import { pdfText } from '@tests/helpers/pdf-text';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 import { createStaffUser } from '../../auth/staff';
 import { customers, orderItems, orders, priceApprovals, services } from '../../db/schema';
 import { garmentLabelSheet } from '../../use-cases/intake/label-sheet';
 import { storePhoto } from '../../use-cases/photos/store-photo';
-import { phonePhotoWithGps } from '../../../tests/helpers/photos';
+import { phonePhotoWithGps } from '@tests/helpers/photos';
 
 /*
  * Intake at the shop over HTTP (issue 16, decision 027): staff record garments on a collected

@@ -3,11 +3,11 @@ import {
   placeGuestOrder,
   saveTestCard,
   spreadSlots,
-} from '../../../tests/helpers/fixtures';
+} from '@tests/helpers/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orderEvents, orders, payments } from '../../db/schema';
-import { startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 // Monday 23 November 2026, 06:00 in London.
 const now = new Date('2026-11-23T06:00:00Z');

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { insertOrderRow, logIn, signUp, staffLogIn } from '../../../tests/helpers/fixtures';
-import { gpsTagsOf, phonePhotoWithGps, pixelAt } from '../../../tests/helpers/photos';
-import { startS3StandIn, type S3StandIn } from '../../../tests/helpers/s3-stand-in';
-import { startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { insertOrderRow, logIn, signUp, staffLogIn } from '@tests/helpers/fixtures';
+import { gpsTagsOf, phonePhotoWithGps, pixelAt } from '@tests/helpers/photos';
+import { startS3StandIn, type S3StandIn } from '@tests/helpers/s3-stand-in';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 import { createStaffUser } from '../../auth/staff';
 import { auditLog, garments, orderGarments, orders, photos, storedObjects } from '../../db/schema';
 

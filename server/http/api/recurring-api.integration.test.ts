@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecurringPlanView } from '@shared/api/recurring';
-import { logIn, MONDAY_6AM, signUp } from '../../../tests/helpers/fixtures';
-import { startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { logIn, MONDAY_6AM, signUp } from '@tests/helpers/fixtures';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 /*
  * GET/POST /api/account/recurring and the plan's skip, pause, resume and stop, through the

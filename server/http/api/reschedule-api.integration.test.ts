@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertOrderRow } from '../../../tests/helpers/fixtures';
-import { startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { insertOrderRow } from '@tests/helpers/fixtures';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 import { orders, outbox, slotSettings, slotUsage } from '../../db/schema';
 
 /*

@@ -12,8 +12,8 @@ import {
   stopEvents,
   storedObjects,
 } from '../../db/schema';
-import { createUseCaseWorld, type UseCaseWorld } from '../../../tests/helpers/use-case-world';
-import { phonePhotoWithGps } from '../../../tests/helpers/photos';
+import { createUseCaseWorld, type UseCaseWorld } from '@tests/helpers/use-case-world';
+import { phonePhotoWithGps } from '@tests/helpers/photos';
 import { storePhoto } from '../photos/store-photo';
 import { deleteAccountWithCode, sendDeletionCode } from './delete-account';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { carePreferences, customerAddresses, orders } from '../../db/schema';
-import { createUseCaseWorld, type UseCaseWorld } from '../../../tests/helpers/use-case-world';
+import { createUseCaseWorld, type UseCaseWorld } from '@tests/helpers/use-case-world';
 import { saveCarePreferences } from './care-preferences';
 import { eraseCustomer } from './delete-account';
 import { addAddress } from './save-address';

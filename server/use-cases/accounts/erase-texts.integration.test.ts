@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { customers, outbox, textMessages, textOptOuts } from '../../db/schema';
-import { createUseCaseWorld, type UseCaseWorld } from '../../../tests/helpers/use-case-world';
+import { createUseCaseWorld, type UseCaseWorld } from '@tests/helpers/use-case-world';
 import { queueText } from '../messages/queue-text';
 import { deleteAccountWithCode, sendDeletionCode } from './delete-account';
 

@@ -9,9 +9,9 @@ import {
   priceApprovals,
   services as priceList,
 } from '../../db/schema';
-import { createUseCaseWorld, type UseCaseWorld } from '../../../tests/helpers/use-case-world';
-import { insertOrderRow } from '../../../tests/helpers/fixtures';
-import { pdfText } from '../../../tests/helpers/pdf-text';
+import { createUseCaseWorld, type UseCaseWorld } from '@tests/helpers/use-case-world';
+import { insertOrderRow } from '@tests/helpers/fixtures';
+import { pdfText } from '@tests/helpers/pdf-text';
 import { approvalToken } from '../../auth/approval-access';
 import { AppError } from '../../errors';
 import { setOrderItems } from '../orders/set-order-items';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { auditLog, customers, orderCases, orders, outbox } from '../../db/schema';
-import { createUseCaseWorld, type UseCaseWorld } from '../../../tests/helpers/use-case-world';
-import { insertOrderRow } from '../../../tests/helpers/fixtures';
-import { photographGarment, recordGarmentRows } from '../../../tests/helpers/intake-fixtures';
+import { createUseCaseWorld, type UseCaseWorld } from '@tests/helpers/use-case-world';
+import { insertOrderRow } from '@tests/helpers/fixtures';
+import { photographGarment, recordGarmentRows } from '@tests/helpers/intake-fixtures';
 import { intakeReportToken } from '../../auth/intake-report-access';
 import { AppError } from '../../errors';
 import { customerGarments } from '../intake-report/garment-history';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { createUseCaseWorld, type UseCaseWorld } from '../../../tests/helpers/use-case-world';
-import { onPostgres } from '../../../tests/helpers/test-database';
+import { createUseCaseWorld, type UseCaseWorld } from '@tests/helpers/use-case-world';
+import { onPostgres } from '@tests/helpers/test-database';
 import { reschedulePagePath } from '../../auth/reschedule-access';
 import { orderEvents, orders, outbox, slotSettings, slotUsage, stopEvents } from '../../db/schema';
 import { recordStopAction } from './stop-actions';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { financialDocuments, outbox, payments, services as priceList } from '../../db/schema';
-import { createUseCaseWorld, type UseCaseWorld } from '../../../tests/helpers/use-case-world';
-import { pdfText } from '../../../tests/helpers/pdf-text';
+import { createUseCaseWorld, type UseCaseWorld } from '@tests/helpers/use-case-world';
+import { pdfText } from '@tests/helpers/pdf-text';
 import { setOrderItems } from '../orders/set-order-items';
 import { sendInvoice } from '../orders/send-invoice';
 import { creditOrder } from '../payments/charge-order';

@@ -2,13 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { loadBrand } from '../../config';
 import { financialDocuments, orderItems, orders } from '../../db/schema';
-import {
-  createTestDatabase,
-  onPostgres,
-  type TestDatabase,
-} from '../../../tests/helpers/test-database';
-import { insertOrderRow } from '../../../tests/helpers/fixtures';
-import { pdfText } from '../../../tests/helpers/pdf-text';
+import { createTestDatabase, onPostgres, type TestDatabase } from '@tests/helpers/test-database';
+import { insertOrderRow } from '@tests/helpers/fixtures';
+import { pdfText } from '@tests/helpers/pdf-text';
 import { currentInvoice, issueInvoice, orderDocumentPdf } from './vat-documents';
 
 /*

@@ -7,7 +7,7 @@ import {
   rateLimits,
   sessions,
 } from '../../db/schema';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-database';
+import { createTestDatabase, type TestDatabase } from '@tests/helpers/test-database';
 import { expireStaleRows } from './expire-stale';
 
 describe('expireStaleRows (the hourly clean-up)', () => {

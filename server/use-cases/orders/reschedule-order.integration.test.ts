@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { createUseCaseWorld, type UseCaseWorld } from '../../../tests/helpers/use-case-world';
-import { onPostgres } from '../../../tests/helpers/test-database';
+import { createUseCaseWorld, type UseCaseWorld } from '@tests/helpers/use-case-world';
+import { onPostgres } from '@tests/helpers/test-database';
 import { auditLog, customers, orders, outbox, slotSettings, slotUsage } from '../../db/schema';
 import { orderTracking } from '../tracking/order-tracking';
 import { rescheduleChoices, rescheduleOrder } from './reschedule-order';

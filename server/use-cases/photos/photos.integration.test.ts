@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { phonePhotoWithGps } from '../../../tests/helpers/photos';
-import { createUseCaseWorld, type UseCaseWorld } from '../../../tests/helpers/use-case-world';
+import { phonePhotoWithGps } from '@tests/helpers/photos';
+import { createUseCaseWorld, type UseCaseWorld } from '@tests/helpers/use-case-world';
 import { photos, storedObjects } from '../../db/schema';
 import { openPhoto } from './open-photo';
 import { photoUrl } from './photo-url';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { customers, recurringOccurrences, recurringPlans } from '../../db/schema';
-import { createUseCaseWorld, type UseCaseWorld } from '../../../tests/helpers/use-case-world';
+import { createUseCaseWorld, type UseCaseWorld } from '@tests/helpers/use-case-world';
 import { eraseCustomer } from '../accounts/delete-account';
 import { createRecurringPlan } from './create-plan';
 import { runRecurringSchedule } from './run-schedule';

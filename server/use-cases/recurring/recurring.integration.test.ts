@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { londonInstant } from '@shared/recurring';
 import { customers, orders, outbox, recurringOccurrences, slotUsage } from '../../db/schema';
 import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors';
-import { demoAddress, MONDAY_6AM } from '../../../tests/helpers/fixtures';
-import { startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { demoAddress, MONDAY_6AM } from '@tests/helpers/fixtures';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 import {
   pauseRecurringPlan,
   resumeRecurringPlan,
