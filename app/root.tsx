@@ -19,7 +19,6 @@ import { SiteFooter } from './components/site/site-footer';
 import { SiteHeader } from './components/site/site-header';
 import type { Route } from './+types/root';
 import { NotFoundPanel } from './components/not-found-panel';
-import { appStoreFor } from '@shared/app-store';
 import { useNonce } from './utils/nonce';
 import { PageStyles } from './utils/inline-styles';
 import './app.css';
@@ -31,15 +30,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     authorization: request.headers.get('authorization'),
   });
   const branches = await listBranches(services.content);
-  const agent = request.headers.get('user-agent') ?? '';
   return {
     brand: services.config.brand,
     publicUrl: services.config.publicUrl,
     /** The logged-in customer, for the navigation's name menu. */
     user: customer ? { name: customer.name } : null,
     branches: branches.map((b) => ({ slug: b.slug, name: b.name, address: b.address })),
-    /** Which store the app banner links to. */
-    store: appStoreFor(agent),
   };
 }
 
@@ -135,7 +131,6 @@ function SiteChrome({ notFound = false, children }: { notFound?: boolean; childr
       {chrome.floatingButtons && (
         <ContactBar
           brand={data.brand}
-          store={data.store}
           showOrderNow={chrome.orderNowButton}
           showAppBanner={chrome.appBanner}
         />

@@ -17,7 +17,6 @@ import { usePageVisit } from '~/utils/page-visit';
 import { seo } from '~/utils/seo';
 import type { PageHandle } from '~/components/site/chrome-rules';
 import type { Route } from './+types/home';
-import { sharedPageHeaders } from '~/utils/shared-page';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services } = context;
@@ -121,13 +120,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  */
 export const handle: PageHandle = { bookingForm: true, scriptsAfterFirstPaint: true };
 
-/**
- * The same for every visitor: the server may reuse its HTML (docs/decisions/011); with a
- * logged-in customer's address book it is theirs alone.
- */
+/** With a logged-in customer's address book the page is theirs alone. */
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   const personal = loaderHeaders.get('Cache-Control');
-  return personal ? { 'Cache-Control': personal } : sharedPageHeaders();
+  return personal ? { 'Cache-Control': personal } : {};
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -7,7 +7,6 @@ import { NotFoundPanel } from '~/components/not-found-panel';
 import { seo } from '~/utils/seo';
 import type { PageHandle } from '~/components/site/chrome-rules';
 import type { Route } from './+types/landing';
-import { sharedPageHeaders } from '~/utils/shared-page';
 
 /** /{id}: a service landing page, else an area page, else not found (spec 2). */
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -28,10 +27,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
  * The page shows the booking form: no Order Now button (chrome-rules.ts). It works before
  * hydration, so its scripts wait for its first paint (docs/decisions/033).
  */
-export const handle: PageHandle = { bookingForm: true, scriptsAfterFirstPaint: true };
+export const handle: PageHandle = {
+  sharedPage: true,
+  bookingForm: true,
+  scriptsAfterFirstPaint: true,
+};
 
 /** The same for every visitor: the server may reuse its HTML (docs/decisions/011). */
-export const headers = sharedPageHeaders;
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: 'Page not found' }, { name: 'robots', content: 'noindex' }];

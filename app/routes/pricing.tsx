@@ -5,7 +5,6 @@ import { usePageVisit } from '~/utils/page-visit';
 import { FinalPriceRules } from '~/components/final-price-rules';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/pricing';
-import { sharedPageHeaders } from '~/utils/shared-page';
 import type { PageHandle } from '~/components/site/chrome-rules';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -19,13 +18,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 /** The same for every visitor: the server may reuse its HTML (docs/decisions/011). */
-export const headers = sharedPageHeaders;
 
 /**
  * The prices are plain HTML and links: the page's scripts can wait for its first paint
  * (docs/decisions/033, 040). Only the search by service needs them.
  */
-export const handle: PageHandle = { scriptsAfterFirstPaint: true };
+export const handle: PageHandle = { sharedPage: true, scriptsAfterFirstPaint: true };
 
 export function meta({ matches, loaderData, params }: Route.MetaArgs) {
   const selected = loaderData?.categories.find((c) => c.code === loaderData.selectedCode);
