@@ -27,7 +27,9 @@ export function ensurePagesBuild(): string {
   const dir = path.join(testCacheDir, `build-${key}`);
   if (existsSync(path.join(dir, 'server/index.js'))) return dir;
   mkdirSync(testCacheDir, { recursive: true });
-  for (const old of readdirSync(testCacheDir).filter((n) => n.startsWith('build-') && !n.endsWith('.tmp'))) {
+  for (const old of readdirSync(testCacheDir).filter(
+    (n) => n.startsWith('build-') && !n.endsWith('.tmp'),
+  )) {
     rmSync(path.join(testCacheDir, old), { recursive: true, force: true });
   }
   const making = `${dir}.${process.pid}.tmp`;
