@@ -1,3 +1,5 @@
+import { minimumOrder } from '@shared/price-rules';
+
 const steps = [
   {
     title: 'Book online',
@@ -5,7 +7,7 @@ const steps = [
   },
   {
     title: 'We collect',
-    text: 'Our driver picks up your bag at your door. Collection is free on orders of £25 or more.',
+    text: `Our driver picks up your bag at your door. Collection is free on orders of ${minimumOrder} or more.`,
   },
   {
     title: 'We clean',

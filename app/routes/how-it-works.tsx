@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { HowItWorksSteps } from '~/components/how-it-works-steps';
+import { minimumOrder } from '@shared/price-rules';
 import { useRootData } from '~/root';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/how-it-works';
@@ -31,7 +32,7 @@ export default function HowItWorks() {
           <h2 className="text-lg font-semibold">Paying after cleaning</h2>
           <p className="mt-2 text-slate-600">
             At booking you save a card (nothing is taken) or make a 35p PayPal verification. We
-            e-mail the invoice with a payment link before delivery. Minimum order £25.
+            e-mail the invoice with a payment link before delivery. Minimum order {minimumOrder}.
           </p>
         </div>
         <div className="card">
