@@ -1,26 +1,21 @@
-import type { ComponentProps, ReactNode } from 'react';
-import { BookingForm } from '~/features/booking/booking-form';
-import type { SlotChoice } from '~/features/booking/booking-storage';
-import { useRootData } from '~/root';
+import type { ReactNode } from 'react';
+import { useRootData } from '~/utils/root-data';
 
-/** The hero of home and landing pages: heading, promise and the booking form. */
+/**
+ * The hero of home and landing pages: heading, promise and the booking form, which the page
+ * passes in (the booking feature's form; components import no feature).
+ */
 export function Hero({
   heading,
   intro,
-  formHeading,
   banner = '/images/hero.svg',
-  pickups,
-  booking,
+  bookingForm,
   children,
 }: {
   heading: string;
   intro: string;
-  formHeading?: string;
   banner?: string;
-  /** Collection slots for the booking form's first render (and for no JavaScript). */
-  pickups?: SlotChoice[];
-  /** Issue 18: the customer's saved addresses, and an earlier order's booking to start from. */
-  booking?: Pick<ComponentProps<typeof BookingForm>, 'saved' | 'notes' | 'server'>;
+  bookingForm: ReactNode;
   children?: ReactNode;
 }) {
   const root = useRootData();
@@ -60,14 +55,7 @@ export function Hero({
           </ul>
           {children}
         </div>
-        <BookingForm
-          heading={formHeading}
-          phone={brand.phone}
-          phoneE164={brand.phoneE164}
-          phoneDisplay={brand.phoneDisplay}
-          pickups={pickups}
-          {...booking}
-        />
+        {bookingForm}
       </div>
     </section>
   );

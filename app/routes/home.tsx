@@ -6,13 +6,14 @@ import {
   savedAddressOption,
 } from '~/server/address-book.server';
 import { againBooking } from '~/features/booking/book-again';
+import { BookingForm } from '~/features/booking/booking-form';
 import { listBranches, priceList } from '~/server/catalogue.server';
 import { listPickupSlots } from '~/server/catalogue.server';
 import { publicReviews } from '~/server/reviews.server';
 import { stars } from '@shared/reviews';
 import { Hero } from '~/components/hero';
 import { HowItWorksSteps } from '~/components/how-it-works-steps';
-import { useRootData } from '~/root';
+import { useRootData } from '~/utils/root-data';
 import { usePageVisit } from '~/utils/page-visit';
 import { seo } from '~/utils/seo';
 import type { PageHandle } from '~/components/site/chrome-rules';
@@ -200,15 +201,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         }}
       />
       <Hero
-        pickups={loaderData.pickups}
-        booking={{
-          saved: loaderData.saved,
-          ...(loaderData.again
-            ? { server: loaderData.again.server, notes: loaderData.again.notes }
-            : {}),
-        }}
         heading="London Dry Cleaners with Free Collection & Delivery"
         intro={`${brand.name} collects your dry cleaning and laundry at a time that suits you and brings it back cleaned and pressed. Family-run for over 25 years.`}
+        bookingForm={
+          <BookingForm
+            phone={brand.phone}
+            phoneE164={brand.phoneE164}
+            phoneDisplay={brand.phoneDisplay}
+            pickups={loaderData.pickups}
+            saved={loaderData.saved}
+            {...(loaderData.again
+              ? { server: loaderData.again.server, notes: loaderData.again.notes }
+              : {})}
+          />
+        }
       />
 
       {loaderData.reviews.count > 0 ? <Reviews reviews={loaderData.reviews} /> : null}

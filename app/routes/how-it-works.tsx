@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { HowItWorksSteps } from '~/components/how-it-works-steps';
 import { minimumOrder } from '@shared/price-rules';
-import { useRootData } from '~/root';
+import { useRootData } from '~/utils/root-data';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/how-it-works';
 import { sharedPageHeaders } from '~/utils/shared-page';

@@ -1,9 +1,12 @@
+import type { ComponentProps } from 'react';
 import { data, Link } from 'react-router';
 import { findArea, findServicePage } from '~/server/catalogue.server';
 import { listPickupSlots } from '~/server/catalogue.server';
 import { Hero } from '~/components/hero';
+import { BookingForm } from '~/features/booking/booking-form';
 import { HowItWorksSteps } from '~/components/how-it-works-steps';
 import { NotFoundPanel } from '~/components/not-found-panel';
+import { useRootData } from '~/utils/root-data';
 import { seo } from '~/utils/seo';
 import type { PageHandle } from '~/components/site/chrome-rules';
 import type { Route } from './+types/landing';
@@ -52,7 +55,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
           heading={page.name}
           intro={page.page_meta}
           banner={page.bannerimage}
-          pickups={loaderData.pickups}
+          bookingForm={<LandingBookingForm pickups={loaderData.pickups} />}
         />
         <section className="mx-auto max-w-4xl px-4 py-12">
           <div className="rich-text text-lg" dangerouslySetInnerHTML={{ __html: page.details }} />
@@ -74,10 +77,14 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main">
       <Hero
-        pickups={loaderData.pickups}
         heading={page.home_page_heading}
         intro={`Free collection and delivery in ${page.name} (${page.outward_code}), cleaned in 24 to 48 hours.`}
-        formHeading={`Book a collection in ${page.name}`}
+        bookingForm={
+          <LandingBookingForm
+            pickups={loaderData.pickups}
+            heading={`Book a collection in ${page.name}`}
+          />
+        }
       />
       <section className="mx-auto max-w-4xl px-4 py-12">
         <h2 className="section-title">Dry cleaning in {page.name}</h2>
@@ -90,6 +97,23 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
         </Link>
       </section>
     </main>
+  );
+}
+
+/** A landing page's booking form, with the shop's phone for its "call us" help. */
+function LandingBookingForm({
+  pickups,
+  heading,
+}: Pick<ComponentProps<typeof BookingForm>, 'pickups' | 'heading'>) {
+  const brand = useRootData()!.brand;
+  return (
+    <BookingForm
+      heading={heading}
+      phone={brand.phone}
+      phoneE164={brand.phoneE164}
+      phoneDisplay={brand.phoneDisplay}
+      pickups={pickups}
+    />
   );
 }
 

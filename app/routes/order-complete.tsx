@@ -8,7 +8,7 @@ import { findOrderToRepeat } from '~/server/address-book.server';
 import { orderConfirmationView } from '~/server/orders.server';
 import { clearBooking } from '~/features/booking/booking-storage';
 import { OrderEstimateSummary } from '~/components/order-estimate';
-import { useRootData } from '~/root';
+import { useRootData } from '~/utils/root-data';
 import { trackConversionOnce } from '~/utils/analytics';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/order-complete';

@@ -1,5 +1,5 @@
 import { minimumOrder } from '@shared/price-rules';
-import { useRootData } from '~/root';
+import { useRootData } from '~/utils/root-data';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/terms';
 import { sharedPageHeaders } from '~/utils/shared-page';

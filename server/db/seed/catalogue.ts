@@ -10,7 +10,7 @@ import {
   servicePages,
   services,
 } from '../schema';
-import { AREA_GROUPS } from './content/areas';
+import { AREA_GROUPS } from '../../content/served-areas';
 import { BLOG_POSTS, BRANCHES, CATEGORIES, FAQS, SERVICE_PAGES } from './content/catalogue';
 
 /** The demo catalogue, on an empty database only (a shop's own edits are never replaced). */
