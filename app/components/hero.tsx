@@ -1,25 +1,24 @@
 import type { ReactNode } from 'react';
-import { useRootData } from '~/utils/root-data';
+import type { Brand } from '@shared/brand';
 
 /**
- * The hero of home and landing pages: heading, promise and the booking form, which the page
- * passes in (the booking feature's form; components import no feature).
+ * The hero of home and landing pages: heading, promise and, as its children, the booking
+ * form, which the page passes in (the booking feature's; components import no feature).
  */
 export function Hero({
+  brand,
   heading,
   intro,
   banner = '/images/hero.svg',
-  bookingForm,
   children,
 }: {
+  brand: Pick<Brand, 'establishedYear' | 'awardClaim'>;
   heading: string;
   intro: string;
   banner?: string;
-  bookingForm: ReactNode;
-  children?: ReactNode;
+  /** The booking form. */
+  children: ReactNode;
 }) {
-  const root = useRootData();
-  const brand = root!.brand;
   return (
     <section className="relative overflow-hidden bg-brand text-white">
       <img
@@ -53,9 +52,8 @@ export function Hero({
               </li>
             ))}
           </ul>
-          {children}
         </div>
-        {bookingForm}
+        {children}
       </div>
     </section>
   );

@@ -10,6 +10,7 @@ import { BookingForm } from '~/features/booking/booking-form';
 import { listBranches, priceList } from '~/server/catalogue.server';
 import { listPickupSlots } from '~/server/catalogue.server';
 import { publicReviews } from '~/server/reviews.server';
+import { minimumOrder } from '@shared/price-rules';
 import { stars } from '@shared/reviews';
 import { Hero } from '~/components/hero';
 import { HowItWorksSteps } from '~/components/how-it-works-steps';
@@ -81,6 +82,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     })),
   };
   const page = {
+    minimumOrder,
     specialities: categories.slice(0, 8).map((c) => ({
       name: c.name,
       code: c.code,
@@ -201,21 +203,21 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         }}
       />
       <Hero
+        brand={brand}
         heading="London Dry Cleaners with Free Collection & Delivery"
         intro={`${brand.name} collects your dry cleaning and laundry at a time that suits you and brings it back cleaned and pressed. Family-run for over 25 years.`}
-        bookingForm={
-          <BookingForm
-            phone={brand.phone}
-            phoneE164={brand.phoneE164}
-            phoneDisplay={brand.phoneDisplay}
-            pickups={loaderData.pickups}
-            saved={loaderData.saved}
-            {...(loaderData.again
-              ? { server: loaderData.again.server, notes: loaderData.again.notes }
-              : {})}
-          />
-        }
-      />
+      >
+        <BookingForm
+          phone={brand.phone}
+          phoneE164={brand.phoneE164}
+          phoneDisplay={brand.phoneDisplay}
+          pickups={loaderData.pickups}
+          saved={loaderData.saved}
+          {...(loaderData.again
+            ? { server: loaderData.again.server, notes: loaderData.again.notes }
+            : {})}
+        />
+      </Hero>
 
       {loaderData.reviews.count > 0 ? <Reviews reviews={loaderData.reviews} /> : null}
 
@@ -243,7 +245,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="how" className="section-title text-center">
             How we work
           </h2>
-          <HowItWorksSteps />
+          <HowItWorksSteps minimumOrder={loaderData.minimumOrder} />
         </div>
       </section>
 

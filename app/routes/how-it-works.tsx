@@ -26,7 +26,7 @@ export default function HowItWorks() {
       <p className="mt-2 max-w-2xl text-slate-600">
         Dry cleaning without the trip to the shop, in four steps.
       </p>
-      <HowItWorksSteps />
+      <HowItWorksSteps minimumOrder={minimumOrder} />
       <section className="mt-12 grid gap-6 md:grid-cols-3">
         <div className="card">
           <h2 className="text-lg font-semibold">Paying after cleaning</h2>
