@@ -98,7 +98,7 @@ export const layerZones = [
   },
   {
     // app/utils/root-data.ts reads the root loader's type (import type) for useRootData.
-    target: ['./app/components', './app/features', './app/utils/!(root-data).ts'],
+    target: ['./app/components', './app/features', './app/utils/**/!(root-data.ts)'],
     from: './app/root.tsx',
     message: "Read the root's data with useRootData from '~/utils/root-data'.",
   },

@@ -85,6 +85,12 @@ describe('planted layer violations are caught', () => {
       /useRootData from '~\/utils\/root-data'/,
     ],
     [
+      'a util importing the root',
+      'app/utils/planted.tsx',
+      "import { loader } from '~/root';\nexport const x = loader;\n",
+      /useRootData from '~\/utils\/root-data'/,
+    ],
+    [
       'a util other than root-data.ts importing the root, even a type',
       'app/utils/planted.ts',
       "import type { loader } from '~/root';\nexport type X = typeof loader;\n",
