@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useRootData } from '~/root';
+import { useRootData } from '~/utils/root-data';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/about';
 import type { PageHandle } from '~/components/site/chrome-rules';

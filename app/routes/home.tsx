@@ -6,13 +6,15 @@ import {
   savedAddressOption,
 } from '~/server/address-book.server';
 import { againBooking } from '~/features/booking/book-again';
+import { BookingForm } from '~/features/booking/booking-form';
 import { listBranches, priceList } from '~/server/catalogue.server';
 import { listPickupSlots } from '~/server/catalogue.server';
 import { publicReviews } from '~/server/reviews.server';
+import { minimumOrder } from '@shared/price-rules';
 import { stars } from '@shared/reviews';
 import { Hero } from '~/components/hero';
 import { HowItWorksSteps } from '~/components/how-it-works-steps';
-import { useRootData } from '~/root';
+import { useRootData } from '~/utils/root-data';
 import { usePageVisit } from '~/utils/page-visit';
 import { seo } from '~/utils/seo';
 import type { PageHandle } from '~/components/site/chrome-rules';
@@ -79,6 +81,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     })),
   };
   const page = {
+    minimumOrder,
     specialities: categories.slice(0, 8).map((c) => ({
       name: c.name,
       code: c.code,
@@ -196,16 +199,21 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         }}
       />
       <Hero
-        pickups={loaderData.pickups}
-        booking={{
-          saved: loaderData.saved,
-          ...(loaderData.again
-            ? { server: loaderData.again.server, notes: loaderData.again.notes }
-            : {}),
-        }}
+        brand={brand}
         heading="London Dry Cleaners with Free Collection & Delivery"
         intro={`${brand.name} collects your dry cleaning and laundry at a time that suits you and brings it back cleaned and pressed. Family-run for over 25 years.`}
-      />
+      >
+        <BookingForm
+          phone={brand.phone}
+          phoneE164={brand.phoneE164}
+          phoneDisplay={brand.phoneDisplay}
+          pickups={loaderData.pickups}
+          saved={loaderData.saved}
+          {...(loaderData.again
+            ? { server: loaderData.again.server, notes: loaderData.again.notes }
+            : {})}
+        />
+      </Hero>
 
       {loaderData.reviews.count > 0 ? <Reviews reviews={loaderData.reviews} /> : null}
 
@@ -233,7 +241,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="how" className="section-title text-center">
             How we work
           </h2>
-          <HowItWorksSteps />
+          <HowItWorksSteps minimumOrder={loaderData.minimumOrder} />
         </div>
       </section>
 

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { data, Link } from 'react-router';
+import { minimumOrder } from '@shared/price-rules';
 import { priceList } from '~/server/catalogue.server';
 import { usePageVisit } from '~/utils/page-visit';
 import { FinalPriceRules } from '~/components/final-price-rules';
@@ -30,7 +31,7 @@ export function meta({ matches, loaderData, params }: Route.MetaArgs) {
   return seo(matches, {
     title: params.code && selected ? `${selected.name} Prices` : 'Dry Cleaning & Laundry Prices',
     description: selected
-      ? `${selected.name} prices in London including VAT, from £${selected.services.find((s) => s.price !== '0.00')?.price ?? '0.00'}. Free collection and delivery on orders over £25.`
+      ? `${selected.name} prices in London including VAT, from £${selected.services.find((s) => s.price !== '0.00')?.price ?? '0.00'}. Free collection and delivery on orders over ${minimumOrder}.`
       : 'Our London dry cleaning and laundry prices, including VAT.',
     path: params.code ? `/pricing/${params.code}` : '/pricing',
   });
@@ -69,7 +70,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 className="page-title">Prices</h1>
           <p className="mt-2 text-slate-600">
-            All prices include VAT. Free collection and delivery; minimum order £25.
+            All prices include VAT. Free collection and delivery; minimum order {minimumOrder}.
           </p>
         </div>
         <button

@@ -1,4 +1,4 @@
-import { useRootData } from '~/root';
+import { useRootData } from '~/utils/root-data';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/privacy';
 import type { PageHandle } from '~/components/site/chrome-rules';

@@ -15,7 +15,7 @@ import {
 } from '@shared/account-messages';
 import { checkLoginEmail, logIn } from '../../use-cases/accounts/log-in';
 import { registerCustomer } from '../../use-cases/accounts/register-customer';
-import { cancelOrder } from '../../use-cases/accounts/cancel-order';
+import { cancelOrder } from '../../use-cases/cancellations/cancel-order';
 import { rescheduleOrder } from '../../use-cases/orders/reschedule-order';
 import { deleteAccountWithCode, sendDeletionCode } from '../../use-cases/accounts/delete-account';
 import { listCustomerOrders } from '../../use-cases/accounts/list-customer-orders';

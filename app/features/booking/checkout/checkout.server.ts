@@ -11,7 +11,7 @@ import {
 import { findCheckoutToken } from '@server/auth/checkout-token';
 import { getCurrentCustomer } from '@server/auth/current-customer';
 import { isRefusal, ValidationError } from '@server/errors';
-import { httpStatusOf } from '@server/http/error-status';
+import { httpStatusOf } from '@server/error-status';
 import type { AppServices } from '@server/services';
 import { registerCustomer } from '@server/use-cases/accounts/register-customer';
 import { checkCoverage } from '@server/use-cases/booking/coverage';
