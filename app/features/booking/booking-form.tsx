@@ -1,61 +1,23 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import { Form, useNavigate } from 'react-router';
-import { buildingNumberOf, formatAddress } from '@shared/address';
 import { publicRoutes as routes } from '@shared/api/public-routes';
-import { isUkPostcode, normalisePostcode } from '@shared/postcode';
 import { call } from '~/utils/api-client';
-import { AddressSearch, type FoundAddress } from './address-search';
+import { addressChoiceReducer, chosenLocation, initialAddressChoice } from './address-choice';
+import { AddressStep } from './address-step';
 import {
   bookingFormProblems,
   checkoutHref,
   slotKey,
   type BookingFormState,
 } from './booking-params';
-import {
-  DoorField,
-  EXPRESS,
-  ExpressByPhone,
-  ManualAddress,
-  NotServedPanel,
-  SlotSelect,
-  ChosenAddressInputs,
-} from './booking-sections';
-import {
-  openSlots,
-  readBooking,
-  saveBooking,
-  type SelectedLocation,
-  type SlotChoice,
-} from './booking-storage';
+import { EXPRESS, ExpressByPhone, SlotSelect } from './booking-sections';
+import { openSlots, readBooking, saveBooking, type SlotChoice } from './booking-storage';
 import type { BookingSlotPickers } from './slot-picker';
 import { useCoverage, useDeliverySlots } from './use-booking-slots';
-import {
-  DIFFERENT_ADDRESS,
-  SavedAddressChoice,
-  savedDoor,
-  savedLocation,
-  type SavedAddressOption,
-} from './saved-address-choice';
+import { SavedAddressChoice, type SavedAddressOption } from './saved-address-choice';
 
 /** The booking form as the server rendered it after a submit without JavaScript. */
 type ServerState = Pick<BookingFormState, 'values' | 'errors' | 'notServed' | 'deliveries'>;
-
-function serverLocation(server: ServerState | undefined): SelectedLocation | null {
-  const v = server?.values;
-  if (!v || v.manual !== '0' || !v.line1 || !v.postcode) return null;
-  return {
-    label: `${v.line1}, ${v.town || 'London'}, ${v.postcode}`,
-    line1: v.line1,
-    line2: '',
-    town: v.town || 'London',
-    postcode: v.postcode,
-    company: v.company,
-    address_type: v.address_type || 'Residential',
-    manual: false,
-    building: v.building,
-    access_notes: v.access_notes,
-  };
-}
 
 /**
  * The hero booking form (spec 2 'Home', 4 'Home order'): address, door number, collection and
@@ -97,21 +59,13 @@ export function BookingForm({
   useEffect(() => {
     void import('./slot-picker').then((m) => setPickers(() => m.BookingSlotPickers));
   }, []);
-  const [restoredLabel, setRestoredLabel] = useState(() => serverLocation(server)?.label ?? '');
-  const [location, setLocation] = useState<SelectedLocation | null>(() => serverLocation(server));
-  const [manualChosen, setManual] = useState(Boolean(values && values.manual !== '0'));
-  const [street, setStreet] = useState(values?.manual !== '0' ? (values?.line1 ?? '') : '');
-  const [postcode, setPostcode] = useState(values?.manual !== '0' ? (values?.postcode ?? '') : '');
-  // Issue 18: the saved address chosen (its id), or another one (DIFFERENT_ADDRESS).
-  const [savedChoice, setSavedChoice] = useState(() =>
-    saved.length === 0
-      ? ''
-      : values?.saved || (values?.line1 || values?.postcode ? DIFFERENT_ADDRESS : saved[0]!.id),
+  // Where to collect from (issue 18: an entry of the address book too), and the door.
+  const [address, dispatch] = useReducer(
+    addressChoiceReducer,
+    { values, saved },
+    initialAddressChoice,
   );
-  const usingSaved = saved.find((o) => o.id === savedChoice) ?? null;
-  const [door, setDoor] = useState(() => values?.door || (usingSaved ? savedDoor(usingSaved) : ''));
-  /** The door field holds the building number we filled in, not something typed. */
-  const [doorFilled, setDoorFilled] = useState(false);
+  const usingSaved = saved.find((o) => o.id === address.saved) ?? null;
   const { coverage, setCoverage, checkCoverage } = useCoverage(server?.notServed);
   const [pickups, setPickups] = useState<SlotChoice[] | null>(initialPickups ?? null);
   const [pickup, setPickup] = useState(values?.pickup ?? '');
@@ -131,7 +85,7 @@ export function BookingForm({
   const fromServer = useRef(Boolean(server));
   const form = useRef<HTMLFormElement>(null);
   // Without JavaScript the address is typed by hand; the search needs scripts.
-  const manual = manualChosen || !hydrated;
+  const manual = address.manual || !hydrated;
   const addressBlock = useRef<HTMLDivElement>(null);
   /**
    * The height of the hand-typed address, which the server's HTML shows, kept by the search
@@ -153,12 +107,7 @@ export function BookingForm({
     setHydrated(true);
     // What was typed or chosen before hydration stays, and outranks a booking kept earlier.
     const typed = typedBeforeHydration(form.current);
-    if (typed.line1 || typed.postcode) {
-      setManual(true);
-      setStreet(typed.line1);
-      setPostcode(typed.postcode);
-    }
-    if (typed.door) setDoor(typed.door);
+    dispatch({ type: 'typed', line1: typed.line1, postcode: typed.postcode, door: typed.door });
     if (typed.pickup) setPickup(typed.pickup);
     const keepTyped = Object.values(typed).some(Boolean);
     // Full windows too, for the slot picker to show as full (the select leaves them out).
@@ -173,80 +122,31 @@ export function BookingForm({
         restored.current = saved;
         // The address block changes anyway; the hydration's room is not kept for it.
         setReservedHeight(null);
-        setSavedChoice((chosen) => (chosen ? saved.location.saved || DIFFERENT_ADDRESS : ''));
-        setLocation(saved.location);
-        setManual(saved.location.manual);
-        setStreet(saved.location.manual ? saved.location.line1 : '');
-        setPostcode(saved.location.manual ? saved.location.postcode : '');
-        setRestoredLabel(saved.location.manual ? '' : saved.location.label);
-        setDoor(saved.details.doorNumber);
-        setDoorFilled(saved.details.doorNumber === buildingNumberOf(saved.location.line1));
+        dispatch({ type: 'restored', location: saved.location, door: saved.details.doorNumber });
         setPickup(slotKey(saved.details.pickup));
         void checkCoverage(saved.location.postcode);
       }
     });
   }, [checkCoverage]);
 
-  function choose(found: FoundAddress) {
-    const chosen: SelectedLocation = {
-      label: found.label,
-      // The building number stays in line1: a flat typed as the door never replaces it.
-      line1: found.line1,
-      line2: '',
-      town: found.town,
-      postcode: found.postcode,
-      company: found.company,
-      address_type: found.address_type,
-      manual: false,
-    };
-    // A house's door is its building number; a flat typed by the customer is kept.
-    if (found.buildingNumber && (!door.trim() || doorFilled)) {
-      setDoor(found.buildingNumber);
-      setDoorFilled(true);
-    }
-    setLocation(chosen);
-    void checkCoverage(chosen.postcode);
-  }
-
-  function manualLocation(): SelectedLocation | null {
-    const code = normalisePostcode(postcode);
-    if (!street.trim() || !code) return null;
-    return {
-      label: `${street.trim()}, London, ${code}`,
-      line1: street.trim(),
-      line2: '',
-      town: 'London',
-      postcode: code,
-      company: '',
-      address_type: 'Residential',
-      manual: true,
-      // "Book again" (issue 18): the earlier order's building and access notes.
-      building: values?.building ?? '',
-      access_notes: values?.access_notes ?? '',
-    };
-  }
-
   function chooseSaved(value: string) {
     setReservedHeight(null);
-    setSavedChoice(value);
     const option = saved.find((o) => o.id === value);
-    setDoor(option ? savedDoor(option) : '');
-    setDoorFilled(false);
+    dispatch({ type: 'saved-chosen', id: value, option });
     if (option) void checkCoverage(option.postcode);
     else setCoverage({ state: 'unknown' });
   }
 
   /** The address booked: the saved one chosen, the one typed, or the one found. */
-  const chosenLocation = () =>
-    usingSaved ? savedLocation(usingSaved) : manual ? manualLocation() : location;
+  const where = chosenLocation(address, { usingSaved, manual, values });
 
   /** What is missing, worked out again on every change once the visitor has tried to book. */
   const problems = () =>
     bookingFormProblems({
       manual: manual && !usingSaved,
-      hasAddress: Boolean(chosenLocation()),
-      street,
-      door,
+      hasAddress: Boolean(where),
+      street: address.street,
+      door: address.door,
       pickup,
       delivery,
       express,
@@ -257,7 +157,6 @@ export function BookingForm({
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setSubmitted(true);
-    const where = chosenLocation();
     if (Object.keys(problems()).length > 0 || !where) return;
     let served = coverage.state === 'served';
     if ((manual && !usingSaved) || coverage.state === 'unknown') {
@@ -273,15 +172,13 @@ export function BookingForm({
     if (!chosenPickup || !chosenDelivery) return;
     const choice = {
       location: where,
-      details: { pickup: chosenPickup, delivery: chosenDelivery, doorNumber: door.trim() },
+      details: { pickup: chosenPickup, delivery: chosenDelivery, doorNumber: address.door.trim() },
       ...(notes ? { notes } : {}),
     };
     saveBooking(choice);
     navigate(checkoutHref(choice));
   }
 
-  const where = chosenLocation();
-  const preview = where ? formatAddress({ ...where, door_number: door }) : '';
   const deliveryPlaceholder =
     deliveries === null && !hydrated
       ? 'Shown after you continue'
@@ -309,103 +206,27 @@ export function BookingForm({
       </p>
 
       {saved.length > 0 ? (
-        <SavedAddressChoice id={id} options={saved} chosen={savedChoice} onChoose={chooseSaved} />
+        <SavedAddressChoice id={id} options={saved} chosen={address.saved} onChoose={chooseSaved} />
       ) : null}
       {notes ? <input type="hidden" name="notes" value={notes} /> : null}
-      <div
-        ref={addressBlock}
-        onPointerDown={releaseReservedHeight}
-        onKeyDown={releaseReservedHeight}
-        // The browser's autofill types without keys.
-        onInput={releaseReservedHeight}
-        style={
-          reservedHeight !== null && !manual && !(usingSaved && hydrated)
-            ? { minHeight: reservedHeight }
-            : undefined
-        }
-      >
-        {usingSaved && hydrated ? (
-          <ChosenAddressInputs address={usingSaved} notes={usingSaved} />
-        ) : !manual ? (
-          <div className="mt-4">
-            <AddressSearch
-              label="Your address or postcode"
-              placeholder="e.g. W9 2HD or 12 Elgin Avenue"
-              initialText={restoredLabel}
-              error={errors.address}
-              onPick={choose}
-              onEdit={() => {
-                setLocation(null);
-                setCoverage({ state: 'unknown' });
-              }}
-              onManual={() => setManual(true)}
-            />
-            {reservedHeight !== null && (
-              // In the room kept for the hand-typed address (stacked, so taller, on a phone).
-              <p className="mt-2 text-sm text-slate-600 sm:hidden">
-                Type your postcode or street, then choose your address from the list.
-              </p>
-            )}
-            {location && <ChosenAddressInputs address={location} />}
-          </div>
-        ) : (
-          <ManualAddress
-            id={id}
-            street={street}
-            postcode={postcode}
-            error={errors.address}
-            onStreet={setStreet}
-            onPostcode={(value) => {
-              setPostcode(value);
-              setCoverage({ state: 'unknown' });
-            }}
-            onPostcodeDone={() => {
-              if (isUkPostcode(postcode)) void checkCoverage(postcode);
-            }}
-            onSearch={hydrated ? () => setManual(false) : undefined}
-          />
-        )}
-      </div>
-
-      {coverage.state === 'served' && (
-        <p className="mt-2 text-sm font-medium text-emerald-700" role="status">
-          ✓ We collect in {coverage.area}.
-        </p>
-      )}
-      {coverage.state === 'not-served' && (
-        <NotServedPanel
-          id={id}
-          message={coverage.message}
-          postcode={
-            usingSaved ? usingSaved.postcode : manual ? postcode : (location?.postcode ?? '')
-          }
-          phone={phone}
-          phoneE164={phoneE164}
-          interactive={hydrated}
-        />
-      )}
-
-      {!usingSaved && where?.building ? (
-        <input type="hidden" name="building" value={where.building} />
-      ) : null}
-      {!usingSaved && where?.access_notes ? (
-        <input type="hidden" name="access_notes" value={where.access_notes} />
-      ) : null}
-      <DoorField
+      <AddressStep
         id={id}
-        door={door}
-        error={errors.door}
-        preview={preview}
-        onDoor={(value) => {
-          setDoor(value);
-          setDoorFilled(false);
-        }}
+        choice={address}
+        dispatch={dispatch}
+        usingSaved={usingSaved}
+        manual={manual}
+        hydrated={hydrated}
+        where={where}
+        errors={errors}
+        coverage={coverage}
+        onCoverage={(postcode) => void checkCoverage(postcode)}
+        onCoverageUnknown={() => setCoverage({ state: 'unknown' })}
+        blockRef={addressBlock}
+        reservedHeight={reservedHeight}
+        onRelease={releaseReservedHeight}
+        phone={phone}
+        phoneE164={phoneE164}
       />
-      {where?.access_notes ? (
-        <p className="mt-2 text-sm break-words text-slate-600">
-          Access notes: <span className="font-medium text-slate-900">{where.access_notes}</span>
-        </p>
-      ) : null}
 
       {Pickers ? (
         // The slot picker for phones (decision 035). The selects below stay the form's fields
