@@ -1,20 +1,48 @@
-import { useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Form, useNavigate } from 'react-router';
+import { buildingNumberOf, formatAddress } from '@shared/address';
 import { publicRoutes as routes } from '@shared/api/public-routes';
+import { isUkPostcode } from '@shared/postcode';
 import { call } from '~/utils/api-client';
-import { addressChoiceReducer, chosenLocation, initialAddressChoice } from './address-choice';
-import { AddressStep } from './address-step';
+import {
+  doorOfFound,
+  foundLocation,
+  initialSavedChoice,
+  serverLocation,
+  typedBeforeHydration,
+  typedLocation,
+} from './address-location';
+import { AddressSearch, type FoundAddress } from './address-search';
 import {
   bookingFormProblems,
   checkoutHref,
   slotKey,
   type BookingFormState,
 } from './booking-params';
-import { EXPRESS, ExpressByPhone, SlotSelect } from './booking-sections';
-import { openSlots, readBooking, saveBooking, type SlotChoice } from './booking-storage';
+import {
+  ChosenAddressInputs,
+  DoorField,
+  ExpressByPhone,
+  ManualAddress,
+  NotServedPanel,
+} from './booking-sections';
+import {
+  openSlots,
+  readBooking,
+  saveBooking,
+  type SelectedLocation,
+  type SlotChoice,
+} from './booking-storage';
+import { SlotFields } from './slot-fields';
 import type { BookingSlotPickers } from './slot-picker';
 import { useCoverage, useDeliverySlots } from './use-booking-slots';
-import { SavedAddressChoice, type SavedAddressOption } from './saved-address-choice';
+import {
+  DIFFERENT_ADDRESS,
+  SavedAddressChoice,
+  savedDoor,
+  savedLocation,
+  type SavedAddressOption,
+} from './saved-address-choice';
 
 /** The booking form as the server rendered it after a submit without JavaScript. */
 type ServerState = Pick<BookingFormState, 'values' | 'errors' | 'notServed' | 'deliveries'>;
@@ -59,13 +87,17 @@ export function BookingForm({
   useEffect(() => {
     void import('./slot-picker').then((m) => setPickers(() => m.BookingSlotPickers));
   }, []);
-  // Where to collect from (issue 18: an entry of the address book too), and the door.
-  const [address, dispatch] = useReducer(
-    addressChoiceReducer,
-    { values, saved },
-    initialAddressChoice,
-  );
-  const usingSaved = saved.find((o) => o.id === address.saved) ?? null;
+  const [restoredLabel, setRestoredLabel] = useState(() => serverLocation(values)?.label ?? '');
+  const [location, setLocation] = useState<SelectedLocation | null>(() => serverLocation(values));
+  const [manualChosen, setManual] = useState(Boolean(values && values.manual !== '0'));
+  const [street, setStreet] = useState(values?.manual !== '0' ? (values?.line1 ?? '') : '');
+  const [postcode, setPostcode] = useState(values?.manual !== '0' ? (values?.postcode ?? '') : '');
+  // Issue 18: the saved address chosen (its id), or another one (DIFFERENT_ADDRESS).
+  const [savedChoice, setSavedChoice] = useState(() => initialSavedChoice(values, saved));
+  const usingSaved = saved.find((o) => o.id === savedChoice) ?? null;
+  const [door, setDoor] = useState(() => values?.door || (usingSaved ? savedDoor(usingSaved) : ''));
+  /** The door field holds the building number we filled in, not something typed. */
+  const [doorFilled, setDoorFilled] = useState(false);
   const { coverage, setCoverage, checkCoverage } = useCoverage(server?.notServed);
   const [pickups, setPickups] = useState<SlotChoice[] | null>(initialPickups ?? null);
   const [pickup, setPickup] = useState(values?.pickup ?? '');
@@ -85,7 +117,7 @@ export function BookingForm({
   const fromServer = useRef(Boolean(server));
   const form = useRef<HTMLFormElement>(null);
   // Without JavaScript the address is typed by hand; the search needs scripts.
-  const manual = address.manual || !hydrated;
+  const manual = manualChosen || !hydrated;
   const addressBlock = useRef<HTMLDivElement>(null);
   /**
    * The height of the hand-typed address, which the server's HTML shows, kept by the search
@@ -107,7 +139,12 @@ export function BookingForm({
     setHydrated(true);
     // What was typed or chosen before hydration stays, and outranks a booking kept earlier.
     const typed = typedBeforeHydration(form.current);
-    dispatch({ type: 'typed', line1: typed.line1, postcode: typed.postcode, door: typed.door });
+    if (typed.line1 || typed.postcode) {
+      setManual(true);
+      setStreet(typed.line1);
+      setPostcode(typed.postcode);
+    }
+    if (typed.door) setDoor(typed.door);
     if (typed.pickup) setPickup(typed.pickup);
     const keepTyped = Object.values(typed).some(Boolean);
     // Full windows too, for the slot picker to show as full (the select leaves them out).
@@ -122,31 +159,55 @@ export function BookingForm({
         restored.current = saved;
         // The address block changes anyway; the hydration's room is not kept for it.
         setReservedHeight(null);
-        dispatch({ type: 'restored', location: saved.location, door: saved.details.doorNumber });
+        setSavedChoice((chosen) => (chosen ? saved.location.saved || DIFFERENT_ADDRESS : ''));
+        setLocation(saved.location);
+        setManual(saved.location.manual);
+        setStreet(saved.location.manual ? saved.location.line1 : '');
+        setPostcode(saved.location.manual ? saved.location.postcode : '');
+        setRestoredLabel(saved.location.manual ? '' : saved.location.label);
+        setDoor(saved.details.doorNumber);
+        setDoorFilled(saved.details.doorNumber === buildingNumberOf(saved.location.line1));
         setPickup(slotKey(saved.details.pickup));
         void checkCoverage(saved.location.postcode);
       }
     });
   }, [checkCoverage]);
 
+  function choose(found: FoundAddress) {
+    const filled = doorOfFound(found, { value: door, filledByUs: doorFilled });
+    if (filled) {
+      setDoor(filled);
+      setDoorFilled(true);
+    }
+    setLocation(foundLocation(found));
+    void checkCoverage(found.postcode);
+  }
+
   function chooseSaved(value: string) {
     setReservedHeight(null);
+    setSavedChoice(value);
     const option = saved.find((o) => o.id === value);
-    dispatch({ type: 'saved-chosen', id: value, option });
+    setDoor(option ? savedDoor(option) : '');
+    setDoorFilled(false);
     if (option) void checkCoverage(option.postcode);
     else setCoverage({ state: 'unknown' });
   }
 
   /** The address booked: the saved one chosen, the one typed, or the one found. */
-  const where = chosenLocation(address, { usingSaved, manual, values });
+  const chosenLocation = () =>
+    usingSaved
+      ? savedLocation(usingSaved)
+      : manual
+        ? typedLocation(street, postcode, values)
+        : location;
 
   /** What is missing, worked out again on every change once the visitor has tried to book. */
   const problems = () =>
     bookingFormProblems({
       manual: manual && !usingSaved,
-      hasAddress: Boolean(where),
-      street: address.street,
-      door: address.door,
+      hasAddress: Boolean(chosenLocation()),
+      street,
+      door,
       pickup,
       delivery,
       express,
@@ -157,6 +218,7 @@ export function BookingForm({
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setSubmitted(true);
+    const where = chosenLocation();
     if (Object.keys(problems()).length > 0 || !where) return;
     let served = coverage.state === 'served';
     if ((manual && !usingSaved) || coverage.state === 'unknown') {
@@ -172,21 +234,15 @@ export function BookingForm({
     if (!chosenPickup || !chosenDelivery) return;
     const choice = {
       location: where,
-      details: { pickup: chosenPickup, delivery: chosenDelivery, doorNumber: address.door.trim() },
+      details: { pickup: chosenPickup, delivery: chosenDelivery, doorNumber: door.trim() },
       ...(notes ? { notes } : {}),
     };
     saveBooking(choice);
     navigate(checkoutHref(choice));
   }
 
-  const deliveryPlaceholder =
-    deliveries === null && !hydrated
-      ? 'Shown after you continue'
-      : !pickup
-        ? 'Choose a collection first'
-        : deliveries === null
-          ? 'Loading slots…'
-          : 'Choose a delivery';
+  const where = chosenLocation();
+  const preview = where ? formatAddress({ ...where, door_number: door }) : '';
   return (
     <Form
       ref={form}
@@ -206,71 +262,119 @@ export function BookingForm({
       </p>
 
       {saved.length > 0 ? (
-        <SavedAddressChoice id={id} options={saved} chosen={address.saved} onChoose={chooseSaved} />
+        <SavedAddressChoice id={id} options={saved} chosen={savedChoice} onChoose={chooseSaved} />
       ) : null}
       {notes ? <input type="hidden" name="notes" value={notes} /> : null}
-      <AddressStep
-        id={id}
-        choice={address}
-        dispatch={dispatch}
-        usingSaved={usingSaved}
-        manual={manual}
-        hydrated={hydrated}
-        where={where}
-        errors={errors}
-        coverage={coverage}
-        onCoverage={(postcode) => void checkCoverage(postcode)}
-        onCoverageUnknown={() => setCoverage({ state: 'unknown' })}
-        blockRef={addressBlock}
-        reservedHeight={reservedHeight}
-        onRelease={releaseReservedHeight}
-        phone={phone}
-        phoneE164={phoneE164}
-      />
-
-      {Pickers ? (
-        // The slot picker for phones (decision 035). The selects below stay the form's fields
-        // (and the whole control without JavaScript); with it they are kept in step, unseen.
-        <Pickers
-          pickups={pickups}
-          pickup={pickup}
-          onPickup={setPickup}
-          deliveries={deliveries}
-          delivery={delivery}
-          express={express}
-          onDelivery={chooseDelivery}
-          errors={errors}
-        />
-      ) : null}
-      {/* With the pickers on screen the selects are neither seen nor reached. */}
-      <div className={Pickers ? 'sr-only' : ''} aria-hidden={Boolean(Pickers)}>
-        <div className="mt-4 grid gap-4">
-          <SlotSelect
-            enhanced={Boolean(Pickers)}
-            id={`${id}-pickup`}
-            name="pickup"
-            label="Collection slot"
-            value={pickup}
-            placeholder={pickups === null ? 'Loading slots…' : 'Choose a collection'}
-            slots={openPickups}
-            error={errors.pickup}
-            onChange={setPickup}
+      <div
+        ref={addressBlock}
+        onPointerDown={releaseReservedHeight}
+        onKeyDown={releaseReservedHeight}
+        // The browser's autofill types without keys.
+        onInput={releaseReservedHeight}
+        style={
+          reservedHeight !== null && !manual && !(usingSaved && hydrated)
+            ? { minHeight: reservedHeight }
+            : undefined
+        }
+      >
+        {usingSaved && hydrated ? (
+          <ChosenAddressInputs address={usingSaved} notes={usingSaved} />
+        ) : !manual ? (
+          <div className="mt-4">
+            <AddressSearch
+              label="Your address or postcode"
+              placeholder="e.g. W9 2HD or 12 Elgin Avenue"
+              initialText={restoredLabel}
+              error={errors.address}
+              onPick={choose}
+              onEdit={() => {
+                setLocation(null);
+                setCoverage({ state: 'unknown' });
+              }}
+              onManual={() => setManual(true)}
+            />
+            {reservedHeight !== null && (
+              // In the room kept for the hand-typed address (stacked, so taller, on a phone).
+              <p className="mt-2 text-sm text-slate-600 sm:hidden">
+                Type your postcode or street, then choose your address from the list.
+              </p>
+            )}
+            {location && <ChosenAddressInputs address={location} />}
+          </div>
+        ) : (
+          <ManualAddress
+            id={id}
+            street={street}
+            postcode={postcode}
+            error={errors.address}
+            onStreet={setStreet}
+            onPostcode={(value) => {
+              setPostcode(value);
+              setCoverage({ state: 'unknown' });
+            }}
+            onPostcodeDone={() => {
+              if (isUkPostcode(postcode)) void checkCoverage(postcode);
+            }}
+            onSearch={hydrated ? () => setManual(false) : undefined}
           />
-          <SlotSelect
-            enhanced={Boolean(Pickers)}
-            id={`${id}-delivery`}
-            name="delivery"
-            label="Delivery slot"
-            value={express ? EXPRESS : delivery}
-            placeholder={deliveryPlaceholder}
-            slots={openDeliveries}
-            // Without JavaScript the list comes with the first submit; until then it is empty.
-            disabled={!pickup || deliveries === null}
-            error={errors.delivery}
-            onChange={chooseDelivery}
-          />
-        </div>
+        )}
       </div>
+
+      {coverage.state === 'served' && (
+        <p className="mt-2 text-sm font-medium text-emerald-700" role="status">
+          ✓ We collect in {coverage.area}.
+        </p>
+      )}
+      {coverage.state === 'not-served' && (
+        <NotServedPanel
+          id={id}
+          message={coverage.message}
+          postcode={
+            usingSaved ? usingSaved.postcode : manual ? postcode : (location?.postcode ?? '')
+          }
+          phone={phone}
+          phoneE164={phoneE164}
+          interactive={hydrated}
+        />
+      )}
+
+      {!usingSaved && where?.building ? (
+        <input type="hidden" name="building" value={where.building} />
+      ) : null}
+      {!usingSaved && where?.access_notes ? (
+        <input type="hidden" name="access_notes" value={where.access_notes} />
+      ) : null}
+      <DoorField
+        id={id}
+        door={door}
+        error={errors.door}
+        preview={preview}
+        onDoor={(value) => {
+          setDoor(value);
+          setDoorFilled(false);
+        }}
+      />
+      {where?.access_notes ? (
+        <p className="mt-2 text-sm break-words text-slate-600">
+          Access notes: <span className="font-medium text-slate-900">{where.access_notes}</span>
+        </p>
+      ) : null}
+
+      <SlotFields
+        id={id}
+        Pickers={Pickers}
+        hydrated={hydrated}
+        openPickups={openPickups}
+        openDeliveries={openDeliveries}
+        pickups={pickups}
+        pickup={pickup}
+        onPickup={setPickup}
+        deliveries={deliveries}
+        delivery={delivery}
+        express={express}
+        onDelivery={chooseDelivery}
+        errors={errors}
+      />
       {express && <ExpressByPhone phoneDisplay={phoneDisplay} phoneE164={phoneE164} />}
 
       <button type="submit" className="btn-primary mt-5 w-full text-base tracking-wide">
@@ -278,25 +382,4 @@ export function BookingForm({
       </button>
     </Form>
   );
-}
-
-/**
- * The address, door and collection a visitor typed or chose in the server's form before the
- * page hydrated: React keeps them on screen but not in its state, so they are taken over.
- * Fields the server filled in (an answer to a submit) are in state already.
- */
-function typedBeforeHydration(form: HTMLFormElement | null) {
-  const read = (name: string) => {
-    const field = form?.elements.namedItem(name);
-    return field instanceof HTMLInputElement || field instanceof HTMLSelectElement
-      ? field.value
-      : '';
-  };
-  const manual = read('manual') === '1';
-  return {
-    line1: manual ? read('line1') : '',
-    postcode: manual ? read('postcode') : '',
-    door: read('door'),
-    pickup: read('pickup'),
-  };
 }
