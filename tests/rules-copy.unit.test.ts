@@ -71,12 +71,6 @@ export const rules: Rule[] = [
     home: 'shared/money.ts',
     allowed: [
       {
-        // Branch i30-split-ui splits this page and builds its "£25" from the constant: drop
-        // this exclusion when it is merged.
-        path: 'app/routes/admin/order.tsx',
-        why: 'being split on branch i30-split-ui',
-      },
-      {
         // Branch i30-server-split splits shared/api/admin.ts into shared/api/admin/: after the
         // merge, build the items endpoint's summary from minimumOrder and drop this exclusion.
         path: 'shared/api/admin',

@@ -1,5 +1,6 @@
 import { routes } from '@shared/api/routes';
-import { formatGbp, MINIMUM_ORDER_PENCE, parsePounds } from '@shared/money';
+import { formatGbp, parsePounds } from '@shared/money';
+import { minimumOrder } from '@shared/price-rules';
 import { useEffect, useMemo, useState } from 'react';
 import { PriceListOptions, type PriceListChoices } from '../ui';
 import type { AdminAction, AdminOrderView } from './admin-order';
@@ -212,7 +213,7 @@ export function ItemsEditor({
       ) : null}
       <p className="text-sm text-slate-500">
         Lines before saving: {formatGbp(preview)}. The server applies the discount and the{' '}
-        {formatGbp(MINIMUM_ORDER_PENCE)} minimum.
+        {minimumOrder} minimum.
       </p>
     </>
   );
