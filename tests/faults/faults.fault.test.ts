@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import sharp from 'sharp';
+import { openDatabase } from '../../server/db/client';
+import { createStaffUser } from '../../server/auth/staff';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pickupAndDelivery, placeGuestOrder, type SlotPair } from '../../bench/checkout-path';
 import { timedRequest } from '../../bench/load';
@@ -277,6 +280,59 @@ describe.skipIf(!serverUrl)('faults survived, on PostgreSQL', () => {
     const stored = new Set(rows.map((r) => r.id));
     for (const id of acknowledged.values()) expect(stored.has(id)).toBe(true);
   }, 300_000);
+
+  it('sixteen photos of 24 megapixels uploaded at once keep the server under 600 MB resident; larger ones are refused', async () => {
+    const url = await freshDatabase();
+    const server = await instance(url);
+    await sql(url, ROOMY);
+    const slots = await pickupAndDelivery(server.url);
+    const orderId = await order(server, slots, 1);
+    expect(orderId).toBeDefined();
+    const handle = await openDatabase({ kind: 'postgres', url });
+    await createStaffUser(handle.db, {
+      email: 'photos@fault.test',
+      name: 'Photo Staff',
+      role: 'staff',
+      password: 'Staff@Pass123',
+    });
+    await handle.close();
+    const login = await timedRequest(server.url, {
+      method: 'POST',
+      path: '/api/admin/login',
+      body: () => JSON.stringify({ email: 'photos@fault.test', password: 'Staff@Pass123' }),
+    });
+    const { token } = JSON.parse(login.body) as { token: string };
+    // Small files that decode to many pixels: what a phone sends, and what a bomb claims.
+    const image = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: '#3355aa' } })
+        .png({ compressionLevel: 9 })
+        .toBuffer();
+    const phone = await image(6000, 4000); // 24 megapixels
+    const huge = await image(8000, 8000); // 64 megapixels
+    const upload = (bytes: Buffer) =>
+      timedRequest(server.url, {
+        method: 'POST',
+        path: `/api/admin/orders/${orderId}/photos?kind=garment`,
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'image/png' },
+        body: () => bytes as unknown as string,
+      });
+    let peak = server.rssMiB();
+    const watch = setInterval(() => {
+      peak = Math.max(peak, server.rssMiB());
+    }, 20);
+    try {
+      for (let round = 0; round < 2; round += 1) {
+        const replies = await Promise.all(Array.from({ length: 16 }, () => upload(phone)));
+        expect(replies.map((r) => r.status)).toEqual(Array(16).fill(201));
+      }
+      const bombs = await Promise.all(Array.from({ length: 4 }, () => upload(huge)));
+      expect(bombs.map((r) => r.status)).toEqual(Array(4).fill(422));
+    } finally {
+      clearInterval(watch);
+    }
+    expect(peak).toBeLessThan(600);
+    expect((await timedRequest(server.url, { path: '/healthz' })).status).toBe(200);
+  }, 180_000);
 
   describe('PostgreSQL restarted under load', () => {
     let privatePg: PrivatePostgres;

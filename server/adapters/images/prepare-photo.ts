@@ -13,10 +13,25 @@ export const PHOTO_MAX_SIDE = 1600;
 /** JPEG quality: photos of garments and doorsteps stay sharp at about a tenth of the bytes. */
 const JPEG_QUALITY = 82;
 /**
- * Largest image decoded, in pixels: a 48-megapixel phone photo fits; a small file that claims
- * to be enormous (a decompression bomb) is refused before it is decoded.
+ * Largest image decoded, in pixels: what phones save by default fits (12 megapixels, 24 on
+ * the newest, 5712 × 4284); a small file that claims to be larger (a decompression bomb, or a
+ * 48-megapixel raw mode) is refused before it is decoded. A decoded image takes 3 bytes a pixel.
  */
-const MAX_INPUT_PIXELS = 64_000_000;
+export const MAX_INPUT_PIXELS = 25_000_000;
+
+// One photo decoded at a time, on one libvips thread, with no cache of decoded images: a photo
+// is prepared once, and a burst of uploads (a driver's round synced at once) must not hold
+// many decoded photos in memory together (issue 31, N5). Staff wait a moment longer instead.
+sharp.concurrency(1);
+sharp.cache(false);
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Runs `work` after every photo before it has been prepared. */
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const turn = queue.then(work, work);
+  queue = turn.catch(() => undefined);
+  return turn;
+}
 /** What phones and browsers send; anything else is refused rather than guessed at. */
 const READABLE = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 
@@ -30,7 +45,11 @@ export type PreparedPhoto = {
 /** The image could not be read as a photo (not an image, a damaged one, far too large). */
 export class UnreadableImageError extends Error {}
 
-export async function preparePhoto(input: Buffer): Promise<PreparedPhoto> {
+export function preparePhoto(input: Buffer): Promise<PreparedPhoto> {
+  return oneAtATime(() => prepare(input));
+}
+
+async function prepare(input: Buffer): Promise<PreparedPhoto> {
   let format: string | undefined;
   try {
     ({ format } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata());
@@ -41,11 +60,14 @@ export async function preparePhoto(input: Buffer): Promise<PreparedPhoto> {
     throw new UnreadableImageError(`unsupported format ${format ?? 'unknown'}`);
   }
   try {
+    // Resized as it is decoded where the format allows (JPEG and WebP shrink-on-load: a
+    // 12-megapixel JPEG is read at an eighth, a quarter or a half of its size).
     const { data, info } = await sharp(input, {
       limitInputPixels: MAX_INPUT_PIXELS,
       // The first frame of an animation; a damaged tail of a phone photo is still a photo.
       pages: 1,
       failOn: 'none',
+      sequentialRead: true,
     })
       .autoOrient()
       .resize({
