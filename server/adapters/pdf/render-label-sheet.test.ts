@@ -72,3 +72,27 @@ describe('garment label sheet', () => {
     expect(await decode(pages[1]!)).toBe('COAT-9');
   });
 });
+
+describe('a large label sheet', () => {
+  it('lets the event loop turn after each label: other requests are answered while it is drawn', async () => {
+    const labels = Array.from({ length: 200 }, (_, i) => ({
+      tag: `100042-${String(i + 1).padStart(2, '0')}`,
+      orderNumber: 'LD-100042',
+      itemName: 'Shirt on hanger',
+    }));
+    // Another piece of work asking for a turn of the event loop again and again meanwhile.
+    let turns = 0;
+    let drawing = true;
+    const other = (async () => {
+      while (drawing) {
+        turns += 1;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    const pdf = await renderLabelSheet(labels, { title: 'Labels', author: 'Shop' });
+    drawing = false;
+    await other;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(turns).toBeGreaterThanOrEqual(labels.length);
+  });
+});

@@ -2,10 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { insertOrderRow, staffLogIn } from '@tests/helpers/fixtures';
 import { pdfText } from '@tests/helpers/pdf-text';
+
+/** The pages of a PDF (its page tree's count). */
+const pdfPages = async (pdf: Buffer) =>
+  Number(/\/Type \/Pages[^>]*\/Count (\d+)/.exec(pdf.toString('latin1'))?.[1]);
 import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 import { createStaffUser } from '../../auth/staff';
-import { customers, orderItems, orders, priceApprovals, services } from '../../db/schema';
+import {
+  customers,
+  orderGarments,
+  orderItems,
+  orders,
+  priceApprovals,
+  services,
+} from '../../db/schema';
 import { garmentLabelSheet } from '../../use-cases/intake/label-sheet';
+import { MAX_GARMENTS_PER_ORDER } from '../../use-cases/intake/record-garment';
 import { storePhoto } from '../../use-cases/photos/store-photo';
 import { phonePhotoWithGps } from '@tests/helpers/photos';
 
@@ -362,6 +374,40 @@ describe('intake API', () => {
     });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('No garment has the tag NOPE-0.');
+  });
+
+  it('holds at most 200 garments on an order: the 201st is a 422 and nothing is written', async () => {
+    const o = await order();
+    const first = await record(o.id, { service_id: ids['Polo shirt'] });
+    expect(first.status).toBe(201);
+    const [row] = await server.database.db
+      .select()
+      .from(orderGarments)
+      .where(eq(orderGarments.orderId, o.id));
+    const { id: _id, ...copy } = row!;
+    await server.database.db.insert(orderGarments).values(
+      Array.from({ length: MAX_GARMENTS_PER_ORDER - 1 }, (_, i) => ({
+        ...copy,
+        tagNumber: `BULK-${i}`,
+      })),
+    );
+    const refused = await record(o.id, { service_id: ids['Polo shirt'] });
+    expect(refused.status).toBe(422);
+    expect((refused.body as unknown as { message: string }).message).toBe(
+      'An order holds at most 200 garments: start a second order for the rest.',
+    );
+    const held = await server.database.db
+      .select()
+      .from(orderGarments)
+      .where(eq(orderGarments.orderId, o.id));
+    expect(held).toHaveLength(MAX_GARMENTS_PER_ORDER);
+    // One sheet per order at a time: asked for twice at once, drawn once.
+    const [a, b] = await Promise.all([
+      garmentLabelSheet(server.services, { orderId: o.id }),
+      garmentLabelSheet(server.services, { orderId: o.id }),
+    ]);
+    expect(b).toBe(a);
+    expect(await pdfPages(a.pdf)).toBe(MAX_GARMENTS_PER_ORDER);
   });
 
   it('prints a label sheet with every tag, order number and item', async () => {

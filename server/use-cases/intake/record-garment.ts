@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { orderNumber } from '@shared/order-number';
 import { isUniqueViolation } from '../../db/errors';
 import { orderGarments } from '../../db/schema';
-import { ConflictError } from '../../errors';
+import { ConflictError, ValidationError } from '../../errors';
 import type { AppServices } from '../../services';
 import { recordAudit, type Actor } from '../audit/record-audit';
 import { findOrder } from '../orders/find-order';
@@ -15,6 +15,12 @@ import {
   type GarmentDetails,
 } from './garment-rules';
 import { normaliseTag, suggestTag } from './tags';
+
+/**
+ * The most garments one order holds: a very large household order, with room to spare. It
+ * bounds what one order costs the server (its label sheet, its page, its invoice).
+ */
+export const MAX_GARMENTS_PER_ORDER = 200;
 
 /** A tag already used on the order: the unique index decided (409). */
 export function tagTaken(
@@ -52,6 +58,12 @@ export async function recordGarment(
         .select({ tag: orderGarments.tagNumber })
         .from(orderGarments)
         .where(eq(orderGarments.orderId, order.id));
+      // The order row is locked: two garments recorded at once are counted one after the other.
+      if (existing.length >= MAX_GARMENTS_PER_ORDER) {
+        throw new ValidationError(
+          `An order holds at most ${MAX_GARMENTS_PER_ORDER} garments: start a second order for the rest.`,
+        );
+      }
       const tagNumber = input.tagNumber
         ? normaliseTag(input.tagNumber)
         : suggestTag(
