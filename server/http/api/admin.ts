@@ -24,13 +24,12 @@ import { orderBoard } from '../../use-cases/orders/order-board';
 import { adminOrderDetail } from '../../use-cases/orders/order-detail';
 import { sendInvoice } from '../../use-cases/orders/send-invoice';
 import { setOrderItems } from '../../use-cases/orders/set-order-items';
+import { boardView, orderListRowView } from '../../use-cases/orders/present-board';
 import {
   adminOrderView,
-  boardView,
   customerDetailView,
   itemsSavedView,
-  orderListRowView,
-} from '../../use-cases/orders/present-order';
+} from '../../use-cases/orders/present-order-for-staff';
 import {
   addClosedDate,
   removeClosedDate,

@@ -12,7 +12,7 @@ import {
   orderConfirmationView,
   placedEstimateView,
   placedOrderView,
-} from '../../use-cases/orders/present-order';
+} from '../../use-cases/orders/present-order-confirmation';
 import { placeOrder, type OrderingCustomer } from '../../use-cases/checkout/place-order';
 import { registerGuest } from '../../use-cases/checkout/register-guest';
 import { route } from '../contract-routes';
