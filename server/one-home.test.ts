@@ -42,7 +42,7 @@ describe('one home per order concept', () => {
     expect(holding(/from '[^']*order-status'/)).toEqual(
       expect.arrayContaining([
         'server/db/schema.ts',
-        'shared/api/admin.ts',
+        'shared/api/admin/orders.ts',
         'shared/order-pipeline.ts',
       ]),
     );
