@@ -1,6 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { BookingForm } from '~/features/booking/booking-form';
-import type { SlotChoice } from '~/features/booking/booking-storage';
+import type { ListedSlot } from '~/features/booking/booking-storage';
 import { useRootData } from '~/root';
 
 /** The hero of home and landing pages: heading, promise and the booking form. */
@@ -18,7 +18,7 @@ export function Hero({
   formHeading?: string;
   banner?: string;
   /** Collection slots for the booking form's first render (and for no JavaScript). */
-  pickups?: SlotChoice[];
+  pickups?: ListedSlot[];
   /** Issue 18: the customer's saved addresses, and an earlier order's booking to start from. */
   booking?: Pick<ComponentProps<typeof BookingForm>, 'saved' | 'notes' | 'server'>;
   children?: ReactNode;
