@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -43,9 +44,16 @@ const noApiUrls = [
   },
 ];
 
+/** The features of app/features/, read from the folder: a new feature is zoned as it appears. */
+export const features = readdirSync(new URL('./app/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
 /**
  * The layers (docs/ARCHITECTURE.md), as zones a file may not import from. Checked by
- * `npm test` (lint), and tests/layers.test.ts plants a violation of each to prove it.
+ * `npm test` (lint), and tests/layers.unit.test.ts plants a violation of each to prove it.
  */
 export const layerZones = [
   {
@@ -63,12 +71,37 @@ export const layerZones = [
     from: './server/db/schema.ts',
     message: 'Handlers call use-cases; the database schema is theirs.',
   },
-  ...['account', 'admin', 'booking', 'payment'].map((feature) => ({
+  {
+    target: './server/adapters',
+    from: './server/db/seed',
+    message:
+      'Adapters do not read the seed: data both need lives in server/content/ (as served-areas.ts).',
+  },
+  {
+    target: './app',
+    from: './server/http',
+    message:
+      'The pages reach the server through its use-cases (app/server/*.server.ts), not the HTTP layer of the API.',
+  },
+  ...features.map((feature) => ({
     target: `./app/features/${feature}`,
     from: './app/features',
     except: [`./${feature}`],
     message: 'Features do not import each other: move what both need to app/components.',
   })),
+  // Bulletproof-react's direction: routes → features → components, utils.
+  {
+    target: ['./app/components', './app/utils'],
+    from: ['./app/features', './app/routes'],
+    message:
+      'components/ and utils/ import no feature or page: take what they show as props or children from the page.',
+  },
+  {
+    // app/utils/root-data.ts reads the root loader's type (import type) for useRootData.
+    target: ['./app/components', './app/features', './app/utils/**/!(root-data.ts)'],
+    from: './app/root.tsx',
+    message: "Read the root's data with useRootData from '~/utils/root-data'.",
+  },
 ];
 
 /**

@@ -32,6 +32,10 @@ export default defineConfig({
           name: 'integration',
           include: ['{server,tests}/**/*.integration.test.ts'],
           globalSetup: ['tests/helpers/global-db-setup.ts'],
+          // A worker keeps its modules from one file to the next (each file still has its own
+          // database and servers): imports, the contract's serialisers and the pages' build are
+          // loaded once per worker, not once per file.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -7,7 +7,6 @@ import {
   isRouteErrorResponse,
   useLocation,
   useMatches,
-  useRouteLoaderData,
 } from 'react-router';
 import { getCurrentCustomer } from '~/server/accounts.server';
 import { listBranches } from '~/server/catalogue.server';
@@ -17,11 +16,12 @@ import { ContactBar } from './components/site/contact-bar';
 import { DeferredPromo } from './components/site/deferred-promo';
 import { SiteFooter } from './components/site/site-footer';
 import { SiteHeader } from './components/site/site-header';
+import { LogoutButton } from './features/account/logout-button';
 import type { Route } from './+types/root';
 import { NotFoundPanel } from './components/not-found-panel';
-import { appStoreFor } from '@shared/app-store';
 import { useNonce } from './utils/nonce';
 import { PageStyles } from './utils/inline-styles';
+import { useRootData } from './utils/root-data';
 import './app.css';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -31,20 +31,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     authorization: request.headers.get('authorization'),
   });
   const branches = await listBranches(services.content);
-  const agent = request.headers.get('user-agent') ?? '';
   return {
     brand: services.config.brand,
     publicUrl: services.config.publicUrl,
     /** The logged-in customer, for the navigation's name menu. */
     user: customer ? { name: customer.name } : null,
     branches: branches.map((b) => ({ slug: b.slug, name: b.name, address: b.address })),
-    /** Which store the app banner links to. */
-    store: appStoreFor(agent),
   };
-}
-
-export function useRootData() {
-  return useRouteLoaderData<typeof loader>('root');
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -129,13 +122,14 @@ function SiteChrome({ notFound = false, children }: { notFound?: boolean; childr
       >
         Skip to content
       </a>
-      {chrome.navigation && <SiteHeader brand={data.brand} user={data.user} />}
+      {chrome.navigation && (
+        <SiteHeader brand={data.brand} user={data.user} LogoutButton={LogoutButton} />
+      )}
       <div className="flex flex-1 flex-col [&>main]:flex-1">{children}</div>
       {chrome.footer && <SiteFooter brand={data.brand} branches={data.branches} />}
       {chrome.floatingButtons && (
         <ContactBar
           brand={data.brand}
-          store={data.store}
           showOrderNow={chrome.orderNowButton}
           showAppBanner={chrome.appBanner}
         />

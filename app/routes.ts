@@ -67,6 +67,7 @@ export default [
     route('admin/promo-codes', 'routes/admin/promo-codes.tsx'),
   ]),
 
+  route('app', 'routes/app-download.ts'),
   route('sitemap.xml', 'routes/sitemap[.]xml.ts'),
   route('robots.txt', 'routes/robots[.]txt.ts'),
   // Moved to /admin/mailbox (owner only).

@@ -1,6 +1,8 @@
 import {
   callerAt,
   firstSlots,
+  logIn,
+  signUp,
   placeGuestOrder as placeOrderAsGuest,
   type SlotPair,
 } from '@tests/helpers/fixtures';
@@ -40,4 +42,13 @@ export async function placeGuestOrder(
   } catch {
     return false;
   }
+}
+
+/** A customer signed up and signed in on the bench's server: their session cookie. */
+export async function signedInCustomer(baseUrl: string): Promise<string> {
+  const caller = callerAt(baseUrl);
+  const email = `bench-account-${process.pid}@example.com`;
+  await signUp(caller, { email }, { 'X-Forwarded-For': '10.250.0.1' });
+  const token = await logIn(caller, email, undefined, { 'X-Forwarded-For': '10.250.0.2' });
+  return `cl_session=${token}`;
 }

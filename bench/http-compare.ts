@@ -1,134 +1,209 @@
-import { readFileSync } from 'node:fs';
-import autocannon from 'autocannon';
+import { execFile } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { constantRate, type LoadResult } from './load';
 import { startServerProcess } from './server-process';
 
-/** One row of the comparison with a bare Node `http` server (issue 13). */
+const run = promisify(execFile);
+
+/** One row of the comparison with a bare Node `http` server sending the same bytes. */
 export type HttpComparison = {
   name: string;
   path: string;
+  kind: 'page' | 'api';
+  /** Bytes of the reply body as sent (gzip asked for). */
+  bytes: number;
+  /** The median round: our server's requests/s and latency. */
   max: LoadResult;
-  /** Requests per second as a share of the bare server's, measured in the same run. */
+  /** The bare server's requests/s in the same rounds (median). */
+  bareRps: number;
+  /** Requests per second as a share of the bare server's (median of the rounds' ratios). */
   ratio: number;
-  /** CPU time the server process spent per request during the throughput run (µs). */
-  cpuMicros: number;
-  /** The bare server's CPU per request over this one's (1 = as cheap as bare Node). */
-  cpuRatio: number;
-  /** The ratio of each round (bare and this measured one after the other). */
+  /** The ratio of each round (the bare server and ours one after the other). */
   rounds: number[];
-  at300: LoadResult;
+  /** CPU time our server process spent per request (µs), and the bare server's. */
+  cpuMicros: number;
+  bareCpuMicros: number;
 };
 
-/** The JSON GET APIs compared with the bare server; the target is ≥ 50 %, p99 < 10 ms. */
+/** The JSON GET APIs compared with the bare server. */
 export const COMPARED_APIS = ['/api/pricelist', '/api/getarea/group', '/api/pickup'];
+/** Issue 30's target: shared pages and the JSON GET APIs at least half of bare Node. */
+export const RATIO_TARGET = 0.5;
+
+const WRK_CONNECTIONS = 16;
 
 /**
- * Closed-loop throughput as fast as it goes, by autocannon (a fast HTTP load generator, so
- * that the client is less of a ceiling than our own `load.ts`), with `concurrency` keep-alive
- * connections asking for gzip.
+ * Requests/s and latency of one URL by wrk (Debian's C load generator, one thread: the other
+ * core stays with the server), closed loop with 16 keep-alive connections asking for gzip.
  */
-async function saturate(
-  url: string,
-  name: string,
-  concurrency: number,
-  seconds: number,
-): Promise<LoadResult> {
-  const result = await autocannon({
+async function wrk(url: string, name: string, seconds: number): Promise<LoadResult> {
+  const { stdout } = await run('wrk', [
+    '-t1',
+    `-c${WRK_CONNECTIONS}`,
+    `-d${seconds}s`,
+    '--latency',
+    '-H',
+    'Accept-Encoding: gzip',
     url,
-    connections: concurrency,
-    duration: seconds,
-    headers: { 'accept-encoding': 'gzip' },
-  });
+  ]);
+  const number = (pattern: RegExp) => Number(pattern.exec(stdout)?.[1] ?? NaN);
+  const ms = (pattern: RegExp) => {
+    const match = pattern.exec(stdout);
+    if (!match) return NaN;
+    const value = Number(match[1]);
+    return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value;
+  };
+  const errors =
+    (number(/Non-2xx or 3xx responses: (\d+)/) || 0) +
+    (number(/Socket errors:.*timeout (\d+)/) || 0);
   return {
     name,
     targetRps: null,
-    achievedRps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-    requests: result.requests.total,
+    achievedRps: number(/Requests\/sec:\s+([\d.]+)/),
+    p50: ms(/50%\s+([\d.]+)(us|ms|s)/),
+    p99: ms(/99%\s+([\d.]+)(us|ms|s)/),
+    errors,
+    requests: number(/(\d+) requests in/),
   };
 }
 
+type CapturedReply = {
+  path: string;
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+};
+
+/** What our server sends for `path` when gzip is asked for: status, headers and body bytes. */
+function capture(serverUrl: string, pathname: string) {
+  return new Promise<CapturedReply>((resolve, reject) => {
+    http
+      .get(new URL(pathname, serverUrl), { headers: { 'Accept-Encoding': 'gzip' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const headers: Record<string, string> = {};
+          for (const [name, value] of Object.entries(res.headers)) {
+            if (['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)) continue;
+            if (value !== undefined) headers[name] = String(value);
+          }
+          resolve({
+            path: pathname,
+            status: res.statusCode ?? 0,
+            headers,
+            body: Buffer.concat(chunks).toString('base64'),
+          });
+        });
+      })
+      .on('error', reject);
+  });
+}
+
 /**
- * Throughput (same load generator, concurrency and seconds) of a bare Node `http` server
- * started as its own process and of each API on `serverUrl`, measured in `rounds` interleaved
- * rounds (bare, then each API, again and again): the machine is shared, and a slower minute
- * then slows every target alike instead of whichever was measured in it. Each figure is the
- * median over the rounds, each ratio the median of the per-round ratios. Then each one's
- * latency at a fixed 300 requests per second (open loop, bench/load.ts).
+ * Each target on our server against a bare Node `http` server (its own process) that sends the
+ * same bytes, in `rounds` interleaved rounds (bare, ours; next target; again): the machine is
+ * shared, and a slow minute slows both sides of a pair alike. Each figure is the median over
+ * the rounds, each ratio the median of the per-round ratios, with each side's CPU time per
+ * request read from /proc.
  */
 export async function compareWithBareNode(
   serverUrl: string,
   options: {
     port: number;
     seconds: number;
-    concurrency?: number;
     serverPid: number;
     rounds?: number;
+    pages: string[];
   },
 ): Promise<HttpComparison[]> {
-  const concurrency = options.concurrency ?? 32;
   const rounds = options.rounds ?? 3;
-  const bare = await startServerProcess({}, options.port, {
+  const targets = [
+    ...options.pages.map((p) => ({ path: p, kind: 'page' as const })),
+    ...COMPARED_APIS.map((p) => ({ path: p, kind: 'api' as const })),
+  ];
+  // Warm our server (the shared pages rendered, the replies kept) before the capture.
+  for (const target of targets) await capture(serverUrl, target.path);
+  const captured: CapturedReply[] = [];
+  for (const target of targets) captured.push(await capture(serverUrl, target.path));
+  const repliesFile = path.join(tmpdir(), `cleanline-bench-replies-${process.pid}.json`);
+  writeFileSync(repliesFile, JSON.stringify(captured));
+  const bare = await startServerProcess({ BENCH_REPLIES: repliesFile }, options.port, {
     script: 'bench/bare-server.ts',
     quiet: true,
+    readyPath: targets[0]!.path,
   });
-  const targets = [
-    { name: 'bare Node http (small JSON)', url: bare.url, path: '/', pid: bare.pid },
-  ].concat(
-    COMPARED_APIS.map((path) => ({
-      name: `GET ${path}`,
-      url: serverUrl,
-      path,
-      pid: options.serverPid,
-    })),
-  );
-  const runs: { max: LoadResult; cpuMicros: number }[][] = targets.map(() => []);
-  const at300: LoadResult[] = [];
+  const measured: { ours: LoadResult[]; bare: LoadResult[]; cpu: number[]; bareCpu: number[] }[] =
+    targets.map(() => ({ ours: [], bare: [], cpu: [], bareCpu: [] }));
   try {
-    // Warm-up (JIT, caches, pool), not measured.
     for (const target of targets) {
-      await saturate(new URL(target.path, target.url).toString(), target.name, concurrency, 2);
+      await wrk(new URL(target.path, serverUrl).toString(), 'warm-up', 1);
+      await wrk(new URL(target.path, bare.url).toString(), 'warm-up', 1);
     }
     for (let round = 0; round < rounds; round += 1) {
       for (const [i, target] of targets.entries()) {
-        const cpuBefore = cpuMillis(target.pid);
-        const max = await saturate(
-          new URL(target.path, target.url).toString(),
-          `${target.name} (max, ${concurrency} connections)`,
-          concurrency,
-          options.seconds,
-        );
-        const cpuMicros = ((cpuMillis(target.pid) - cpuBefore) * 1000) / max.requests;
-        runs[i]!.push({ max, cpuMicros });
+        const side = async (url: string, pid: number) => {
+          const before = cpuMillis(pid);
+          const result = await wrk(
+            new URL(target.path, url).toString(),
+            target.path,
+            options.seconds,
+          );
+          return { result, cpu: ((cpuMillis(pid) - before) * 1000) / result.requests };
+        };
+        const b = await side(bare.url, bare.pid);
+        const o = await side(serverUrl, options.serverPid);
+        measured[i]!.bare.push(b.result);
+        measured[i]!.bareCpu.push(b.cpu);
+        measured[i]!.ours.push(o.result);
+        measured[i]!.cpu.push(o.cpu);
       }
-    }
-    for (const target of targets) {
-      at300.push(
-        await constantRate(target.url, target.name, { path: target.path }, 300, options.seconds),
-      );
     }
   } finally {
     await bare.stop();
   }
-  const bareRuns = runs[0]!;
   return targets.map((target, i) => {
-    const own = runs[i]!;
-    const byRps = [...own].sort((a, b) => a.max.achievedRps - b.max.achievedRps);
+    const m = measured[i]!;
+    const ratios = m.ours.map((o, r) => o.achievedRps / m.bare[r]!.achievedRps);
+    const byRps = [...m.ours].sort((a, b) => a.achievedRps - b.achievedRps);
     const typical = byRps[Math.floor(byRps.length / 2)]!;
-    const errors = own.reduce((sum, run) => sum + run.max.errors, 0);
     return {
-      name: target.name,
+      name: `${target.kind === 'page' ? 'page' : 'GET'} ${target.path}`,
       path: target.path,
-      max: { ...typical.max, errors },
-      at300: at300[i]!,
-      cpuMicros: median(own.map((run) => run.cpuMicros)),
-      ratio: median(own.map((run, r) => run.max.achievedRps / bareRuns[r]!.max.achievedRps)),
-      cpuRatio: median(own.map((run, r) => bareRuns[r]!.cpuMicros / run.cpuMicros)),
-      rounds: own.map((run, r) => run.max.achievedRps / bareRuns[r]!.max.achievedRps),
+      kind: target.kind,
+      bytes: Buffer.from(captured[i]!.body, 'base64').length,
+      max: { ...typical, errors: m.ours.reduce((sum, o) => sum + o.errors, 0) },
+      bareRps: median(m.bare.map((b) => b.achievedRps)),
+      ratio: median(ratios),
+      rounds: ratios,
+      cpuMicros: median(m.cpu),
+      bareCpuMicros: median(m.bareCpu),
     };
   });
+}
+
+/**
+ * A page rendered for one visitor (the signed-in account) at a fixed 100 requests per second,
+ * open loop: its p99 is issue 30's budget for personal pages (under 50 ms).
+ */
+export async function personalPageAt100(
+  serverUrl: string,
+  pathname: string,
+  cookie: string,
+  seconds: number,
+): Promise<LoadResult> {
+  const spec = { path: pathname, headers: { Cookie: cookie } };
+  await constantRate(serverUrl, 'warm-up', spec, 100, 2);
+  return constantRate(
+    serverUrl,
+    `${pathname} (signed in, rendered per visitor)`,
+    spec,
+    100,
+    seconds,
+  );
 }
 
 function median(values: number[]): number {
@@ -146,21 +221,25 @@ function cpuMillis(pid: number): number {
 const percent = (ratio: number) => `${(ratio * 100).toFixed(0)} %`;
 
 export function formatComparison(r: HttpComparison): string {
-  return `${r.name.padEnd(32)} ${r.max.achievedRps.toFixed(0).padStart(6)} rps  ${percent(r.ratio).padStart(5)} of bare (rounds ${r.rounds.map(percent).join(', ')})  CPU ${r.cpuMicros.toFixed(0).padStart(4)} µs/request (${(r.cpuRatio * 100).toFixed(0)} %)  p99 at 300 rps ${r.at300.p99.toFixed(1).padStart(6)} ms  errors ${r.max.errors + r.at300.errors}`;
+  return `${r.name.padEnd(28)} ${(r.bytes / 1024).toFixed(1).padStart(6)} kB  ${r.max.achievedRps.toFixed(0).padStart(6)} rps vs bare ${r.bareRps.toFixed(0).padStart(6)}  ${percent(r.ratio).padStart(5)} (rounds ${r.rounds.map(percent).join(', ')})  CPU ${r.cpuMicros.toFixed(0).padStart(4)} µs/request (bare ${r.bareCpuMicros.toFixed(0)})  p99 ${r.max.p99.toFixed(1)} ms  errors ${r.max.errors}`;
 }
 
-export function renderComparison(rows: HttpComparison[], concurrency = 32): string {
+export function renderComparison(rows: HttpComparison[], personal: LoadResult | null): string {
   return [
     '## HTTP layer against bare Node',
     '',
-    `Same run, same load generator: autocannon with ${concurrency} keep-alive connections as fast as it goes (requests/s, p50), in ${rows[0]?.rounds.length ?? 0} interleaved rounds (bare, then each API, again and again; the median round is shown, and each round's ratio), then bench/load.ts open loop at 300 requests per second (p99). A bare Node \`http\` server in its own process answering a small JSON reply, and the JSON GET APIs of the production server on PostgreSQL. Target (issue 13): at least 50 % of the bare server's requests per second, p99 under 10 ms at 300 requests per second. The client asks for gzip, as browsers and the app do. The load generator shares the 2 cores with the server (and, on this shared machine, with whatever else runs), so requests/s are bounded by the client as much as by the server; the server's own CPU time per request (from /proc) is the steadier measure of what the HTTP layer costs.`,
+    `Same run, same load generator: wrk (Debian's, one thread, ${WRK_CONNECTIONS} keep-alive connections asking for gzip, as fast as it goes), in ${rows[0]?.rounds.length ?? 0} interleaved rounds: for each target, a bare Node \`http\` server in its own process sending the very bytes our server sent for that path (status, headers and body, captured first), then our production server on PostgreSQL. The median round is shown with each round's ratio, and each side's CPU time per request from /proc. Target (issue 30): shared pages and the JSON GET APIs at least ${percent(RATIO_TARGET)} of the bare server's requests per second; a page rendered for its visitor (the signed-in account) p99 under 50 ms at 100 requests per second.`,
     '',
-    '| Endpoint | Requests/s (max) | Ratio to bare | Ratio in each round | Server CPU per request | CPU ratio (bare ÷ this) | p50 (max) | p99 at 300 rps | Errors | Target |',
-    '|---|---|---|---|---|---|---|---|---|---|',
-    ...rows.map((r, i) => {
-      const met = r.ratio >= 0.5 && r.at300.p99 < 10 && r.max.errors + r.at300.errors === 0;
-      return `| ${r.name} | ${r.max.achievedRps.toFixed(0)} | ${percent(r.ratio)} | ${r.rounds.map(percent).join(', ')} | ${r.cpuMicros.toFixed(0)} µs | ${(r.cpuRatio * 100).toFixed(0)} % | ${r.max.p50.toFixed(1)} ms | ${r.at300.p99.toFixed(1)} ms | ${r.max.errors + r.at300.errors} | ${i === 0 ? '–' : met ? 'met' : 'MISSED'} |`;
+    '| Target | Bytes sent (gzip) | Requests/s | Bare Node, same bytes | Ratio | Ratio in each round | CPU per request | Bare CPU per request | p99 | Errors | Target |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...rows.map((r) => {
+      const met = r.ratio >= RATIO_TARGET && r.max.errors === 0;
+      return `| ${r.name} | ${(r.bytes / 1024).toFixed(1)} kB | ${r.max.achievedRps.toFixed(0)} | ${r.bareRps.toFixed(0)} | ${percent(r.ratio)} | ${r.rounds.map(percent).join(', ')} | ${r.cpuMicros.toFixed(0)} µs | ${r.bareCpuMicros.toFixed(0)} µs | ${r.max.p99.toFixed(1)} ms | ${r.max.errors} | ≥ ${percent(RATIO_TARGET)}: ${met ? 'met' : 'MISSED'} |`;
     }),
+    '',
+    personal
+      ? `Rendered for its visitor: ${personal.name}, open loop at 100 requests/s for ${personal.requests} requests: p50 ${personal.p50.toFixed(1)} ms, p99 ${personal.p99.toFixed(1)} ms, errors ${personal.errors} (budget p99 < 50 ms: ${personal.p99 < 50 && personal.errors === 0 ? 'met' : 'MISSED'}).`
+      : 'Rendered for its visitor: not measured.',
     '',
   ].join('\n');
 }

@@ -25,7 +25,7 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
 export function timedRequest(
   baseUrl: string,
   spec: RequestSpec,
-): Promise<{ status: number; ms: number; body: string }> {
+): Promise<{ status: number; ms: number; body: string; headers: http.IncomingHttpHeaders }> {
   const url = new URL(typeof spec.path === 'function' ? spec.path() : spec.path, baseUrl);
   const body = spec.body?.();
   const started = process.hrtime.bigint();
@@ -52,6 +52,7 @@ export function timedRequest(
           resolve({
             status: res.statusCode ?? 0,
             ms,
+            headers: res.headers,
             // Decoded only when read: the load runs never pay for it.
             get body() {
               const raw = Buffer.concat(chunks);
@@ -62,7 +63,12 @@ export function timedRequest(
       },
     );
     req.on('error', () =>
-      resolve({ status: 0, ms: Number(process.hrtime.bigint() - started) / 1e6, body: '' }),
+      resolve({
+        status: 0,
+        ms: Number(process.hrtime.bigint() - started) / 1e6,
+        body: '',
+        headers: {},
+      }),
     );
     if (body !== undefined) req.write(body);
     req.end();

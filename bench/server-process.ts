@@ -12,12 +12,12 @@ export type ServerProcess = {
 
 /**
  * Starts `server/main.ts` (or another entry script) in its own Node process (as `npm start` does, without tsx's extra
- * parent process, so the pid is the server's) and waits until /readyz answers.
+ * parent process, so the pid is the server's) and waits until /readyz (or `readyPath`) answers.
  */
 export async function startServerProcess(
   env: Record<string, string>,
   port: number,
-  options: { quiet?: boolean; script?: string; nodeArgs?: string[] } = {},
+  options: { quiet?: boolean; script?: string; nodeArgs?: string[]; readyPath?: string } = {},
 ): Promise<ServerProcess> {
   const child = spawn(
     process.execPath,
@@ -47,7 +47,7 @@ export async function startServerProcess(
       );
     }
     try {
-      const res = await fetch(`${url}/readyz`);
+      const res = await fetch(`${url}${options.readyPath ?? '/readyz'}`);
       if (res.ok) break;
     } catch {
       // not listening yet

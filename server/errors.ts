@@ -1,6 +1,6 @@
 /**
  * The small set of typed errors that use-cases throw, each with a domain code that says what
- * went wrong, not how HTTP says it: `httpStatusOf` (server/http/error-status.ts) is the one
+ * went wrong, not how HTTP says it: `httpStatusOf` (server/error-status.ts) is the one
  * place that maps codes to statuses, for the API and the page actions alike. The messages
  * are shown to people, so they come from the spec where it has wording.
  */

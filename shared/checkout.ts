@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import { capMessages, ESTIMATE_QUANTITY, MAX_ESTIMATE_LINES } from './estimate';
-import { MAX_ORDER_PENCE, MINIMUM_ORDER_PENCE, poundsField } from './money';
+import { capMessages, ESTIMATE_QUANTITY, MAX_ESTIMATE_LINES, NOT_SURE_CAP_PENCE } from './estimate';
+import {
+  formatGbpInText,
+  formatPence,
+  MAX_ORDER_PENCE,
+  MINIMUM_ORDER_PENCE,
+  poundsField,
+} from './money';
+import { minimumOrder } from './price-rules';
 import { isoDate, text } from './text';
 import { addressSchema, fields, messages } from './validation';
 import { textUpdatesSchema } from './message-preferences';
@@ -33,7 +40,9 @@ export const estimateInputSchema = z
     not_sure: z
       .boolean({ error: 'not_sure is true or false.' })
       .default(false)
-      .meta({ description: 'The customer does not know: no items, the not-sure cap (£40)' }),
+      .meta({
+        description: `The customer does not know: no items, the not-sure cap (${formatGbpInText(NOT_SURE_CAP_PENCE)})`,
+      }),
   })
   .superRefine((value, ctx) => {
     if (value.not_sure && value.items.length > 0) {
@@ -42,8 +51,7 @@ export const estimateInputSchema = z
   })
   .meta({
     id: 'EstimateInput',
-    description:
-      'What the customer is sending. The server prices it from the price list: the estimate with the £25 minimum; call-for-price items are priced at the shop, not in the estimate.',
+    description: `What the customer is sending. The server prices it from the price list: the estimate with the ${minimumOrder} minimum; call-for-price items are priced at the shop, not in the estimate.`,
   });
 export type EstimateInput = z.infer<typeof estimateInputSchema>;
 
@@ -51,9 +59,8 @@ export type EstimateInput = z.infer<typeof estimateInputSchema>;
 export const priceCapSchema = poundsField(capMessages.notMoney, MAX_ORDER_PENCE)
   .refine((pence) => pence >= MINIMUM_ORDER_PENCE, { message: capMessages.belowMinimum })
   .meta({
-    description:
-      "Charge the card automatically up to this, in pounds ('40.00'); above it the customer is asked first. At least 25.00. Default: the estimate rounded up to the next whole £5 (at least 25.00), or 40.00 when not sure or no estimate.",
-    examples: ['40.00'],
+    description: `Charge the card automatically up to this, in pounds ('${formatPence(NOT_SURE_CAP_PENCE)}'); above it the customer is asked first. At least ${formatPence(MINIMUM_ORDER_PENCE)}. Default: the estimate rounded up to the next whole £5 (at least ${formatPence(MINIMUM_ORDER_PENCE)}), or ${formatPence(NOT_SURE_CAP_PENCE)} when not sure or no estimate.`,
+    examples: [formatPence(NOT_SURE_CAP_PENCE)],
   });
 
 /**

@@ -1,5 +1,6 @@
 import { priceInvoice } from './invoice';
 import { MINIMUM_ORDER_PENCE } from './money';
+import { minimumOrder } from './price-rules';
 
 /*
  * The estimate and the price cap of issue 15 (docs/decisions/022): what the customer says
@@ -103,7 +104,7 @@ export function estimateOrder(input: { lines: EstimateLine[]; notSure: boolean }
 /** The texts of the cap, shared by the form, the API and the pages. */
 export const capMessages = {
   notMoney: 'Enter the cap as an amount in pounds, like 40 or 40.00.',
-  belowMinimum: `The cap cannot be below the £${MINIMUM_ORDER_PENCE / 100} minimum order.`,
+  belowMinimum: `The cap cannot be below the ${minimumOrder} minimum order.`,
   unknownService: 'We could not find that item on our price list. Please choose it again.',
   quantity: `Enter a quantity from ${ESTIMATE_QUANTITY.min} to ${ESTIMATE_QUANTITY.max}.`,
   chooseItem: 'Choose an item from the price list.',

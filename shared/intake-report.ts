@@ -7,8 +7,21 @@ import { recordId, text } from './text';
 
 const HOUR = 60 * 60 * 1000;
 
+/** "48 hours": a length of time in whole hours, as the copy says it. */
+export function hoursText(ms: number): string {
+  return `${ms / HOUR} hours`;
+}
+
 /** How long after the intake report the customer may open a case on it. */
 export const CASE_WINDOW_MS = 48 * HOUR;
+/** The case window as the copy says it: "48 hours". */
+export const caseWindow = hoursText(CASE_WINDOW_MS);
+
+/**
+ * How long after delivery the customer has to tell us that something is damaged or missing
+ * (the delivered e-mail says so). Claims come by reply or phone, so nothing enforces it.
+ */
+export const DELIVERY_CLAIM_WINDOW_MS = 48 * HOUR;
 
 /** How long the e-mailed link to the intake report opens it (cases still close at 48 hours). */
 export const INTAKE_LINK_TTL_MS = 60 * 24 * HOUR;

@@ -1,4 +1,5 @@
 import { formatGbp, MAX_LINE_PENCE, MAX_ORDER_PENCE, MINIMUM_ORDER_PENCE } from './money';
+import { minimumOrder } from './price-rules';
 
 /** One priced line of an order, as staff list it. */
 export type InvoiceLineInput = {
@@ -18,7 +19,7 @@ export type PricedInvoice = {
   totalPence: number;
 };
 
-export const MINIMUM_LINE_NAME = 'Minimum order charge (£25 minimum)';
+export const MINIMUM_LINE_NAME = `Minimum order charge (${minimumOrder} minimum)`;
 
 /**
  * What staff must correct before an order can be priced, as field → messages (empty when

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 
+/** The shop's time zone: every time people see, every calendar day and every schedule. */
 export const LONDON_ZONE = 'Europe/London';
 
 /** "Tue 24 Nov 2026, 09:00–10:00" in London time. */
@@ -9,7 +10,7 @@ export function londonWindow(start: Date, end: Date): string {
   return `${s.toFormat('ccc d LLL yyyy')}, ${s.toFormat('HH:mm')}–${e.toFormat('HH:mm')}`;
 }
 
-/** "24/11/2026", the London calendar date. */
+/** "24/11/2026": the London calendar date of an instant, written for people. */
 export function londonDate(instant: Date): string {
   return DateTime.fromJSDate(instant, { zone: LONDON_ZONE }).toFormat('dd/LL/yyyy');
 }
@@ -20,7 +21,12 @@ export function londonDayRange(day: string): { from: Date; to: Date } {
   return { from: start.toJSDate(), to: start.plus({ days: 1 }).toJSDate() };
 }
 
+/** "2026-11-24": the London calendar date of an instant, as dates are stored and compared. */
+export function londonIsoDate(instant: Date): string {
+  return DateTime.fromJSDate(instant, { zone: LONDON_ZONE }).toISODate()!;
+}
+
 /** Today's London calendar date, YYYY-MM-DD. */
 export function londonToday(now: Date): string {
-  return DateTime.fromJSDate(now, { zone: LONDON_ZONE }).toISODate()!;
+  return londonIsoDate(now);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatGbp, formatPence, parsePounds } from './money';
+import { formatGbp, formatGbpInText, formatPence, parsePounds } from './money';
 
 describe('money', () => {
   it('formats pence to two decimals', () => {
@@ -9,6 +9,12 @@ describe('money', () => {
     expect(formatPence(-35)).toBe('-0.35');
     expect(formatGbp(2500)).toBe('£25.00');
     expect(() => formatPence(1.5)).toThrow();
+  });
+  it('writes an amount in a sentence without pence when there are none', () => {
+    expect(formatGbpInText(2500)).toBe('£25');
+    expect(formatGbpInText(2550)).toBe('£25.50');
+    expect(formatGbpInText(5)).toBe('£0.05');
+    expect(formatGbpInText(-500)).toBe('-£5');
   });
   it('parses pounds without floating point', () => {
     expect(parsePounds('12.5')).toBe(1250);

@@ -17,6 +17,11 @@ export function formatGbp(pence: number): string {
   return s.startsWith('-') ? `-£${s.slice(1)}` : `£${s}`;
 }
 
+/** 2500 → '£25', 2550 → '£25.50': an amount in a sentence, the pence only when there are some. */
+export function formatGbpInText(pence: number): string {
+  return pence % 100 === 0 ? formatGbp(pence).slice(0, -3) : formatGbp(pence);
+}
+
 /** '12.50' or '12.5' or '12' → 1250; null when it is not a non-negative amount of money. */
 export function parsePounds(value: string): number | null {
   const match = /^\s*(\d{1,7})(?:\.(\d{1,2}))?\s*$/.exec(value);

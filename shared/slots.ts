@@ -1,11 +1,10 @@
 import { DateTime } from 'luxon';
+import { LONDON_ZONE, londonIsoDate } from './london-time';
 
 /**
  * The slot engine: which collection and delivery windows the business can serve. Pure: rules,
  * places already taken and "now" come in, slots go out. All wall-clock times are London's.
  */
-
-export const LONDON = 'Europe/London';
 
 export type OpeningHours = { opensAt: string; closesAt: string };
 
@@ -58,7 +57,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 export function isSlotDate(value: string): boolean {
-  return DATE.test(value) && DateTime.fromISO(value, { zone: LONDON }).isValid;
+  return DATE.test(value) && DateTime.fromISO(value, { zone: LONDON_ZONE }).isValid;
 }
 
 export function isSlotTime(value: string): boolean {
@@ -79,7 +78,7 @@ function hhmm(minutes: number): string {
  * occurrence when it happens twice (autumn; luxon alone would pick the second).
  */
 function londonMoment(date: string, time: string): DateTime | null {
-  const moment = DateTime.fromISO(`${date}T${time}`, { zone: LONDON });
+  const moment = DateTime.fromISO(`${date}T${time}`, { zone: LONDON_ZONE });
   if (!moment.isValid || moment.toFormat('HH:mm') !== time) return null;
   const hourEarlier = moment.minus({ hours: 1 });
   if (hourEarlier.toFormat('yyyy-MM-dd HH:mm') === `${date} ${time}`) return hourEarlier;
@@ -132,7 +131,7 @@ function rulesKey(rules: SlotRules): string {
 
 function computeWindowsOfDay(date: string, rules: SlotRules): Slot[] {
   if (rules.closedDates.has(date)) return [];
-  const day = DateTime.fromISO(date, { zone: LONDON });
+  const day = DateTime.fromISO(date, { zone: LONDON_ZONE });
   const hours = rules.openingHours[day.weekday];
   if (!hours) return [];
   const opens = minutesOf(hours.opensAt);
@@ -152,7 +151,7 @@ function computeWindowsOfDay(date: string, rules: SlotRules): Slot[] {
       endLabel === '24:00'
         ? day.plus({ days: 1 }).startOf('day')
         : (londonMoment(date, endLabel) ??
-          DateTime.fromISO(`${date}T${endLabel}`, { zone: LONDON }));
+          DateTime.fromISO(`${date}T${endLabel}`, { zone: LONDON_ZONE }));
     slots.push({
       slot_date: date,
       slot_start: label,
@@ -163,10 +162,6 @@ function computeWindowsOfDay(date: string, rules: SlotRules): Slot[] {
     });
   }
   return slots;
-}
-
-function londonDate(instant: Date): string {
-  return DateTime.fromJSDate(instant, { zone: LONDON }).toISODate()!;
 }
 
 /** The calendar date `days` after a YYYY-MM-DD date (no time zone: dates only). */
@@ -220,7 +215,7 @@ export function pickupSlots(
     rules,
     usage,
     rules.pickupCapacityPerSlot,
-    londonDate(now),
+    londonIsoDate(now),
     earliest,
     [],
     options.includeFull,
@@ -240,7 +235,7 @@ export function pickupListing(
   options: ListingOptions = {},
 ): { slots: Slot[]; validUntil: number } {
   const slots = pickupSlots(rules, usage, now, options);
-  const midnight = DateTime.fromJSDate(now, { zone: LONDON })
+  const midnight = DateTime.fromJSDate(now, { zone: LONDON_ZONE })
     .plus({ days: 1 })
     .startOf('day')
     .toMillis();
@@ -287,7 +282,7 @@ export function deliverySlots(
   options: ListingOptions = {},
 ): Slot[] {
   const earliest = Date.parse(pickup.ends_at) + rules.minTurnaroundHours * 3_600_000;
-  const firstDay = londonDate(new Date(earliest));
+  const firstDay = londonIsoDate(new Date(earliest));
   return openWindows(
     rules,
     usage,

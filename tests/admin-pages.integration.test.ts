@@ -57,7 +57,7 @@ describe('back office pages on the server', () => {
   }
 
   beforeAll(async () => {
-    server = await startTestServer({ pages: 'vite', now: () => now });
+    server = await startTestServer({ pages: 'build', now: () => now });
     const db = server.database.db;
     await createStaffUser(db, { email: 'sam@shop.test', name: 'Sam', role: 'staff', password });
     await createStaffUser(db, { email: 'olive@shop.test', name: 'Olive', role: 'owner', password });

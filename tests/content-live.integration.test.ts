@@ -31,7 +31,7 @@ describe('content changes are live within a second, on every instance', () => {
     database = await createTestDatabase();
     // Both instances share the database; it is closed once, here.
     const shared = { ...database, close: async () => {} };
-    site = await startTestServer({ pages: 'vite', database: shared, now: () => now });
+    site = await startTestServer({ pages: 'build', database: shared, now: () => now });
     office = await startTestServer({ database: shared, now: () => now });
     await createStaffUser(database.db, {
       email: 'sam@shop.test',

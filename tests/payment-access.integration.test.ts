@@ -50,7 +50,7 @@ describe('who may pay for an order', () => {
   }
 
   beforeAll(async () => {
-    server = await startTestServer({ pages: 'vite', now: () => MONDAY_6AM });
+    server = await startTestServer({ pages: 'build', now: () => MONDAY_6AM });
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
@@ -201,7 +201,7 @@ describe('who may pay for an order', () => {
 describe('result pages read the order', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ pages: 'vite', now: () => MONDAY_6AM });
+    server = await startTestServer({ pages: 'build', now: () => MONDAY_6AM });
   }, 120_000);
   afterAll(async () => {
     await server?.stop();

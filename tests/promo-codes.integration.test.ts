@@ -8,7 +8,7 @@ import {
   promoCodes,
   services as priceList,
 } from '../server/db/schema';
-import { cancelOrder } from '../server/use-cases/accounts/cancel-order';
+import { cancelOrder } from '../server/use-cases/cancellations/cancel-order';
 import { placeGuestOrder, spreadSlots, startGuestCheckout } from '@tests/helpers/fixtures';
 import { pdfText } from '@tests/helpers/pdf-text';
 import { startTestServer, type TestServer } from '@tests/helpers/test-server';

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { LONDON_ZONE } from '@shared/london-time';
 import type { BlogPost } from '@server/use-cases/catalogue/catalogue';
 
 export function formatBlogDate(iso: string): string {
@@ -6,7 +7,7 @@ export function formatBlogDate(iso: string): string {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
-    timeZone: 'Europe/London',
+    timeZone: LONDON_ZONE,
   });
 }
 

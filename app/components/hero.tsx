@@ -1,30 +1,24 @@
-import type { ComponentProps, ReactNode } from 'react';
-import { BookingForm } from '~/features/booking/booking-form';
-import type { ListedSlot } from '~/features/booking/booking-storage';
-import { useRootData } from '~/root';
+import type { ReactNode } from 'react';
+import type { Brand } from '@shared/brand';
 
-/** The hero of home and landing pages: heading, promise and the booking form. */
+/**
+ * The hero of home and landing pages: heading, promise and, as its children, the booking
+ * form, which the page passes in (the booking feature's; components import no feature).
+ */
 export function Hero({
+  brand,
   heading,
   intro,
-  formHeading,
   banner = '/images/hero.svg',
-  pickups,
-  booking,
   children,
 }: {
+  brand: Pick<Brand, 'establishedYear' | 'awardClaim'>;
   heading: string;
   intro: string;
-  formHeading?: string;
   banner?: string;
-  /** Collection slots for the booking form's first render (and for no JavaScript). */
-  pickups?: ListedSlot[];
-  /** Issue 18: the customer's saved addresses, and an earlier order's booking to start from. */
-  booking?: Pick<ComponentProps<typeof BookingForm>, 'saved' | 'notes' | 'server'>;
-  children?: ReactNode;
+  /** The booking form. */
+  children: ReactNode;
 }) {
-  const root = useRootData();
-  const brand = root!.brand;
   return (
     <section className="relative overflow-hidden bg-brand text-white">
       <img
@@ -58,16 +52,8 @@ export function Hero({
               </li>
             ))}
           </ul>
-          {children}
         </div>
-        <BookingForm
-          heading={formHeading}
-          phone={brand.phone}
-          phoneE164={brand.phoneE164}
-          phoneDisplay={brand.phoneDisplay}
-          pickups={pickups}
-          {...booking}
-        />
+        {children}
       </div>
     </section>
   );

@@ -1,11 +1,11 @@
-const steps = [
+const stepsOf = (minimumOrder: string) => [
   {
     title: 'Book online',
     text: 'Choose a one-hour collection window and a delivery window. No payment now.',
   },
   {
     title: 'We collect',
-    text: 'Our driver picks up your bag at your door. Collection is free on orders of £25 or more.',
+    text: `Our driver picks up your bag at your door. Collection is free on orders of ${minimumOrder} or more.`,
   },
   {
     title: 'We clean',
@@ -17,10 +17,15 @@ const steps = [
   },
 ];
 
-export function HowItWorksSteps() {
+/**
+ * The four steps of the service. `minimumOrder` is the rule's text (`minimumOrder` of
+ * shared/price-rules.ts, "£25"): the home and landing pages send it from their loaders, so
+ * their scripts carry no money code (the page-code budget of docs/decisions/021).
+ */
+export function HowItWorksSteps({ minimumOrder }: { minimumOrder: string }) {
   return (
     <ol className="mt-8 grid gap-6 md:grid-cols-4">
-      {steps.map((s, i) => (
+      {stepsOf(minimumOrder).map((s, i) => (
         <li key={s.title} className="card">
           <span
             aria-hidden="true"

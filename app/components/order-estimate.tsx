@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { orderEstimate } from '@shared/api/checkout';
-import { MINIMUM_ORDER_PENCE } from '@shared/money';
+import { minimumOrder } from '@shared/price-rules';
 
 export type OrderEstimate = z.output<typeof orderEstimate>;
 
@@ -68,7 +68,7 @@ export function OrderEstimateSummary({
       </dl>
       <ul className="mt-2 space-y-1 text-xs text-slate-600">
         {estimate.minimum_applied && (
-          <li>The estimate includes the £{MINIMUM_ORDER_PENCE / 100} minimum order.</li>
+          <li>The estimate includes the {minimumOrder} minimum order.</li>
         )}
         {atShop.length > 0 && (
           <li>{atShop.join(', ')}: priced at the shop; not in the estimate.</li>

@@ -3,7 +3,7 @@ import { areaGroupsWithAreas } from '~/server/catalogue.server';
 import { useTypedValue } from '~/components/form';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/areas';
-import { sharedPageHeaders } from '~/utils/shared-page';
+import type { PageHandle } from '~/components/site/chrome-rules';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const groups = await areaGroupsWithAreas(context.services.content);
@@ -17,7 +17,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** The same for every visitor: the server may reuse its HTML (docs/decisions/011). */
-export const headers = sharedPageHeaders;
+/** The same for every visitor: rendered once per content change (server/http/page-cache.ts). */
+export const handle: PageHandle = { sharedPage: true };
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {

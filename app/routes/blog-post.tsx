@@ -4,7 +4,7 @@ import { htmlToText } from '~/server/catalogue.server';
 import { formatBlogDate } from '~/components/blog-card';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/blog-post';
-import { sharedPageHeaders } from '~/utils/shared-page';
+import type { PageHandle } from '~/components/site/chrome-rules';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const post = await findBlogPost(context.services.content, params.id);
@@ -13,7 +13,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 /** The same for every visitor: the server may reuse its HTML (docs/decisions/011). */
-export const headers = sharedPageHeaders;
+/** The same for every visitor: rendered once per content change (server/http/page-cache.ts). */
+export const handle: PageHandle = { sharedPage: true };
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: 'Page not found' }];

@@ -3,14 +3,15 @@ import { listBlogPosts } from '~/server/catalogue.server';
 import { BlogCard } from '~/components/blog-card';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/blogs';
-import { sharedPageHeaders } from '~/utils/shared-page';
+import type { PageHandle } from '~/components/site/chrome-rules';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { posts: await listBlogPosts(context.services.content) };
 }
 
 /** The same for every visitor: the server may reuse its HTML (docs/decisions/011). */
-export const headers = sharedPageHeaders;
+/** The same for every visitor: rendered once per content change (server/http/page-cache.ts). */
+export const handle: PageHandle = { sharedPage: true };
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {

@@ -3,7 +3,7 @@ import { listBranches } from '~/server/catalogue.server';
 import { BranchMap } from '~/components/branch-map';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/branches';
-import { sharedPageHeaders } from '~/utils/shared-page';
+import type { PageHandle } from '~/components/site/chrome-rules';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const branches = await listBranches(context.services.content);
@@ -15,7 +15,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 /** The same for every visitor: the server may reuse its HTML (docs/decisions/011). */
-export const headers = sharedPageHeaders;
+/** The same for every visitor: rendered once per content change (server/http/page-cache.ts). */
+export const handle: PageHandle = { sharedPage: true };
 
 export function meta({ matches, loaderData, params }: Route.MetaArgs) {
   const selected = loaderData?.branches.find((b) => b.slug === loaderData.selectedSlug);

@@ -19,7 +19,7 @@ import {
 } from '~/features/booking/checkout/estimate-form';
 import { DetailsStep } from '~/features/booking/checkout/details-step';
 import { SummaryStep } from '~/features/booking/checkout/summary-step';
-import { useRootData } from '~/root';
+import { useRootData } from '~/utils/root-data';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/checkout';
 

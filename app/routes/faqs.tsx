@@ -1,14 +1,15 @@
 import { listFaqs } from '~/server/catalogue.server';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/faqs';
-import { sharedPageHeaders } from '~/utils/shared-page';
+import type { PageHandle } from '~/components/site/chrome-rules';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { faqs: await listFaqs(context.services.content) };
 }
 
 /** The same for every visitor: the server may reuse its HTML (docs/decisions/011). */
-export const headers = sharedPageHeaders;
+/** The same for every visitor: rendered once per content change (server/http/page-cache.ts). */
+export const handle: PageHandle = { sharedPage: true };
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {

@@ -6,18 +6,19 @@ import {
   savedAddressOption,
 } from '~/server/address-book.server';
 import { againBooking } from '~/features/booking/book-again';
+import { BookingForm } from '~/features/booking/booking-form';
 import { listBranches, priceList } from '~/server/catalogue.server';
 import { listPickupSlots } from '~/server/catalogue.server';
 import { publicReviews } from '~/server/reviews.server';
+import { minimumOrder } from '@shared/price-rules';
 import { stars } from '@shared/reviews';
 import { Hero } from '~/components/hero';
 import { HowItWorksSteps } from '~/components/how-it-works-steps';
-import { useRootData } from '~/root';
+import { useRootData } from '~/utils/root-data';
 import { usePageVisit } from '~/utils/page-visit';
 import { seo } from '~/utils/seo';
 import type { PageHandle } from '~/components/site/chrome-rules';
 import type { Route } from './+types/home';
-import { sharedPageHeaders } from '~/utils/shared-page';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services } = context;
@@ -80,6 +81,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     })),
   };
   const page = {
+    minimumOrder,
     specialities: categories.slice(0, 8).map((c) => ({
       name: c.name,
       code: c.code,
@@ -121,13 +123,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  */
 export const handle: PageHandle = { bookingForm: true, scriptsAfterFirstPaint: true };
 
-/**
- * The same for every visitor: the server may reuse its HTML (docs/decisions/011); with a
- * logged-in customer's address book it is theirs alone.
- */
+/** With a logged-in customer's address book the page is theirs alone. */
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   const personal = loaderHeaders.get('Cache-Control');
-  return personal ? { 'Cache-Control': personal } : sharedPageHeaders();
+  return personal ? { 'Cache-Control': personal } : {};
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -200,16 +199,21 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         }}
       />
       <Hero
-        pickups={loaderData.pickups}
-        booking={{
-          saved: loaderData.saved,
-          ...(loaderData.again
-            ? { server: loaderData.again.server, notes: loaderData.again.notes }
-            : {}),
-        }}
+        brand={brand}
         heading="London Dry Cleaners with Free Collection & Delivery"
         intro={`${brand.name} collects your dry cleaning and laundry at a time that suits you and brings it back cleaned and pressed. Family-run for over 25 years.`}
-      />
+      >
+        <BookingForm
+          phone={brand.phone}
+          phoneE164={brand.phoneE164}
+          phoneDisplay={brand.phoneDisplay}
+          pickups={loaderData.pickups}
+          saved={loaderData.saved}
+          {...(loaderData.again
+            ? { server: loaderData.again.server, notes: loaderData.again.notes }
+            : {})}
+        />
+      </Hero>
 
       {loaderData.reviews.count > 0 ? <Reviews reviews={loaderData.reviews} /> : null}
 
@@ -237,7 +241,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="how" className="section-title text-center">
             How we work
           </h2>
-          <HowItWorksSteps />
+          <HowItWorksSteps minimumOrder={loaderData.minimumOrder} />
         </div>
       </section>
 

@@ -1,12 +1,14 @@
 import { Link } from 'react-router';
 import { HowItWorksSteps } from '~/components/how-it-works-steps';
-import { useRootData } from '~/root';
+import { minimumOrder } from '@shared/price-rules';
+import { useRootData } from '~/utils/root-data';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/how-it-works';
-import { sharedPageHeaders } from '~/utils/shared-page';
+import type { PageHandle } from '~/components/site/chrome-rules';
 
 /** The same for every visitor: the server may reuse its HTML (docs/decisions/011). */
-export const headers = sharedPageHeaders;
+/** The same for every visitor: rendered once per content change (server/http/page-cache.ts). */
+export const handle: PageHandle = { sharedPage: true };
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {
@@ -25,13 +27,13 @@ export default function HowItWorks() {
       <p className="mt-2 max-w-2xl text-slate-600">
         Dry cleaning without the trip to the shop, in four steps.
       </p>
-      <HowItWorksSteps />
+      <HowItWorksSteps minimumOrder={minimumOrder} />
       <section className="mt-12 grid gap-6 md:grid-cols-3">
         <div className="card">
           <h2 className="text-lg font-semibold">Paying after cleaning</h2>
           <p className="mt-2 text-slate-600">
             At booking you save a card (nothing is taken) or make a 35p PayPal verification. We
-            e-mail the invoice with a payment link before delivery. Minimum order £25.
+            e-mail the invoice with a payment link before delivery. Minimum order {minimumOrder}.
           </p>
         </div>
         <div className="card">

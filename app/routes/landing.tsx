@@ -2,12 +2,14 @@ import { data, Link } from 'react-router';
 import { findArea, findServicePage } from '~/server/catalogue.server';
 import { listPickupSlots } from '~/server/catalogue.server';
 import { Hero } from '~/components/hero';
+import { BookingForm } from '~/features/booking/booking-form';
 import { HowItWorksSteps } from '~/components/how-it-works-steps';
 import { NotFoundPanel } from '~/components/not-found-panel';
+import { useRootData } from '~/utils/root-data';
 import { seo } from '~/utils/seo';
+import { minimumOrder } from '@shared/price-rules';
 import type { PageHandle } from '~/components/site/chrome-rules';
 import type { Route } from './+types/landing';
-import { sharedPageHeaders } from '~/utils/shared-page';
 
 /** /{id}: a service landing page, else an area page, else not found (spec 2). */
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -20,7 +22,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     listPickupSlots(context.services),
   ]);
   const page = service ?? area;
-  if (page) return { page, pickups };
+  if (page) return { page, pickups, minimumOrder };
   throw data(null, { status: 404 });
 }
 
@@ -28,10 +30,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
  * The page shows the booking form: no Order Now button (chrome-rules.ts). It works before
  * hydration, so its scripts wait for its first paint (docs/decisions/033).
  */
-export const handle: PageHandle = { bookingForm: true, scriptsAfterFirstPaint: true };
+export const handle: PageHandle = {
+  sharedPage: true,
+  bookingForm: true,
+  scriptsAfterFirstPaint: true,
+};
 
 /** The same for every visitor: the server may reuse its HTML (docs/decisions/011). */
-export const headers = sharedPageHeaders;
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: 'Page not found' }, { name: 'robots', content: 'noindex' }];
@@ -45,15 +50,22 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 export default function Landing({ loaderData }: Route.ComponentProps) {
   const page = loaderData.page;
+  const brand = useRootData()!.brand;
+  const bookingForm = (heading?: string) => (
+    <BookingForm
+      heading={heading}
+      phone={brand.phone}
+      phoneE164={brand.phoneE164}
+      phoneDisplay={brand.phoneDisplay}
+      pickups={loaderData.pickups}
+    />
+  );
   if (page.type === 'service') {
     return (
       <main id="main">
-        <Hero
-          heading={page.name}
-          intro={page.page_meta}
-          banner={page.bannerimage}
-          pickups={loaderData.pickups}
-        />
+        <Hero brand={brand} heading={page.name} intro={page.page_meta} banner={page.bannerimage}>
+          {bookingForm()}
+        </Hero>
         <section className="mx-auto max-w-4xl px-4 py-12">
           <div className="rich-text text-lg" dangerouslySetInnerHTML={{ __html: page.details }} />
           <Link to="/pricing" className="btn-secondary mt-8">
@@ -65,7 +77,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
             <h2 id="how" className="section-title text-center">
               How it works
             </h2>
-            <HowItWorksSteps />
+            <HowItWorksSteps minimumOrder={loaderData.minimumOrder} />
           </div>
         </section>
       </main>
@@ -74,11 +86,12 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main">
       <Hero
-        pickups={loaderData.pickups}
+        brand={brand}
         heading={page.home_page_heading}
         intro={`Free collection and delivery in ${page.name} (${page.outward_code}), cleaned in 24 to 48 hours.`}
-        formHeading={`Book a collection in ${page.name}`}
-      />
+      >
+        {bookingForm(`Book a collection in ${page.name}`)}
+      </Hero>
       <section className="mx-auto max-w-4xl px-4 py-12">
         <h2 className="section-title">Dry cleaning in {page.name}</h2>
         <div

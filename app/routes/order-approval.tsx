@@ -11,7 +11,7 @@ import { formFailure, formFields, parseFields } from '~/components/form/form-act
 import { ErrorSummary } from '~/components/form/error-summary';
 import { Notice } from '~/components/form/form-field';
 import { TextAreaField } from '~/components/form/text-field';
-import { useRootData } from '~/root';
+import { useRootData } from '~/utils/root-data';
 import { currentCustomerId, linkedPageId, readLinkedPage } from '~/utils/linked-page.server';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/order-approval';

@@ -6,7 +6,7 @@ import {
   paymentPageHref,
   withPaymentToken,
 } from '~/features/payment/payment-links';
-import { useRootData } from '~/root';
+import { useRootData } from '~/utils/root-data';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/order-cancel';
 

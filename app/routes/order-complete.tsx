@@ -1,13 +1,14 @@
 import { useEffect } from 'react';
 import { data, Link } from 'react-router';
 import { DateTime } from 'luxon';
+import { LONDON_ZONE } from '@shared/london-time';
 import { getOrderConfirmation } from '~/server/orders.server';
 import { getCurrentCustomer } from '~/server/accounts.server';
 import { findOrderToRepeat } from '~/server/address-book.server';
 import { orderConfirmationView } from '~/server/orders.server';
 import { clearBooking } from '~/features/booking/booking-storage';
 import { OrderEstimateSummary } from '~/components/order-estimate';
-import { useRootData } from '~/root';
+import { useRootData } from '~/utils/root-data';
 import { trackConversionOnce } from '~/utils/analytics';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/order-complete';
@@ -48,8 +49,8 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 function londonWindow(startIso: string, endIso: string) {
-  const start = DateTime.fromISO(startIso, { zone: 'Europe/London' });
-  const end = DateTime.fromISO(endIso, { zone: 'Europe/London' });
+  const start = DateTime.fromISO(startIso, { zone: LONDON_ZONE });
+  const end = DateTime.fromISO(endIso, { zone: LONDON_ZONE });
   return `${start.toFormat('cccc d LLLL yyyy')}, ${start.toFormat('HH:mm')} to ${end.toFormat('HH:mm')}`;
 }
 

@@ -4,7 +4,7 @@ import { caseInput } from '@shared/intake-report';
 import { intakeReport, intakeReportView, openCase } from '~/server/intake-report.server';
 import { formFailure, formFields, parseFields } from '~/components/form/form-action.server';
 import { IntakeReport } from '~/features/account/intake-report';
-import { useRootData } from '~/root';
+import { useRootData } from '~/utils/root-data';
 import { currentCustomerId, linkedPageId, readLinkedPage } from '~/utils/linked-page.server';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/order-intake';

@@ -6,7 +6,7 @@ import { call } from '~/utils/api-client';
 import { NOT_READY, type CardForm, type CardIntent } from '~/features/payment/card-confirm';
 import { useStripeCard } from '~/features/payment/stripe-card';
 import { useTestCard } from '~/features/payment/test-card';
-import { useRootData } from '~/root';
+import { useRootData } from '~/utils/root-data';
 import { UnauthorizedError } from '~/server/errors.server';
 import {
   documentLinks,

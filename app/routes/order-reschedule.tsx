@@ -7,7 +7,7 @@ import { SlotPicker } from '~/features/booking/slot-picker';
 import { AppError } from '~/server/errors.server';
 import { formFields } from '~/components/form/form-action.server';
 import { Notice } from '~/components/form/form-field';
-import { useRootData } from '~/root';
+import { useRootData } from '~/utils/root-data';
 import { currentCustomerId, linkedPageId } from '~/utils/linked-page.server';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/order-reschedule';

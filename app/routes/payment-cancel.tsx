@@ -2,7 +2,7 @@ import { Link, redirect } from 'react-router';
 import { paymentPageView } from '~/features/payment/payment-order.server';
 import { ResultPanel } from '~/components/result-panel';
 import { paymentPageHref, withPaymentToken } from '~/features/payment/payment-links';
-import { useRootData } from '~/root';
+import { useRootData } from '~/utils/root-data';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/payment-cancel';
 

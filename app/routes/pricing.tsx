@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { data, Link } from 'react-router';
+import { minimumOrder } from '@shared/price-rules';
 import { priceList } from '~/server/catalogue.server';
 import { usePageVisit } from '~/utils/page-visit';
 import { FinalPriceRules } from '~/components/final-price-rules';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/pricing';
-import { sharedPageHeaders } from '~/utils/shared-page';
 import type { PageHandle } from '~/components/site/chrome-rules';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -19,20 +19,19 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 /** The same for every visitor: the server may reuse its HTML (docs/decisions/011). */
-export const headers = sharedPageHeaders;
 
 /**
  * The prices are plain HTML and links: the page's scripts can wait for its first paint
  * (docs/decisions/033, 040). Only the search by service needs them.
  */
-export const handle: PageHandle = { scriptsAfterFirstPaint: true };
+export const handle: PageHandle = { sharedPage: true, scriptsAfterFirstPaint: true };
 
 export function meta({ matches, loaderData, params }: Route.MetaArgs) {
   const selected = loaderData?.categories.find((c) => c.code === loaderData.selectedCode);
   return seo(matches, {
     title: params.code && selected ? `${selected.name} Prices` : 'Dry Cleaning & Laundry Prices',
     description: selected
-      ? `${selected.name} prices in London including VAT, from £${selected.services.find((s) => s.price !== '0.00')?.price ?? '0.00'}. Free collection and delivery on orders over £25.`
+      ? `${selected.name} prices in London including VAT, from £${selected.services.find((s) => s.price !== '0.00')?.price ?? '0.00'}. Free collection and delivery on orders over ${minimumOrder}.`
       : 'Our London dry cleaning and laundry prices, including VAT.',
     path: params.code ? `/pricing/${params.code}` : '/pricing',
   });
@@ -71,7 +70,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 className="page-title">Prices</h1>
           <p className="mt-2 text-slate-600">
-            All prices include VAT. Free collection and delivery; minimum order £25.
+            All prices include VAT. Free collection and delivery; minimum order {minimumOrder}.
           </p>
         </div>
         <button

@@ -6,7 +6,7 @@ import { ErrorSummary } from '~/components/form';
 import { Notice } from '~/components/form/form-field';
 import { PlanCard } from '~/features/recurring/plan-card';
 import { planChangeOf } from '~/features/recurring/plan-change.server';
-import { useRootData } from '~/root';
+import { useRootData } from '~/utils/root-data';
 import { linkedPageId } from '~/utils/linked-page.server';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/recurring-link';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { listServicePages, priceList } from '~/server/catalogue.server';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/services';
-import { sharedPageHeaders } from '~/utils/shared-page';
+import type { PageHandle } from '~/components/site/chrome-rules';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [pages, categories] = await Promise.all([
@@ -26,7 +26,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** The same for every visitor: the server may reuse its HTML (docs/decisions/011). */
-export const headers = sharedPageHeaders;
+/** The same for every visitor: rendered once per content change (server/http/page-cache.ts). */
+export const handle: PageHandle = { sharedPage: true };
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {

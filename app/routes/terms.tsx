@@ -1,10 +1,12 @@
-import { useRootData } from '~/root';
+import { minimumOrder } from '@shared/price-rules';
+import { useRootData } from '~/utils/root-data';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/terms';
-import { sharedPageHeaders } from '~/utils/shared-page';
+import type { PageHandle } from '~/components/site/chrome-rules';
 
 /** The same for every visitor: the server may reuse its HTML (docs/decisions/011). */
-export const headers = sharedPageHeaders;
+/** The same for every visitor: rendered once per content change (server/http/page-cache.ts). */
+export const handle: PageHandle = { sharedPage: true };
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {
@@ -27,9 +29,9 @@ export default function Terms() {
         </p>
         <h2>Prices and payment</h2>
         <p>
-          Prices include VAT. The minimum order is £25, with free collection and delivery. We price
-          your items after collection and e-mail the invoice; payment is taken after cleaning and
-          before delivery.
+          Prices include VAT. The minimum order is {minimumOrder}, with free collection and
+          delivery. We price your items after collection and e-mail the invoice; payment is taken
+          after cleaning and before delivery.
         </p>
         <h2>Uncollected items</h2>
         <p>

@@ -3,7 +3,7 @@ import { data, useRevalidator } from 'react-router';
 import { orderTracking } from '~/server/tracking.server';
 import { AppError } from '~/server/errors.server';
 import { TrackingTimeline } from '~/features/tracking/tracking-timeline';
-import { useRootData } from '~/root';
+import { useRootData } from '~/utils/root-data';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/track';
 

@@ -4,5 +4,5 @@
  * *.server.ts modules of app/ import server/), so what a page may call is listed here.
  */
 export { AppError, UnauthorizedError, ValidationError, isRefusal } from '@server/errors';
-export { httpStatusOf } from '@server/http/error-status';
+export { httpStatusOf } from '@server/error-status';
 export { errorFields } from '@server/logger';

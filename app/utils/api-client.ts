@@ -1,5 +1,4 @@
 import { CLIENT_ERROR_MESSAGE, createClient } from '@shared/api/client';
-import { formErrors } from '~/components/form/form-errors';
 
 /**
  * The website's calls to the API: the typed client of the contract (shared/api/client.ts),
@@ -25,9 +24,4 @@ export function forgetLogin() {
   } catch {
     // storage may be unavailable (private mode); nothing to forget then
   }
-}
-
-/** First message per field of a 422 reply (the form kit's reading of the error shape). */
-export function fieldMessages(errors?: Record<string, string[]>): Record<string, string> {
-  return formErrors({ message: '', errors }).fields;
 }

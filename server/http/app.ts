@@ -118,7 +118,7 @@ export async function createHttpApp(
     stripeJsUrl: services.config.stripe?.jsUrl,
   });
   app.addHook('onRequest', function guards(request, reply, done) {
-    headers.call(this, request, reply, (error?: Error) => {
+    headers.hook.call(this, request, reply, (error?: Error) => {
       if (error) return done(error);
       validHost.call(this, request, reply, done);
     });
@@ -271,6 +271,7 @@ export async function createHttpApp(
       // Shared pages (the same for every visitor) are rendered once per content change. Not
       // with Vite's development pages, which change as their files do.
       cacheSharedPages: pages === 'build',
+      policyForHashes: headers.policyForHashes,
     });
   });
   await app.ready();

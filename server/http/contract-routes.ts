@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { fieldErrors, type Endpoint } from '@shared/api';
 import { acceptedShapes } from '@shared/api/documented-as';
 import { messages } from '@shared/validation';
+import { acceptedEncoding } from './compression';
 import { BadRequestError, ValidationError } from '../errors';
 
 /*
@@ -162,33 +163,6 @@ function precompressed(
   return body;
 }
 
-/** Accept-Encoding values already read: clients send a handful of exact strings. */
-const acceptedEncodings = new Map<string, 'br' | 'gzip' | null>();
-const ACCEPTED_ENCODINGS_KEPT = 64;
-
-/** br or gzip when the client accepts it (a q of 0 refuses), else null. */
-export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
-  if (!header) return null;
-  let encoding = acceptedEncodings.get(header);
-  if (encoding === undefined) {
-    encoding = readAcceptEncoding(header);
-    if (acceptedEncodings.size < ACCEPTED_ENCODINGS_KEPT) acceptedEncodings.set(header, encoding);
-  }
-  return encoding;
-}
-
-function readAcceptEncoding(header: string): 'br' | 'gzip' | null {
-  let gzip = false;
-  for (const part of header.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (q && !(Number(q.slice(2)) > 0)) continue;
-    if (name === 'br') return 'br';
-    if (name === 'gzip' || name === '*') gzip = true;
-  }
-  return gzip ? 'gzip' : null;
-}
-
 /** The JSON Schema of a reply or request schema, as the OpenAPI document shows it. */
 export function documentSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
   const json = z.toJSONSchema(schema, {
@@ -226,11 +200,26 @@ function serialisationSchema(schema: z.ZodType): Record<string, unknown> {
   return strip(documentSchema(schema, 'output')) as Record<string, unknown>;
 }
 
-/** A fast serialiser compiled from a reply schema (fast-json-stringify, as Fastify uses). */
+/** Serialisers compiled so far, per reply schema: every app of the process shares them. */
+const serialisers = new WeakMap<z.ZodType, (value: unknown) => string>();
+
+/**
+ * A fast serialiser of a reply schema (fast-json-stringify, as Fastify uses), compiled when it
+ * first writes a reply and then kept for the process: a server starts without compiling the
+ * few hundred reply schemas of the contract, and a second app in the same process (two
+ * instances in a test, a test file after another) compiles none again.
+ */
 export function compileSerialiser(schema: z.ZodType): (value: unknown) => string {
-  return fastJsonStringify(
-    serialisationSchema(schema) as unknown as Parameters<typeof fastJsonStringify>[0],
-  );
+  return (value) => {
+    let serialise = serialisers.get(schema);
+    if (serialise === undefined) {
+      serialise = fastJsonStringify(
+        serialisationSchema(schema) as unknown as Parameters<typeof fastJsonStringify>[0],
+      );
+      serialisers.set(schema, serialise);
+    }
+    return serialise(value);
+  };
 }
 
 /** Fastify's compilers for routes whose schemas are zod: parsing happens in `route`. */

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, RateLimitedError, ValidationError } from '../errors';
 import { errorFields, type Logger } from '../logger';
-import { httpStatusOf } from './error-status';
+import { httpStatusOf } from '../error-status';
 import { isDataException } from '../db/errors';
 import type { ErrorReply } from '@shared/api';
 

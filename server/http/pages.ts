@@ -9,9 +9,15 @@ import type { AppServices } from '../services';
 import { CSRF_MESSAGE } from '../auth/middleware';
 import { clientIp, requireSameOrigin } from './identity';
 import { createLoadContext } from './load-context';
-import { createSharedPageCache } from './page-cache';
-import { SHARED_PAGE_HEADER } from '@shared/shared-page';
+import { acceptedEncoding } from './compression';
+import {
+  createSharedPageCache,
+  matchesEtag,
+  type SharedPage,
+  type SharedRender,
+} from './page-cache';
 import { cspNonceOf } from './security-headers';
+import { sharedPathMatcher } from './shared-routes';
 
 /*
  * The website's pages: every path that is not /api, an asset or an upload goes to React
@@ -19,13 +25,17 @@ import { cspNonceOf } from './security-headers';
  * this context has no body parsers of its own.
  */
 
-/** The Web Request React Router reads, built from Node's request. */
-function webRequest(request: FastifyRequest, reply: FastifyReply): Request {
+/**
+ * The Web Request React Router reads, built from Node's request. For a shared page it carries
+ * nothing of the visitor (`forNobody`): no cookie, no Authorization, no User-Agent.
+ */
+function webRequest(request: FastifyRequest, reply: FastifyReply, forNobody = false): Request {
   // The Host header was checked before (request-guards); the URL never throws.
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
+    if (forNobody && VISITOR_HEADERS.has(name)) continue;
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, String(value));
   }
@@ -44,11 +54,21 @@ function webRequest(request: FastifyRequest, reply: FastifyReply): Request {
   } as RequestInit);
 }
 
+/** What a shared page is rendered without. */
+const VISITOR_HEADERS = new Set(['cookie', 'authorization', 'user-agent']);
+
+/**
+ * How long a CDN or proxy may hold a shared page, and serve it stale while it asks again;
+ * browsers ask each time (a 304 when nothing changed).
+ */
+export const SHARED_PAGE_CACHE_CONTROL =
+  'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
+
 /** Sends React Router's Web Response through Fastify (so compression applies). */
-function send(reply: FastifyReply, response: Response, hidden: string, body?: string) {
+function send(reply: FastifyReply, response: Response, body?: string) {
   reply.code(response.status);
   for (const [name, value] of response.headers) {
-    if (name === 'set-cookie' || name === hidden) continue;
+    if (name === 'set-cookie') continue;
     reply.header(name, value);
   }
   for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
@@ -57,20 +77,83 @@ function send(reply: FastifyReply, response: Response, hidden: string, body?: st
   return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
 }
 
+/** Sends a kept shared page: a 304 when the visitor has it, else its bytes in their encoding. */
+async function sendShared(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: SharedPage,
+  outcome: 'hit' | 'miss',
+) {
+  reply.header('X-Page-Cache', outcome);
+  for (const [name, value] of page.headers) reply.header(name, value);
+  if (page.contentSecurityPolicy) {
+    reply.header('Content-Security-Policy', page.contentSecurityPolicy);
+  } else {
+    reply.removeHeader('Content-Security-Policy');
+  }
+  reply.header('ETag', page.etag);
+  reply.header('Cache-Control', SHARED_PAGE_CACHE_CONTROL);
+  reply.header('Vary', 'Accept-Encoding');
+  if (matchesEtag(request.headers['if-none-match'], page.etag)) {
+    return reply.code(304).send();
+  }
+  const encoding = acceptedEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.code(200).send(page.html);
+  reply.header('Content-Encoding', encoding);
+  return reply.code(200).send(await page.compressed(encoding));
+}
+
 export function pageRoutes(
   app: FastifyInstance,
   services: AppServices,
   build: ServerBuild | (() => Promise<ServerBuild>),
-  options: { mode: 'development' | 'production'; cacheSharedPages: boolean },
+  options: {
+    mode: 'development' | 'production';
+    cacheSharedPages: boolean;
+    /** The CSP of a shared page from its inline scripts' hashes (null: no CSP). */
+    policyForHashes: (hashes: readonly string[]) => string | null;
+  },
 ) {
   const handle = createRequestHandler(build, options.mode);
-  const cache = options.cacheSharedPages
-    ? createSharedPageCache({
-        contentVersion: () => services.content.version(),
-        slotUsage: () => services.content.slotUsage(),
-      })
-    : null;
-  const marker = SHARED_PAGE_HEADER.toLowerCase();
+  // Shared pages are known from the build's routes (not in development, where pages change
+  // as their files do).
+  const cache =
+    options.cacheSharedPages && typeof build !== 'function'
+      ? createSharedPageCache({
+          isSharedPath: sharedPathMatcher(build),
+          contentVersion: () => services.content.version(),
+          slotUsage: () => services.content.slotUsage(),
+          policyForHashes: options.policyForHashes,
+        })
+      : null;
+
+  const render = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    forNobody: boolean,
+  ): Promise<Response | null> => {
+    try {
+      return await handle(
+        webRequest(request, reply, forNobody),
+        createLoadContext({
+          services,
+          cspNonce: cspNonceOf(reply),
+          clientIp: clientIp(request),
+        }),
+      );
+    } catch (error) {
+      services.logger.error('unhandled page error', {
+        path: request.url.split('?')[0],
+        ...errorFields(error),
+      });
+      return null;
+    }
+  };
+  const failed = (reply: FastifyReply) =>
+    reply
+      .code(500)
+      .type('text/plain; charset=utf-8')
+      .send('Something went wrong, please try again!');
 
   // Page bodies stay streams for React Router to read.
   app.removeAllContentTypeParsers();
@@ -89,48 +172,32 @@ export function pageRoutes(
         }
         throw error;
       }
-      const nonce = cspNonceOf(reply);
-      const cached = cache
-        ? await cache.decide(
-            {
-              method: request.method,
-              url: request.url,
-              headers: {
-                cookie: request.headers.cookie,
-                authorization: request.headers.authorization,
-                'user-agent': request.headers['user-agent'],
-              },
-            },
-            nonce,
-          )
-        : ({ kind: 'personal' } as const);
-      if (cached.kind === 'hit') {
-        reply.header('X-Page-Cache', 'hit');
-        return reply.type(cached.contentType).send(cached.html);
-      }
-      let response: Response;
-      try {
-        response = await handle(
-          webRequest(request, reply),
-          createLoadContext({ services, cspNonce: nonce, clientIp: clientIp(request) }),
-        );
-      } catch (error) {
-        services.logger.error('unhandled page error', {
-          path: request.url.split('?')[0],
-          ...errorFields(error),
+      const key = cache?.keyOf({
+        method: request.method,
+        url: request.url,
+        headers: { authorization: request.headers.authorization },
+      });
+      if (cache && key) {
+        let renderError = false;
+        const outcome = await cache.get(key, async (): Promise<SharedRender> => {
+          const response = await render(request, reply, true);
+          if (!response) {
+            renderError = true;
+            return { response: new Response(null, { status: 500 }), html: '', nonce: '' };
+          }
+          return { response, html: await response.text(), nonce: cspNonceOf(reply) };
         });
-        return reply
-          .code(500)
-          .type('text/plain; charset=utf-8')
-          .send('Something went wrong, please try again!');
+        if (outcome.kind !== 'not-kept') {
+          return sendShared(request, reply, outcome.page, outcome.kind);
+        }
+        if (renderError || (outcome.render.response.status >= 500 && !outcome.render.html)) {
+          return failed(reply);
+        }
+        return send(reply, outcome.render.response, outcome.render.html);
       }
-      if (cached.kind === 'miss' && cache!.isShared(response)) {
-        // A shared page is read whole, kept, and sent.
-        const html = await response.text();
-        if (cached.keep(response, html)) reply.header('X-Page-Cache', 'miss');
-        return send(reply, response, marker, html);
-      }
-      return send(reply, response, marker);
+      const response = await render(request, reply, false);
+      if (!response) return failed(reply);
+      return send(reply, response);
     },
   });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors';
 import type { AppServices } from '../services';
 import { openPhoto } from '../use-cases/photos/open-photo';
-import { httpStatusOf } from './error-status';
+import { httpStatusOf } from '../error-status';
 
 /**
  * `GET /photos/:id?expires=&sig=`: a photo of an order, only through the signed, expiring URL

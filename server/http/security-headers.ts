@@ -20,15 +20,20 @@ const thirdParty = {
 };
 
 /**
- * The Content-Security-Policy for a page whose inline scripts carry `nonce`. `paymentOrigins`
- * are where a configured Stripe.js comes from when it is not js.stripe.com (a stand-in).
+ * The Content-Security-Policy for a page whose inline scripts are allowed by `inlineScripts`:
+ * `'nonce-…'` for a page rendered for one visitor, `'sha256-…'` hashes for a shared page
+ * (server/http/page-cache.ts). `paymentOrigins` are where a configured Stripe.js comes from
+ * when it is not js.stripe.com (a stand-in).
  */
-export function contentSecurityPolicy(nonce: string, paymentOrigins: string[] = []): string {
-  const script = [...thirdParty.script, ...paymentOrigins];
+export function contentSecurityPolicy(
+  inlineScripts: readonly string[],
+  paymentOrigins: readonly string[] = [],
+): string {
+  const script = [...inlineScripts, ...thirdParty.script, ...paymentOrigins];
   const frame = [...thirdParty.frame, ...paymentOrigins];
   return [
     `default-src 'self'`,
-    `script-src 'self' 'nonce-${nonce}' ${script.join(' ')}`,
+    `script-src 'self' ${script.join(' ')}`,
     // React sets style attributes (brand colours, progress bars); no inline <style> blocks.
     `style-src 'self' 'unsafe-inline'`,
     `img-src 'self' data: ${thirdParty.img.join(' ')}`,
@@ -68,16 +73,24 @@ function newNonce(): string {
   return nonce;
 }
 
+export type SecurityHeaders = {
+  /** The onRequest hook that sets them. */
+  hook: onRequestHookHandler;
+  /** The policy of a shared page whose inline scripts have these hashes (null outside production). */
+  policyForHashes(hashes: readonly string[]): string | null;
+};
+
 /**
- * Security headers for every response (an onRequest hook): pages get a CSP with a fresh nonce,
- * the JSON API one fixed policy that allows nothing. The CSP and HSTS only in production:
- * Vite's development server injects inline scripts of its own, and localhost has no TLS.
+ * Security headers for every response (an onRequest hook): pages get a CSP with a fresh nonce
+ * (shared pages replace it with the hashes of their scripts), the JSON API one fixed policy that
+ * allows nothing. The CSP and HSTS only in production: Vite's development server injects
+ * inline scripts of its own, and localhost has no TLS.
  */
 export function securityHeaders(options: {
   production: boolean;
   /** Stripe.js's URL, when configured. */
   stripeJsUrl?: string;
-}): onRequestHookHandler {
+}): SecurityHeaders {
   const stripeOrigin = options.stripeJsUrl ? new URL(options.stripeJsUrl).origin : null;
   const paymentOrigins =
     stripeOrigin && !thirdParty.script.includes(stripeOrigin) ? [stripeOrigin] : [];
@@ -104,7 +117,7 @@ export function securityHeaders(options: {
         }
       : {}),
   };
-  return (request, reply, done) => {
+  const hook: onRequestHookHandler = (request, reply, done) => {
     if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) {
       reply.headers(apiHeaders);
       return done();
@@ -114,10 +127,15 @@ export function securityHeaders(options: {
     reply.headers(common);
     if (options.production) {
       reply.headers({
-        'Content-Security-Policy': contentSecurityPolicy(nonce, paymentOrigins),
+        'Content-Security-Policy': contentSecurityPolicy([`'nonce-${nonce}'`], paymentOrigins),
         'Strict-Transport-Security': hsts,
       });
     }
     done();
+  };
+  return {
+    hook,
+    policyForHashes: (hashes) =>
+      options.production ? contentSecurityPolicy(hashes, paymentOrigins) : null,
   };
 }

@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import { LONDON_ZONE } from '@shared/london-time';
 import type { DatabaseHandle, DbOrTx } from '../db/client';
 import { errorFields, type Logger } from '../logger';
 import { queueJob, type QueueJobOptions } from './queue-job';
@@ -40,8 +41,6 @@ export type JobQueue = {
   start(): Promise<void>;
   stop(): Promise<void>;
 };
-
-export const JOB_TIME_ZONE = 'Europe/London';
 
 export function createJobQueue(
   database: DatabaseHandle,
@@ -121,7 +120,7 @@ export function createJobQueue(
       }
       if (options.run === 'all') {
         for (const { name, cron } of schedules) {
-          await running.schedule(name, cron, {}, { tz: JOB_TIME_ZONE });
+          await running.schedule(name, cron, {}, { tz: LONDON_ZONE });
         }
       }
     },

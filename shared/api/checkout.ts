@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { placeOrderSchema } from '../checkout';
+import { minimumOrder } from '../price-rules';
 import { text } from '../text';
 import { addressSchema, guestDetailsSchema } from '../validation';
 import { endpoint, failures, money, ok } from './contract';
@@ -26,7 +27,9 @@ export const orderEstimate = z
     ),
     total: money
       .nullable()
-      .meta({ description: 'The estimate with the £25 minimum; null when nothing was listed' }),
+      .meta({
+        description: `The estimate with the ${minimumOrder} minimum; null when nothing was listed`,
+      }),
     minimum_applied: z.boolean(),
     price_cap: money
       .nullable()
@@ -123,8 +126,7 @@ export const checkoutApi = {
           status: text(),
           payment_url: text().meta({ description: 'The payment page with its signed link token' }),
           estimate_total: money.nullable().meta({
-            description:
-              'The estimate as the server priced it from the price list, with the £25 minimum; null when no items were listed',
+            description: `The estimate as the server priced it from the price list, with the ${minimumOrder} minimum; null when no items were listed`,
           }),
           price_cap: money.nullable().meta({
             description: 'The cap saved on the order (the one sent, or the default)',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { caseAnswerInput, caseInput, caseKinds } from '../intake-report';
+import { caseAnswerInput, caseInput, caseKinds, caseWindow } from '../intake-report';
 import { recordId, text } from '../text';
 import { endpoint, failures, instant, ok } from './contract';
 
@@ -47,7 +47,7 @@ export const intakeReport = z
     order_id: z.uuid(),
     order_no: text(),
     reported_at: instant,
-    cases_until: instant.meta({ description: 'Cases may be opened until then (48 hours)' }),
+    cases_until: instant.meta({ description: `Cases may be opened until then (${caseWindow})` }),
     cases_until_display: text(),
     can_open_case: z.boolean(),
     garments: z.array(
@@ -113,8 +113,7 @@ export const intakeReportApi = {
     operationId: 'openIntakeCase',
     tag: 'Accounts',
     summary: 'Says an item is missing, or a garment’s note is wrong: a case staff must answer',
-    description:
-      'Within 48 hours of the intake report (409 after, with how to reach the shop). `order_garment_id` is required for `wrong-note`. 404 for another customer’s order.',
+    description: `Within ${caseWindow} of the intake report (409 after, with how to reach the shop). \`order_garment_id\` is required for \`wrong-note\`. 404 for another customer’s order.`,
     auth: customer,
     params: byOrder,
     query: linkToken,
@@ -141,7 +140,7 @@ export const intakeReportApi = {
     path: '/api/admin/orders/:id/intake-report',
     operationId: 'sendIntakeReport',
     tag: 'Back office',
-    summary: 'E-mails the intake report to the customer; the 48 hours for cases start',
+    summary: `E-mails the intake report to the customer; the ${caseWindow} for cases start`,
     description:
       'Once per order: 409 when it was already sent, or when no garment is recorded yet.',
     auth: staff,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clockHour, QUIET_UNTIL_HOUR } from '../quiet-hours';
 import { text } from '../text';
 import { instant } from './contract';
 import { textChannels, textStatuses } from '../texts';
@@ -26,7 +27,7 @@ export const orderText = z
       examples: [
         'Delivered',
         'Kept in the outbox (texts not configured)',
-        'Held until 08:00 tomorrow (no texts at night)',
+        `Held until ${clockHour(QUIET_UNTIL_HOUR)} tomorrow (no texts at night)`,
       ],
     }),
   })

@@ -1,11 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/client';
 import { seedDatabase } from '../../server/db/seed';
 import { dumpPgliteDataDir } from '../../server/db/client';
+import { contentKey, testCacheDir } from './cache-key';
+import { ensurePagesBuild } from './pages-build';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,14 +15,20 @@ declare module 'vitest' {
     /** PostgreSQL: server URL and the name of a migrated and seeded template database. */
     postgresUrl: string;
     postgresTemplate: string;
+    /** The production build that page tests serve (tests/helpers/pages-build.ts). */
+    pagesBuildDir: string;
   }
 }
+
+/** What the template database is made from: migrations, seed, the job queue's schema. */
+const TEMPLATE_INPUTS = ['server/db', 'server/jobs', 'shared', 'config', 'package-lock.json'];
 
 /**
  * Migrates and seeds one template database per run; every test file then gets its own copy
  * (tests/helpers/test-database.ts), so files run in parallel without seeing each other.
  */
 export default async function setup(project: TestProject) {
+  project.provide('pagesBuildDir', ensurePagesBuild());
   const url = process.env.DATABASE_URL;
   if (url) {
     const template = `cl_template_${process.pid}`;
@@ -41,18 +48,32 @@ export default async function setup(project: TestProject) {
       await admin.end();
     };
   }
-  const dir = mkdtempSync(path.join(tmpdir(), 'cl-pglite-'));
-  const file = path.join(dir, 'template.tar');
+  project.provide('pgliteTemplateFile', await pgliteTemplate());
+  project.provide('postgresUrl', '');
+  project.provide('postgresTemplate', '');
+}
+
+/**
+ * A migrated and seeded PGlite data directory, as a file: made once and kept in the test cache
+ * until its migrations, seed or the job queue's schema change (a new PGlite database takes
+ * seconds to create; loading a copy takes under one).
+ */
+async function pgliteTemplate(): Promise<string> {
+  const file = path.join(testCacheDir, `pglite-template-${contentKey(TEMPLATE_INPUTS)}.tar`);
+  if (existsSync(file)) return file;
+  mkdirSync(testCacheDir, { recursive: true });
+  for (const old of readdirSync(testCacheDir).filter((n) => n.startsWith('pglite-template-'))) {
+    rmSync(path.join(testCacheDir, old), { force: true });
+  }
   const handle = await openDatabase({ kind: 'pglite' });
   await handle.migrate();
   await seedDatabase(handle.db, { now: new Date() });
   const dump = await dumpPgliteDataDir(handle);
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  const making = `${file}.${process.pid}.tmp`;
+  writeFileSync(making, Buffer.from(await dump.arrayBuffer()));
   await handle.close();
-  project.provide('pgliteTemplateFile', file);
-  project.provide('postgresUrl', '');
-  project.provide('postgresTemplate', '');
-  return () => rmSync(dir, { recursive: true, force: true });
+  renameSync(making, file);
+  return file;
 }
 
 export function withDatabase(url: string, database: string): string {

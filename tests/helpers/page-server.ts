@@ -18,8 +18,9 @@ export type PageServer = {
 };
 
 /**
- * Starts a test server with the pages (through Vite unless `options` say otherwise) before the
- * file's tests and stops it after them. Call it at the top of a describe block.
+ * Starts a test server with the pages (the run's production build, made once for every file:
+ * tests/helpers/pages-build.ts) before the file's tests and stops it after them. Call it at the
+ * top of a describe block.
  */
 export function usePageServer(
   options: Parameters<typeof startTestServer>[0] = {},
@@ -27,7 +28,7 @@ export function usePageServer(
 ): PageServer {
   let running: TestServer | undefined;
   beforeAll(async () => {
-    running = await startTestServer({ pages: 'vite', ...options });
+    running = await startTestServer({ pages: 'build', ...options });
     await setUp?.(running);
   }, 120_000);
   afterAll(async () => {

@@ -6,6 +6,7 @@ import type { JobQueueOptions } from '../../server/jobs/job-queue';
 import { startServer, type RunningServer } from '../../server/start';
 import { callerAt } from './api-caller';
 import { openDatabase } from '../../server/db/client';
+import { inject } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export type TestServer = RunningServer & {
@@ -42,8 +43,8 @@ export async function startTestServer(
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
-    // pages: 'build' serves the production build of BUILD_DIR, as npm run test:e2e makes it.
-    ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
+    // pages: 'build' serves the run's production build (tests/helpers/pages-build.ts).
+    ...(options.pages === 'build' ? { BUILD_DIR: inject('pagesBuildDir') } : {}),
     ...options.env,
   });
   const errors: string[] = [];

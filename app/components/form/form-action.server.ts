@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import type { z } from 'zod';
 import { messages } from '@shared/validation';
 import { isRefusal, ValidationError } from '@server/errors';
-import { httpStatusOf } from '@server/http/error-status';
+import { httpStatusOf } from '@server/error-status';
 import { formErrors, type FormErrors } from './form-errors';
 
 /**

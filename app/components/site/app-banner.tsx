@@ -2,12 +2,11 @@ import type { Brand } from '@shared/brand';
 
 /**
  * The mobile app banner (spec 2): a bottom bar on phones only, linking to the store of the
- * visitor's device. It sits in the contact bar, just above the call, chat and app buttons.
+ * visitor's device (through /app, which knows the device: the page is the same for all). It sits in the contact bar, just above the call, chat and app buttons.
  * Whether it shows, and its close button, are the inline script's of app-banner-dismissal.ts,
  * so that both hold from the first paint.
  */
-export function AppBanner({ brand, store }: { brand: Brand; store: 'ios' | 'android' | 'other' }) {
-  const href = store === 'android' ? brand.playStoreUrl : brand.appStoreUrl;
+export function AppBanner({ brand }: { brand: Brand }) {
   return (
     <aside
       aria-label="Get our app"
@@ -22,16 +21,10 @@ export function AppBanner({ brand, store }: { brand: Brand; store: 'ios' | 'andr
       />
       <p className="flex-1 text-sm leading-tight">
         <strong>{brand.appDiscountPercent}% off</strong> in our app
-        <span className="sr-only">
-          {store === 'android'
-            ? ', on Google Play'
-            : store === 'ios'
-              ? ', on the App Store'
-              : ', for iPhone and Android'}
-        </span>
+        <span className="sr-only">, for iPhone and Android</span>
       </p>
       <a
-        href={href}
+        href="/app"
         className="rounded-md bg-white px-3 py-1.5 text-sm font-bold text-brand"
         rel="noopener"
       >

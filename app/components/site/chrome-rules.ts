@@ -1,3 +1,5 @@
+import type { SharedPageHandle } from '@shared/shared-page';
+
 /**
  * Which shared elements a path shows (spec section 2, 'Shared elements'). Pure, so the rules
  * are unit-tested and the same on the server and in the browser.
@@ -22,7 +24,7 @@ export type PageTraits = {
 };
 
 /** A route module's `handle` export read by the layout (and, for its scripts, the server). */
-export type PageHandle = {
+export type PageHandle = SharedPageHandle & {
   bookingForm?: boolean;
   notFound?: boolean;
   /**

@@ -11,22 +11,19 @@ import { AppBanner } from './app-banner';
  */
 export function ContactBar({
   brand,
-  store,
   showOrderNow,
   showAppBanner,
 }: {
   brand: Brand;
-  store: 'ios' | 'android' | 'other';
   showOrderNow: boolean;
   showAppBanner: boolean;
 }) {
   const chat = `https://wa.me/${brand.chatNumberE164.replace('+', '')}`;
-  const app = store === 'android' ? brand.playStoreUrl : brand.appStoreUrl;
   const item =
     'flex min-h-12 flex-1 flex-col items-center justify-center gap-0.5 rounded-lg px-1 text-xs font-semibold text-brand hover:bg-brand/5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand md:min-h-10 md:flex-none md:flex-row md:gap-2 md:px-3 md:text-sm';
   return (
     <div className="sticky bottom-0 z-30 print:hidden">
-      {showAppBanner ? <AppBanner brand={brand} store={store} /> : null}
+      {showAppBanner ? <AppBanner brand={brand} /> : null}
       <nav
         aria-label="Contact us"
         className="border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] shadow-[0_-2px_12px_rgb(15_23_42/0.08)] backdrop-blur"
@@ -47,7 +44,7 @@ export function ContactBar({
             <span className="hidden md:inline">Chat with us</span>
           </a>
           <a
-            href={app}
+            href="/app"
             aria-label={`Download our app, ${brand.appDiscountPercent}% off`}
             // While the banner above offers the app, the bar does not offer it twice (app.css).
             className={`${item} ${showAppBanner ? 'app-button-beside-banner' : ''}`}

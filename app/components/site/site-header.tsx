@@ -1,7 +1,6 @@
-import { useRef } from 'react';
+import { useRef, type ComponentType } from 'react';
 import { Link, NavLink } from 'react-router';
 import type { Brand } from '@shared/brand';
-import { LogoutButton } from '~/features/account/logout-button';
 
 const links = [
   { to: '/#order', label: 'Order' },
@@ -13,11 +12,23 @@ const links = [
   { to: '/branches', label: 'Branches' },
 ];
 
+type User = { name: string } | null;
+/** The account feature's Logout, passed in by the root: components import no feature. */
+type Logout = ComponentType<{ className?: string }>;
+
 /**
  * The main navigation (spec 2): the pages, the phone number, and Login / Signup when logged
  * out, or the customer's name with Account and Logout when logged in.
  */
-export function SiteHeader({ brand, user }: { brand: Brand; user: { name: string } | null }) {
+export function SiteHeader({
+  brand,
+  user,
+  LogoutButton,
+}: {
+  brand: Brand;
+  user: User;
+  LogoutButton: Logout;
+}) {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
@@ -73,7 +84,7 @@ export function SiteHeader({ brand, user }: { brand: Brand; user: { name: string
               </Link>
             </div>
           )}
-          <MobileMenu brand={brand} user={user} />
+          <MobileMenu brand={brand} user={user} LogoutButton={LogoutButton} />
         </div>
       </div>
     </header>
@@ -85,7 +96,15 @@ export function SiteHeader({ brand, user }: { brand: Brand; user: { name: string
  * page has hydrated (or with JavaScript off) as well as after; a link followed inside it
  * closes it (client-side navigation keeps the header mounted).
  */
-function MobileMenu({ brand, user }: { brand: Brand; user: { name: string } | null }) {
+function MobileMenu({
+  brand,
+  user,
+  LogoutButton,
+}: {
+  brand: Brand;
+  user: User;
+  LogoutButton: Logout;
+}) {
   const menu = useRef<HTMLDetailsElement>(null);
   const close = () => menu.current?.removeAttribute('open');
   return (

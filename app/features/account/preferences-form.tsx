@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Form, useActionData, useNavigation } from 'react-router';
+import { noTextsAtNight } from '@shared/quiet-hours';
 import {
   marketingConsentWording,
   messagePreferencesSchema,
@@ -185,7 +186,7 @@ export function PreferencesForm({
         {box('notify_whatsapp', <>WhatsApp messages to {phone}</>)}
         <p className="text-sm text-slate-600">
           E-mail can be turned off only while SMS or WhatsApp is on: we need one way to reach you
-          about your orders. No texts between 21:00 and 08:00, except when the driver is on the way.
+          about your orders. {noTextsAtNight}, except when the driver is on the way.
         </p>
       </fieldset>
 

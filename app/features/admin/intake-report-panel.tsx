@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { routes } from '@shared/api/routes';
-import { caseKindLabels } from '@shared/intake-report';
+import { caseKindLabels, caseWindow } from '@shared/intake-report';
 import type {
   AdminIntakeReportView,
   OpenCasesView,
@@ -121,7 +121,7 @@ export function IntakeReportPanel({
           {report.garments === 1 ? '' : 's'}.{' '}
           {report.can_open_case
             ? `The customer can open a case until ${londonDateTime(report.cases_until!)}.`
-            : 'The 48 hours for cases are over.'}
+            : `The ${caseWindow} for cases are over.`}
         </p>
       ) : (
         <div className="flex flex-wrap items-center gap-3">
@@ -136,7 +136,7 @@ export function IntakeReportPanel({
           <p className="text-sm text-slate-600">
             {report.garments === 0
               ? 'Record the garments first: the report lists them with their photos.'
-              : `${report.garments} item${report.garments === 1 ? '' : 's'} recorded. The customer gets the list by e-mail and has 48 hours to tell us if something is wrong.`}
+              : `${report.garments} item${report.garments === 1 ? '' : 's'} recorded. The customer gets the list by e-mail and has ${caseWindow} to tell us if something is wrong.`}
           </p>
         </div>
       )}

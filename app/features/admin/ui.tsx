@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import type { CallArgs, Route } from '@shared/api/client';
 import { isOrderStatus, type OrderStatus } from '@shared/order-status';
+import { LONDON_ZONE } from '@shared/london-time';
 import { call } from '~/utils/api-client';
 
 export function StatusPill({ status }: { status: string }) {
@@ -81,7 +82,7 @@ export function FeedbackBanner({ feedback }: { feedback: Feedback }) {
 
 export function londonDateTime(iso: string) {
   return new Date(iso).toLocaleString('en-GB', {
-    timeZone: 'Europe/London',
+    timeZone: LONDON_ZONE,
     day: 'numeric',
     month: 'short',
     hour: '2-digit',

@@ -2,8 +2,16 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Form, useNavigate } from 'react-router';
 import { buildingNumberOf, formatAddress } from '@shared/address';
 import { publicRoutes as routes } from '@shared/api/public-routes';
-import { isUkPostcode, normalisePostcode } from '@shared/postcode';
+import { isUkPostcode } from '@shared/postcode';
 import { call } from '~/utils/api-client';
+import {
+  doorOfFound,
+  foundLocation,
+  initialSavedChoice,
+  serverLocation,
+  typedBeforeHydration,
+  typedLocation,
+} from './address-location';
 import { AddressSearch, type FoundAddress } from './address-search';
 import {
   bookingFormProblems,
@@ -12,13 +20,11 @@ import {
   type BookingFormState,
 } from './booking-params';
 import {
+  ChosenAddressInputs,
   DoorField,
-  EXPRESS,
   ExpressByPhone,
   ManualAddress,
   NotServedPanel,
-  SlotSelect,
-  ChosenAddressInputs,
 } from './booking-sections';
 import {
   openSlots,
@@ -27,6 +33,7 @@ import {
   type SelectedLocation,
   type ListedSlot,
 } from './booking-storage';
+import { SlotFields } from './slot-fields';
 import type { BookingSlotPickers } from './slot-picker';
 import { useCoverage, useDeliverySlots } from './use-booking-slots';
 import {
@@ -39,23 +46,6 @@ import {
 
 /** The booking form as the server rendered it after a submit without JavaScript. */
 type ServerState = Pick<BookingFormState, 'values' | 'errors' | 'notServed' | 'deliveries'>;
-
-function serverLocation(server: ServerState | undefined): SelectedLocation | null {
-  const v = server?.values;
-  if (!v || v.manual !== '0' || !v.line1 || !v.postcode) return null;
-  return {
-    label: `${v.line1}, ${v.town || 'London'}, ${v.postcode}`,
-    line1: v.line1,
-    line2: '',
-    town: v.town || 'London',
-    postcode: v.postcode,
-    company: v.company,
-    address_type: v.address_type || 'Residential',
-    manual: false,
-    building: v.building,
-    access_notes: v.access_notes,
-  };
-}
 
 /**
  * The hero booking form (spec 2 'Home', 4 'Home order'): address, door number, collection and
@@ -97,17 +87,13 @@ export function BookingForm({
   useEffect(() => {
     void import('./slot-picker').then((m) => setPickers(() => m.BookingSlotPickers));
   }, []);
-  const [restoredLabel, setRestoredLabel] = useState(() => serverLocation(server)?.label ?? '');
-  const [location, setLocation] = useState<SelectedLocation | null>(() => serverLocation(server));
+  const [restoredLabel, setRestoredLabel] = useState(() => serverLocation(values)?.label ?? '');
+  const [location, setLocation] = useState<SelectedLocation | null>(() => serverLocation(values));
   const [manualChosen, setManual] = useState(Boolean(values && values.manual !== '0'));
   const [street, setStreet] = useState(values?.manual !== '0' ? (values?.line1 ?? '') : '');
   const [postcode, setPostcode] = useState(values?.manual !== '0' ? (values?.postcode ?? '') : '');
   // Issue 18: the saved address chosen (its id), or another one (DIFFERENT_ADDRESS).
-  const [savedChoice, setSavedChoice] = useState(() =>
-    saved.length === 0
-      ? ''
-      : values?.saved || (values?.line1 || values?.postcode ? DIFFERENT_ADDRESS : saved[0]!.id),
-  );
+  const [savedChoice, setSavedChoice] = useState(() => initialSavedChoice(values, saved));
   const usingSaved = saved.find((o) => o.id === savedChoice) ?? null;
   const [door, setDoor] = useState(() => values?.door || (usingSaved ? savedDoor(usingSaved) : ''));
   /** The door field holds the building number we filled in, not something typed. */
@@ -188,42 +174,13 @@ export function BookingForm({
   }, [checkCoverage]);
 
   function choose(found: FoundAddress) {
-    const chosen: SelectedLocation = {
-      label: found.label,
-      // The building number stays in line1: a flat typed as the door never replaces it.
-      line1: found.line1,
-      line2: '',
-      town: found.town,
-      postcode: found.postcode,
-      company: found.company,
-      address_type: found.address_type,
-      manual: false,
-    };
-    // A house's door is its building number; a flat typed by the customer is kept.
-    if (found.buildingNumber && (!door.trim() || doorFilled)) {
-      setDoor(found.buildingNumber);
+    const filled = doorOfFound(found, { value: door, filledByUs: doorFilled });
+    if (filled) {
+      setDoor(filled);
       setDoorFilled(true);
     }
-    setLocation(chosen);
-    void checkCoverage(chosen.postcode);
-  }
-
-  function manualLocation(): SelectedLocation | null {
-    const code = normalisePostcode(postcode);
-    if (!street.trim() || !code) return null;
-    return {
-      label: `${street.trim()}, London, ${code}`,
-      line1: street.trim(),
-      line2: '',
-      town: 'London',
-      postcode: code,
-      company: '',
-      address_type: 'Residential',
-      manual: true,
-      // "Book again" (issue 18): the earlier order's building and access notes.
-      building: values?.building ?? '',
-      access_notes: values?.access_notes ?? '',
-    };
+    setLocation(foundLocation(found));
+    void checkCoverage(found.postcode);
   }
 
   function chooseSaved(value: string) {
@@ -238,7 +195,11 @@ export function BookingForm({
 
   /** The address booked: the saved one chosen, the one typed, or the one found. */
   const chosenLocation = () =>
-    usingSaved ? savedLocation(usingSaved) : manual ? manualLocation() : location;
+    usingSaved
+      ? savedLocation(usingSaved)
+      : manual
+        ? typedLocation(street, postcode, values)
+        : location;
 
   /** What is missing, worked out again on every change once the visitor has tried to book. */
   const problems = () =>
@@ -282,14 +243,6 @@ export function BookingForm({
 
   const where = chosenLocation();
   const preview = where ? formatAddress({ ...where, door_number: door }) : '';
-  const deliveryPlaceholder =
-    deliveries === null && !hydrated
-      ? 'Shown after you continue'
-      : !pickup
-        ? 'Choose a collection first'
-        : deliveries === null
-          ? 'Loading slots…'
-          : 'Choose a delivery';
   return (
     <Form
       ref={form}
@@ -407,49 +360,21 @@ export function BookingForm({
         </p>
       ) : null}
 
-      {Pickers ? (
-        // The slot picker for phones (decision 035). The selects below stay the form's fields
-        // (and the whole control without JavaScript); with it they are kept in step, unseen.
-        <Pickers
-          pickups={pickups}
-          pickup={pickup}
-          onPickup={setPickup}
-          deliveries={deliveries}
-          delivery={delivery}
-          express={express}
-          onDelivery={chooseDelivery}
-          errors={errors}
-        />
-      ) : null}
-      {/* With the pickers on screen the selects are neither seen nor reached. */}
-      <div className={Pickers ? 'sr-only' : ''} aria-hidden={Boolean(Pickers)}>
-        <div className="mt-4 grid gap-4">
-          <SlotSelect
-            enhanced={Boolean(Pickers)}
-            id={`${id}-pickup`}
-            name="pickup"
-            label="Collection slot"
-            value={pickup}
-            placeholder={pickups === null ? 'Loading slots…' : 'Choose a collection'}
-            slots={openPickups}
-            error={errors.pickup}
-            onChange={setPickup}
-          />
-          <SlotSelect
-            enhanced={Boolean(Pickers)}
-            id={`${id}-delivery`}
-            name="delivery"
-            label="Delivery slot"
-            value={express ? EXPRESS : delivery}
-            placeholder={deliveryPlaceholder}
-            slots={openDeliveries}
-            // Without JavaScript the list comes with the first submit; until then it is empty.
-            disabled={!pickup || deliveries === null}
-            error={errors.delivery}
-            onChange={chooseDelivery}
-          />
-        </div>
-      </div>
+      <SlotFields
+        id={id}
+        Pickers={Pickers}
+        hydrated={hydrated}
+        openPickups={openPickups}
+        openDeliveries={openDeliveries}
+        pickups={pickups}
+        pickup={pickup}
+        onPickup={setPickup}
+        deliveries={deliveries}
+        delivery={delivery}
+        express={express}
+        onDelivery={chooseDelivery}
+        errors={errors}
+      />
       {express && <ExpressByPhone phoneDisplay={phoneDisplay} phoneE164={phoneE164} />}
 
       <button type="submit" className="btn-primary mt-5 w-full text-base tracking-wide">
@@ -457,25 +382,4 @@ export function BookingForm({
       </button>
     </Form>
   );
-}
-
-/**
- * The address, door and collection a visitor typed or chose in the server's form before the
- * page hydrated: React keeps them on screen but not in its state, so they are taken over.
- * Fields the server filled in (an answer to a submit) are in state already.
- */
-function typedBeforeHydration(form: HTMLFormElement | null) {
-  const read = (name: string) => {
-    const field = form?.elements.namedItem(name);
-    return field instanceof HTMLInputElement || field instanceof HTMLSelectElement
-      ? field.value
-      : '';
-  };
-  const manual = read('manual') === '1';
-  return {
-    line1: manual ? read('line1') : '',
-    postcode: manual ? read('postcode') : '',
-    door: read('door'),
-    pickup: read('pickup'),
-  };
 }

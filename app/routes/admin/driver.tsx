@@ -5,7 +5,7 @@ import { addDays } from '@shared/slots';
 import { readQuery } from '~/utils/query';
 import { driverDayLabel, driverStopView, listDriverStops } from '~/server/driver.server';
 import { requireStaffPage } from '~/features/admin/guard.server';
-import { DriverView } from '~/features/admin/driver-view';
+import { DriverView } from '~/features/admin/driver/driver-view';
 import type { Route } from './+types/driver';
 
 export function meta() {

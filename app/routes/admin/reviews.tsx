@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { routes } from '@shared/api/routes';
 import { stars } from '@shared/reviews';
+import { LONDON_ZONE } from '@shared/london-time';
 import { FeedbackBanner, useAdminAction } from '~/features/admin/ui';
 import { requireStaffPage } from '~/features/admin/guard.server';
 import { staffReviews } from '~/server/reviews.server';
@@ -23,7 +24,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
       rating: r.review.rating,
       body: r.review.body,
       name: r.review.displayName,
-      date: r.review.createdAt.toLocaleDateString('en-GB', { timeZone: 'Europe/London' }),
+      date: r.review.createdAt.toLocaleDateString('en-GB', { timeZone: LONDON_ZONE }),
       reply: r.review.reply,
       repliedBy: r.repliedBy,
     })),

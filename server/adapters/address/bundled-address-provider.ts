@@ -1,4 +1,4 @@
-import { ALL_AREAS } from '../../db/seed/content/areas';
+import { ALL_AREAS } from '../../content/served-areas';
 import type { AddressProvider, AddressSuggestion, RetrievedAddress } from './address-provider';
 
 /**

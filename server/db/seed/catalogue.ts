@@ -1,3 +1,4 @@
+import { minimumOrder } from '@shared/price-rules';
 import type { DbOrTx } from '../client';
 import {
   areaGroups,
@@ -9,7 +10,7 @@ import {
   servicePages,
   services,
 } from '../schema';
-import { AREA_GROUPS } from './content/areas';
+import { AREA_GROUPS } from '../../content/served-areas';
 import { BLOG_POSTS, BRANCHES, CATEGORIES, FAQS, SERVICE_PAGES } from './content/catalogue';
 
 /** The demo catalogue, on an empty database only (a shop's own edits are never replaced). */
@@ -66,7 +67,7 @@ export async function seedCatalogue(db: DbOrTx): Promise<void> {
         pageTitle: `Dry Cleaners in ${a.name} (${a.outward}) | Free Collection & Delivery`,
         pageMeta: `Dry cleaning and laundry in ${a.name}, ${a.outward}: free collection and delivery in a one-hour window, cleaned in 24 to 48 hours. Book online.`,
         homePageHeading: `Dry Cleaning & Laundry in ${a.name}`,
-        aboutArea: `<p>Our vans collect and deliver every day ${a.blurb}. Book a one-hour window online, hand your bag to the driver and have it back cleaned and pressed 24 to 48 hours later.</p><p>Postcode district ${a.outward}. Collection and delivery are free on orders of £25 or more.</p>`,
+        aboutArea: `<p>Our vans collect and deliver every day ${a.blurb}. Book a one-hour window online, hand your bag to the driver and have it back cleaned and pressed 24 to 48 hours later.</p><p>Postcode district ${a.outward}. Collection and delivery are free on orders of ${minimumOrder} or more.</p>`,
         featured: a.featured ?? false,
         sortOrder: j,
       })),

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { ALL_AREAS } from '../../db/seed/content/areas';
+import { ALL_AREAS } from '../../content/served-areas';
 import { areaWaitlist, slotUsage } from '../../db/schema';
 import { createBundledAddressProvider } from '../../adapters/address/bundled-address-provider';
 import { createLoqateAddressProvider } from '../../adapters/address/loqate-address-provider';

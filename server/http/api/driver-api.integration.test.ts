@@ -59,7 +59,7 @@ describe('driver API', () => {
   let staff: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ now: () => now, pages: 'vite' });
+    server = await startTestServer({ now: () => now, pages: 'build' });
     const db = server.database.db;
     await createStaffUser(db, {
       email: 'dan@shop.test',

@@ -2,7 +2,8 @@ import { asc, eq, gte } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
 import type { closedDateInput, slotRulesInput } from '@shared/api/admin/slots';
-import { LONDON, usageRange, windowsOfDay } from '@shared/slots';
+import { LONDON_ZONE } from '@shared/london-time';
+import { usageRange, windowsOfDay } from '@shared/slots';
 import type { AppServices } from '../../services';
 import { closedDates, openingHours, slotSettings } from '../../db/schema';
 import { loadSlotRules, loadSlotUsage } from '../slots/slot-rules';
@@ -18,7 +19,7 @@ export async function slotOverview(
   const days = input.days ?? 7;
   const rules = await loadSlotRules(db);
   const hours = await db.select().from(openingHours).orderBy(asc(openingHours.weekday));
-  const today = DateTime.fromJSDate(now, { zone: LONDON }).toISODate()!;
+  const today = DateTime.fromJSDate(now, { zone: LONDON_ZONE }).toISODate()!;
   const closed = await db
     .select()
     .from(closedDates)
@@ -29,7 +30,7 @@ export async function slotOverview(
   const deliveries = await loadSlotUsage(db, 'delivery', range);
   const fullness = [];
   for (let i = 0; i < days; i += 1) {
-    const date = DateTime.fromISO(today, { zone: LONDON }).plus({ days: i }).toISODate()!;
+    const date = DateTime.fromISO(today, { zone: LONDON_ZONE }).plus({ days: i }).toISODate()!;
     fullness.push({
       date,
       label: DateTime.fromISO(date).toFormat('ccc d LLL'),

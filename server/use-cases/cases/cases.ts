@@ -1,5 +1,10 @@
 import { and, asc, count, eq, inArray, isNull, min } from 'drizzle-orm';
-import { caseWindowEndsAt, caseWindowOpen, type CaseInput } from '@shared/intake-report';
+import {
+  caseWindow,
+  caseWindowEndsAt,
+  caseWindowOpen,
+  type CaseInput,
+} from '@shared/intake-report';
 import { londonDate } from '@shared/london-time';
 import { orderNumber } from '@shared/order-number';
 import type { DbOrTx } from '../../db/client';
@@ -19,7 +24,7 @@ import type { AppServices } from '../../services';
 
 export const caseMessages = {
   closed: (b: { phone: string; email: string }, endedAt: Date) =>
-    `Cases on this intake report could be opened until ${londonDate(endedAt)} (48 hours after we sent it). Please call us on ${b.phone} or write to ${b.email}, and we will look into it.`,
+    `Cases on this intake report could be opened until ${londonDate(endedAt)} (${caseWindow} after we sent it). Please call us on ${b.phone} or write to ${b.email}, and we will look into it.`,
   wrongGarment: 'Choose one of the garments of this order.',
   notFound: 'We could not find that case.',
   answered: 'This case has already been answered.',

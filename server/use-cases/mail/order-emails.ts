@@ -1,4 +1,5 @@
 import type { Brand } from '@shared/brand';
+import { DELIVERY_CLAIM_WINDOW_MS, hoursText } from '@shared/intake-report';
 import { formatGbp, formatPence } from '@shared/money';
 import { londonWindow } from '@shared/london-time';
 import { orderNumber } from '@shared/order-number';
@@ -69,7 +70,7 @@ export function statusEmail(
       heading: 'Delivered. Thank you!',
       body: [
         `Hello ${order.customerName}, order ${number} has been delivered. Thank you for choosing ${brand.name}.`,
-        `If anything is not right, reply to this e-mail or call us on ${brand.phone} within 48 hours.`,
+        `If anything is not right, reply to this e-mail or call us on ${brand.phone} within ${hoursText(DELIVERY_CLAIM_WINDOW_MS)}.`,
         'How did we do? Rate your order with the button below: it takes a minute and helps other Londoners choose.',
       ],
     },

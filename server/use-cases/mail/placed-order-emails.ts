@@ -2,6 +2,7 @@ import type { Brand } from '@shared/brand';
 import { londonWindow } from '@shared/london-time';
 import { formatGbp } from '@shared/money';
 import { orderNumber } from '@shared/order-number';
+import { minimumOrder } from '@shared/price-rules';
 import { renderEmail } from '../../adapters/mail/layout';
 import type { MailMessage } from '../../adapters/mail/mail-service';
 import { trackingUrl } from './tracking-link';
@@ -56,7 +57,7 @@ export function orderConfirmationEmail(
     heading: `Your collection is booked: ${number}`,
     paragraphs: [
       `Thank you, ${order.customerName}. Our driver will collect your items in the window below. Please have them ready in a bag; we will list and price every item when they reach our workshop.`,
-      'What happens next: cleaning takes 24 to 48 hours. Once your items are priced we e-mail you the invoice with a payment link before delivery. Minimum order £25, collection and delivery are free.',
+      `What happens next: cleaning takes 24 to 48 hours. Once your items are priced we e-mail you the invoice with a payment link before delivery. Minimum order ${minimumOrder}, collection and delivery are free.`,
       `To cancel or change your order, do it from your account or call us on ${brand.phone} up to 2 hours before your collection window starts.`,
     ],
     details: [

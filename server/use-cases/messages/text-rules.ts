@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { LONDON_ZONE } from '@shared/london-time';
+import { QUIET_FROM_HOUR, QUIET_UNTIL_HOUR } from '@shared/quiet-hours';
 import type { customers, TextChannel } from '../../db/schema';
 import type { TextEvent } from './text-templates';
 
@@ -9,10 +10,6 @@ import type { TextEvent } from './text-templates';
  * use-case that applies them is notify-customer.ts.
  */
 
-/** No texts from 21:00 … */
-export const QUIET_FROM_HOUR = 21;
-/** … until 08:00, London time. */
-export const QUIET_UNTIL_HOUR = 8;
 /**
  * At most this many texts to one customer per London day, counted on the day each is (or will
  * be) sent: a text held overnight by quiet hours counts on the morning it goes out.

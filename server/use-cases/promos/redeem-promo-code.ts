@@ -109,7 +109,7 @@ export async function redeemPromoCode(
  * A step of cancelling an order (issue 18, decision 037), in the cancel's transaction: the
  * promo code it was placed with gets its use back (`used` down by one, never below 0), so a
  * code used up in total can be used again. Every cancel passes here: the customer's own
- * (accounts/cancel-order.ts, which SKIP by text and a recurring skip go through too) and
+ * (cancellations/cancel-order.ts, which SKIP by text and a recurring skip go through too) and
  * staff's (orders/move-order.ts `applyMove`). `order` is the row as read, locked, before the
  * cancel: an order already cancelled gives nothing back (cancelled is final, so an order
  * gives its use back once). The per-customer limit needs nothing here: it never counts

@@ -14,7 +14,7 @@ import { addDays } from '@shared/slots';
 import { recurringOccurrences, recurringPlans } from '../../db/schema';
 import { AppError, ConflictError, ValidationError } from '../../errors';
 import type { AppServices } from '../../services';
-import { cancelOrder } from '../accounts/cancel-order';
+import { cancelOrder } from '../cancellations/cancel-order';
 import type { PlanAccess, PlanRow } from './plan-access';
 import { occurrencesFrom, planFor } from './plan-access';
 import { checkPlanWindows, planAddressOf } from './create-plan';

@@ -17,7 +17,7 @@ import { orders, recurringOccurrences, recurringPlans } from '../../db/schema';
 import { AppError, ConflictError } from '../../errors';
 import type { AppServices } from '../../services';
 import { recurringPagePath } from '../../auth/recurring-access';
-import { cancelOrder } from '../accounts/cancel-order';
+import { cancelOrder } from '../cancellations/cancel-order';
 import { placeOrder } from '../checkout/place-order';
 import { recurringAnnouncementEmail, recurringUnbookedEmail } from '../mail/recurring-emails';
 import { textCustomer } from '../messages/notify-customer';

@@ -11,7 +11,7 @@ import {
 } from '../../db/schema';
 import { ConflictError } from '../../errors';
 import type { AppServices } from '../../services';
-import { cancelOrder } from '../accounts/cancel-order';
+import { cancelOrder } from '../cancellations/cancel-order';
 import { recordAudit } from '../audit/record-audit';
 import { textablePhone } from '../messages/phone';
 import { keywordOf } from '../messages/text-rules';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_ORDER_PENCE, MAX_UNIT_PRICE_PENCE, poundsField } from '../../money';
 import { messageInput } from '../../order-approval';
 import { orderStatuses } from '../../order-status';
+import { minimumOrder } from '../../price-rules';
 import { isoDate, recordId, text } from '../../text';
 import { threadMessage } from '../approvals';
 import { orderEstimate } from '../checkout';
@@ -209,7 +210,7 @@ export const adminOrdersApi = {
     path: '/api/admin/orders/:id/items',
     operationId: 'setOrderItems',
     tag: 'Back office',
-    summary: 'Lists the order’s items: totals computed on the server, the £25 minimum applied',
+    summary: `Lists the order’s items: totals computed on the server, the ${minimumOrder} minimum applied`,
     description:
       'When the new total is below what was paid, `settle` says what happens to the difference: refunded through the provider that took it, or kept as account credit (422 until it is given).',
     auth: staffOnly,

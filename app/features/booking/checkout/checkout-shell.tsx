@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Notice } from '~/components/form/form-field';
-import { useRootData } from '~/root';
+import { useRootData } from '~/utils/root-data';
 import { PROGRESS, STEP_TITLES, type CheckoutAlert } from './checkout-state';
 
 /** The checkout's frame: its own slim header (no main navigation, spec 2), title and steps. */

@@ -10,7 +10,7 @@ import {
 } from '@shared/validation';
 import { orderingCustomer } from '@server/auth/ordering-customer';
 import { isRefusal, ValidationError } from '@server/errors';
-import { httpStatusOf } from '@server/http/error-status';
+import { httpStatusOf } from '@server/error-status';
 import type { AppServices } from '@server/services';
 import { registerCustomer } from '@server/use-cases/accounts/register-customer';
 import { checkCoverage } from '@server/use-cases/booking/coverage';

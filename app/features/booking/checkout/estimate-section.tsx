@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { MAX_ESTIMATE_LINES } from '@shared/estimate';
-import { formatGbp, MINIMUM_ORDER_PENCE } from '@shared/money';
+import { formatGbp } from '@shared/money';
+import { minimumOrder } from '@shared/price-rules';
 import { useHydrated } from '~/components/form/use-hydrated';
 import {
   capText,
@@ -11,8 +12,6 @@ import {
   type EstimateCatalogue,
   type EstimateForm,
 } from './estimate-form';
-
-const MINIMUM = `£${MINIMUM_ORDER_PENCE / 100}`;
 
 /**
  * "What are you sending?" and the price cap, inside the summary's form (issue 15). Without
@@ -236,8 +235,8 @@ export function EstimateSection({
             </p>
             {estimate.minimumApplies && (
               <p className="mt-1 text-sm text-slate-700">
-                Your items come to {formatGbp(estimate.itemsPence)}: the {MINIMUM} minimum order
-                applies.
+                Your items come to {formatGbp(estimate.itemsPence)}: the {minimumOrder} minimum
+                order applies.
               </p>
             )}
             {estimate.callForPrice.length > 0 && (
@@ -286,7 +285,7 @@ export function EstimateSection({
             {estimate.totalPence !== null
               ? `Suggested: £${capText(estimate.defaultCapPence)}, your estimate rounded up to the next £5.`
               : `Suggested: £${capText(estimate.defaultCapPence)} when you are not sure.`}{' '}
-            At least {MINIMUM}.
+            At least {minimumOrder}.
           </p>
           {errors.price_cap && (
             <p id="price-cap-error" className="field-error">

@@ -1,4 +1,6 @@
 import { Form, Link, useNavigation } from 'react-router';
+import { minimumOrder } from '@shared/price-rules';
+import { noTextsAtNight } from '@shared/quiet-hours';
 import { FinalPriceRules } from '~/components/final-price-rules';
 import { Notice } from '~/components/form/form-field';
 import { TextField } from '~/components/form/text-field';
@@ -110,7 +112,7 @@ export function SummaryStep({
             <Notice tone="info">We will take the payment before delivery</Notice>
           </li>
           <li>
-            <Notice tone="info">Minimum Order £25</Notice>
+            <Notice tone="info">Minimum Order {minimumOrder}</Notice>
           </li>
         </ul>
         <fieldset>
@@ -164,8 +166,8 @@ function TextUpdatesChoice({
         <legend className="text-lg font-semibold">Text me updates</legend>
         <p id="text-updates-hint" className="mt-1 text-sm text-slate-600">
           Booking confirmed, the evening before collection, driver on the way and delivery: to{' '}
-          <span className="font-medium text-slate-800">{phone}</span>. No texts between 21:00 and
-          08:00 except when the driver is on the way; reply STOP at any time.
+          <span className="font-medium text-slate-800">{phone}</span>. {noTextsAtNight} except when
+          the driver is on the way; reply STOP at any time.
         </p>
         {error ? (
           <p id="text-updates-error" className="field-error mt-2">

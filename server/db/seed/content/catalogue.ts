@@ -1,3 +1,5 @@
+import { minimumOrder } from '@shared/price-rules';
+
 /**
  * The demo catalogue: prices a Maida Vale dry cleaner charged in 2026 (GBP including VAT;
  * 0 = call for price), landing pages, branches, FAQs and blog posts. A shop running this
@@ -351,8 +353,7 @@ export const BRANCHES: SeedBranch[] = [
 export const FAQS: { question: string; answer: string }[] = [
   {
     question: 'How does free collection and delivery work?',
-    answer:
-      'Enter your postcode on our home page, choose a one-hour collection window and a delivery window, and check out. Our driver collects your bag at the time you chose and brings everything back cleaned. Collection and delivery are free on orders of £25 or more.',
+    answer: `Enter your postcode on our home page, choose a one-hour collection window and a delivery window, and check out. Our driver collects your bag at the time you chose and brings everything back cleaned. Collection and delivery are free on orders of ${minimumOrder} or more.`,
   },
   {
     question: 'How long does cleaning take?',

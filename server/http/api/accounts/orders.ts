@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@shared/api';
 import type { AppServices } from '../../../services';
-import { cancelOrder } from '../../../use-cases/accounts/cancel-order';
+import { cancelOrder } from '../../../use-cases/cancellations/cancel-order';
 import { listCustomerOrders } from '../../../use-cases/accounts/list-customer-orders';
 import { customerOrdersView } from '../../../use-cases/orders/present-order-for-customer';
 import { rescheduleOrder } from '../../../use-cases/orders/reschedule-order';

@@ -9,8 +9,8 @@ import {
   UnauthorizedError,
   UnavailableError,
   ValidationError,
-} from '../errors';
-import { PaymentProviderError } from '../adapters/payments/payment-provider';
+} from './errors';
+import { PaymentProviderError } from './adapters/payments/payment-provider';
 import { httpStatusOf } from './error-status';
 
 describe('use-case errors carry domain codes; HTTP statuses are mapped in one place', () => {

@@ -6,7 +6,7 @@ import { orderEvents, orders } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
 import { givePromoUseBack } from '../promos/redeem-promo-code';
 import { releaseSlots } from '../slots/reserve-slots';
-import { checkCancellation } from './cancellation-policy';
+import { checkCancellation } from '../accounts/cancellation-policy';
 import { orderNumber } from '@shared/order-number';
 
 export function tooLateMessage(brand: Brand): string {

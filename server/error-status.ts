@@ -1,4 +1,4 @@
-import type { AppError, ErrorCode } from '../errors';
+import type { AppError, ErrorCode } from './errors';
 
 /** The one mapping of the use-cases' error codes to HTTP statuses (API replies, page actions). */
 const HTTP_STATUS: Record<ErrorCode, number> = {

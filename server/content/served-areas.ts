@@ -1,8 +1,10 @@
 /**
  * The London postcode districts served, in their groups, with two real streets each (and
- * sector codes) for the bundled offline address set. Area pages read these on first start.
+ * sector codes): the seed writes the area pages from them on first start
+ * (server/db/seed/catalogue.ts), and the bundled offline address set is built on their streets
+ * (server/adapters/address/bundled-address-provider.ts).
  */
-export type SeedArea = {
+export type ServedArea = {
   outward: string;
   name: string;
   slug: string;
@@ -12,9 +14,9 @@ export type SeedArea = {
   blurb: string;
 };
 
-export type SeedAreaGroup = { title: string; areas: SeedArea[] };
+export type ServedAreaGroup = { title: string; areas: ServedArea[] };
 
-export const AREA_GROUPS: SeedAreaGroup[] = [
+export const AREA_GROUPS: ServedAreaGroup[] = [
   {
     title: 'North West London',
     areas: [
@@ -491,4 +493,4 @@ export const AREA_GROUPS: SeedAreaGroup[] = [
   },
 ];
 
-export const ALL_AREAS: SeedArea[] = AREA_GROUPS.flatMap((g) => g.areas);
+export const ALL_AREAS: ServedArea[] = AREA_GROUPS.flatMap((g) => g.areas);

@@ -1,0 +1,47 @@
+import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
+import { isSharedPageHandle } from '@shared/shared-page';
+
+type RouteNode = {
+  id: string;
+  path?: string;
+  index?: boolean;
+  caseSensitive?: boolean;
+  children?: RouteNode[];
+};
+
+/**
+ * Whether the page at a path is a shared page: its deepest matching route declares
+ * `handle.sharedPage` (shared/shared-page.ts). Read from the build's route list, before
+ * anything is rendered, so a shared page is never rendered with a visitor's cookies.
+ */
+export function sharedPathMatcher(build: ServerBuild): (pathname: string) => boolean {
+  const nodes = new Map<string, RouteNode>();
+  for (const route of Object.values(build.routes)) {
+    if (!route) continue;
+    nodes.set(route.id, {
+      id: route.id,
+      path: route.path,
+      index: route.index,
+      caseSensitive: route.caseSensitive,
+    });
+  }
+  const roots: RouteNode[] = [];
+  for (const route of Object.values(build.routes)) {
+    if (!route) continue;
+    const node = nodes.get(route.id)!;
+    const parent = route.parentId ? nodes.get(route.parentId) : undefined;
+    if (parent) (parent.children ??= []).push(node);
+    else roots.push(node);
+  }
+  const known = new Map<string, boolean>();
+  return (pathname) => {
+    let shared = known.get(pathname);
+    if (shared === undefined) {
+      const id = matchRoutes(roots as RouteObject[], pathname, build.basename)?.at(-1)?.route.id;
+      shared = id ? isSharedPageHandle(build.routes[id]?.module.handle) : false;
+      // Paths of shared routes are few (the site's public pages); others are not remembered.
+      if (shared && known.size < 5_000) known.set(pathname, true);
+    }
+    return shared;
+  };
+}

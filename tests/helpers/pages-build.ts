@@ -1,0 +1,42 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { contentKey, testCacheDir } from './cache-key';
+
+/** What the production build is made from. */
+const BUILD_INPUTS = [
+  'app',
+  'server',
+  'shared',
+  'config',
+  'public',
+  'package-lock.json',
+  'vite.config.ts',
+  'react-router.config.ts',
+];
+
+/**
+ * The production build the page tests serve (`pages: 'build'`), made once and kept until a
+ * source changes: `BUILD_DIR` when it holds one (CI builds before the browser tests), otherwise
+ * a build in the test cache, keyed by a hash of its sources.
+ */
+export function ensurePagesBuild(): string {
+  const given = process.env.BUILD_DIR;
+  if (given && existsSync(path.join(given, 'server/index.js'))) return path.resolve(given);
+  const key = contentKey(BUILD_INPUTS);
+  const dir = path.join(testCacheDir, `build-${key}`);
+  if (existsSync(path.join(dir, 'server/index.js'))) return dir;
+  mkdirSync(testCacheDir, { recursive: true });
+  for (const old of readdirSync(testCacheDir).filter(
+    (n) => n.startsWith('build-') && !n.endsWith('.tmp'),
+  )) {
+    rmSync(path.join(testCacheDir, old), { recursive: true, force: true });
+  }
+  const making = `${dir}.${process.pid}.tmp`;
+  execFileSync('npx', ['react-router', 'build'], {
+    env: { ...process.env, BUILD_DIR: making, NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  renameSync(making, dir);
+  return dir;
+}
