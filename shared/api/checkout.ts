@@ -25,11 +25,9 @@ export const orderEstimate = z
         call_for_price: z.boolean(),
       }),
     ),
-    total: money
-      .nullable()
-      .meta({
-        description: `The estimate with the ${minimumOrder} minimum; null when nothing was listed`,
-      }),
+    total: money.nullable().meta({
+      description: `The estimate with the ${minimumOrder} minimum; null when nothing was listed`,
+    }),
     minimum_applied: z.boolean(),
     price_cap: money
       .nullable()
