@@ -5,7 +5,7 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
-import { errorFields } from '~/server/errors.server';
+import { errorFields, isDatabaseUnavailable } from '~/server/errors.server';
 import { NonceProvider } from './utils/nonce';
 import { InlineCssProvider } from './utils/inline-styles';
 import { stylesheetsOfPage } from './utils/inline-styles.server';
@@ -28,6 +28,13 @@ export default function handleRequest(
 ) {
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  // A loader that failed because the database dropped its connection: a 503 to retry soon,
+  // not a 500 (the page says "please try again").
+  const errors = Object.values(routerContext.staticHandlerContext.errors ?? {});
+  if (responseStatusCode === 500 && errors.some((error) => isDatabaseUnavailable(error))) {
+    responseStatusCode = 503;
+    responseHeaders.set('Retry-After', '5');
   }
   const nonce = loadContext.cspNonce;
   // Production pages carry their stylesheet inline (app/utils/inline-styles.tsx).

@@ -6,7 +6,7 @@ import { loadLinkKey } from './auth/signed-links';
 import { ensureDemoOwner } from './use-cases/admin/demo-owner';
 import { registerJobs } from './jobs/register';
 import { createHttpApp, type HttpOptions, type PagesMode, type RegisteredRoute } from './http/app';
-import { createLogger, type Logger } from './logger';
+import { createLogger, errorFields, type Logger } from './logger';
 import { createServices, type AppServices, type ServiceOverrides } from './services';
 
 export type RunningServer = {
@@ -19,9 +19,17 @@ export type RunningServer = {
   stop(): Promise<void>;
 };
 
-export async function openConfiguredDatabase(config: AppConfig): Promise<DatabaseHandle> {
+export async function openConfiguredDatabase(
+  config: AppConfig,
+  logger?: Logger,
+): Promise<DatabaseHandle> {
   return config.databaseUrl
-    ? openDatabase({ kind: 'postgres', url: config.databaseUrl })
+    ? openDatabase({
+        kind: 'postgres',
+        url: config.databaseUrl,
+        onConnectionError: (error) =>
+          logger?.warn('database connection ended', { ...errorFields(error) }),
+      })
     : openDatabase({ kind: 'pglite', dataDir: config.dataDir });
 }
 
@@ -37,7 +45,7 @@ export async function startServer(
   } = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel, config.logFormat);
-  const database = options.database ?? (await openConfiguredDatabase(config));
+  const database = options.database ?? (await openConfiguredDatabase(config, logger));
   await database.migrate();
   await seedDatabase(database.db, { now: options.overrides?.now?.() ?? new Date() });
   logger.info('database ready', {

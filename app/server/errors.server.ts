@@ -6,3 +6,4 @@
 export { AppError, UnauthorizedError, ValidationError, isRefusal } from '@server/errors';
 export { httpStatusOf } from '@server/error-status';
 export { errorFields } from '@server/logger';
+export { isDatabaseUnavailable } from '@server/db/errors';

@@ -58,7 +58,13 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 const MIGRATION_LOCK_ID = 73_285_621;
 
 export type OpenDatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** Told of each connection the database ended (the server logs it). */
+      onConnectionError?: (error: Error) => void;
+    }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -69,8 +75,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       // While the database is down, fail fast (503) instead of queueing requests forever.
       connectionTimeoutMillis: 5_000,
     });
-    // An idle client losing its connection (database restart) must not crash the process.
-    pool.on('error', () => {});
+    // A connection that ends (a database restart or failover, a proxy's idle timeout, a
+    // backend terminated) emits 'error' on its client. pg-pool listens only while the client is
+    // idle; a client checked out for a transaction has no listener between two statements,
+    // and an unheard 'error' ends the process. So every client gets one for its whole life:
+    // the statement that was running fails on its own (a 503 to retry), the pool drops the
+    // client and opens another.
+    const dropped = (error: Error) => options.onConnectionError?.(error);
+    pool.on('error', dropped);
+    pool.on('connect', (client) => client.on('error', dropped));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,

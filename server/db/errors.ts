@@ -21,3 +21,28 @@ export function isForeignKeyViolation(error: unknown): boolean {
 export function isDataException(error: unknown): boolean {
   return pgErrorCode(error)?.startsWith('22') ?? false;
 }
+
+/**
+ * Connection refused/reset or PostgreSQL shutting down: answer 503 (retry), not 500. Drizzle wraps
+ * driver errors, so the cause chain is searched too.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 4) return false;
+  const { code, cause, message } = error as { code?: string; cause?: unknown; message?: string };
+  if (
+    typeof message === 'string' &&
+    /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|not queryable/.test(
+      message,
+    )
+  )
+    return true;
+  if (isDatabaseUnavailable(cause, depth + 1)) return true;
+  return (
+    code === 'ECONNREFUSED' ||
+    code === 'ECONNRESET' ||
+    code === '57P01' || // admin_shutdown
+    code === '57P03' || // cannot_connect_now
+    code === '08006' ||
+    code === '08001'
+  );
+}

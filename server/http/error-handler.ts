@@ -2,7 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, RateLimitedError, ValidationError } from '../errors';
 import { errorFields, type Logger } from '../logger';
 import { httpStatusOf } from '../error-status';
-import { isDataException } from '../db/errors';
+import { isDatabaseUnavailable, isDataException } from '../db/errors';
 import type { ErrorReply } from '@shared/api';
 
 export type ApiErrorBody = ErrorReply;
@@ -67,29 +67,4 @@ export function sendApiError(
     ...errorFields(error),
   });
   return reply.code(500).send(body('Something went wrong, please try again!'));
-}
-
-/**
- * Connection refused/reset or PostgreSQL shutting down: answer 503, not 500. Drizzle wraps
- * driver errors, so the cause chain is searched too.
- */
-export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
-  if (!error || typeof error !== 'object' || depth > 4) return false;
-  const { code, cause, message } = error as { code?: string; cause?: unknown; message?: string };
-  if (
-    typeof message === 'string' &&
-    /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/.test(
-      message,
-    )
-  )
-    return true;
-  if (isDatabaseUnavailable(cause, depth + 1)) return true;
-  return (
-    code === 'ECONNREFUSED' ||
-    code === 'ECONNRESET' ||
-    code === '57P01' || // admin_shutdown
-    code === '57P03' || // cannot_connect_now
-    code === '08006' ||
-    code === '08001'
-  );
 }

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pickupAndDelivery, placeGuestOrder, type SlotPair } from '../../bench/checkout-path';
 import { timedRequest } from '../../bench/load';
 import { startServerProcess, type ServerProcess } from '../../bench/server-process';
+import { orderPayload } from '@tests/helpers/fixtures';
 import { startSmtpServer } from '@tests/helpers/smtp-server';
 import { startPrivatePostgres, type PrivatePostgres } from './private-postgres';
 
@@ -171,6 +172,111 @@ describe.skipIf(!serverUrl)('faults survived, on PostgreSQL', () => {
     );
     expect(usage!.taken).toBe(rows.length);
   }, 180_000);
+
+  it('PostgreSQL cuts every connection three times during 200 order placements on two instances: no instance exits, nothing acknowledged is lost, retries make no duplicates', async () => {
+    const url = await freshDatabase();
+    const [a, b] = await Promise.all([instance(url), instance(url)]);
+    await sql(url, ROOMY);
+    const slots = await pickupAndDelivery(a.url);
+    const pause = () => new Promise((r) => setTimeout(r, 50));
+    const statuses: number[] = [];
+    const refusalsWithoutRetryAfter: string[] = [];
+    const acknowledged = new Map<number, string>();
+    const note = (what: string, reply: { status: number; headers: Record<string, unknown> }) => {
+      statuses.push(reply.status);
+      if (reply.status === 503 && !reply.headers['retry-after'])
+        refusalsWithoutRetryAfter.push(what);
+    };
+    const cutEveryConnection = () =>
+      sql(
+        url,
+        `select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid()`,
+      );
+    /** One customer's whole checkout, each step retried as a client would after a 503. */
+    const place = async (n: number) => {
+      const server = n % 2 ? b : a;
+      const visitor = { 'X-Forwarded-For': `10.9.${n >> 8}.${n & 255}` };
+      const details = {
+        name: 'Cut Customer',
+        email: `cut-${n}@example.com`,
+        phone: '07700 900123',
+        address: { door_number: '4', line1: 'Randolph Avenue', postcode: 'W9 1BH' },
+      };
+      let token: string | undefined;
+      for (let attempt = 0; !token && attempt < 100; attempt += 1) {
+        const reply = await timedRequest(server.url, {
+          method: 'POST',
+          path: '/api/guest',
+          headers: visitor,
+          body: () => JSON.stringify(details),
+        });
+        note('POST /api/guest', reply);
+        if (reply.status === 200)
+          token = (JSON.parse(reply.body) as { checkout_token: string }).checkout_token;
+        else await pause();
+      }
+      if (!token) return;
+      // The same idempotency key on every try: the order is placed once.
+      const body = JSON.stringify(
+        orderPayload(
+          {
+            customer_name: details.name,
+            customer_email: details.email,
+            customer_phone: details.phone,
+            idempotency_key: `cut-order-${n}`,
+          },
+          slots,
+        ),
+      );
+      for (let attempt = 0; attempt < 100; attempt += 1) {
+        const reply = await timedRequest(server.url, {
+          method: 'POST',
+          path: '/api/placeorder',
+          headers: { ...visitor, 'X-Checkout-Token': token },
+          body: () => body,
+        });
+        note('POST /api/placeorder', reply);
+        if (reply.status === 200) {
+          acknowledged.set(
+            n,
+            (JSON.parse(reply.body) as { order: { order_id: string } }).order.order_id,
+          );
+          return;
+        }
+        await pause();
+      }
+    };
+    let next = 0;
+    let finished = 0;
+    const cuts: Promise<unknown>[] = [];
+    const workers = Array.from({ length: 8 }, async () => {
+      while (next < 200) {
+        await place(next++);
+        finished += 1;
+        // Three cuts while the other workers' requests are in flight.
+        if (finished === 40 || finished === 100 || finished === 160)
+          cuts.push(cutEveryConnection());
+      }
+    });
+    await Promise.all(workers);
+    await Promise.all(cuts);
+
+    for (const server of [a, b]) {
+      expect(server.child.exitCode).toBeNull();
+      expect(server.child.signalCode).toBeNull();
+      expect((await timedRequest(server.url, { path: '/healthz' })).status).toBe(200);
+    }
+    // Some requests were in flight at a cut: they were refused as retryable, never a 500.
+    expect(statuses).toContain(503);
+    expect(statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
+    expect(refusalsWithoutRetryAfter).toEqual([]);
+    expect(acknowledged.size).toBe(200);
+    const rows = await sql<{ id: string }>(url, 'select id from orders');
+    expect(rows).toHaveLength(200);
+    const stored = new Set(rows.map((r) => r.id));
+    for (const id of acknowledged.values()) expect(stored.has(id)).toBe(true);
+  }, 300_000);
 
   describe('PostgreSQL restarted under load', () => {
     let privatePg: PrivatePostgres;
