@@ -11,7 +11,7 @@ import { createStaffUser } from '../server/auth/staff';
 import { loadConfig } from '../server/config';
 import { isUniqueViolation } from '../server/db/errors';
 import { openConfiguredDatabase } from '../server/start';
-import { newStaffInput } from '../shared/api/admin';
+import { newStaffInput } from '../shared/api/admin/staff';
 
 const { values } = parseArgs({
   options: {

@@ -42,7 +42,7 @@ describe('one home per order concept', () => {
     expect(holding(/from '[^']*order-status'/)).toEqual(
       expect.arrayContaining([
         'server/db/schema.ts',
-        'shared/api/admin.ts',
+        'shared/api/admin/orders.ts',
         'shared/order-pipeline.ts',
       ]),
     );
@@ -60,15 +60,42 @@ describe('one home per order concept', () => {
     ]);
   });
 
-  it('maps an order row to what people see in one presenter', () => {
-    // The spec's reply fields built from order columns: only the presenter does it.
-    expect(holding(/order_no:\s*orderNumber\(/)).toEqual([
-      'server/use-cases/orders/present-order.ts',
-    ]);
+  it('maps an order row to what people see in the presenters of its audiences', () => {
+    // The spec's reply fields built from order columns: only the presenters do it, one per
+    // audience (the order's parts, the board, staff, the customer, the confirmation; the
+    // driver, the approval and the data export beside their use-cases).
+    const presenters = [
+      'server/use-cases/approvals/present-approval.ts',
+      'server/use-cases/customer-data/present-customer-data.ts',
+      'server/use-cases/driver/present-driver.ts',
+      'server/use-cases/orders/present-board.ts',
+      'server/use-cases/orders/present-order-confirmation.ts',
+      'server/use-cases/orders/present-order-for-customer.ts',
+      'server/use-cases/orders/present-order-for-staff.ts',
+      'server/use-cases/orders/present-order-parts.ts',
+    ];
+    expect(holding(/order_no:\s*orderNumber\(/).sort()).toEqual(presenters);
     // The customer is phone_number in every reply, named by customerView alone.
     expect(holding(/phone_number:\s*[\w.]+\.phone\b/)).toEqual([
-      'server/use-cases/orders/present-order.ts',
+      'server/use-cases/orders/present-order-parts.ts',
     ]);
+  });
+
+  it('defines each presenter once', () => {
+    // A view function copied into a second file (a page, a handler, another presenter) is a
+    // second home for what an audience sees.
+    const homes = new Map<string, string[]>();
+    for (const f of files) {
+      for (const [, name] of f.text.matchAll(/export function (\w+View)\b/g)) {
+        homes.set(name!, [...(homes.get(name!) ?? []), f.path.replaceAll('\\', '/')]);
+      }
+    }
+    expect(homes.get('boardView')).toEqual(['server/use-cases/orders/present-board.ts']);
+    expect(homes.get('driverStopView')).toEqual(['server/use-cases/driver/present-driver.ts']);
+    expect(homes.get('priceApprovalView')).toEqual([
+      'server/use-cases/approvals/present-approval.ts',
+    ]);
+    expect([...homes].filter(([, paths]) => paths.length > 1)).toEqual([]);
   });
 
   it('applies rate limits in one layer: the use-cases (decision 013)', () => {

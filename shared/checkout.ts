@@ -65,8 +65,10 @@ export const priceCapSchema = poundsField(capMessages.notMoney, MAX_ORDER_PENCE)
 
 /**
  * The order placement payload of spec section 3, as the server accepts it. Who orders is not
- * part of it: the server knows from the session or the checkout token (customer_id and
- * customer_address_id are accepted for compatibility and ignored).
+ * part of it: the server knows from the session or the checkout token. The fields the server
+ * finds itself (the ids, the slots' ends and labels, the account's e-mail and phone, the
+ * address as flat fields, the IP) are accepted for compatibility and ignored: the endpoint's
+ * `legacyFields` (shared/api/checkout.ts) lists them.
  */
 export const placeOrderSchema = z.object({
   customer_id: text().optional(),
@@ -99,7 +101,10 @@ export const placeOrderSchema = z.object({
   address_type: text().max(50).optional(),
   /** The address chosen at booking; used for a logged-in customer's order. */
   address: z.union([addressSchema, text().max(2000)]).optional(),
-  status: z.enum(['pending', 'pending payment'], { error: messages.mandatory }),
+  status: z.enum(['pending', 'pending payment'], { error: messages.mandatory }).meta({
+    description:
+      "How the customer pays after cleaning, in the spec's words: `pending payment` when they save a card or verify PayPal now (at `payment_url`; the order waits in 'pending payment' until they do), `pending` when they pay by the link of the invoice e-mailed before delivery. The order's status is set by the server from this choice.",
+  }),
   ip: text().optional(),
   /** One per checkout attempt: a retry with the same key returns the same order. */
   idempotency_key: text().trim().min(8).max(100).optional(),

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { LONDON_ZONE } from './london-time';
 import { isoDate, text } from './text';
 import { addressSchema } from './validation';
-import { addDays, deliverySlots, EXPRESS_SLOT_START, pickupSlots } from './slots';
-import type { Slot, SlotRules, SlotUsage } from './slots';
+import { addDays, deliverySlots, EXPRESS_SLOT_START, pickupSlots, slotChoiceOf } from './slots';
+import type { Slot, SlotChoice, SlotRules, SlotUsage } from './slots';
 
 /*
  * Repeat collections (issue 18, docs/decisions/036): which London dates a plan collects on,
@@ -159,8 +159,8 @@ export function firstCollectionDate(weekday: number, today: string): string {
 }
 
 export type WindowChoice = {
-  pickup: { date: string; start: string; display: string };
-  delivery: { date: string; start: string; display: string };
+  pickup: SlotChoice & { display: string };
+  delivery: SlotChoice & { display: string };
 };
 
 /**
@@ -188,8 +188,8 @@ export function windowChoices(
       deliveries.find((s) => s.slot_start === wanted.deliveryStart) ?? deliveries[0];
     if (!delivery) continue;
     choices.push({
-      pickup: { date: pickup.slot_date, start: pickup.slot_start, display: pickup.display },
-      delivery: { date: delivery.slot_date, start: delivery.slot_start, display: delivery.display },
+      pickup: { ...slotChoiceOf(pickup), display: pickup.display },
+      delivery: { ...slotChoiceOf(delivery), display: delivery.display },
     });
   }
   return choices;

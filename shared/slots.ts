@@ -33,6 +33,18 @@ export type Slot = {
   full?: boolean;
 };
 
+/**
+ * A window as the customer chose it, by its London calendar date (YYYY-MM-DD) and start
+ * (HH:mm, or 'express' for the same-day delivery arranged by phone). What placing an order,
+ * moving a window and a repeat collection's booking take; the server finds the window again.
+ */
+export type SlotChoice = { date: string; start: string };
+
+/** The choice of a window from a listing. */
+export function slotChoiceOf(slot: Pick<Slot, 'slot_date' | 'slot_start'>): SlotChoice {
+  return { date: slot.slot_date, start: slot.slot_start };
+}
+
 /** The synthetic first delivery option: same-day service is arranged by phone. */
 export const EXPRESS_SLOT_START = 'express';
 
@@ -239,7 +251,7 @@ export function findPickupSlot(
   rules: SlotRules,
   usage: SlotUsage,
   now: Date,
-  choice: { date: string; start: string },
+  choice: SlotChoice,
 ): Slot | undefined {
   return pickupSlots(rules, usage, now).find(
     (s) => s.slot_date === choice.date && s.slot_start === choice.start,
@@ -283,7 +295,7 @@ export function deliverySlots(
 }
 
 /** Parses the delivery path's "{slot date} {start}" (a space, `T` or `+` between). */
-export function parseSlotKey(key: string): { date: string; start: string } | null {
+export function parseSlotKey(key: string): SlotChoice | null {
   const match = /^(\d{4}-\d{2}-\d{2})[ T+_](\d{2}:\d{2})$/.exec(key.trim());
   if (!match || !isSlotDate(match[1]!) || !isSlotTime(match[2]!)) return null;
   return { date: match[1]!, start: match[2]! };

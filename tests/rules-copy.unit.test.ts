@@ -69,14 +69,6 @@ export const rules: Rule[] = [
     what: 'the minimum order (MINIMUM_ORDER_PENCE)',
     pattern: /£25\b/,
     home: 'shared/money.ts',
-    allowed: [
-      {
-        // Branch i30-server-split splits shared/api/admin.ts into shared/api/admin/: after the
-        // merge, build the items endpoint's summary from minimumOrder and drop this exclusion.
-        path: 'shared/api/admin',
-        why: 'being split on branch i30-server-split',
-      },
-    ],
   },
   {
     what: 'the not-sure price cap (NOT_SURE_CAP_PENCE)',
@@ -96,7 +88,7 @@ export const rules: Rule[] = [
     home: 'shared/quiet-hours.ts',
     allowed: [
       {
-        path: 'shared/api/admin',
+        path: 'shared/api/admin/slots.ts',
         why: "the slot hours' format example ('Use a time like 08:00.')",
       },
     ],

@@ -9,5 +9,4 @@ export {
   approvePrice,
   askAboutPrice,
 } from '@server/use-cases/approvals/price-approval';
-export { approvalText } from '@server/use-cases/approvals/present-approval';
-export { priceApprovalView } from '@server/use-cases/orders/present-order';
+export { approvalText, priceApprovalView } from '@server/use-cases/approvals/present-approval';

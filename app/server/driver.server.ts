@@ -3,6 +3,9 @@
  * may ask of the server (issue 16).
  */
 export { listDriverStops } from '@server/use-cases/driver/driver-stops';
-export { driverDayLabel } from '@server/use-cases/driver/present-driver';
-export { driverStopView, type DriverStopView } from '@server/use-cases/orders/present-order';
+export {
+  driverDayLabel,
+  driverStopView,
+  type DriverStopView,
+} from '@server/use-cases/driver/present-driver';
 export { chooseNewWindow, rescheduleOptions } from '@server/use-cases/driver/reschedule';

@@ -1,5 +1,6 @@
 /*
- * What order, checkout and payment pages may ask of the server: the order use-cases and their presenter.
+ * What order, checkout and payment pages may ask of the server: the order use-cases and their
+ * presenters.
  * Pages reach the server only through facades like this one (eslint.config.js: only
  * *.server.ts modules of app/ import server/), so what a page may call is listed here.
  */
@@ -9,15 +10,19 @@ export { listOrders } from '@server/use-cases/orders/list-orders';
 export { orderBoard } from '@server/use-cases/orders/order-board';
 export { adminOrderDetail } from '@server/use-cases/orders/order-detail';
 export {
-  adminOrderView,
   boardView,
-  customerDetailView,
-  customerOrdersView,
-  orderConfirmationView,
   orderListRowView,
-  paymentOrderView,
   type BoardRowView,
-} from '@server/use-cases/orders/present-order';
+} from '@server/use-cases/orders/present-board';
+export {
+  adminOrderView,
+  customerDetailView,
+} from '@server/use-cases/orders/present-order-for-staff';
+export { customerOrdersView } from '@server/use-cases/orders/present-order-for-customer';
+export {
+  orderConfirmationView,
+  paymentOrderView,
+} from '@server/use-cases/orders/present-order-confirmation';
 export { paymentPageOrder } from '@server/use-cases/payments/payment-steps';
 export { downloadOrderDocument } from '@server/use-cases/invoices/download-document';
 export { listOrderDocuments } from '@server/use-cases/invoices/list-order-documents';

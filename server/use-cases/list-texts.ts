@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { orders, textMessages } from '../db/schema';
 import type { AppServices } from '../services';
 import { staffTextView } from './messages/present-texts';
-import { orderNoView } from './orders/present-order';
+import { orderNoView } from './orders/present-order-parts';
 
 /**
  * The newest texts both ways, for the owner's mailbox page beside the mails (issue 17):

@@ -25,11 +25,9 @@ export const orderEstimate = z
         call_for_price: z.boolean(),
       }),
     ),
-    total: money
-      .nullable()
-      .meta({
-        description: `The estimate with the ${minimumOrder} minimum; null when nothing was listed`,
-      }),
+    total: money.nullable().meta({
+      description: `The estimate with the ${minimumOrder} minimum; null when nothing was listed`,
+    }),
     minimum_applied: z.boolean(),
     price_cap: money
       .nullable()
@@ -100,6 +98,22 @@ export const checkoutApi = {
       'As a guest or new customer: send the checkout token of /api/guest or /api/register as `X-Checkout-Token`. Logged in: the session (Bearer token or cookie); the booking address is `address`. Send an `idempotency_key` per checkout attempt: a retry returns the same order. `payment_url` is the payment page (save a card or verify PayPal) with its signed token.',
     auth: ['checkoutToken', 'bearer', 'cookie'],
     body: placeOrderSchema,
+    legacyFields: [
+      'customer_id',
+      'customer_address_id',
+      'pickup_end',
+      'pickup_display',
+      'delivery_end',
+      'delivery_display',
+      'customer_email',
+      'customer_phone',
+      'postalcode',
+      'billing_address',
+      'shipping_address',
+      'full_address',
+      'address_type',
+      'ip',
+    ],
     replies: {
       200: z.object({
         status: ok,

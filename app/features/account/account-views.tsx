@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { CustomerOrdersView as CustomerOrders } from '@server/use-cases/orders/present-order';
+import type { CustomerOrdersView as CustomerOrders } from '@server/use-cases/orders/present-order-for-customer';
 import { LogoutButton } from './logout-button';
 import { StatusBadge } from './order-detail';
 import { ApprovalNotices } from './approval-notice';

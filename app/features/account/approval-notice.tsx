@@ -1,5 +1,5 @@
 import { Form, Link } from 'react-router';
-import type { CustomerOrderView as CustomerOrder } from '@server/use-cases/orders/present-order';
+import type { CustomerOrderView as CustomerOrder } from '@server/use-cases/orders/present-order-for-customer';
 
 /*
  * An order whose total is above the customer's cap waits for their approval (issue 15): the

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import type { CustomerOrderView as CustomerOrder } from '@server/use-cases/orders/present-order';
+import type { CustomerOrderView as CustomerOrder } from '@server/use-cases/orders/present-order-for-customer';
 import { routes } from '@shared/api/routes';
 import { call } from '~/utils/api-client';
 import { Notice } from '~/components/form/form-field';

@@ -1,4 +1,4 @@
-import type { CustomerOrderView as CustomerOrder } from '@server/use-cases/orders/present-order';
+import type { CustomerOrderView as CustomerOrder } from '@server/use-cases/orders/present-order-for-customer';
 
 type Text = CustomerOrder['texts'][number];
 

@@ -31,7 +31,7 @@ import {
   readBooking,
   saveBooking,
   type SelectedLocation,
-  type SlotChoice,
+  type ListedSlot,
 } from './booking-storage';
 import { SlotFields } from './slot-fields';
 import type { BookingSlotPickers } from './slot-picker';
@@ -70,7 +70,7 @@ export function BookingForm({
   phoneE164: string;
   phoneDisplay: string;
   /** Collection slots from the page's loader, for the first render and for no JavaScript. */
-  pickups?: SlotChoice[];
+  pickups?: ListedSlot[];
   server?: ServerState;
   /** Issue 18: a logged-in customer's address book, the most recent first. */
   saved?: SavedAddressOption[];
@@ -99,7 +99,7 @@ export function BookingForm({
   /** The door field holds the building number we filled in, not something typed. */
   const [doorFilled, setDoorFilled] = useState(false);
   const { coverage, setCoverage, checkCoverage } = useCoverage(server?.notServed);
-  const [pickups, setPickups] = useState<SlotChoice[] | null>(initialPickups ?? null);
+  const [pickups, setPickups] = useState<ListedSlot[] | null>(initialPickups ?? null);
   const [pickup, setPickup] = useState(values?.pickup ?? '');
   const [submitted, setSubmitted] = useState(false);
   const restored = useRef<ReturnType<typeof readBooking>>(null);

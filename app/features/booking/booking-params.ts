@@ -1,11 +1,11 @@
-import type { BookingChoice, SlotChoice } from './booking-storage';
+import type { BookingChoice, ListedSlot } from './booking-storage';
 
 /**
  * The booking as it travels from the home form to checkout: plain query parameters, so the
  * journey works without JavaScript and without browser storage. Nothing in it is trusted:
  * the checkout loader checks the slots and the postcode again (app/features/booking/checkout/).
  */
-export const slotKey = (s: Pick<SlotChoice, 'slot_date' | 'slot_start'>) =>
+export const slotKey = (s: Pick<ListedSlot, 'slot_date' | 'slot_start'>) =>
   `${s.slot_date} ${s.slot_start}`;
 
 /** The booking form's messages (spec 5), the same in the browser and in the checkout's check. */
@@ -71,8 +71,8 @@ export type BookingFormState = {
   errors: Record<string, string>;
   /** The postcode is outside the served areas: the form offers the phone number. */
   notServed: string | null;
-  pickups: SlotChoice[];
-  deliveries: SlotChoice[] | null;
+  pickups: ListedSlot[];
+  deliveries: ListedSlot[] | null;
 };
 
 export const EMPTY_BOOKING: BookingValues = {

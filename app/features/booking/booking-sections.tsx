@@ -4,7 +4,7 @@ import { isUkPostcode } from '@shared/postcode';
 import { AddressFields, AddressPreview, SelectField, TextField } from '~/components/form';
 import { call } from '~/utils/api-client';
 import { slotKey } from './booking-params';
-import type { SlotChoice } from './booking-storage';
+import type { ListedSlot } from './booking-storage';
 
 export const EXPRESS = 'express';
 
@@ -160,7 +160,7 @@ export function SlotSelect({
   label: string;
   value: string;
   placeholder: string;
-  slots: SlotChoice[] | null;
+  slots: ListedSlot[] | null;
   disabled?: boolean;
   /** The slot picker stands in for it on screen: out of the tab order (decision 035). */
   enhanced?: boolean;
@@ -195,7 +195,7 @@ const SlotOptions = memo(function SlotOptions({
   slots,
 }: {
   placeholder: string;
-  slots: SlotChoice[] | null;
+  slots: ListedSlot[] | null;
 }) {
   return (
     <>

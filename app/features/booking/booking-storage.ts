@@ -1,10 +1,15 @@
-/**
+/*
  * The visitor's booking choice (spec 3: selected_location and delivery_details with pickup,
  * delivery and doorNumber). It travels to checkout in the query (booking-params.ts, decision
  * 018); with JavaScript it is also kept here, to fill the home form again on return and to
  * find the way back to checkout after a login.
  */
-export type SlotChoice = {
+
+/**
+ * A window of a slot listing as the booking keeps it. The server is told only which one was
+ * chosen, a SlotChoice (shared/slots.ts: slotChoiceOf).
+ */
+export type ListedSlot = {
   slot_date: string;
   slot_start: string;
   slot_end: string;
@@ -15,7 +20,7 @@ export type SlotChoice = {
 };
 
 /** The windows that can be chosen (a listing asked with include_full has full ones too). */
-export const openSlots = (slots: SlotChoice[] | null): SlotChoice[] | null =>
+export const openSlots = (slots: ListedSlot[] | null): ListedSlot[] | null =>
   slots && slots.filter((s) => !s.full);
 
 export type SelectedLocation = {
@@ -35,7 +40,7 @@ export type SelectedLocation = {
   access_notes?: string;
 };
 
-export type DeliveryDetails = { pickup: SlotChoice; delivery: SlotChoice; doorNumber: string };
+export type DeliveryDetails = { pickup: ListedSlot; delivery: ListedSlot; doorNumber: string };
 
 export type BookingChoice = {
   location: SelectedLocation;

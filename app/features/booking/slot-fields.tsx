@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { EXPRESS, SlotSelect } from './booking-sections';
-import type { SlotChoice } from './booking-storage';
+import type { ListedSlot } from './booking-storage';
 import type { BookingSlotPickers } from './slot-picker';
 
 type PickerProps = ComponentProps<typeof BookingSlotPickers>;
@@ -23,8 +23,8 @@ export function SlotFields({
   Pickers: typeof BookingSlotPickers | null;
   hydrated: boolean;
   /** The windows that can be chosen (the same arrays until the slots change). */
-  openPickups: SlotChoice[] | null;
-  openDeliveries: SlotChoice[] | null;
+  openPickups: ListedSlot[] | null;
+  openDeliveries: ListedSlot[] | null;
 }) {
   const { pickups, pickup, onPickup, deliveries, delivery, express, onDelivery, errors } = picker;
   const deliveryPlaceholder =

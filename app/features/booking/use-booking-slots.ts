@@ -3,7 +3,7 @@ import { publicRoutes as routes } from '@shared/api/public-routes';
 import { call } from '~/utils/api-client';
 import { slotKey } from './booking-params';
 import { EXPRESS } from './booking-sections';
-import { openSlots, type readBooking, type SlotChoice } from './booking-storage';
+import { openSlots, type readBooking, type ListedSlot } from './booking-storage';
 
 export type Coverage =
   | { state: 'unknown' }
@@ -36,13 +36,13 @@ export function useCoverage(notServed: string | null | undefined) {
 export function useDeliverySlots(options: {
   pickup: string;
   /** Delivery windows the server sent for `initialPickup`. */
-  initial: SlotChoice[] | null | undefined;
+  initial: ListedSlot[] | null | undefined;
   initialPickup: string;
   initialDelivery: string;
   restored: MutableRefObject<ReturnType<typeof readBooking>>;
 }) {
   const { pickup, restored } = options;
-  const [deliveries, setDeliveries] = useState<SlotChoice[] | null>(options.initial ?? null);
+  const [deliveries, setDeliveries] = useState<ListedSlot[] | null>(options.initial ?? null);
   const [delivery, setDelivery] = useState(
     options.initialDelivery !== EXPRESS ? options.initialDelivery : '',
   );

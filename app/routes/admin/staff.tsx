@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { newStaffInput } from '@shared/api/admin';
+import type { newStaffInput } from '@shared/api/admin/staff';
 import { routes } from '@shared/api/routes';
 import { useState } from 'react';
 import { listStaff } from '~/server/back-office.server';

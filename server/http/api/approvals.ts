@@ -8,8 +8,7 @@ import {
   askAboutPrice,
   type ApprovalCaller,
 } from '../../use-cases/approvals/price-approval';
-import { approvalText } from '../../use-cases/approvals/present-approval';
-import { priceApprovalView } from '../../use-cases/orders/present-order';
+import { approvalText, priceApprovalView } from '../../use-cases/approvals/present-approval';
 import { formatPence } from '@shared/money';
 import { route } from '../contract-routes';
 import { credentialsOf } from '../identity';

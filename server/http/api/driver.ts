@@ -4,8 +4,11 @@ import { londonToday } from '@shared/london-time';
 import type { AppServices } from '../../services';
 import { listDriverStops } from '../../use-cases/driver/driver-stops';
 import { actAtStop, startDeliveries } from '../../use-cases/driver/stop-actions';
-import { driverDayLabel, stopActionText } from '../../use-cases/driver/present-driver';
-import { driverStopView } from '../../use-cases/orders/present-order';
+import {
+  driverDayLabel,
+  driverStopView,
+  stopActionText,
+} from '../../use-cases/driver/present-driver';
 import { route } from '../contract-routes';
 import { staffGuard, staffOf } from '../identity';
 

@@ -5,7 +5,7 @@ import { customerAddresses, customers, orders } from '../../db/schema';
 import { NotFoundError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/record-audit';
 import { escapeLike } from '../../db/sql';
-import { customerView } from '../orders/present-order';
+import { customerView } from '../orders/present-order-parts';
 import { customerData } from '../customer-data/customer-data';
 
 /** Customers whose name, e-mail, phone or postcode matches; erased ones are not listed. */

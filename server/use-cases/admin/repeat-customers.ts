@@ -6,7 +6,7 @@ import type { AppServices } from '../../services';
 import { recordAudit, type Actor } from '../audit/record-audit';
 import { pauseRecurringPlan } from '../recurring/change-plan';
 import { PLAN_NOT_FOUND } from '../recurring/plan-access';
-import { customerView } from '../orders/present-order';
+import { customerView } from '../orders/present-order-parts';
 import { livePlans } from '../recurring/list-plans';
 import { searchCustomers } from './customers';
 

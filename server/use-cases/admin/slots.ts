@@ -1,7 +1,7 @@
 import { asc, eq, gte } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
-import type { closedDateInput, slotRulesInput } from '@shared/api/admin';
+import type { closedDateInput, slotRulesInput } from '@shared/api/admin/slots';
 import { LONDON_ZONE } from '@shared/london-time';
 import { usageRange, windowsOfDay } from '@shared/slots';
 import type { AppServices } from '../../services';

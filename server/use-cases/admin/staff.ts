@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { newStaffInput } from '@shared/api/admin';
+import type { newStaffInput } from '@shared/api/admin/staff';
 import { clearLoginFailures, loginFailuresNow, rateRules } from '../../auth/rate-limit';
 import { createStaffUser, revokeAllStaffSessions } from '../../auth/staff';
 import type { AppServices } from '../../services';

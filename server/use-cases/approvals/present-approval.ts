@@ -1,5 +1,7 @@
 import { formatGbp, formatPence } from '@shared/money';
-import type { orderMessages, priceApprovals } from '../../db/schema';
+import { orderNumber, type OrderNumbering } from '@shared/order-number';
+import type { orderItems, orderMessages, orders, priceApprovals } from '../../db/schema';
+import type { ApprovalState } from './price-approval';
 
 /*
  * What the approval page, the API and the back office show of an approval request and an
@@ -9,6 +11,8 @@ import type { orderMessages, priceApprovals } from '../../db/schema';
 
 type MessageRow = typeof orderMessages.$inferSelect;
 type ApprovalRow = typeof priceApprovals.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect;
 
 /** An order's thread, oldest first. */
 export function threadView(messages: MessageRow[]) {
@@ -40,3 +44,39 @@ export const approvalText = {
   requested: (r: { amountPence: number; capPence: number }) =>
     `${formatGbp(r.amountPence)} is above the customer's limit of ${formatGbp(r.capPence)}: we have e-mailed them the invoice to approve. The card can be charged once they approve.`,
 } as const;
+
+/** A request as the customer (the link or their account) sees it. */
+export function priceApprovalView(
+  numbering: OrderNumbering,
+  d: {
+    approval: ApprovalRow;
+    order: OrderRow;
+    items: ItemRow[];
+    messages: MessageRow[];
+    state: ApprovalState;
+    capPence: number | null;
+  },
+) {
+  const { approval, order } = d;
+  return {
+    id: approval.id,
+    order_id: order.id,
+    order_no: orderNumber(numbering, order.orderNo),
+    state: d.state,
+    amount: formatPence(approval.amountPence),
+    cap: d.capPence === null ? null : formatPence(d.capPence),
+    subtotal: formatPence(order.subtotalPence),
+    discount: formatPence(order.discountPence),
+    expires_at: approval.expiresAt.toISOString(),
+    answered_at: approval.answeredAt?.toISOString() ?? null,
+    items: d.items.map((i) => ({
+      item_name: i.itemName,
+      quantity: i.quantity,
+      price: formatPence(i.unitPricePence),
+      line_total: formatPence(i.quantity * i.unitPricePence),
+    })),
+    messages: threadView(d.messages),
+  };
+}
+
+export type PriceApprovalView = ReturnType<typeof priceApprovalView>;

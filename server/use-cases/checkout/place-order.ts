@@ -1,25 +1,61 @@
 import { isUniqueViolation } from '../../db/errors';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { PlaceOrderPayload } from '@shared/checkout';
+import type { EstimateInput } from '@shared/checkout';
+import type { TextUpdateChoice } from '@shared/message-preferences';
+import type { OrderStatus } from '@shared/order-status';
+import type { SlotChoice } from '@shared/slots';
 import type { AddressInput } from '@shared/validation';
 import type { Database, Transaction } from '../../db/client';
 import { customerAddresses, customers, orderEvents, orders, referrals } from '../../db/schema';
 import { UnauthorizedError, ValidationError } from '../../errors';
 import type { AppServices } from '../../services';
-import { saveCustomerAddress } from '../accounts/save-address';
+import type { OrderingCustomer } from '../../auth/ordering-customer';
+import { saveCustomerAddress, type SavedAddressRow } from '../accounts/save-address';
 import { coverageOf } from '../booking/coverage';
-import { reserveSlots } from '../slots/reserve-slots';
-import { priceEstimate } from './price-estimate';
+import { reserveSlots, type ReservedSlot } from '../slots/reserve-slots';
+import { priceEstimate, type PricedEstimate } from './price-estimate';
 import { collectionChangePath } from '../../auth/reschedule-access';
 import { newOrderNotificationEmail, orderConfirmationEmail } from '../mail/placed-order-emails';
 import { chooseTextUpdates } from '../messages/message-preferences';
 import { notifyCustomer } from '../messages/notify-customer';
-import { redeemPromoCode } from '../promos/redeem-promo-code';
+import { redeemPromoCode, type RedeemedCode } from '../promos/redeem-promo-code';
 
-/** Who is ordering, as the server established it (session or checkout token). */
-export type OrderingCustomer =
-  | { kind: 'session'; customerId: string }
-  | { kind: 'checkout-token'; customerId: string; addressId: string };
+/**
+ * How the customer will pay after cleaning: `now`, they save a card or verify PayPal on the
+ * payment page once the order is placed (the order is 'pending payment' until they do);
+ * `with-invoice`, by the link of the invoice e-mailed before delivery ('pending').
+ */
+export type PaymentDetails = 'now' | 'with-invoice';
+
+/** An order as placeOrder takes it, from the checkout page, the API or a repeat collection. */
+export type PlaceOrderInput = {
+  who: OrderingCustomer;
+  pickup: SlotChoice;
+  delivery: SlotChoice;
+  /**
+   * For a logged-in customer, the booking's address, kept in their address book; without one
+   * the latest entry of the book. A checkout token's order is collected from the token's.
+   */
+  address?: AddressInput & { building?: string };
+  /** Issue 18: how to get in; empty, the address-book entry's. */
+  accessNotes: string;
+  /** The name the order is for (the e-mail and phone are the account's). */
+  name: string;
+  notes: string;
+  /** A company to name on the order; empty, the address's. */
+  company: string;
+  paymentDetails: PaymentDetails;
+  /** What the customer says they are sending, and the cap they chose (decision 022). */
+  estimate?: EstimateInput;
+  capPence?: number;
+  /** Issue 17: "Text me updates"; absent leaves the customer's choices as they are. */
+  textUpdates?: TextUpdateChoice;
+  /** Issue 18: a promo code, or a friend's referral code on a first order. */
+  promoCode?: string;
+  /** One per checkout attempt: a retry with the same key returns the same order. */
+  idempotencyKey?: string;
+  ip: string;
+};
 
 export type PlacedOrder = {
   orderId: string;
@@ -59,13 +95,8 @@ async function existingOrder(db: Database, key: string, customerId: string) {
   };
 }
 
-/** The address the order is collected from: the token's, or the booking's for a session. */
-async function addressFor(
-  tx: Transaction,
-  who: OrderingCustomer,
-  payload: PlaceOrderPayload,
-  now: Date,
-): Promise<{
+/** Where the order is collected from, as the order keeps it. */
+type OrderAddress = {
   fullAddress: string;
   postcode: string;
   door: string;
@@ -74,9 +105,31 @@ async function addressFor(
   json: unknown;
   /** Issue 18: how to get in, as the customer entered it (the booking's, else the entry's). */
   accessNotes: string;
-}> {
+};
+
+function entryAddress(entry: SavedAddressRow, accessNotes: string): OrderAddress {
+  return {
+    fullAddress: entry.fullAddress,
+    postcode: entry.postcode,
+    door: entry.doorNumber,
+    company: entry.company,
+    type: entry.addressType,
+    json: entry,
+    accessNotes: accessNotes || entry.accessNotes,
+  };
+}
+
+/**
+ * The address the order is collected from: the checkout token's entry; for a session the
+ * booking's (kept in the address book unless it is already there), else the latest entry.
+ */
+async function orderAddress(
+  tx: Transaction,
+  input: Pick<PlaceOrderInput, 'who' | 'address' | 'accessNotes'> & { now: Date },
+): Promise<OrderAddress> {
+  const { who, accessNotes } = input;
   if (who.kind === 'checkout-token') {
-    const [address] = await tx
+    const [entry] = await tx
       .select()
       .from(customerAddresses)
       .where(
@@ -86,20 +139,12 @@ async function addressFor(
         ),
       )
       .limit(1);
-    if (!address)
+    if (!entry) {
       throw new UnauthorizedError('Please fill in your details again to place the order.');
-    return {
-      fullAddress: address.fullAddress,
-      postcode: address.postcode,
-      door: address.doorNumber,
-      company: address.company,
-      type: address.addressType,
-      json: address,
-      accessNotes: payload.access_notes || address.accessNotes,
-    };
+    }
+    return entryAddress(entry, accessNotes);
   }
-  if (!payload.address || typeof payload.address === 'string') {
-    // A logged-in customer without a booking address: their latest address-book entry.
+  if (!input.address) {
     const [latest] = await tx
       .select()
       .from(customerAddresses)
@@ -111,27 +156,17 @@ async function addressFor(
         address: ['Please choose your address'],
       });
     }
-    return {
-      fullAddress: latest.fullAddress,
-      postcode: latest.postcode,
-      door: latest.doorNumber,
-      company: latest.company,
-      type: latest.addressType,
-      json: latest,
-      accessNotes: payload.access_notes || latest.accessNotes,
-    };
+    return entryAddress(latest, accessNotes);
   }
-  const address: AddressInput & { building: string; access_notes: string } = {
-    ...payload.address,
-    door_number: payload.door_number || payload.address.door_number,
-    building: payload.building,
-    access_notes: payload.access_notes,
+  const address = {
+    ...input.address,
+    building: input.address.building ?? '',
+    access_notes: accessNotes,
   };
-  // Kept in the customer's address book unless it is already there.
   const { fullAddress } = await saveCustomerAddress(tx, {
     customerId: who.customerId,
     address,
-    now,
+    now: input.now,
   });
   return {
     fullAddress,
@@ -140,27 +175,95 @@ async function addressFor(
     company: address.company,
     type: address.address_type,
     json: address,
-    accessNotes: address.access_notes,
+    accessNotes,
   };
 }
 
+/** The status an order starts in, from how the customer will pay (PaymentDetails). */
+function statusAtBooking(paymentDetails: PaymentDetails): OrderStatus {
+  return paymentDetails === 'now' ? 'pending payment' : 'pending';
+}
+
 /**
- * POST /placeorder. One transaction: the slots are re-checked and their places taken, the
- * order, its first event and both e-mails are written, or nothing is. A repeated submission
- * with the same idempotency key returns the order the first one made.
+ * Writes the order, the referral it came with and its first event, in the caller's
+ * transaction: a step (decision 020).
+ */
+async function insertOrder(
+  tx: Transaction,
+  input: {
+    customer: { id: string; email: string; phone: string };
+    order: Pick<PlaceOrderInput, 'who' | 'name' | 'notes' | 'company' | 'ip' | 'idempotencyKey'>;
+    status: OrderStatus;
+    address: OrderAddress;
+    slots: { pickup: ReservedSlot; delivery: ReservedSlot };
+    priced: PricedEstimate;
+    redeemed: RedeemedCode | null;
+    now: Date;
+  },
+) {
+  const { customer, order: placed, address, slots, priced, redeemed, now } = input;
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      customerId: customer.id,
+      status: input.status,
+      customerName: placed.name,
+      customerEmail: customer.email,
+      customerPhone: customer.phone,
+      customerNotes: placed.notes,
+      companyName: placed.company || address.company,
+      doorNumber: address.door,
+      postcode: address.postcode,
+      addressType: address.type,
+      fullAddress: address.fullAddress,
+      addressJson: address.json,
+      accessNotes: address.accessNotes,
+      pickupStartsAt: slots.pickup.startsAt,
+      pickupEndsAt: slots.pickup.endsAt,
+      deliveryStartsAt: slots.delivery.startsAt,
+      deliveryEndsAt: slots.delivery.endsAt,
+      estimate: priced.estimate,
+      estimatePence: priced.estimatePence,
+      priceCapPence: priced.priceCapPence,
+      ip: placed.ip,
+      idempotencyKey: placed.idempotencyKey,
+      promoCodeId: redeemed?.promoCodeId ?? null,
+      referredBy: redeemed?.referredBy ?? null,
+      createdAt: now,
+      statusChangedAt: now,
+    })
+    .returning();
+  if (redeemed?.referredBy) {
+    await tx.insert(referrals).values({
+      referrerId: redeemed.referredBy,
+      orderId: order!.id,
+      createdAt: now,
+    });
+  }
+  await tx.insert(orderEvents).values({
+    orderId: order!.id,
+    fromStatus: null,
+    toStatus: input.status,
+    actor: placed.who.kind === 'session' ? 'customer' : 'guest',
+    at: now,
+  });
+  return order!;
+}
+
+/**
+ * POST /placeorder, the checkout page and a repeat collection's booking. One transaction: the
+ * slots are re-checked and their places taken, the order, its first event and both e-mails
+ * are written, or nothing is. A repeated submission with the same idempotency key returns the
+ * order the first one made.
  */
 export async function placeOrder(
   services: Pick<AppServices, 'db' | 'mail' | 'config' | 'links' | 'now'>,
-  input: {
-    who: OrderingCustomer;
-    payload: PlaceOrderPayload;
-    ip: string;
-  },
+  input: PlaceOrderInput,
 ): Promise<PlacedOrder> {
   const now = services.now();
   const { db, config } = services;
-  const { who, payload } = input;
-  const key = payload.idempotency_key;
+  const { who } = input;
+  const key = input.idempotencyKey;
   if (key) {
     const done = await existingOrder(db, key, who.customerId);
     if (done) return done;
@@ -175,101 +278,62 @@ export async function placeOrder(
       if (!customer)
         throw new UnauthorizedError('Please fill in your details again to place the order.');
       // Issue 17: "Text me updates" (absent: the customer's choices stay as they are).
-      if (payload.text_updates) {
+      if (input.textUpdates) {
         await chooseTextUpdates(tx, {
           customerId: customer.id,
           phone: customer.phone,
-          choice: payload.text_updates,
+          choice: input.textUpdates,
         });
       }
       // Priced from the price list in this transaction; the cap is the customer's or the
       // default for the estimate (decision 022).
       const priced = await priceEstimate(tx, {
-        estimate: payload.estimate,
-        priceCapPence: payload.price_cap,
+        estimate: input.estimate,
+        priceCapPence: input.capPence,
       });
       // Issue 18: a promo or referral code, checked and its use counted (decision 037).
-      const redeemed = payload.promo_code
+      const redeemed = input.promoCode
         ? await redeemPromoCode(tx, {
             customerId: customer.id,
             email: customer.email,
-            code: payload.promo_code,
+            code: input.promoCode,
             spendPence: priced.estimate?.items.length
               ? priced.estimate.items.reduce((sum, i) => sum + i.quantity * i.unitPricePence, 0)
               : null,
             now,
           })
         : null;
-      const address = await addressFor(tx, who, payload, now);
+      const address = await orderAddress(tx, { ...input, now });
       const coverage = await coverageOf(tx, { postcode: address.postcode, brand: config.brand });
       if (!coverage.served) {
         throw new ValidationError(coverage.message, { postalcode: [coverage.message] });
       }
-      const slots = await reserveSlots(tx, {
-        pickup: { date: payload.pickup_date, start: payload.pickup_start },
-        delivery: { date: payload.delivery_date, start: payload.delivery_start },
+      const slots = await reserveSlots(tx, { pickup: input.pickup, delivery: input.delivery, now });
+      const order = await insertOrder(tx, {
+        customer,
+        order: input,
+        status: statusAtBooking(input.paymentDetails),
+        address,
+        slots,
+        priced,
+        redeemed,
         now,
       });
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          customerId: customer.id,
-          status: payload.status,
-          customerName: payload.customer_name,
-          customerEmail: customer.email,
-          customerPhone: customer.phone,
-          customerNotes: payload.customer_notes,
-          companyName: payload.company_name || address.company,
-          doorNumber: address.door,
-          postcode: address.postcode,
-          addressType: address.type,
-          fullAddress: address.fullAddress,
-          addressJson: address.json,
-          accessNotes: address.accessNotes,
-          pickupStartsAt: slots.pickup.startsAt,
-          pickupEndsAt: slots.pickup.endsAt,
-          deliveryStartsAt: slots.delivery.startsAt,
-          deliveryEndsAt: slots.delivery.endsAt,
-          estimate: priced.estimate,
-          estimatePence: priced.estimatePence,
-          priceCapPence: priced.priceCapPence,
-          ip: input.ip,
-          idempotencyKey: key,
-          promoCodeId: redeemed?.promoCodeId ?? null,
-          referredBy: redeemed?.referredBy ?? null,
-          createdAt: now,
-          statusChangedAt: now,
-        })
-        .returning();
-      if (redeemed?.referredBy) {
-        await tx.insert(referrals).values({
-          referrerId: redeemed.referredBy,
-          orderId: order!.id,
-          createdAt: now,
-        });
-      }
-      await tx.insert(orderEvents).values({
-        orderId: order!.id,
-        fromStatus: null,
-        toStatus: payload.status,
-        actor: who.kind === 'session' ? 'customer' : 'guest',
-        at: now,
-      });
       const facts = {
-        orderId: order!.id,
-        orderNo: order!.orderNo,
-        status: order!.status,
-        customerName: payload.customer_name,
+        orderId: order.id,
+        orderNo: order.orderNo,
+        status: order.status,
+        customerName: input.name,
         customerEmail: customer.email,
         customerPhone: customer.phone,
-        notes: payload.customer_notes,
+        notes: input.notes,
         fullAddress: address.fullAddress,
         pickup: slots.pickup,
         delivery: slots.delivery,
-        trackingToken: order!.trackingToken,
-        estimatePence: order!.estimatePence,
-        priceCapPence: order!.priceCapPence,
-        changeCollectionPath: collectionChangePath(services, order!),
+        trackingToken: order.trackingToken,
+        estimatePence: order.estimatePence,
+        priceCapPence: order.priceCapPence,
+        changeCollectionPath: collectionChangePath(services, order),
       };
       await services.mail.enqueue(
         orderConfirmationEmail(config.brand, config.publicUrl, facts),
@@ -277,14 +341,14 @@ export async function placeOrder(
       );
       await services.mail.enqueue(newOrderNotificationEmail(config.brand, facts), tx);
       // The customer's text, when they chose texts (issue 17, decision 031).
-      await notifyCustomer(tx, { order: order!, now, event: 'booking-confirmed' }, services);
+      await notifyCustomer(tx, { order, now, event: 'booking-confirmed' }, services);
       return {
-        orderId: order!.id,
-        orderNo: order!.orderNo,
-        status: order!.status,
-        estimatePence: order!.estimatePence,
-        priceCapPence: order!.priceCapPence,
-        changeCollectionPath: collectionChangePath(services, order!),
+        orderId: order.id,
+        orderNo: order.orderNo,
+        status: order.status,
+        estimatePence: order.estimatePence,
+        priceCapPence: order.priceCapPence,
+        changeCollectionPath: collectionChangePath(services, order),
       };
     });
   } catch (error) {

@@ -22,7 +22,7 @@ import type {
   sessions,
   textMessages,
 } from '../../db/schema';
-import { customerView, orderExportView } from '../orders/present-order';
+import { customerView } from '../orders/present-order-parts';
 
 /** The rows held about one customer (customer-data.ts reads them). */
 export type CustomerDataRows = {
@@ -49,6 +49,43 @@ export type CustomerDataRows = {
 };
 
 const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
+
+/** An order in a customer's data-access export: everything held, secrets left out. */
+function orderExportView(
+  numbering: OrderNumbering,
+  o: CustomerDataRows['orders'][number],
+  held: Pick<CustomerDataRows, 'items' | 'events' | 'payments'>,
+) {
+  return {
+    order_no: orderNumber(numbering, o.orderNo),
+    status: o.status,
+    created_at: iso(o.createdAt),
+    name: o.customerName,
+    email: o.customerEmail,
+    phone_number: o.customerPhone,
+    notes: o.customerNotes,
+    address: o.fullAddress,
+    ip_address: o.ip,
+    collection: { from: iso(o.pickupStartsAt), to: iso(o.pickupEndsAt) },
+    delivery: { from: iso(o.deliveryStartsAt), to: iso(o.deliveryEndsAt) },
+    total: formatPence(o.totalPence),
+    amount_due: formatPence(o.amountDuePence),
+    items: held.items.map((i) => ({
+      item: i.itemName,
+      quantity: i.quantity,
+      price: formatPence(i.unitPricePence),
+    })),
+    history: held.events.map((e) => ({ from: e.fromStatus, to: e.toStatus, at: iso(e.at) })),
+    payments: held.payments.map((p) => ({
+      kind: p.kind,
+      provider: p.provider,
+      status: p.status,
+      amount: formatPence(p.amountPence),
+      card: p.cardLast4 ? `${p.cardBrand ?? 'card'} ending ${p.cardLast4}` : null,
+      at: iso(p.createdAt),
+    })),
+  };
+}
 
 /**
  * Everything held about a customer as the JSON download shows it (decision 038): named

@@ -2,9 +2,9 @@ import { and, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import { londonDayRange } from '@shared/london-time';
 import { routeOrder } from '@shared/route-order';
 import type { DbOrTx } from '../../db/client';
+import type { CarePreferences } from '@shared/care-preferences';
 import { orderItems, orders, stopEvents } from '../../db/schema';
 import type { OrderRow } from '../orders/find-order';
-import type { DriverStop, Leg, StopEventRow, StopState } from '../orders/present-order';
 import type { AppServices } from '../../services';
 import { careOfCustomers } from '../accounts/care-preferences';
 
@@ -15,7 +15,29 @@ import { careOfCustomers } from '../accounts/care-preferences';
  * after "not home" is to do again on its new day.
  */
 
-export type { DriverStop, Leg, StopEventRow, StopState };
+export type Leg = 'collection' | 'delivery';
+export type StopEventRow = typeof stopEvents.$inferSelect;
+
+/** Where a stop stands: to do, or the event that settled it (collected, not home, delivered). */
+export type StopState =
+  | { kind: 'to-do' }
+  | { kind: 'collected'; event: StopEventRow }
+  | { kind: 'not-home'; event: StopEventRow }
+  | { kind: 'delivered'; event: StopEventRow };
+
+export type DriverStop = {
+  leg: Leg;
+  order: OrderRow;
+  startsAt: Date;
+  endsAt: Date;
+  postcode: string;
+  state: StopState;
+  /** Delivery: pieces listed on the order; bags counted at collection (null when unknown). */
+  itemCount: number;
+  bags: number | null;
+  /** Issue 18: the customer's garment care preferences (none chosen: null). */
+  care?: CarePreferences | null;
+};
 
 /** The statuses a delivery stop shows in: on its way to the customer or there. */
 export const DELIVERY_STATUSES = ['ready', 'out for delivery', 'delivered'] as const;

@@ -1,12 +1,15 @@
 import { DateTime } from 'luxon';
 import type { Brand } from '@shared/brand';
+import { careSummary } from '@shared/care-preferences';
 import { LONDON_ZONE } from '@shared/london-time';
-import { orderNumber } from '@shared/order-number';
+import { orderNumber, type OrderNumbering } from '@shared/order-number';
+import { orderAddressLines } from '../accounts/full-address';
+import { clockWindow } from '../orders/present-order-parts';
+import type { DriverStop } from './driver-stops';
 
 /*
- * The driver's view's words (issue 16): the day a list is for and what an action did. A stop
- * itself is presented by the one presenter of orders (orders/present-order.ts,
- * driverStopView).
+ * The driver's view (issue 16, decision 026): each stop of the route as the phone shows it,
+ * the day a list is for and what an action did.
  */
 
 /** "Tuesday 24 November", the day a list is for. */
@@ -26,3 +29,86 @@ export function stopActionText(
   if (result.outcome === 'delivered') return `${number} delivered.`;
   return `${number}: not home. The customer has been e-mailed a link to choose a new time.`;
 }
+
+function stateLabel(stop: DriverStop): string {
+  const { state } = stop;
+  switch (state.kind) {
+    case 'collected': {
+      const bags = state.event.bags ?? 0;
+      return `Collected, ${bags} bag${bags === 1 ? '' : 's'}`;
+    }
+    case 'delivered':
+      return `Delivered: ${state.event.leftWith}`;
+    case 'not-home':
+      return 'Not home: new time asked for';
+    default:
+      if (
+        stop.leg === 'collection' &&
+        !['pending', 'pending payment'].includes(stop.order.status)
+      ) {
+        return `Collected (${stop.order.status})`;
+      }
+      if (stop.leg === 'delivery' && stop.order.status === 'ready') return 'Ready to load';
+      if (stop.leg === 'delivery') return 'Out for delivery';
+      return 'To collect';
+  }
+}
+
+function actionsOf(stop: DriverStop): ('collect' | 'not-home' | 'deliver')[] {
+  const { state, order } = stop;
+  if (state.kind === 'collected' || state.kind === 'delivered') return [];
+  if (stop.leg === 'collection') {
+    if (!['pending', 'pending payment'].includes(order.status)) return [];
+    return state.kind === 'not-home' ? ['collect'] : ['collect', 'not-home'];
+  }
+  if (state.kind === 'not-home') return [];
+  if (order.status === 'out for delivery') return ['deliver', 'not-home'];
+  if (order.status === 'ready') return ['not-home'];
+  return [];
+}
+
+/**
+ * One stop of the driver's route; `index` its place from 0. Times in London, the address on
+ * one line, the links the phone's buttons open, and the actions that apply to the stop now.
+ */
+export function driverStopView(numbering: OrderNumbering, stop: DriverStop, index: number) {
+  const { order } = stop;
+  const lines = orderAddressLines(order);
+  const postcode = order.postcode.trim();
+  const address = [...lines.filter((l) => l.trim() !== postcode), postcode].join(', ');
+  const estimate = order.estimate;
+  const done = stop.state.kind === 'to-do' ? null : stop.state.event.at;
+  return {
+    stop_no: index + 1,
+    order_id: order.id,
+    order_no: orderNumber(numbering, order.orderNo),
+    order_status: order.status,
+    leg: stop.leg,
+    window: clockWindow(stop.startsAt, stop.endsAt),
+    starts_at: stop.startsAt.toISOString(),
+    customer_name: order.customerName,
+    phone_number: order.customerPhone,
+    door: order.doorNumber,
+    address,
+    postcode,
+    notes: order.customerNotes,
+    access_notes: order.accessNotes,
+    care: stop.care ? careSummary(stop.care) : [],
+    collect:
+      stop.leg === 'collection'
+        ? {
+            items: (estimate?.items ?? []).map((i) => ({ name: i.name, quantity: i.quantity })),
+            not_sure: !estimate || estimate.notSure || estimate.items.length === 0,
+          }
+        : null,
+    deliver: stop.leg === 'delivery' ? { items: stop.itemCount, bags: stop.bags } : null,
+    state: stop.state.kind,
+    state_label: stateLabel(stop),
+    done_at: done ? done.toISOString() : null,
+    actions: actionsOf(stop),
+    call_url: `tel:${order.customerPhone.replace(/[^\d+]/g, '')}`,
+    navigate_url: `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(address)}`,
+  };
+}
+
+export type DriverStopView = ReturnType<typeof driverStopView>;

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { londonWindow } from '@shared/london-time';
 import { orderNumber } from '@shared/order-number';
+import type { SlotChoice } from '@shared/slots';
 import type { DbOrTx } from '../../db/client';
 import { stopEvents } from '../../db/schema';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../../errors';
@@ -147,7 +148,7 @@ export async function rescheduleOptions(
  */
 export async function chooseNewWindow(
   deps: Pick<AppServices, 'db' | 'links' | 'config' | 'mail' | 'now'>,
-  input: Caller & { date: string; start: string },
+  input: Caller & SlotChoice,
 ) {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {

@@ -1,12 +1,11 @@
 import { caseWindowEndsAt, caseWindowOpen } from '@shared/intake-report';
 import { londonDate } from '@shared/london-time';
 import type { OrderNumbering } from '@shared/order-number';
-import { customerOrderSummaryView } from '../orders/present-order';
+import { orderNoView } from '../orders/present-order-parts';
 import type { CaseRow, GarmentRow, OrderRow, PhotoRef } from './intake-report';
 
-/** An order's number as the one presenter of orders writes it. */
-const numberOf = (numbering: OrderNumbering, o: OrderRow) =>
-  customerOrderSummaryView(numbering, o).order_no;
+/** An order's number as the presenters of orders write it. */
+const numberOf = (numbering: OrderNumbering, o: OrderRow) => orderNoView(numbering, o).order_no;
 
 /*
  * What the report page, the account, the back office and the API show of an intake report,

@@ -1,6 +1,6 @@
 import { formatPence } from '@shared/money';
 import type { OrderNumbering } from '@shared/order-number';
-import { orderNoView } from '../orders/present-order';
+import { orderNoView } from '../orders/present-order-parts';
 import { approvalText } from '../approvals/present-approval';
 import type { GarmentRow, listGarments, SignedPhoto } from './list-garments';
 

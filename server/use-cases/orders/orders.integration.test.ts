@@ -14,7 +14,9 @@ import { listOrders } from './list-orders';
 import { moveOrder } from './move-order';
 import { orderBoard } from './order-board';
 import { adminOrderDetail } from './order-detail';
-import { adminOrderView, boardView, customerView, itemsSavedView } from './present-order';
+import { boardView } from './present-board';
+import { adminOrderView, itemsSavedView } from './present-order-for-staff';
+import { customerView } from './present-order-parts';
 import { sendInvoice } from './send-invoice';
 import { setOrderItems } from './set-order-items';
 

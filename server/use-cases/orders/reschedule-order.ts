@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Brand } from '@shared/brand';
 import { londonWindow } from '@shared/london-time';
 import { orderNumber } from '@shared/order-number';
+import type { SlotChoice } from '@shared/slots';
 import type { DbOrTx, Transaction } from '../../db/client';
 import { orders } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
@@ -141,7 +142,7 @@ export async function confirmMove(
  */
 export async function rescheduleOrder(
   deps: Pick<AppServices, 'db' | 'links' | 'config' | 'mail' | 'now'>,
-  input: { customerId: string; orderId: string; leg: Leg; date: string; start: string },
+  input: { customerId: string; orderId: string; leg: Leg } & SlotChoice,
 ) {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {

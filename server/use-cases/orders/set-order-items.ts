@@ -11,7 +11,7 @@ import { findOrder, type OrderRow } from './find-order';
 import type { DbOrTx } from '../../db/client';
 import { requestApprovalIfAbove } from '../approvals/price-approval';
 import type { AppServices } from '../../services';
-import { overpaidItemsMessage } from './present-order';
+import { overpaidItemsMessage } from './present-order-for-staff';
 import { invoicePromoDiscount } from '@shared/promo';
 import { orderPromoRule } from '../promos/order-promo';
 

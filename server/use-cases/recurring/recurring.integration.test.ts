@@ -14,7 +14,7 @@ import {
 import { createRecurringPlan } from './create-plan';
 import { getRecurringPlan, listRecurringPlans } from './list-plans';
 import { orderBoard } from '../orders/order-board';
-import { boardView } from '../orders/present-order';
+import { boardView } from '../orders/present-board';
 import { planOfOrder } from './repeat-orders';
 import { runRecurringSchedule } from './run-schedule';
 

@@ -221,27 +221,20 @@ async function bookOne(
     );
     if (!choice) break;
     try {
+      // The plan's address as it was entered: the flat's building and how to get in.
+      const address = plan.addressJson as AddressInput & AddressExtras;
       const placed = await placeOrder(deps, {
         who: { kind: 'session', customerId: customer.id },
         ip: '',
-        payload: {
-          pickup_date: choice.pickup.date,
-          pickup_start: choice.pickup.start,
-          delivery_date: choice.delivery.date,
-          delivery_start: choice.delivery.start,
-          customer_name: customer.name,
-          customer_email: customer.email,
-          customer_phone: customer.phone,
-          customer_notes: plan.notes,
-          company_name: '',
-          door_number: '',
-          address: plan.addressJson as AddressInput,
-          // The flat's building and how to get in, as the plan's address was entered.
-          building: (plan.addressJson as AddressExtras).building ?? '',
-          access_notes: (plan.addressJson as AddressExtras).access_notes ?? '',
-          status: 'pending',
-          idempotency_key: idempotencyKey(occurrence.id),
-        },
+        pickup: choice.pickup,
+        delivery: choice.delivery,
+        address,
+        accessNotes: address.access_notes ?? '',
+        name: customer.name,
+        notes: plan.notes,
+        company: '',
+        paymentDetails: 'with-invoice',
+        idempotencyKey: idempotencyKey(occurrence.id),
       });
       orderId = placed.orderId;
     } catch (error) {

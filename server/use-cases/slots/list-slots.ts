@@ -7,6 +7,7 @@ import {
   usageRange,
   type ListingOptions,
   type Slot,
+  type SlotChoice,
 } from '@shared/slots';
 import { databaseOf, isContentCache, type ContentSource } from '../../db/content-cache';
 import { BadRequestError } from '../../errors';
@@ -98,7 +99,7 @@ async function deliverySlotsOf(
 async function findUncached(
   source: ContentSource,
   now: Date,
-  choice: { date: string; start: string },
+  choice: SlotChoice,
 ): Promise<Slot | undefined> {
   const rules = await loadSlotRules(source);
   const usage = await loadSlotUsage(databaseOf(source), 'pickup', usageRange(now, rules));

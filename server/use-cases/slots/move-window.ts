@@ -5,6 +5,7 @@ import {
   pickupSlots,
   usageRange,
   type Slot,
+  type SlotChoice,
 } from '@shared/slots';
 import type { DbOrTx, Transaction } from '../../db/client';
 import { orders } from '../../db/schema';
@@ -102,7 +103,7 @@ export async function moveWindow(
   input: {
     order: Windows & { id: string };
     leg: Leg;
-    choice: { date: string; start: string };
+    choice: SlotChoice;
     now: Date;
     messages: Record<MoveRefusal, string>;
   },

@@ -4,20 +4,13 @@ import {
   EXPRESS_SLOT_START,
   findPickupSlot,
   usageRange,
+  type SlotChoice,
   type SlotKind,
 } from '@shared/slots';
 import type { DbOrTx, Transaction } from '../../db/client';
 import { slotUsage } from '../../db/schema';
 import { ConflictError } from '../../errors';
 import { loadSlotRules, loadSlotUsage } from './slot-rules';
-
-/** A slot as the placeorder payload names it: London calendar date and start time. */
-export type SlotChoice = {
-  /** YYYY-MM-DD, Europe/London. */
-  date: string;
-  /** HH:mm, Europe/London. */
-  start: string;
-};
 
 export type ReservedSlot = { startsAt: Date; endsAt: Date; display: string };
 

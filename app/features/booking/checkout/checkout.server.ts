@@ -8,17 +8,17 @@ import {
   registrationFormSchema,
   type AddressInput,
 } from '@shared/validation';
-import { findCheckoutToken } from '@server/auth/checkout-token';
-import { getCurrentCustomer } from '@server/auth/current-customer';
+import { orderingCustomer } from '@server/auth/ordering-customer';
 import { isRefusal, ValidationError } from '@server/errors';
 import { httpStatusOf } from '@server/error-status';
 import type { AppServices } from '@server/services';
 import { registerCustomer } from '@server/use-cases/accounts/register-customer';
 import { checkCoverage } from '@server/use-cases/booking/coverage';
-import { placeOrder, type OrderingCustomer } from '@server/use-cases/checkout/place-order';
+import { placeOrder } from '@server/use-cases/checkout/place-order';
 import { registerGuest } from '@server/use-cases/checkout/register-guest';
 import { paymentPagePath } from '@server/auth/order-access';
 import { textUpdatesSchema } from '@shared/message-preferences';
+import { slotChoiceOf } from '@shared/slots';
 import type { BookingChoice } from '~/features/booking/booking-storage';
 import { checkoutMessages, type CheckoutDetails, type CheckoutResult } from './checkout-state';
 import {
@@ -195,17 +195,14 @@ export async function checkoutAction(
         { status: Object.keys(errors).length > 0 ? 422 : 200 },
       );
     }
-    let who: OrderingCustomer | null = null;
-    if (token) {
-      const owner = await findCheckoutToken(services.db, token, now);
-      if (owner) who = { kind: 'checkout-token', ...owner };
-    } else {
-      const customer = await getCurrentCustomer(services, {
+    const who = await orderingCustomer(
+      services,
+      {
         cookie: input.request.headers.get('cookie'),
         authorization: input.request.headers.get('authorization'),
-      });
-      if (customer) who = { kind: 'session', customerId: customer.id };
-    }
+      },
+      token,
+    );
     const retry = {
       step: 2 as const,
       details,
@@ -246,40 +243,30 @@ export async function checkoutAction(
         { status: 401 },
       );
     }
-    const status = form.get('pay') === 'now' ? 'pending payment' : 'pending';
-    const { location, details: slots } = booking;
+    // Spec 4: paying by the invoice's link ends at the confirmation page; saving a card or
+    // verifying PayPal now ('pending payment') goes on to the payment step.
+    const paymentDetails = form.get('pay') === 'now' ? 'now' : 'with-invoice';
     try {
       const order = await placeOrder(services, {
         who,
         ip,
-        payload: {
-          pickup_date: slots.pickup.slot_date,
-          pickup_start: slots.pickup.slot_start,
-          pickup_end: slots.pickup.slot_end,
-          pickup_display: slots.pickup.display,
-          delivery_date: slots.delivery.slot_date,
-          delivery_start: slots.delivery.slot_start,
-          delivery_end: slots.delivery.slot_end,
-          delivery_display: slots.delivery.display,
-          customer_name: details.name,
-          customer_email: details.email,
-          customer_phone: details.phone,
-          customer_notes: details.notes,
-          company_name: location.company,
-          door_number: slots.doorNumber,
-          building: location.building ?? '',
-          access_notes: location.access_notes ?? '',
-          address: addressOf(booking),
-          status,
-          idempotency_key: attempt.length >= 8 ? attempt : undefined,
-          estimate: stated.estimate,
-          price_cap: stated.priceCap,
-          text_updates: texts?.data,
-          promo_code: promoCode || undefined,
-        },
+        pickup: slotChoiceOf(booking.details.pickup),
+        delivery: slotChoiceOf(booking.details.delivery),
+        address: addressOf(booking),
+        accessNotes: booking.location.access_notes ?? '',
+        name: details.name,
+        notes: details.notes,
+        company: booking.location.company,
+        paymentDetails,
+        idempotencyKey: attempt.length >= 8 ? attempt : undefined,
+        estimate: stated.estimate,
+        capPence: stated.priceCap,
+        textUpdates: texts?.data,
+        promoCode: promoCode || undefined,
       });
-      if (status === 'pending') return redirect(`/order/complete/${order.orderId}`, 303);
-      // Spec 4: with 'pending payment' the result panel offers the payment step.
+      if (paymentDetails === 'with-invoice') {
+        return redirect(`/order/complete/${order.orderId}`, 303);
+      }
       return data<CheckoutResult>({
         step: 3,
         details,

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppServices } from '../../../services';
+import { adminAuditRoutes } from './audit';
+import { adminCatalogueRoutes } from './catalogue';
+import { adminCustomerRoutes } from './customers';
+import { adminMarketingRoutes } from './marketing';
+import { adminOrderRoutes } from './orders';
+import { adminSessionRoutes } from './session';
+import { adminSlotRoutes } from './slots';
+import { adminStaffRoutes } from './staff';
+
+export { uploadRoutes } from './catalogue';
+
+/**
+ * /api/admin: the shop's back office (decision 007), one routes file per endpoint area as the
+ * contract has them (shared/api/admin/). Every route checks the role on the server.
+ */
+export function adminRoutes(app: FastifyInstance, services: AppServices) {
+  adminSessionRoutes(app, services);
+  adminOrderRoutes(app, services);
+  adminSlotRoutes(app, services);
+  adminCatalogueRoutes(app, services);
+  adminCustomerRoutes(app, services);
+  adminAuditRoutes(app, services);
+  adminStaffRoutes(app, services);
+  adminMarketingRoutes(app, services);
+}

@@ -1,0 +1,24 @@
+import { adminAuditApi } from './audit';
+import { adminCatalogueApi } from './catalogue';
+import { adminCustomersApi } from './customers';
+import { adminMarketingApi } from './marketing';
+import { adminOrdersApi } from './orders';
+import { adminSessionApi } from './session';
+import { adminSlotsApi } from './slots';
+import { adminStaffApi } from './staff';
+
+/*
+ * The shop's back office (decision 007), one file per endpoint area. Staff sign in apart from
+ * customers; every route checks the role on the server. The order of the areas is the order
+ * of the OpenAPI document.
+ */
+export const adminApi = {
+  ...adminSessionApi,
+  ...adminOrdersApi,
+  ...adminSlotsApi,
+  ...adminCatalogueApi,
+  ...adminCustomersApi,
+  ...adminAuditApi,
+  ...adminStaffApi,
+  ...adminMarketingApi,
+};
