@@ -98,6 +98,7 @@ export function createServices(
     logger,
     from: config.mailFrom,
     transport: mailTransport,
+    now: overrides.now,
   });
   if (!mailTransport) {
     // Worth a warning in production: customers receive nothing.

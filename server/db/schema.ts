@@ -565,6 +565,11 @@ export const outbox = pgTable(
       >(),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * Set instead of sending a message that waited longer than MAIL_EXPIRES_AFTER_MS (mail kept
+     * in the outbox before SMTP was configured: old reset links and sign-in codes): never sent.
+     */
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),

@@ -4,17 +4,28 @@ import type { JobQueue } from './job-queue';
 import { jobNames } from './queues';
 import { registerJobs } from './register';
 
-describe('registerJobs: every worker and schedule in one place', () => {
+function registered(mail: 'smtp' | 'outbox') {
   const workers: string[] = [];
   const schedules: Record<string, string> = {};
   const jobs = {
     work: (name: string) => workers.push(name),
     schedule: (name: string, cron: string) => (schedules[name] = cron),
   } as unknown as JobQueue;
-  registerJobs({ jobs } as AppServices);
+  registerJobs({ jobs, mail: { kind: mail } } as AppServices);
+  return { workers, schedules };
+}
+
+describe('registerJobs: every worker and schedule in one place', () => {
+  const { workers, schedules } = registered('smtp');
 
   it('works every queue', () => {
     expect(workers.sort()).toEqual([...jobNames].sort());
+  });
+
+  it('an instance that cannot send mail leaves the mail jobs to those that can (issue 31)', () => {
+    const without = registered('outbox').workers;
+    expect(without).not.toContain('deliver-mail');
+    expect(without.sort()).toEqual(jobNames.filter((n) => n !== 'deliver-mail').sort());
   });
 
   it('schedules the reminders, the clean-up, the safety sweep and repeat collections (London time)', () => {

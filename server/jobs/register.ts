@@ -18,14 +18,19 @@ export function registerJobs(services: AppServices): void {
     if (total > 0) logger.info(what, typeof count === 'number' ? { count } : count);
   };
 
-  // Deliveries: one job per message, queued in the transaction that wrote it.
-  jobs.work(
-    'deliver-mail',
-    async ({ outboxId }) => {
-      await services.mail.deliver(outboxId);
-    },
-    { batchSize: 5 },
-  );
+  // Deliveries: one job per message, queued in the transaction that wrote it. Mail jobs are
+  // worked only by an instance that can send mail: one without SMTP (another instance's
+  // settings, a rolling change of them) leaves them to the others rather than completing them
+  // unsent.
+  if (services.mail.kind === 'smtp') {
+    jobs.work(
+      'deliver-mail',
+      async ({ outboxId }) => {
+        await services.mail.deliver(outboxId);
+      },
+      { batchSize: 5 },
+    );
+  }
   jobs.work(
     'deliver-text',
     async ({ textId }) => {

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailService } from '../adapters/mail/mail-service';
 import { outbox, textMessages } from '../db/schema';
@@ -19,6 +20,7 @@ describe('requeueDeliveries', () => {
     await database.close();
   });
 
+  const now = () => new Date();
   const smtpMail = () =>
     createMailService({
       db: database.db,
@@ -78,9 +80,10 @@ describe('requeueDeliveries', () => {
       logger: createLogger('silent'),
       from: 'a@b.c',
     });
-    expect(await requeueDeliveries({ db: database.db, mail: offline })).toEqual({
+    expect(await requeueDeliveries({ db: database.db, mail: offline, now })).toEqual({
       mail: 0,
       texts: 1,
+      expired: 0,
     });
     expect(await jobs('deliver-mail', `mail:${mail!.id}`)).toEqual([]);
     const [textJob] = await jobs('deliver-text', `text:${text!.id}`);
@@ -89,30 +92,94 @@ describe('requeueDeliveries', () => {
     expect(new Date(textJob!.start_after).getTime()).toBe(later.getTime());
     expect(await jobs('deliver-text', `text:${sentText!.id}`)).toEqual([]);
 
-    expect(await requeueDeliveries({ db: database.db, mail: smtpMail() })).toEqual({
+    expect(await requeueDeliveries({ db: database.db, mail: smtpMail(), now })).toEqual({
       mail: 1,
       texts: 0,
+      expired: 0,
     });
     expect(await jobs('deliver-mail', `mail:${mail!.id}`)).toMatchObject([
       { state: 'created', data: { outboxId: mail!.id } },
     ]);
     // A second sweep finds a job waiting for each.
-    expect(await requeueDeliveries({ db: database.db, mail: smtpMail() })).toEqual({
+    expect(await requeueDeliveries({ db: database.db, mail: smtpMail(), now })).toEqual({
       mail: 0,
       texts: 0,
+      expired: 0,
     });
 
     // Its retries used up: the next sweep gives it a new job.
     await database.executeSql(`update pgboss.job set state = 'failed' where singleton_key = $1`, [
       `mail:${mail!.id}`,
     ]);
-    expect(await requeueDeliveries({ db: database.db, mail: smtpMail() })).toEqual({
+    expect(await requeueDeliveries({ db: database.db, mail: smtpMail(), now })).toEqual({
       mail: 1,
       texts: 0,
+      expired: 0,
     });
     expect((await jobs('deliver-mail', `mail:${mail!.id}`)).map((j) => j.state)).toEqual([
       'failed',
       'created',
     ]);
+  });
+
+  it('turning SMTP on sends what is still worth sending: mail older than a day is marked expired, never sent', async () => {
+    const sent: string[] = [];
+    const mail = createMailService({
+      db: database.db,
+      logger: createLogger('silent'),
+      from: 'shop@example.com',
+      transport: { send: async (m) => void sent.push(m.to) },
+    });
+    const kept = (to: string, hoursAgo: number) =>
+      database.db
+        .insert(outbox)
+        .values({
+          toAddress: to,
+          subject: 'Reset your password',
+          html: 'h',
+          textBody: 't',
+          template: 'password-reset',
+          createdAt: new Date(Date.now() - hoursAgo * 60 * 60_000),
+        })
+        .returning()
+        .then(([row]) => row!);
+    // Kept while the site ran without SMTP: one from this morning, one from two days ago.
+    const fresh = await kept('fresh@example.com', 3);
+    const stale = await kept('stale@example.com', 48);
+    const result = await requeueDeliveries({ db: database.db, mail, now });
+    expect(result.expired).toBeGreaterThanOrEqual(1);
+    expect(await jobs('deliver-mail', `mail:${stale.id}`)).toEqual([]);
+    expect(await jobs('deliver-mail', `mail:${fresh.id}`)).toHaveLength(1);
+    expect(await mail.deliver(fresh.id)).toBe(true);
+    expect(await mail.deliver(stale.id)).toBe(false);
+    expect(sent).toEqual(['fresh@example.com']);
+    const [row] = await database.db.select().from(outbox).where(eq(outbox.id, stale.id));
+    expect(row!.sentAt).toBeNull();
+    expect(row!.expiredAt).not.toBeNull();
+  });
+
+  it('a job for a message that aged past a day (SMTP down since) expires it instead of sending', async () => {
+    const sent: string[] = [];
+    const mail = createMailService({
+      db: database.db,
+      logger: createLogger('silent'),
+      from: 'shop@example.com',
+      transport: { send: async (m) => void sent.push(m.to) },
+      now: () => new Date(Date.now() + 25 * 60 * 60_000),
+    });
+    const [row] = await database.db
+      .insert(outbox)
+      .values({
+        toAddress: 'late@example.com',
+        subject: 's',
+        html: 'h',
+        textBody: 't',
+        template: 'x',
+      })
+      .returning();
+    expect(await mail.deliver(row!.id)).toBe(false);
+    expect(sent).toEqual([]);
+    const [after] = await database.db.select().from(outbox).where(eq(outbox.id, row!.id));
+    expect(after!.expiredAt).not.toBeNull();
   });
 });

@@ -1,4 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, isNull, lt, sql } from 'drizzle-orm';
+import { MAIL_EXPIRES_AFTER_MS } from '../adapters/mail/mail-service';
+import { outbox } from '../db/schema';
 import type { AppServices } from '../services';
 import { queueJob } from './queue-job';
 import { JOB_SCHEMA } from './queues';
@@ -9,19 +11,30 @@ const BATCH = 500;
 /**
  * The safety sweep (decision 030): a delivery job for every unsent mail (with SMTP) and every
  * queued text that has none waiting, running or retrying: rows written before the job queue
- * existed, or whose job used up its retries during a long outage. So nothing queued is ever
- * left behind. Returns how many jobs it queued.
+ * existed or while the site ran without SMTP, or whose job used up its retries during a long
+ * outage. So nothing queued is ever left behind, except mail older than a day, which is marked
+ * expired and never sent (MAIL_EXPIRES_AFTER_MS). Returns how many jobs it queued and how many
+ * mails it expired.
  */
 export async function requeueDeliveries(
-  deps: Pick<AppServices, 'db' | 'mail'>,
-): Promise<{ mail: number; texts: number }> {
+  deps: Pick<AppServices, 'db' | 'mail' | 'now'>,
+): Promise<{ mail: number; texts: number; expired: number }> {
   const pending = (name: string, prefix: string, column: string) =>
     sql.raw(`not exists (select 1 from ${JOB_SCHEMA}.job j where j.name = '${name}'
       and j.singleton_key = '${prefix}:' || ${column} and j.state < 'completed')`);
   let mail = 0;
+  let expired = 0;
   if (deps.mail.kind === 'smtp') {
+    const oldest = new Date(deps.now().getTime() - MAIL_EXPIRES_AFTER_MS);
+    expired = (
+      await deps.db
+        .update(outbox)
+        .set({ expiredAt: deps.now() })
+        .where(and(isNull(outbox.sentAt), isNull(outbox.expiredAt), lt(outbox.createdAt, oldest)))
+        .returning({ id: outbox.id })
+    ).length;
     const rows = await deps.db.execute<{ id: number }>(
-      sql`select o.id from outbox o where o.sent_at is null and ${pending('deliver-mail', 'mail', 'o.id')} order by o.id limit ${BATCH}`,
+      sql`select o.id from outbox o where o.sent_at is null and o.expired_at is null and ${pending('deliver-mail', 'mail', 'o.id')} order by o.id limit ${BATCH}`,
     );
     for (const { id } of rowsOf<{ id: number }>(rows)) {
       await queueJob(deps.db, 'deliver-mail', { outboxId: id }, { singletonKey: `mail:${id}` });
@@ -41,7 +54,7 @@ export async function requeueDeliveries(
     );
     queued += 1;
   }
-  return { mail, texts: queued };
+  return { mail, texts: queued, expired };
 }
 
 function rowsOf<T>(result: unknown): T[] {

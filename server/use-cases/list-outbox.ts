@@ -22,6 +22,7 @@ export async function listOutbox(
       template: outbox.template,
       createdAt: outbox.createdAt,
       sentAt: outbox.sentAt,
+      expiredAt: outbox.expiredAt,
       attempts: outbox.attempts,
       lastError: outbox.lastError,
     })

@@ -1,11 +1,11 @@
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/client';
 import { seedDatabase } from '../../server/db/seed';
 import { dumpPgliteDataDir } from '../../server/db/client';
-import { contentKey, testCacheDir } from './cache-key';
+import { cached, contentKey, pruneTestCache, testCacheDir } from './cache-key';
 import { ensurePagesBuild } from './pages-build';
 
 declare module 'vitest' {
@@ -60,11 +60,9 @@ export default async function setup(project: TestProject) {
  */
 async function pgliteTemplate(): Promise<string> {
   const file = path.join(testCacheDir, `pglite-template-${contentKey(TEMPLATE_INPUTS)}.tar`);
-  if (existsSync(file)) return file;
+  if (cached(file)) return file;
   mkdirSync(testCacheDir, { recursive: true });
-  for (const old of readdirSync(testCacheDir).filter((n) => n.startsWith('pglite-template-'))) {
-    rmSync(path.join(testCacheDir, old), { force: true });
-  }
+  pruneTestCache('pglite-template-');
   const handle = await openDatabase({ kind: 'pglite' });
   await handle.migrate();
   await seedDatabase(handle.db, { now: new Date() });

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
-import { contentKey, testCacheDir } from './cache-key';
+import { cached, contentKey, pruneTestCache, testCacheDir } from './cache-key';
 
 /** What the production build is made from. */
 const BUILD_INPUTS = [
@@ -25,13 +25,9 @@ export function ensurePagesBuild(): string {
   if (given && existsSync(path.join(given, 'server/index.js'))) return path.resolve(given);
   const key = contentKey(BUILD_INPUTS);
   const dir = path.join(testCacheDir, `build-${key}`);
-  if (existsSync(path.join(dir, 'server/index.js'))) return dir;
+  if (existsSync(path.join(dir, 'server/index.js')) && cached(dir)) return dir;
   mkdirSync(testCacheDir, { recursive: true });
-  for (const old of readdirSync(testCacheDir).filter(
-    (n) => n.startsWith('build-') && !n.endsWith('.tmp'),
-  )) {
-    rmSync(path.join(testCacheDir, old), { recursive: true, force: true });
-  }
+  pruneTestCache('build-');
   const making = `${dir}.${process.pid}.tmp`;
   execFileSync('npx', ['react-router', 'build'], {
     env: { ...process.env, BUILD_DIR: making, NODE_ENV: 'production' },

@@ -21,6 +21,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
       ...m,
       createdAt: m.createdAt.toISOString(),
       sentAt: m.sentAt?.toISOString() ?? null,
+      expiredAt: m.expiredAt?.toISOString() ?? null,
     })),
   };
 }
@@ -65,7 +66,9 @@ export default function AdminMailbox({ loaderData }: Route.ComponentProps) {
                           ? 'kept in the outbox'
                           : m.sentAt
                             ? `sent ${londonDateTime(m.sentAt)}`
-                            : `waiting (${m.attempts} failed attempt${m.attempts === 1 ? '' : 's'})`}
+                            : m.expiredAt
+                              ? `not sent: over a day old when it could be (expired ${londonDateTime(m.expiredAt)})`
+                              : `waiting (${m.attempts} failed attempt${m.attempts === 1 ? '' : 's'})`}
                       </span>
                     </summary>
                     {m.lastError && !m.sentAt ? (
@@ -75,11 +78,17 @@ export default function AdminMailbox({ loaderData }: Route.ComponentProps) {
                       <>
                         <iframe
                           title={`E-mail: ${m.subject}`}
-                          srcDoc={m.body.html}
-                          sandbox=""
+                          // Its links open in a new tab, outside the sandbox (no scripts run).
+                          srcDoc={`<base target="_blank">${m.body.html}`}
+                          sandbox="allow-popups allow-popups-to-escape-sandbox"
                           className="mt-4 h-[32rem] w-full rounded border border-slate-200 bg-white"
                         />
-                        <pre className="mt-4 overflow-x-auto text-sm whitespace-pre-wrap">
+                        <pre
+                          // Scrollable, so reachable from the keyboard.
+                          tabIndex={0}
+                          aria-label={`Text part: ${m.subject}`}
+                          className="mt-4 overflow-x-auto text-sm whitespace-pre-wrap"
+                        >
                           {m.body.text}
                         </pre>
                       </>

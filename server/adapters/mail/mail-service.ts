@@ -54,6 +54,18 @@ export type MailDeliveryStatus =
 /** Unsent this long, with nothing sent meanwhile, counts as mail not being delivered. */
 export const STUCK_AFTER_MINUTES = 15;
 
+/**
+ * Mail not sent within a day is never sent: marked expired in the outbox instead. It was kept
+ * while the site ran without SMTP, or SMTP was down for a day; by now its reset link, sign-in
+ * code or "on the way" news is stale or worse, and the customer has moved on.
+ */
+export const MAIL_EXPIRES_AFTER_MS = 24 * 60 * 60_000;
+
+/** Whether a message queued at `createdAt` is too old to send at `now`. */
+export function mailExpired(createdAt: Date, now: Date): boolean {
+  return now.getTime() - createdAt.getTime() > MAIL_EXPIRES_AFTER_MS;
+}
+
 export function createSmtpTransport(smtpUrl: string): MailTransport {
   const transporter = nodemailer.createTransport(smtpUrl);
   return {
@@ -80,8 +92,10 @@ export function createMailService(options: {
   from: string;
   /** Without a transport, messages stay in the outbox: the embedded development default. */
   transport?: MailTransport;
+  now?: () => Date;
 }): MailService {
   const { db, logger, from, transport } = options;
+  const now = options.now ?? (() => new Date());
 
   async function deliver(outboxId: number): Promise<boolean> {
     if (!transport) return false;
@@ -92,9 +106,14 @@ export function createMailService(options: {
       const [row] = await tx
         .select()
         .from(outbox)
-        .where(and(eq(outbox.id, outboxId), isNull(outbox.sentAt)))
+        .where(and(eq(outbox.id, outboxId), isNull(outbox.sentAt), isNull(outbox.expiredAt)))
         .for('update', { skipLocked: true });
       if (!row) return false;
+      if (mailExpired(row.createdAt, now())) {
+        await tx.update(outbox).set({ expiredAt: now() }).where(eq(outbox.id, row.id));
+        logger.warn('mail expired unsent', { outboxId: row.id, template: row.template });
+        return false;
+      }
       try {
         await transport.send({
           from,
@@ -176,7 +195,9 @@ export function createMailService(options: {
       const [old] = await db
         .select({ waiting: sql<number>`count(*)::int` })
         .from(outbox)
-        .where(and(isNull(outbox.sentAt), lt(outbox.createdAt, stuckSince)));
+        .where(
+          and(isNull(outbox.sentAt), isNull(outbox.expiredAt), lt(outbox.createdAt, stuckSince)),
+        );
       const waiting = Number(old?.waiting ?? 0);
       if (waiting === 0) return { kind: 'smtp', delivering: true };
       // One undeliverable address is not an outage: something else was sent meanwhile.
