@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { pathAliases } from './scripts/path-aliases.ts';
@@ -17,6 +18,10 @@ export default defineConfig({
   },
   test: {
     env: { TZ: 'UTC' },
+    // As many workers as cores (Vitest's default keeps one core back for itself, which on two
+    // cores runs every file one after another while a core idles: the tests wait on their
+    // databases and servers as much as they compute).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,

@@ -87,7 +87,9 @@ describe('account API', () => {
   let adaToken: string;
   let bobToken: string;
 
-  it('sets up two customers', async () => {
+  // Two customers, signed up and signed in, for every test of the file (after the server's
+  // beforeAll above: hooks run in the order they are registered).
+  beforeAll(async () => {
     ada = await signUp('ada@example.com', 'Ada Lovelace');
     bob = await signUp('bob@example.com', 'Bob Brown');
     adaToken = await logIn('ada@example.com');
