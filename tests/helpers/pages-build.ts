@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { cached, contentKey, pruneTestCache, testCacheDir } from './cache-key';
@@ -29,10 +29,16 @@ export function ensurePagesBuild(): string {
   mkdirSync(testCacheDir, { recursive: true });
   pruneTestCache('build-');
   const making = `${dir}.${process.pid}.tmp`;
-  execFileSync('npx', ['react-router', 'build'], {
+  // Its output (Vite's warnings) is shown only when the build fails.
+  const build = spawnSync('npx', ['react-router', 'build'], {
     env: { ...process.env, BUILD_DIR: making, NODE_ENV: 'production' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    encoding: 'utf8',
   });
+  if (build.status !== 0) {
+    throw new Error(
+      `The production build for the page tests failed:\n${build.stdout}${build.stderr}`,
+    );
+  }
   renameSync(making, dir);
   return dir;
 }
