@@ -7,8 +7,7 @@
  * the embedded one under ./data) and is written to the audit log.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../server/config';
-import { openConfiguredDatabase } from '../server/start';
+import { openDatabaseOrExplain } from './open-database';
 import { findStaffByEmail, unlockStaff } from '../server/use-cases/admin/staff';
 
 const { values } = parseArgs({ options: { email: { type: 'string' } } });
@@ -17,7 +16,7 @@ if (!email) {
   console.error('Usage: npm run admin:unlock -- --email you@example.co.uk');
   process.exit(2);
 }
-const database = await openConfiguredDatabase(loadConfig(process.env));
+const database = await openDatabaseOrExplain();
 try {
   await database.migrate();
   // A script has no services: it passes the two this use-case reads.

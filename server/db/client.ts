@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { installJobSchema } from '../jobs/install';
+import { claimDataDir } from './data-dir-lock';
 import type { SqlExecutor } from '../jobs/sql-executor';
 
 export type Schema = typeof schema;
@@ -112,8 +113,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
-  await client.waitReady;
+  const release = options.dataDir ? claimDataDir(options.dataDir) : () => {};
+  let client: PGlite;
+  try {
+    client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+    await client.waitReady;
+  } catch (error) {
+    release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   const executeSql = pgliteExecutor(client);
   return {
@@ -139,7 +147,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         for (const stop of stops) await stop().catch(() => {});
       };
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
   };
 }
 
