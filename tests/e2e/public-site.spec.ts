@@ -160,11 +160,13 @@ test.describe('first visit (nothing dismissed yet)', () => {
       return;
     }
     await expect(banner).toBeVisible();
-    // The mobile project is an Android device: Google Play.
-    await expect(banner.getByRole('link', { name: 'Get the app' })).toHaveAttribute(
-      'href',
-      /play\.google\.com/,
-    );
+    // The page links to /app (the same bytes for every device); /app sends this Android device
+    // to Google Play.
+    const getApp = banner.getByRole('link', { name: 'Get the app' });
+    await expect(getApp).toHaveAttribute('href', '/app');
+    const store = await page.request.get('/app', { maxRedirects: 0 });
+    expect(store.status()).toBe(302);
+    expect(store.headers()['location']).toMatch(/play\.google\.com/);
     await banner.getByRole('button', { name: 'Close the app banner' }).click();
     await expect(banner).toHaveCount(0);
     await page.reload();
