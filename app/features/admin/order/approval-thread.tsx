@@ -43,7 +43,7 @@ export function ApprovalThread({ order, run, busy }: { order: AdminOrderView } &
                   : 'ml-auto border border-slate-200 bg-white'
               }`}
             >
-              <p className="text-xs font-semibold text-slate-500">
+              <p className="text-xs font-semibold text-slate-600">
                 {m.author === 'customer' ? order.customer_name : 'Us'} · {londonDateTime(m.at)}
               </p>
               <p className="mt-1 whitespace-pre-line text-slate-800">{m.body}</p>
@@ -75,7 +75,7 @@ export function ApprovalThread({ order, run, busy }: { order: AdminOrderView } &
           value={answer}
           onChange={(e) => setAnswer(e.target.value)}
         />
-        <p className="text-xs text-slate-500">
+        <p className="text-xs text-slate-600">
           Saved on the order and e-mailed to {order.customer_email}
           {order.awaiting_approval ? ', with the link to approve' : ''}.
         </p>

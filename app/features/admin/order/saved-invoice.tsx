@@ -113,7 +113,7 @@ export function SavedInvoice({ order, run, busy }: { order: AdminOrderView } & A
         </ul>
       ) : null}
       {order.invoiced_at ? (
-        <p className="mt-2 text-xs text-slate-500">
+        <p className="mt-2 text-xs text-slate-600">
           Invoice e-mailed {londonDateTime(order.invoiced_at)}.
         </p>
       ) : null}
