@@ -1,6 +1,6 @@
 import { routes } from '@shared/api/routes';
 import { useState } from 'react';
-import { londonDateTime } from '../ui';
+import { ActionFeedback, londonDateTime } from '../ui';
 import type { AdminAction, AdminOrderView } from './admin-order';
 
 /**
@@ -8,7 +8,12 @@ import type { AdminAction, AdminOrderView } from './admin-order';
  * again, the thread with the customer, and the answer, e-mailed (with the link to approve
  * while the order waits for it).
  */
-export function ApprovalThread({ order, run, busy }: { order: AdminOrderView } & AdminAction) {
+export function ApprovalThread({
+  order,
+  run,
+  busy,
+  feedback,
+}: { order: AdminOrderView } & AdminAction) {
   const [answer, setAnswer] = useState('');
   return (
     <section id="thread" className="card space-y-4" aria-labelledby="thread-title">
@@ -32,6 +37,7 @@ export function ApprovalThread({ order, run, busy }: { order: AdminOrderView } &
           Send the approval request again
         </button>
       ) : null}
+      <ActionFeedback feedback={feedback} of={[routes.admin.resendApproval]} />
       {order.messages.length ? (
         <ol className="space-y-3">
           {order.messages.map((m, i) => (
@@ -82,6 +88,7 @@ export function ApprovalThread({ order, run, busy }: { order: AdminOrderView } &
         <button type="submit" className="btn-primary py-2" disabled={busy}>
           Send answer
         </button>
+        <ActionFeedback feedback={feedback} of={[routes.admin.answer]} />
       </form>
     </section>
   );
