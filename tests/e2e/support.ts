@@ -23,9 +23,13 @@ export async function readMail(to: string, count = 1, timeoutMs = 15_000): Promi
 }
 
 /** The collection windows the e2e server filled (tests/e2e/full-windows-seed.ts). */
-export async function seededFullWindows(): Promise<{ date: string; starts: string[] }> {
+export async function seededFullWindows(): Promise<{
+  date: string;
+  starts: string[];
+  fullDay: string;
+}> {
   const res = await fetch(`http://127.0.0.1:${mailPort}/slots/full`);
-  return (await res.json()) as { date: string; starts: string[] };
+  return (await res.json()) as { date: string; starts: string[]; fullDay: string };
 }
 
 /** Runs axe-core on the page and fails on any serious or critical violation. */

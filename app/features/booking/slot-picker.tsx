@@ -80,7 +80,8 @@ export function SlotPicker({
                     open
                       ? 'border-brand bg-brand text-white'
                       : d.full
-                        ? 'border-slate-200 bg-slate-50 text-slate-400'
+                        ? // Still a button (it opens the day's full windows): readable grey.
+                          'border-slate-200 bg-slate-50 text-slate-600'
                         : 'border-slate-300 bg-white text-slate-800 hover:border-brand'
                   }`}
                   aria-pressed={open}
@@ -90,7 +91,7 @@ export function SlotPicker({
                   }}
                 >
                   <span>{d.label}</span>
-                  <span className="text-xs font-medium opacity-80">
+                  <span className={`text-xs font-medium ${open ? 'opacity-90' : ''}`}>
                     {d.full ? 'Full' : `${d.windows.filter((w) => !w.full).length} free`}
                   </span>
                 </button>
