@@ -22,7 +22,7 @@ test('a customer sets up a weekly collection, skips the next one and changes the
       address: { door_number: 'Flat 2', line1: '7 Elgin Avenue', postcode: 'W9 2HD' },
     },
   });
-  expect(register.status()).toBe(200);
+  expect(register.status(), await register.text()).toBe(200);
   await logIn(page, email);
 
   await page.goto('/account/recurring');
