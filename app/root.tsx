@@ -12,11 +12,13 @@ import { getCurrentCustomer } from '~/server/accounts.server';
 import { listBranches } from '~/server/catalogue.server';
 import { chromeFor, type PageHandle } from './components/site/chrome-rules';
 import { appBannerScript } from './components/site/app-banner-dismissal';
+import { signedInScript } from './components/site/signed-in-marker';
 import { ContactBar } from './components/site/contact-bar';
 import { DeferredPromo } from './components/site/deferred-promo';
 import { SiteFooter } from './components/site/site-footer';
 import { SiteHeader } from './components/site/site-header';
 import { LogoutButton } from './features/account/logout-button';
+import { isSharedPageHandle } from '@shared/shared-page';
 import type { Route } from './+types/root';
 import { NotFoundPanel } from './components/not-found-panel';
 import { useNonce } from './utils/nonce';
@@ -45,7 +47,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const colours = data?.brand.colours;
   return (
-    <html lang="en-GB">
+    // The scripts in <head> mark <html> before React hydrates it (banner state, signed in).
+    <html lang="en-GB" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -54,6 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <PageStyles />
         {/* Before <body> is parsed: the app banner is painted open or closed from the start. */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: appBannerScript }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: signedInScript }} />
       </head>
       <body
         className="min-h-screen bg-white font-sans text-slate-900 antialiased"
@@ -123,7 +127,12 @@ function SiteChrome({ notFound = false, children }: { notFound?: boolean; childr
         Skip to content
       </a>
       {chrome.navigation && (
-        <SiteHeader brand={data.brand} user={data.user} LogoutButton={LogoutButton} />
+        <SiteHeader
+          brand={data.brand}
+          user={data.user}
+          shared={matches.some((m) => isSharedPageHandle(m.handle))}
+          LogoutButton={LogoutButton}
+        />
       )}
       <div className="flex flex-1 flex-col [&>main]:flex-1">{children}</div>
       {chrome.footer && <SiteFooter brand={data.brand} branches={data.branches} />}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Form, Link, data, useNavigation } from 'react-router';
-import { clearedSessionCookie } from '~/server/accounts.server';
+import { clearedSessionCookies, setCookieHeaders } from '~/server/accounts.server';
 import { getCurrentCustomer } from '~/server/accounts.server';
 import { isSecure } from '~/server/accounts.server';
 import { UNIFORM_REPLY_MS, withMinimumDuration } from '~/server/accounts.server';
@@ -61,7 +61,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       );
       return data(
         { ok: true as const, step: 'done' as Step, email, message: accountMessages.deleted },
-        { headers: { 'Set-Cookie': clearedSessionCookie({ secure: isSecure(services) }) } },
+        { headers: setCookieHeaders(clearedSessionCookies({ secure: isSecure(services) })) },
       );
     } catch (error) {
       return formFailure(error, { step: 'code' as Step, email });

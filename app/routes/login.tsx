@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
 import { getCurrentCustomer } from '~/server/accounts.server';
-import { sessionCookie } from '~/server/accounts.server';
+import { sessionCookies, setCookieHeaders } from '~/server/accounts.server';
 import { isSecure } from '~/server/accounts.server';
 import { UNIFORM_REPLY_MS, withMinimumDuration } from '~/server/accounts.server';
 import { accountMessages } from '@shared/account-messages';
@@ -63,13 +63,14 @@ export async function action({ context, request }: Route.ActionArgs) {
       ip,
       userAgent: request.headers.get('user-agent') ?? undefined,
     });
-    const cookie = sessionCookie(result.token, {
+    const cookies = sessionCookies(result.token, {
       secure: isSecure(services),
       expires: result.expiresAt,
+      name: result.customer.name,
     });
     // From the checkout's "log in" the customer goes back to it (spec 4).
     const next = fields.from === 'checkout' ? '/customer' : '/';
-    return redirect(next, { status: 303, headers: { 'Set-Cookie': cookie } });
+    return redirect(next, { status: 303, headers: setCookieHeaders(cookies) });
   } catch (error) {
     return formFailure(error, { step, email: fields.email ?? '' });
   }

@@ -3,7 +3,12 @@
  * Pages reach the server only through facades like this one (eslint.config.js: only
  * *.server.ts modules of app/ import server/), so what a page may call is listed here.
  */
-export { clearedSessionCookie, sessionCookie, tokenFromCredentials } from '@server/auth/cookies';
+export {
+  clearedSessionCookies,
+  sessionCookies,
+  setCookieHeaders,
+  tokenFromCredentials,
+} from '@server/auth/cookies';
 export { getCurrentCustomer } from '@server/auth/current-customer';
 export { isSecure } from '@server/auth/middleware';
 export { findSession, revokeSession } from '@server/auth/sessions';

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { clearedSessionCookie, readCookie, SESSION_COOKIE } from '../auth/cookies';
+import { clearedSessionCookies, readCookie, SESSION_COOKIE } from '../auth/cookies';
 import { checkCsrf, isSecure } from '../auth/middleware';
 import { getCurrentCustomer, type CurrentCustomer } from '../auth/current-customer';
 import { requireStaffRole, type CurrentStaff, type StaffRole } from '../auth/staff';
@@ -35,7 +35,7 @@ export async function requireCustomer(
   const customer = await getCurrentCustomer(services, credentialsOf(request));
   if (customer) return customer;
   if (readCookie(request.headers.cookie, SESSION_COOKIE)) {
-    reply.header('Set-Cookie', clearedSessionCookie({ secure: isSecure(services) }));
+    reply.header('Set-Cookie', clearedSessionCookies({ secure: isSecure(services) }));
   }
   throw new UnauthorizedError();
 }

@@ -1,6 +1,7 @@
-import { useRef, type ComponentType } from 'react';
+import { useEffect, useRef, type ComponentType } from 'react';
 import { Link, NavLink } from 'react-router';
 import type { Brand } from '@shared/brand';
+import { markSignedIn } from './signed-in-marker';
 
 const links = [
   { to: '/#order', label: 'Order' },
@@ -23,12 +24,17 @@ type Logout = ComponentType<{ className?: string }>;
 export function SiteHeader({
   brand,
   user,
+  shared = false,
   LogoutButton,
 }: {
   brand: Brand;
   user: User;
+  /** A shared page (decision 042): rendered for nobody, the name is filled in the browser. */
+  shared?: boolean;
   LogoutButton: Logout;
 }) {
+  // After a client-side sign-in or sign-out the cookie beside the session has changed.
+  useEffect(() => markSignedIn(document), [user]);
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
@@ -62,32 +68,49 @@ export function SiteHeader({
           >
             {brand.phoneDisplay}
           </a>
-          {user ? (
-            <details className="relative hidden lg:block">
-              <summary className="cursor-pointer list-none rounded-md px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100">
-                {user.name} <span aria-hidden="true">▾</span>
-              </summary>
-              <div className="absolute right-0 mt-1 w-44 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
-                <Link to="/account" className="block rounded px-3 py-2 text-sm hover:bg-slate-100">
-                  Account
-                </Link>
-                <LogoutButton className="block w-full rounded px-3 py-2 text-left text-sm hover:bg-slate-100" />
-              </div>
-            </details>
+          {user || !shared ? (
+            <DesktopAccount user={user} LogoutButton={LogoutButton} />
           ) : (
-            <div className="hidden items-center gap-2 lg:flex">
-              <Link to="/login" className="rounded-md px-3 py-2 text-sm font-semibold text-brand">
-                Login
-              </Link>
-              <Link to="/signup" className="btn-primary px-4 py-2 text-sm">
-                Signup
-              </Link>
-            </div>
+            // A shared page, rendered for nobody: both, and the marker shows one.
+            <>
+              <span className="who-out">
+                <DesktopAccount user={null} LogoutButton={LogoutButton} />
+              </span>
+              <span className="who-in">
+                <DesktopAccount user={{ name: '' }} LogoutButton={LogoutButton} />
+              </span>
+            </>
           )}
-          <MobileMenu brand={brand} user={user} LogoutButton={LogoutButton} />
+          <MobileMenu brand={brand} user={user} shared={shared} LogoutButton={LogoutButton} />
         </div>
       </div>
     </header>
+  );
+}
+
+/** Login / Signup, or the customer's menu; an empty name is filled in by the browser (--who). */
+function DesktopAccount({ user, LogoutButton }: { user: User; LogoutButton: Logout }) {
+  return user ? (
+    <details className="relative hidden lg:block">
+      <summary className="cursor-pointer list-none rounded-md px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100">
+        {user.name || <span className="who-name" />} <span aria-hidden="true">▾</span>
+      </summary>
+      <div className="absolute right-0 mt-1 w-44 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+        <Link to="/account" className="block rounded px-3 py-2 text-sm hover:bg-slate-100">
+          Account
+        </Link>
+        <LogoutButton className="block w-full rounded px-3 py-2 text-left text-sm hover:bg-slate-100" />
+      </div>
+    </details>
+  ) : (
+    <div className="hidden items-center gap-2 lg:flex">
+      <Link to="/login" className="rounded-md px-3 py-2 text-sm font-semibold text-brand">
+        Login
+      </Link>
+      <Link to="/signup" className="btn-primary px-4 py-2 text-sm">
+        Signup
+      </Link>
+    </div>
   );
 }
 
@@ -99,10 +122,12 @@ export function SiteHeader({
 function MobileMenu({
   brand,
   user,
+  shared,
   LogoutButton,
 }: {
   brand: Brand;
   user: User;
+  shared: boolean;
   LogoutButton: Logout;
 }) {
   const menu = useRef<HTMLDetailsElement>(null);
@@ -145,30 +170,19 @@ function MobileMenu({
               </Link>
             </li>
           ))}
-          {user ? (
+          {user || !shared ? (
+            <li>
+              <MobileAccount user={user} close={close} LogoutButton={LogoutButton} />
+            </li>
+          ) : (
             <>
-              <li>
-                <Link
-                  to="/account"
-                  className="block px-2 py-3 font-medium text-slate-800"
-                  onClick={close}
-                >
-                  Account ({user.name})
-                </Link>
+              <li className="who-out">
+                <MobileAccount user={null} close={close} LogoutButton={LogoutButton} />
               </li>
-              <li>
-                <LogoutButton className="block w-full px-2 py-3 text-left font-medium text-slate-800" />
+              <li className="who-in">
+                <MobileAccount user={{ name: '' }} close={close} LogoutButton={LogoutButton} />
               </li>
             </>
-          ) : (
-            <li className="flex gap-2 py-2">
-              <Link to="/login" className="btn-secondary flex-1 py-2" onClick={close}>
-                Login
-              </Link>
-              <Link to="/signup" className="btn-primary flex-1 py-2" onClick={close}>
-                Signup
-              </Link>
-            </li>
           )}
           <li>
             <a href={`tel:${brand.phoneE164}`} className="block px-2 py-3 font-semibold text-brand">
@@ -178,5 +192,38 @@ function MobileMenu({
         </ul>
       </nav>
     </details>
+  );
+}
+
+/** The phone menu's Login / Signup, or Account and Logout (the name filled in by --who). */
+function MobileAccount({
+  user,
+  close,
+  LogoutButton,
+}: {
+  user: User;
+  close: () => void;
+  LogoutButton: Logout;
+}) {
+  return user ? (
+    <ul>
+      <li>
+        <Link to="/account" className="block px-2 py-3 font-medium text-slate-800" onClick={close}>
+          Account ({user.name || <span className="who-name" />})
+        </Link>
+      </li>
+      <li>
+        <LogoutButton className="block w-full px-2 py-3 text-left font-medium text-slate-800" />
+      </li>
+    </ul>
+  ) : (
+    <div className="flex gap-2 py-2">
+      <Link to="/login" className="btn-secondary flex-1 py-2" onClick={close}>
+        Login
+      </Link>
+      <Link to="/signup" className="btn-primary flex-1 py-2" onClick={close}>
+        Signup
+      </Link>
+    </div>
   );
 }

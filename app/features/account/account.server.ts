@@ -1,5 +1,9 @@
 import { redirect } from 'react-router';
-import { clearedSessionCookie, tokenFromCredentials } from '~/server/accounts.server';
+import {
+  clearedSessionCookies,
+  setCookieHeaders,
+  tokenFromCredentials,
+} from '~/server/accounts.server';
 import { getCurrentCustomer } from '~/server/accounts.server';
 import { isSecure } from '~/server/accounts.server';
 import { findSession, revokeSession } from '~/server/accounts.server';
@@ -76,7 +80,7 @@ export async function accountAction({ context, request }: Route.ActionArgs) {
     cookie: request.headers.get('cookie'),
     authorization: request.headers.get('authorization'),
   };
-  const cleared = { 'Set-Cookie': clearedSessionCookie({ secure: isSecure(services) }) };
+  const cleared = setCookieHeaders(clearedSessionCookies({ secure: isSecure(services) }));
   if (fields.intent === 'logout') {
     const found = tokenFromCredentials(credentials);
     const session = found ? await findSession(services.db, found.token, services.now()) : null;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { api } from '@shared/api';
 import { accountMessages, emailChangedMessage } from '@shared/account-messages';
 import { messages } from '@shared/validation';
-import { clearedSessionCookie } from '../../../auth/cookies';
+import { clearedSessionCookies } from '../../../auth/cookies';
 import { isSecure } from '../../../auth/middleware';
 import { UNIFORM_REPLY_MS, withMinimumDuration } from '../../../auth/timing';
 import type { AppServices } from '../../../services';
@@ -77,7 +77,7 @@ export function emailLinkRoutes(app: FastifyInstance, services: AppServices) {
       await withMinimumDuration(UNIFORM_REPLY_MS, () =>
         deleteAccountWithCode(services, { ...body, ip: clientIp(request) }),
       );
-      reply.header('Set-Cookie', clearedSessionCookie({ secure }));
+      reply.header('Set-Cookie', clearedSessionCookies({ secure }));
       return { status: true, delete: true, message: accountMessages.deleted };
     },
   );

@@ -3,7 +3,7 @@ import { api } from '@shared/api';
 import { accountMessages, emailChangeSentMessage } from '@shared/account-messages';
 import { preferenceMessages } from '@shared/message-preferences';
 import { messages } from '@shared/validation';
-import { clearedSessionCookie } from '../../../auth/cookies';
+import { clearedSessionCookies } from '../../../auth/cookies';
 import { isSecure } from '../../../auth/middleware';
 import type { AppServices } from '../../../services';
 import {
@@ -68,7 +68,7 @@ export function profileRoutes(app: FastifyInstance, services: AppServices) {
   route(app, e.changePassword, loggedIn, async ({ body }, request, reply) => {
     const me = customerOf(request);
     await changePassword(services, { ...body, customerId: me.id });
-    reply.header('Set-Cookie', clearedSessionCookie({ secure }));
+    reply.header('Set-Cookie', clearedSessionCookies({ secure }));
     return { status: true, message: accountMessages.passwordChanged };
   });
 
@@ -92,7 +92,7 @@ export function profileRoutes(app: FastifyInstance, services: AppServices) {
         otp: body.otp,
         ip: clientIp(request),
       });
-      reply.header('Set-Cookie', clearedSessionCookie({ secure }));
+      reply.header('Set-Cookie', clearedSessionCookies({ secure }));
       return { status: true, delete: true, message: accountMessages.deleted };
     },
   );

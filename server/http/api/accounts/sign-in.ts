@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { api } from '@shared/api';
 import { accountMessages } from '@shared/account-messages';
 import { messages } from '@shared/validation';
-import { clearedSessionCookie, sessionCookie, tokenFromCredentials } from '../../../auth/cookies';
+import { clearedSessionCookies, sessionCookies, tokenFromCredentials } from '../../../auth/cookies';
 import { isSecure } from '../../../auth/middleware';
 import { findSession, revokeSession } from '../../../auth/sessions';
 import { ValidationError } from '../../../errors';
@@ -31,7 +31,14 @@ export function signInRoutes(app: FastifyInstance, services: AppServices) {
       ip: clientIp(request),
       userAgent: request.headers['user-agent'],
     });
-    reply.header('Set-Cookie', sessionCookie(result.token, { secure, expires: result.expiresAt }));
+    reply.header(
+      'Set-Cookie',
+      sessionCookies(result.token, {
+        secure,
+        expires: result.expiresAt,
+        name: result.customer.name,
+      }),
+    );
     return {
       status: true,
       reqCode: 'ACC_LOGIN',
@@ -48,7 +55,7 @@ export function signInRoutes(app: FastifyInstance, services: AppServices) {
       const session = await findSession(services.db, found.token, services.now());
       if (session) await revokeSession(services.db, session.sessionId, services.now());
     }
-    reply.header('Set-Cookie', clearedSessionCookie({ secure }));
+    reply.header('Set-Cookie', clearedSessionCookies({ secure }));
     return { status: true, message: 'You have been logged out.' };
   });
 
