@@ -18,6 +18,18 @@ import type { PageHandle } from './components/site/chrome-rules';
 
 export const streamTimeout = 5_000;
 
+/** Requests whose loader or action failed because the database could not be reached. */
+const databaseWasUnavailable = new WeakSet<Request>();
+
+/**
+ * Called by React Router with the error as thrown, before production sanitises it; logged as
+ * React Router's default would (not for a request the visitor abandoned).
+ */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (isDatabaseUnavailable(error)) databaseWasUnavailable.add(request);
+  if (!request.signal.aborted) console.error(error);
+}
+
 /** React Router's default Node entry, plus the CSP nonce on every inline script. */
 export default function handleRequest(
   request: Request,
@@ -30,9 +42,13 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   // A loader that failed because the database dropped its connection: a 503 to retry soon,
-  // not a 500 (the page says "please try again").
+  // not a 500 (the page says "please try again"). In production React Router hands the entry
+  // sanitised errors, so handleError (below) marks the request while it still sees the error.
   const errors = Object.values(routerContext.staticHandlerContext.errors ?? {});
-  if (responseStatusCode === 500 && errors.some((error) => isDatabaseUnavailable(error))) {
+  if (
+    responseStatusCode === 500 &&
+    (databaseWasUnavailable.has(request) || errors.some((error) => isDatabaseUnavailable(error)))
+  ) {
     responseStatusCode = 503;
     responseHeaders.set('Retry-After', '5');
   }

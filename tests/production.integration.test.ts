@@ -5,6 +5,7 @@ import { loadConfig } from '../server/config';
 import { createLogger } from '../server/logger';
 import { startServer, type RunningServer } from '../server/start';
 import { createTestDatabase } from '@tests/helpers/test-database';
+import { startTestServer } from '@tests/helpers/test-server';
 
 /*
  * What the engineer running the site relies on: health and readiness, a shutdown that
@@ -208,3 +209,25 @@ async function until<T>(check: () => Promise<T | undefined>): Promise<T> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+describe('a page whose loader cannot reach the database', () => {
+  it('answers 503 with Retry-After in production, never 500', async () => {
+    const database = await createTestDatabase();
+    const site = await startTestServer({
+      pages: 'build',
+      database: { ...database, close: async () => {} },
+      env: { NODE_ENV: 'production' },
+    });
+    try {
+      await database.close();
+      // A visitor with a session cookie: the root loader looks the session up.
+      const reply = await fetch(`${site.url}/pricing?from=test`, {
+        headers: { Cookie: 'cl_session=some-session-token' },
+      });
+      expect(reply.status).toBe(503);
+      expect(reply.headers.get('retry-after')).toMatch(/^\d+$/);
+    } finally {
+      await site.stop();
+    }
+  }, 120_000);
+});
