@@ -32,9 +32,9 @@ export type TextEvent =
 /** Each event's facts beyond the order, with its links already made (signed where needed). */
 export type TextFacts =
   | { event: 'booking-confirmed' }
-  | { event: 'collection-reminder' }
+  | { event: 'collection-reminder'; changeUrl: string }
   | { event: 'driver-on-the-way'; expected: { from: Date; to: Date } }
-  | { event: 'not-home'; leg: 'collection' | 'delivery' }
+  | { event: 'not-home'; leg: 'collection' | 'delivery'; rescheduleUrl: string }
   | { event: 'intake-report' }
   | { event: 'approval-needed'; approvalUrl: string; amountPence: number }
   | { event: 'invoice'; paymentUrl: string }
@@ -85,17 +85,17 @@ export function serviceText(
       body = `${name}: order ${number} is booked. Collection ${pickup}, delivery ${delivery}. ${tracked}`;
       break;
     case 'collection-reminder':
-      // The tracking page offers the change of time (a signed link made when it is viewed):
-      // one link keeps the text in two segments (decision 031).
-      body = `${name}: we collect order ${number} tomorrow, ${textHours(order.pickupStartsAt, order.pickupEndsAt)}. Reply SKIP to cancel, or change the time here: ${trackingUrl(publicUrl, order.trackingToken)}`;
+      // The signed change link itself: the tracking page no longer offers one (issue 31, a
+      // tracking link is safe to forward). One link keeps the text in two segments.
+      body = `${name}: we collect order ${number} tomorrow, ${textHours(order.pickupStartsAt, order.pickupEndsAt)}. Reply SKIP to cancel, or change the time here: ${facts.changeUrl}`;
       break;
     case 'driver-on-the-way':
       body = `${name}: our driver is on the way with order ${number}, expected between ${textTime(facts.expected.from)} and ${textTime(facts.expected.to)}. ${tracked}`;
       break;
     case 'not-home':
-      // The tracking page offers the signed link to choose a new time after a missed visit
-      // (decision 029); one link keeps the text in two segments.
-      body = `${name}: we came to ${facts.leg === 'collection' ? 'collect' : 'deliver'} order ${number} but nobody was home. Choose a new time here: ${trackingUrl(publicUrl, order.trackingToken)}`;
+      // The signed page to choose a new time, as the e-mail's (decision 026; issue 31): one
+      // link keeps the text in two segments.
+      body = `${name}: we came to ${facts.leg === 'collection' ? 'collect' : 'deliver'} order ${number} but nobody was home. Choose a new time here: ${facts.rescheduleUrl}`;
       break;
     case 'intake-report':
       body = `${name}: your items of order ${number} are checked in and photographed. See the report: ${trackingUrl(publicUrl, order.trackingToken)}`;
