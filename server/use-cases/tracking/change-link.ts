@@ -1,7 +1,7 @@
 import { isUuid } from '@shared/text';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { orderNumber } from '@shared/order-number';
-import { orders, stopEvents } from '../../db/schema';
+import { customers, orders, stopEvents } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
 import { legChangePath, reschedulePagePath } from '../../auth/reschedule-access';
 import { hitRateLimit, rateRules } from '../../auth/rate-limit';
@@ -90,11 +90,25 @@ export async function changeLinkOptions(
 }> {
   const order = await orderOf(deps, input.token);
   const path = await changePath(deps, order, input.leg, deps.now());
+  // Signing in is offered to an account that has a password (guests have a customer row too).
+  const [account] = order.customerId
+    ? await deps.db
+        .select({ id: customers.id })
+        .from(customers)
+        .where(
+          and(
+            eq(customers.id, order.customerId),
+            eq(customers.isGuest, false),
+            isNull(customers.deletedAt),
+          ),
+        )
+        .limit(1)
+    : [];
   return {
     orderNo: orderNumber(deps.config.brand, order.orderNo),
     leg: input.leg,
     changeable: path !== null,
-    registered: order.customerId !== null,
+    registered: account !== undefined,
     refused: path === null ? changeLinkMessages.tooLate[input.leg] : null,
   };
 }
