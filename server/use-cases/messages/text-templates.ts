@@ -10,9 +10,10 @@ import { trackingUrl } from '../mail/tracking-link';
  * What a customer's texts say (issue 17, docs/decisions/031): pure functions of the brand, the
  * site's address, the order and the event's facts, like the e-mail builders of use-cases/mail
  * (so, like them, they may format money). Every text names the brand and the order number and
- * carries the order's tracking link, except the three that ask the customer to act on a page
- * of its own (approval, invoice, failed charge): they carry that signed page's link instead,
- * as two links do not fit in two segments. Each is short (one or two SMS segments) and GSM-7
+ * carries the order's tracking link, except the five that ask the customer to act on a page
+ * of its own (approval, invoice, failed charge, and the reminder's and "not home"'s change of
+ * time, issue 31): they carry that signed page's link instead, as two links do not fit in two
+ * segments and the tracking page is read-only (decision 043). Each is short (one or two SMS segments) and GSM-7
  * only, since one curly quote or en dash turns a 160-character SMS into a UCS-2 one of
  * 70. WhatsApp sends the same words.
  */
