@@ -42,6 +42,7 @@ export default [
   route('order/intake/:id', 'routes/order-intake.tsx'),
   route('order/reschedule/:id', 'routes/order-reschedule.tsx'),
   route('track/:token', 'routes/track.tsx'),
+  route('track/:token/change', 'routes/track-change.tsx'),
   route('recurring/:id', 'routes/recurring-link.tsx'),
   route('review/:orderId', 'routes/review.tsx'),
   route('payment/complete/:id', 'routes/payment-complete.tsx'),

@@ -27,13 +27,14 @@ describe('changing the collection from the reminder (the tracking page’s signe
     };
   };
 
-  it('the tracking page offers it; it moves the collection once, then is used', async () => {
+  it('the tracking page offers it (through the e-mailed link); it moves the collection once, then is used', async () => {
     const order = await world.insertOrder(new Date('2026-11-24T09:00:00Z'));
     const view = await orderTracking(world.services, { token: order.trackingToken });
     const booked = view.steps.find((s) => s.key === 'booked')!;
     expect(booked.link?.label).toBe('Change the collection time');
-    expect(booked.link?.href).toBe(collectionChangePath(world.services, order));
-    const caller = callerOf(booked.link!.href);
+    // A tracking link is safe to forward (decision 043): it leads to the page that e-mails it.
+    expect(booked.link?.href).toBe(`/track/${order.trackingToken}/change?leg=collection`);
+    const caller = callerOf(collectionChangePath(world.services, order));
     const options = await rescheduleOptions(world.services, caller);
     expect(options.reason).toBe('change');
     const chosen = options.windows.find((w) => w.slot_date === '2026-11-25')!;

@@ -6,6 +6,7 @@ import { insertOrderRow } from '@tests/helpers/fixtures';
 import { customers, orders, outbox, textMessages, textOptOuts } from '../server/db/schema';
 import { moveOrder } from '../server/use-cases/orders/move-order';
 import { recordStopAction, startDeliveries } from '../server/use-cases/driver/stop-actions';
+import { rescheduleOptions } from '../server/use-cases/driver/reschedule';
 import { queueCollectionReminders } from '../server/use-cases/messages/collection-reminders';
 import { notifyCustomer, type NotifyEvent } from '../server/use-cases/messages/notify-customer';
 import { DAILY_TEXT_CAP } from '../server/use-cases/messages/text-rules';
@@ -46,7 +47,7 @@ describe('notifyCustomer and the events that call it', () => {
     { event: 'booking-confirmed' },
     { event: 'collection-reminder' },
     { event: 'driver-on-the-way', expected: { from: now, to: new Date(now.getTime() + HOUR / 2) } },
-    { event: 'not-home', leg: 'collection' },
+    { event: 'not-home', leg: 'collection', eventId: 1, at: now },
     { event: 'intake-report' },
     {
       event: 'approval-needed',
@@ -87,7 +88,11 @@ describe('notifyCustomer and the events that call it', () => {
           ? `/order/approval/${what.approval.id}?t=`
           : what.event === 'invoice' || what.event === 'charge-failed'
             ? `/order/payment/${order.id}`
-            : `/track/${order.trackingToken}`;
+            : what.event === 'collection-reminder'
+              ? `/order/reschedule/${order.id}?c=`
+              : what.event === 'not-home'
+                ? `/order/reschedule/${order.id}?stop=1&t=`
+                : `/track/${order.trackingToken}`;
       expect(text!.body, what.event).toContain(link);
       expect(text!.sendAfter).toEqual(now);
     }
@@ -165,7 +170,7 @@ describe('notifyCustomer and the events that call it', () => {
     expect(await mailOf('order-delivered')).toHaveLength(1);
   });
 
-  it('not home: the text links to the tracking page, which offers the new time', async () => {
+  it('not home: the text links straight to the signed page to choose a new time, as the e-mail', async () => {
     const order = await world.insertOrder(new Date(now.getTime() - HOUR / 2));
     await recordStopAction(world.services, {
       action: 'not-home',
@@ -176,9 +181,18 @@ describe('notifyCustomer and the events that call it', () => {
     });
     const [text] = await textsOf(order.id);
     expect(text!.template).toBe('not-home');
-    expect(text!.body).toContain(
-      `Choose a new time here: http://localhost:3000/track/${order.trackingToken}`,
-    );
+    const [mail] = await mailOf('stop-not-home-collection');
+    const emailed = /http:\/\/localhost:3000\/order\/reschedule\/\S+/.exec(mail!.textBody)![0];
+    expect(text!.body).toContain(`Choose a new time here: ${emailed}`);
+    // The link works: it opens this order's missed collection.
+    const url = new URL(emailed);
+    expect(url.pathname).toBe(`/order/reschedule/${order.id}`);
+    const options = await rescheduleOptions(world.services, {
+      orderId: order.id,
+      eventId: Number(url.searchParams.get('stop')),
+      token: url.searchParams.get('t'),
+    });
+    expect(options.reason).toBe('missed');
   });
 
   it('driver on the way: the first stop when deliveries start, the next after each delivery', async () => {
@@ -264,7 +278,7 @@ describe('notifyCustomer and the events that call it', () => {
     expect(text).toMatchObject({ status: 'suppressed', statusReason: 'opted out' });
   });
 
-  it('the evening reminder: tomorrow’s collections, once each, with SKIP and the tracking page', async () => {
+  it('the evening reminder: tomorrow’s collections, once each, with SKIP and the signed change link', async () => {
     // Monday 30 November, 18:00: Tuesday's collections (no other test's orders are then).
     const evening = new Date('2026-11-30T18:00:00Z');
     const services = { ...world.services, now: () => evening };
@@ -275,7 +289,16 @@ describe('notifyCustomer and the events that call it', () => {
     const [text] = await textsOf(order.id);
     expect(text!.dedupeKey).toBe(`collection-reminder:${order.id}`);
     expect(text!.body).toContain('tomorrow, 09:00-10:00. Reply SKIP to cancel');
-    expect(text!.body).toContain(`/track/${order.trackingToken}`);
+    // The signed link to change the collection itself (the tracking page offers none).
+    const link = /http:\/\/localhost:3000\/order\/reschedule\/\S+/.exec(text!.body)![0];
+    const url = new URL(link);
+    const options = await rescheduleOptions(services, {
+      orderId: order.id,
+      leg: 'collection',
+      windowMs: Number(url.searchParams.get('c')),
+      token: url.searchParams.get('t'),
+    });
+    expect(options.reason).toBe('change');
     expect(await textsOf(later.id)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { data, Form, redirect, useNavigation } from 'react-router';
+import { createContext, data, Form, redirect, useNavigation } from 'react-router';
 import { chooseNewWindow, rescheduleOptions } from '~/server/driver.server';
 import { rescheduleChoices, rescheduleOrder } from '~/server/orders.server';
 import { useHydrated } from '~/components/form';
@@ -22,6 +22,13 @@ import type { Route } from './+types/order-reschedule';
  */
 
 const DAYS_SHOWN = 4;
+
+/**
+ * Set by the action once it moved the window: the loader that runs after it (in the same
+ * request, without JavaScript) then finds the link used, which is this success, not a refusal,
+ * so the page answers 200 with "Thank you" rather than 409 (issue 31).
+ */
+const movedInThisRequest = createContext(false);
 
 /**
  * A missed stop's link (`stop`), or the evening-before reminder's for its collection window
@@ -110,7 +117,8 @@ export async function loader({ context, params, url, request }: Route.LoaderArgs
   } catch (error) {
     if (error instanceof Response) throw error;
     const refused = refusal(error);
-    return data({ ...none, refused: refused.message, options: null }, refused.status);
+    const status = context.get(movedInThisRequest) ? 200 : refused.status;
+    return data({ ...none, refused: refused.message, options: null }, status);
   }
 }
 
@@ -133,6 +141,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
         date,
         start,
       });
+      context.set(movedInThisRequest, true);
       return { ok: true as const, message: '', moved, owner: true };
     }
     const moved = await chooseNewWindow(context.services, {
@@ -140,6 +149,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       date,
       start,
     });
+    context.set(movedInThisRequest, true);
     return { ok: true as const, message: '', moved, owner: false };
   } catch (error) {
     const refused = refusal(error);

@@ -75,6 +75,8 @@ export const rateRules = {
   priceQuestionPerOrder: { name: 'price-question:order', limit: 10, windowSeconds: HOUR },
   /** Cases on an intake report, per order: each one e-mails the shop (issue 16). */
   intakeCasePerOrder: { name: 'intake-case:order', limit: 10, windowSeconds: HOUR },
+  /** "E-mail me the link to change it" from the tracking page, per order (issue 31). */
+  changeLinkPerOrder: { name: 'change-link:order', limit: 3, windowSeconds: HOUR },
 } satisfies Record<string, RateRule | LoginLimits | MailRequestLimits>;
 
 /** Start of the fixed window `now` falls in. Pure. */

@@ -34,8 +34,10 @@ export function createLinkSigner(key: Buffer): LinkSigner {
       if (!match) return false;
       const expiry = Number(match[1]);
       if (expiry * 1000 <= now.getTime()) return false;
-      const given = Buffer.from(match[2]!, 'base64url');
-      const expected = mac(purpose, subject, expiry);
+      // Compared in its one canonical spelling, in constant time: the 43rd character carries
+      // two unused bits, so decoding first would accept four spellings of every signature.
+      const given = Buffer.from(match[2]!, 'ascii');
+      const expected = Buffer.from(mac(purpose, subject, expiry).toString('base64url'), 'ascii');
       return given.length === expected.length && timingSafeEqual(given, expected);
     },
   };

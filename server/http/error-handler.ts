@@ -4,6 +4,7 @@ import { errorFields, type Logger } from '../logger';
 import { httpStatusOf } from '../error-status';
 import { isDatabaseUnavailable, isDataException } from '../db/errors';
 import type { ErrorReply } from '@shared/api';
+import { loggedPath } from './request-log';
 
 export type ApiErrorBody = ErrorReply;
 
@@ -48,7 +49,7 @@ export function sendApiError(
   if (isDataException(error)) {
     logger.warn('database refused a value', {
       method: request.method,
-      path: request.routeOptions.url ?? request.url.split('?')[0],
+      path: request.routeOptions.url ?? loggedPath(request.url),
       ...errorFields(error),
     });
     return reply
@@ -63,7 +64,7 @@ export function sendApiError(
   }
   logger.error('unhandled API error', {
     method: request.method,
-    path: request.routeOptions.url ?? request.url.split('?')[0],
+    path: request.routeOptions.url ?? loggedPath(request.url),
     ...errorFields(error),
   });
   return reply.code(500).send(body('Something went wrong, please try again!'));

@@ -17,6 +17,7 @@ import {
   type SharedRender,
 } from './page-cache';
 import { cspNonceOf } from './security-headers';
+import { loggedPath } from './request-log';
 import { sharedPathMatcher } from './shared-routes';
 
 /*
@@ -143,7 +144,7 @@ export function pageRoutes(
       );
     } catch (error) {
       services.logger.error('unhandled page error', {
-        path: request.url.split('?')[0],
+        path: loggedPath(request.url),
         ...errorFields(error),
       });
       return null;

@@ -162,6 +162,7 @@ export const publicRoutes: Pick<Routes<Api>, PublicArea> = {
   },
   tracking: {
     track: { method: 'GET', path: '/api/track/:token' },
+    changeLink: { method: 'POST', path: '/api/track/:token/change-link' },
   },
   recurring: {
     listRecurring: { method: 'GET', path: '/api/account/recurring', auth: ['bearer', 'cookie'] },

@@ -22,7 +22,10 @@ export const trackingStep = z
     at: instant.nullable(),
     when: text().nullable().meta({ description: 'The time in London, "Tue 24 Nov, 09:42"' }),
     lines: z.array(text()),
-    link: z.object({ label: text(), href: text() }).nullable(),
+    link: z.object({ label: text(), href: text() }).nullable().meta({
+      description:
+        'A page to go on to: the account, or `/track/{token}/change?leg=…` to ask for the e-mailed change link. Never a signed change link nor the order id: a tracking link is safe to forward.',
+    }),
     photoUrl: text()
       .nullable()
       .meta({ description: 'Proof-of-delivery photo: a signed URL that expires' }),
@@ -54,6 +57,22 @@ export const trackingApi = {
     replies: {
       200: z.object({ status: ok, tracking: orderTrackingView }),
       ...failures(404),
+    },
+  }),
+  changeLink: endpoint({
+    method: 'POST',
+    path: '/api/track/:token/change-link',
+    operationId: 'emailChangeLink',
+    tag: 'Booking',
+    summary:
+      'E-mails the signed link to change a collection or delivery time to the order’s address',
+    description:
+      'The tracking link only shows the timeline; this sends the link that changes the time to the e-mail address on the order (never named in the reply). At most 3 an hour per order (429 after). 404 for an unknown token; 409 when the leg can no longer be changed online.',
+    params: z.object({ token: text() }),
+    body: z.object({ leg: z.enum(['collection', 'delivery']) }),
+    replies: {
+      200: z.object({ status: ok, message: text() }),
+      ...failures(404, 409, 422, 429),
     },
   }),
 };

@@ -35,6 +35,8 @@ export async function startTestServer(
     database?: TestDatabase;
     /** The job queue: workers on ('work') or off, shorter polls and retries. */
     jobs?: Partial<JobQueueOptions>;
+    /** Collects every log line (info and up, the request log included) as written. */
+    logs?: string[];
   } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase());
@@ -48,7 +50,8 @@ export async function startTestServer(
     ...options.env,
   });
   const errors: string[] = [];
-  const logger: Logger = createLogger('warn', (line) => {
+  const logger: Logger = createLogger(options.logs ? 'info' : 'warn', (line) => {
+    options.logs?.push(line);
     const entry = JSON.parse(line) as { level: string };
     if (entry.level === 'error') errors.push(line);
   });

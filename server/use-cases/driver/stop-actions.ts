@@ -183,7 +183,11 @@ export async function recordStopAction(
         notHomeEmail(deps.config.brand, deps, { order, leg, eventId: event.id, at: now }),
         tx,
       );
-      await notifyCustomer(tx, { order: current, now, event: 'not-home', leg }, deps);
+      await notifyCustomer(
+        tx,
+        { order: current, now, event: 'not-home', leg, eventId: event.id, at: now },
+        deps,
+      );
     }
     if (leg === 'delivery') {
       // This stop is done: the next one of the route hears the driver is on the way.

@@ -2,7 +2,9 @@ import { and, count, eq, gte, lt, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { customers, textMessages, textOptOuts, type orders } from '../../db/schema';
 import type { AppServices } from '../../services';
+import { collectionChangePath } from '../../auth/reschedule-access';
 import { approvalLink } from '../mail/approval-emails';
+import { rescheduleLink } from '../mail/driver-emails';
 import { paymentLink } from '../mail/order-emails';
 import { textablePhone } from './phone';
 import { queueText, type QueuedText } from './queue-text';
@@ -17,7 +19,7 @@ export type NotifyEvent =
   | { event: 'booking-confirmed' }
   | { event: 'collection-reminder' }
   | { event: 'driver-on-the-way'; expected: { from: Date; to: Date } }
-  | { event: 'not-home'; leg: 'collection' | 'delivery' }
+  | { event: 'not-home'; leg: 'collection' | 'delivery'; eventId: number; at: Date }
   | { event: 'intake-report' }
   | { event: 'approval-needed'; approval: { id: string; expiresAt: Date; amountPence: number } }
   | { event: 'invoice' }
@@ -63,7 +65,20 @@ function dedupeKeyOf(what: NotifyEvent, order: Order): string | undefined {
 function factsOf(what: NotifyEvent, order: Order, now: Date, deps: NotifyDeps): TextFacts {
   switch (what.event) {
     case 'not-home':
-      return { event: what.event, leg: what.leg };
+      return {
+        event: what.event,
+        leg: what.leg,
+        rescheduleUrl: rescheduleLink(deps, {
+          orderId: order.id,
+          eventId: what.eventId,
+          at: what.at,
+        }),
+      };
+    case 'collection-reminder':
+      return {
+        event: what.event,
+        changeUrl: `${deps.config.publicUrl}${collectionChangePath(deps, order)}`,
+      };
     case 'approval-needed':
       return {
         event: what.event,

@@ -4,6 +4,7 @@ import { loadConfig } from '../../config';
 import { createLinkSigner } from '../../auth/signed-links';
 import { approvalPagePath } from '../../auth/approval-access';
 import { paymentPagePath } from '../../auth/order-access';
+import { collectionChangePath, reschedulePagePath } from '../../auth/reschedule-access';
 import {
   gsm7,
   isGsm7,
@@ -37,12 +38,20 @@ const site = { links: links.links };
 
 const everyEvent: TextFacts[] = [
   { event: 'booking-confirmed' },
-  { event: 'collection-reminder' },
+  {
+    event: 'collection-reminder',
+    changeUrl: `${publicUrl}${collectionChangePath(site, order)}`,
+  },
   {
     event: 'driver-on-the-way',
     expected: { from: new Date('2026-11-26T18:20:00Z'), to: new Date('2026-11-26T18:50:00Z') },
   },
-  { event: 'not-home', leg: 'collection' },
+  {
+    event: 'not-home',
+    leg: 'collection',
+    // A real-length event id (the stop_events sequence a few years in).
+    rescheduleUrl: `${publicUrl}${reschedulePagePath(site, { orderId: order.id, eventId: 1234567, at: now })}`,
+  },
   { event: 'intake-report' },
   {
     event: 'approval-needed',
@@ -68,7 +77,8 @@ describe('service texts', () => {
       const text = serviceText(brand, publicUrl, order, facts);
       expect(text).toContain('Maida Vale Cleaners');
       expect(text).toContain('LD-100042');
-      // The tracking link, or (for approval and payment) the order's signed page.
+      // The tracking link, or (for approval, payment, the reminder and "not home") the
+      // order's signed page.
       const links = text.match(/https:\/\/\S+/g) ?? [];
       expect(links.length).toBeGreaterThan(0);
       expect(
@@ -79,9 +89,16 @@ describe('service texts', () => {
     },
   );
 
-  it('carries the tracking link on every status text', () => {
+  it('carries the tracking link on every status text (the texts that offer a change carry the signed page)', () => {
     for (const facts of everyEvent) {
-      if (['approval-needed', 'invoice', 'charge-failed'].includes(facts.event)) {
+      const signed = [
+        'approval-needed',
+        'invoice',
+        'charge-failed',
+        'collection-reminder',
+        'not-home',
+      ];
+      if (signed.includes(facts.event)) {
         continue;
       }
       expect(serviceText(brand, publicUrl, order, facts)).toContain(
@@ -90,10 +107,19 @@ describe('service texts', () => {
     }
   });
 
-  it('the reminder: tomorrow in London time, SKIP, and the page to change the slot', () => {
+  it('the reminder: tomorrow in London time, SKIP, and the signed page to change the slot', () => {
     const text = serviceText(brand, publicUrl, order, everyEvent[1]!);
     expect(text).toBe(
-      `Maida Vale Cleaners: we collect order LD-100042 tomorrow, 09:00-10:00. Reply SKIP to cancel, or change the time here: ${publicUrl}/track/${order.trackingToken}`,
+      `Maida Vale Cleaners: we collect order LD-100042 tomorrow, 09:00-10:00. Reply SKIP to cancel, or change the time here: ${publicUrl}${collectionChangePath(site, order)}`,
+    );
+  });
+
+  it('not home: the signed page to choose a new time, as the e-mail', () => {
+    const text = serviceText(brand, publicUrl, order, everyEvent[3]!);
+    expect(text).toMatch(
+      new RegExp(
+        `Choose a new time here: ${publicUrl}/order/reschedule/${order.id}\\?stop=1234567&t=\\d+\\.[\\w-]{43}$`,
+      ),
     );
   });
 

@@ -10,9 +10,10 @@ import { trackingUrl } from '../mail/tracking-link';
  * What a customer's texts say (issue 17, docs/decisions/031): pure functions of the brand, the
  * site's address, the order and the event's facts, like the e-mail builders of use-cases/mail
  * (so, like them, they may format money). Every text names the brand and the order number and
- * carries the order's tracking link, except the three that ask the customer to act on a page
- * of its own (approval, invoice, failed charge): they carry that signed page's link instead,
- * as two links do not fit in two segments. Each is short (one or two SMS segments) and GSM-7
+ * carries the order's tracking link, except the five that ask the customer to act on a page
+ * of its own (approval, invoice, failed charge, and the reminder's and "not home"'s change of
+ * time, issue 31): they carry that signed page's link instead, as two links do not fit in two
+ * segments and the tracking page is read-only (decision 043). Each is short (one or two SMS segments) and GSM-7
  * only, since one curly quote or en dash turns a 160-character SMS into a UCS-2 one of
  * 70. WhatsApp sends the same words.
  */
@@ -32,9 +33,9 @@ export type TextEvent =
 /** Each event's facts beyond the order, with its links already made (signed where needed). */
 export type TextFacts =
   | { event: 'booking-confirmed' }
-  | { event: 'collection-reminder' }
+  | { event: 'collection-reminder'; changeUrl: string }
   | { event: 'driver-on-the-way'; expected: { from: Date; to: Date } }
-  | { event: 'not-home'; leg: 'collection' | 'delivery' }
+  | { event: 'not-home'; leg: 'collection' | 'delivery'; rescheduleUrl: string }
   | { event: 'intake-report' }
   | { event: 'approval-needed'; approvalUrl: string; amountPence: number }
   | { event: 'invoice'; paymentUrl: string }
@@ -85,17 +86,17 @@ export function serviceText(
       body = `${name}: order ${number} is booked. Collection ${pickup}, delivery ${delivery}. ${tracked}`;
       break;
     case 'collection-reminder':
-      // The tracking page offers the change of time (a signed link made when it is viewed):
-      // one link keeps the text in two segments (decision 031).
-      body = `${name}: we collect order ${number} tomorrow, ${textHours(order.pickupStartsAt, order.pickupEndsAt)}. Reply SKIP to cancel, or change the time here: ${trackingUrl(publicUrl, order.trackingToken)}`;
+      // The signed change link itself: the tracking page no longer offers one (issue 31, a
+      // tracking link is safe to forward). One link keeps the text in two segments.
+      body = `${name}: we collect order ${number} tomorrow, ${textHours(order.pickupStartsAt, order.pickupEndsAt)}. Reply SKIP to cancel, or change the time here: ${facts.changeUrl}`;
       break;
     case 'driver-on-the-way':
       body = `${name}: our driver is on the way with order ${number}, expected between ${textTime(facts.expected.from)} and ${textTime(facts.expected.to)}. ${tracked}`;
       break;
     case 'not-home':
-      // The tracking page offers the signed link to choose a new time after a missed visit
-      // (decision 029); one link keeps the text in two segments.
-      body = `${name}: we came to ${facts.leg === 'collection' ? 'collect' : 'deliver'} order ${number} but nobody was home. Choose a new time here: ${trackingUrl(publicUrl, order.trackingToken)}`;
+      // The signed page to choose a new time, as the e-mail's (decision 026; issue 31): one
+      // link keeps the text in two segments.
+      body = `${name}: we came to ${facts.leg === 'collection' ? 'collect' : 'deliver'} order ${number} but nobody was home. Choose a new time here: ${facts.rescheduleUrl}`;
       break;
     case 'intake-report':
       body = `${name}: your items of order ${number} are checked in and photographed. See the report: ${trackingUrl(publicUrl, order.trackingToken)}`;

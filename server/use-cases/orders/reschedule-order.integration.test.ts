@@ -103,15 +103,16 @@ describe('rescheduleOrder', () => {
     expect(moves).toEqual([
       expect.objectContaining({
         title: 'Delivery moved to Mon 30 Nov, 12:00–13:00',
-        state: 'done',
+        state: 'current',
         at: now.toISOString(),
         when: 'Tue 24 Nov, 07:00',
       }),
     ]);
-    // It sits after "Booked", before the steps to come; the order is still "Booked".
+    // It sits after "Booked", before the steps to come; as the latest step it is the headline
+    // (issue 31, decision 043).
     expect(tracking.steps.map((s) => `${s.key}:${s.state}`).slice(0, 3)).toEqual([
-      'booked:current',
-      'moved:done',
+      'booked:done',
+      'moved:current',
       'collected:to-come',
     ]);
   });

@@ -4,11 +4,7 @@ import { londonToday } from '@shared/london-time';
 import { orderNumber } from '@shared/order-number';
 import { auditLog, orderEvents, orderGarments, orders, photos, stopEvents } from '../../db/schema';
 import { NotFoundError } from '../../errors';
-import {
-  collectionChangePath,
-  legChangePath,
-  reschedulePagePath,
-} from '../../auth/reschedule-access';
+import { trackingChangePath } from '@shared/tracking';
 import { checkCancellation, checkReschedule } from '../accounts/cancellation-policy';
 import { photoUrl } from '../photos/photo-url';
 import type { AppServices } from '../../services';
@@ -134,7 +130,8 @@ export async function orderTracking(
   }
 
   // Nobody home, and the visit still in the window it was missed in: the customer chooses a
-  // new one here too (the same signed link as the e-mail's; decision 026).
+  // new one. The tracking link is safe to forward (issue 31): it never carries a signed change
+  // link or the order id, only the way to ask for the e-mailed link (tracking/change-link.ts).
   const missed = stops
     .filter((s) => s.outcome === 'not-home')
     .filter((s) => {
@@ -142,18 +139,18 @@ export async function orderTracking(
       return s.windowStartsAt.getTime() === window.getTime();
     })
     .sort((a, b) => b.at.getTime() - a.at.getTime())[0];
-  const rescheduleUrl = missed
-    ? reschedulePagePath(deps, { orderId: order.id, eventId: missed.id, at: missed.at })
-    : null;
+  const rescheduleUrl = missed ? trackingChangePath(order.trackingToken, missed.leg) : null;
 
   // Before the collection (and no missed visit to settle), the customer may change its
-  // window here: the evening-before reminder links to this page (issue 17, decision 031).
+  // window: the way to the e-mailed change link (issues 17 and 31, decision 031).
   const changeCollectionUrl =
-    !missed && checkCancellation(order, now).allowed ? collectionChangePath(deps, order) : null;
+    !missed && checkCancellation(order, now).allowed
+      ? trackingChangePath(order.trackingToken, 'collection')
+      : null;
   // And the delivery's, up to 2 hours before it (issue 18, decision 035).
   const changeDeliveryUrl =
     !missed && checkReschedule(order, 'delivery', now).allowed
-      ? legChangePath(deps, order, 'delivery')
+      ? trackingChangePath(order.trackingToken, 'delivery')
       : null;
 
   return buildTracking(

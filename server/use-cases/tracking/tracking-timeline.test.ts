@@ -135,7 +135,7 @@ describe('buildTracking', () => {
     });
   });
 
-  it('a moved window: "Collection moved to …" at the time it was moved, in time order, never current', () => {
+  it('a moved window: "Collection moved to …" at the time it was moved, in time order, current when it is the latest', () => {
     const miss = {
       ...collectedStop,
       outcome: 'not-home' as const,
@@ -164,8 +164,8 @@ describe('buildTracking', () => {
       'booked:done',
       'not-home:done',
       'moved:done',
-      'collected:current',
-      'moved:done',
+      'collected:done',
+      'moved:current',
       'intake:to-come',
     ]);
     const moves = v.steps.filter((s) => s.key === 'moved');
@@ -181,8 +181,8 @@ describe('buildTracking', () => {
       at: at('19:00', 20),
     };
     expect(states(buildTracking(facts('pending', { moves: [early] }), now)).slice(0, 3)).toEqual([
-      'booked:current',
-      'moved:done',
+      'booked:done',
+      'moved:current',
       'collected:to-come',
     ]);
     const cancelled = buildTracking(
@@ -193,6 +193,67 @@ describe('buildTracking', () => {
       now,
     );
     expect(states(cancelled)).toEqual(['booked:done', 'moved:done', 'cancelled:current']);
+  });
+
+  it('a new time chosen after "nobody home" is the current step, after the miss (walkthrough 8)', () => {
+    // Collection: missed at 08:40, moved at 09:00 to the 28th.
+    const missedCollection = {
+      ...collectedStop,
+      outcome: 'not-home' as const,
+      bags: null,
+      at: at('08:40', 22),
+    };
+    const collectionMove = {
+      leg: 'collection' as const,
+      startsAt: at('10:00', 28),
+      endsAt: at('11:00', 28),
+      at: at('09:00', 22),
+    };
+    const c = buildTracking(
+      facts('pending', { stops: [missedCollection], moves: [collectionMove] }),
+      now,
+    );
+    expect(states(c).slice(0, 4)).toEqual([
+      'booked:done',
+      'not-home:done',
+      'moved:current',
+      'collected:to-come',
+    ]);
+    expect(c.steps.find((s) => s.state === 'current')!.title).toBe(
+      'Collection moved to Sat 28 Nov, 10:00–11:00',
+    );
+    // Delivery: out at 09:30, missed at 10:20 (back to ready), moved at 10:30.
+    const missedDelivery = {
+      ...collectedStop,
+      leg: 'delivery' as const,
+      outcome: 'not-home' as const,
+      bags: null,
+      at: at('10:20'),
+    };
+    const deliveryMove = {
+      leg: 'delivery' as const,
+      startsAt: at('10:00', 26),
+      endsAt: at('12:00', 26),
+      at: at('10:30'),
+    };
+    const d = buildTracking(
+      facts('ready', {
+        events: [...upTo('out for delivery'), { toStatus: 'ready', at: at('10:20') }],
+        stops: [{ ...collectedStop }, missedDelivery],
+        intakeReportedAt: at('10:00', 22),
+        moves: [deliveryMove],
+      }),
+      at('10:35'),
+    );
+    expect(states(d).slice(-4)).toEqual([
+      'out-for-delivery:to-come',
+      'not-home:done',
+      'moved:current',
+      'delivered:to-come',
+    ]);
+    expect(d.steps.find((s) => s.state === 'current')!.title).toBe(
+      'Delivery moved to Thu 26 Nov, 10:00–12:00',
+    );
   });
 
   it('intake: the number of garments; the account for a registered customer, "e-mailed" for a guest', () => {

@@ -314,9 +314,18 @@ export function buildTracking(facts: TrackingFacts, now: Date): TrackingView {
   // after it (or not reached yet), so the steps reached stay in the order they happened.
   const moves = [...(facts.moves ?? [])].sort((a, b) => a.at.getTime() - b.at.getTime());
   for (const move of moves) {
-    const index = steps.findIndex(
+    let index = steps.findIndex(
       (s, i) => i > 0 && (!s.reached || (s.at !== null && s.at > move.at)),
     );
+    // After anything reached before it that sits further on (a missed delivery follows the
+    // delivery's step to come): the move that answers a "nobody home" comes after it.
+    for (let j = steps.length - 1; index >= 0 && j >= index; j--) {
+      const s = steps[j]!;
+      if (s.reached && s.at !== null && s.at <= move.at) {
+        index = j + 1;
+        break;
+      }
+    }
     const where = move.endsAt
       ? londonSlot(move.startsAt, move.endsAt)
       : `${dt(move.startsAt).toFormat('ccc d LLL')}, ${hhmm(move.startsAt)}`;
@@ -338,8 +347,10 @@ export function buildTracking(facts: TrackingFacts, now: Date): TrackingView {
     shown = shown.filter((s) => s.reached);
     shown.push(draft('cancelled', 'Cancelled', true, cancelledAt, ['This order is cancelled.']));
   }
-  // A moved window is a note on the way, not where the order is: never the current step.
-  const current = shown.reduce((last, s, i) => (s.reached && s.key !== 'moved' ? i : last), 0);
+  // The current step is the latest reached: a window moved after it (a new time chosen after
+  // "nobody home", or a change before the collection) is where the order stands now, so the
+  // headline never shows an older step (issue 31, walkthrough 8).
+  const current = shown.reduce((last, s, i) => (s.reached ? i : last), 0);
   return {
     order_no: facts.orderNumber,
     first_name: firstName(facts.customerName),
