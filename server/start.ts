@@ -4,6 +4,7 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { seedDatabase } from './db/seed';
 import { loadLinkKey } from './auth/signed-links';
 import { ensureDemoOwner } from './use-cases/admin/demo-owner';
+import { backfillPersonKeys } from './use-cases/promos/same-person';
 import { registerJobs } from './jobs/register';
 import { createHttpApp, type HttpOptions, type PagesMode, type RegisteredRoute } from './http/app';
 import { createLogger, errorFields, type Logger } from './logger';
@@ -48,6 +49,9 @@ export async function startServer(
   const database = options.database ?? (await openConfiguredDatabase(config, logger));
   await database.migrate();
   await seedDatabase(database.db, { now: options.overrides?.now?.() ?? new Date() });
+  // Orders placed before migration 0016 get the keys offers compare people by (issue 31).
+  const keyed = await backfillPersonKeys(database.db);
+  if (keyed > 0) logger.info('orders keyed for first-order offers', { orders: keyed });
   logger.info('database ready', {
     kind: database.kind,
     ...(database.kind === 'pglite' ? { dataDir: config.dataDir, note: 'embedded PGlite' } : {}),

@@ -110,15 +110,34 @@ describe('referrals and account credit', () => {
       body: { email: 'sam@shop.test', password },
     });
     staff = { Authorization: `Bearer ${login.body.token}` };
-    referrerId = (await signUp(app, { name: 'Grace Hopper', email: 'grace@example.com' }))
-      .customer_id;
+    // Grace lives a few doors from the demo guest (the friends' address): another home.
+    referrerId = (
+      await signUp(app, {
+        name: 'Grace Hopper',
+        email: 'grace@example.com',
+        address: { door_number: '40', line1: 'Elgin Avenue', postcode: 'W9 2HD' },
+      })
+    ).customer_id;
   }, 60_000);
   afterAll(async () => {
     await app?.stop();
     await stripe?.close();
   });
 
-  test('a friend’s first order takes £10 off; the referrer is credited once it is paid, once', async () => {
+  /** Staff move the order along the pipeline, from collected to `to`. */
+  const moveTo = async (id: string, to: 'out for delivery' | 'delivered') => {
+    const steps = ['cleaning', 'ready', 'out for delivery', 'delivered'];
+    const from = (await orderRow(id)).status;
+    for (const step of steps.slice(steps.indexOf(from) + 1, steps.indexOf(to) + 1)) {
+      const moved = await app.api<Reply>(`/api/admin/orders/${id}/status`, {
+        body: { to: step },
+        headers: staff,
+      });
+      expect(moved.status).toBe(200);
+    }
+  };
+
+  test('a friend’s first order takes £10 off; the referrer is credited once it is delivered and paid, once', async () => {
     const code = await referralCodeOf(db(), referrerId);
     expect(code).toMatch(/^GRACE-[A-Z2-9]{4}$/);
     expect(await referralCodeOf(db(), referrerId)).toBe(code);
@@ -162,6 +181,14 @@ describe('referrals and account credit', () => {
       expect((await webhook(eventId, started.body.payment_id, id)).status).toBe(200);
     }
     expect(await orderRow(id)).toMatchObject({ paymentState: 'paid', amountDuePence: 0 });
+    // Issue 31: paid but not yet delivered earns nothing yet (it was credited here before).
+    expect((await referral())[0]!.creditedAt).toBeNull();
+    expect(await creditBalance(db(), referrerId)).toBe(0);
+    await moveTo(id, 'out for delivery');
+    expect((await referral())[0]!.creditedAt).toBeNull();
+    await moveTo(id, 'delivered');
+    // A webhook replayed after the delivery credits nothing more.
+    expect((await webhook('evt_ref_3', started.body.payment_id, id)).status).toBe(200);
     const [done] = await referral();
     expect(done!.creditedAt).not.toBeNull();
     const credits = await db()
@@ -273,7 +300,12 @@ describe('referrals and account credit', () => {
   test('a cancelled referral order never earns the referrer credit, even paid afterwards', async () => {
     const code = await referralCodeOf(db(), referrerId);
     const friend = await placeGuestOrder(app, {
-      details: { email: 'ken@example.com', name: 'Ken Thompson' },
+      details: {
+        email: 'ken@example.com',
+        name: 'Ken Thompson',
+        phone: '07700 900789',
+        address: { door_number: '7', line1: 'Elgin Avenue', postcode: 'W9 2HD' },
+      },
       order: { promo_code: code },
       slots: spreadSlots(slot++),
     });

@@ -30,13 +30,24 @@ describe('promo codes at checkout', () => {
   let slot = 0;
   const db = () => server.database.db;
 
+  /**
+   * Each e-mail is its own person here: their own phone and door (issue 31 counts earlier
+   * orders by phone and home too).
+   */
+  const people = new Map<string, number>();
+  const personOf = (email: string) => {
+    if (!people.has(email)) people.set(email, people.size + 1);
+    const n = people.get(email)!;
+    return { phone: `07700 900${String(200 + n).padStart(3, '0')}`, door: String(100 + n) };
+  };
   /** Places a guest order with `code`; answers the reply without failing on a refusal. */
   const tryCode = async (email: string, code: string, extra: Record<string, unknown> = {}) => {
+    const { phone, door } = personOf(email);
     const checkout = await startGuestCheckout(server, {
       name: 'Ada Lovelace',
       email,
-      phone: '07700 900123',
-      address: { door_number: '12', line1: 'Elgin Avenue', postcode: 'W9 2HD' },
+      phone,
+      address: { door_number: door, line1: 'Elgin Avenue', postcode: 'W9 2HD' },
     });
     const slots = spreadSlots(slot++);
     return server.api<Reply & { order?: { order_id: string } }>('/api/placeorder', {
@@ -47,7 +58,7 @@ describe('promo codes at checkout', () => {
         delivery_start: slots.delivery.slot_start,
         customer_name: 'Ada Lovelace',
         customer_email: email,
-        customer_phone: '07700 900123',
+        customer_phone: phone,
         status: 'pending',
         promo_code: code,
         ...extra,

@@ -3,7 +3,6 @@ import { formatAddress } from '@shared/address';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { getCurrentCustomer } from '~/server/accounts.server';
 import { ValidationError } from '~/server/errors.server';
-import { accountMessages } from '@shared/account-messages';
 import { registerCustomer } from '~/server/accounts.server';
 import { addressSchema, firstErrors, messages, registrationFormSchema } from '@shared/validation';
 import {
@@ -39,8 +38,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 /**
  * Sign-up posted as a form (with or without JavaScript): the form's rules, then the same
- * use-case as POST /api/register. Spec 8's outcomes: created or taken go to /login with
- * their notice (303); other refusals come back with their field messages.
+ * use-case as POST /api/register. Created goes to /login with its notice (303), and so does an
+ * address that already has an account (its owner is e-mailed instead: issue 31, N6), so the
+ * page never tells who has an account; other refusals come back with their field messages.
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const { services } = context;
@@ -62,10 +62,6 @@ export async function action({ context, request }: Route.ActionArgs) {
     });
     return redirect('/login?notice=created', 303);
   } catch (error) {
-    // Only the use-case's "taken" goes to /login; a malformed e-mail stays on the form.
-    if (error instanceof ValidationError && error.message === accountMessages.emailTaken) {
-      return redirect('/login?notice=taken', 303);
-    }
     // Spec 8: a 422 is "check mandatory fields", a 429 says when to retry, others are generic.
     // The form comes back as it was sent (without the passwords).
     const { password: _p, password_confirmation: _c, ...values } = form;

@@ -455,9 +455,21 @@ export const orders = pgTable(
     }),
     /** Account credit used towards this order (its ledger row is in customer_credits). */
     creditAppliedPence: integer('credit_applied_pence').notNull().default(0),
+    /**
+     * Who placed it, as first-order offers and referrals compare people (issue 31, N3;
+     * shared/same-person.ts): the e-mail in its normal form, the phone in E.164 and the home
+     * (postcode, house and first line); '' when there is nothing to compare. Null only on
+     * orders placed before these keys, until the start-up backfill fills them.
+     */
+    emailKey: text('email_key'),
+    phoneKey: text('phone_key'),
+    addressKey: text('address_key'),
   },
   (t) => [
     index('orders_customer_idx').on(t.customerId),
+    index('orders_email_key_idx').on(t.emailKey),
+    index('orders_phone_key_idx').on(t.phoneKey),
+    index('orders_address_key_idx').on(t.addressKey),
     index('orders_pickup_idx').on(t.pickupStartsAt),
     check('orders_money_non_negative', sql`${t.amountDuePence} >= 0 and ${t.discountPence} >= 0`),
     check('orders_paid_non_negative', sql`${t.paidPence} >= 0`),

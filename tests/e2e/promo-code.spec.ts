@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signUp } from '@tests/helpers/fixtures';
 import { logIn } from './account-helpers';
-import { bookFromHome, callerOf } from './booking-helpers';
+import { callerOf, chooseAddress, chooseSlots } from './booking-helpers';
 import { expectNoSeriousA11yViolations } from './support';
 
 /*
@@ -15,9 +15,16 @@ test('a guest applies a promo code at checkout; an unknown one is refused, sayin
   page,
 }, testInfo) => {
   const email = `promo-${testInfo.project.name}@example.com`;
-  await bookFromHome(page);
+  // APP30 is for a first order, counted by e-mail, phone and home too (issue 31): this guest
+  // is nobody else of the suite, in each project (their own door and phone).
+  const mobile = testInfo.project.name === 'mobile';
+  await page.goto('/');
+  await chooseAddress(page, 'Elgin Avenue', mobile ? '51' : '52');
+  await chooseSlots(page);
+  await page.getByRole('button', { name: 'ORDER FOR COLLECTION' }).click();
+  await expect(page).toHaveURL(/\/customer\?/);
   await page.getByLabel('Full name').fill('Ada Lovelace');
-  await page.getByLabel('Phone').fill('07700 900123');
+  await page.getByLabel('Phone').fill(mobile ? '07700 900751' : '07700 900752');
   await page.getByLabel('E-mail').fill(email);
   await page.getByRole('button', { name: 'Guest Checkout' }).click();
   await expect(page.getByRole('heading', { name: 'Order Summary' })).toBeVisible();

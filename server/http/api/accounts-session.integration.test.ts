@@ -67,12 +67,14 @@ describe('sessions, register and login', () => {
     });
   });
 
-  it('answers 422 with errors.email when the e-mail is taken (any case)', async () => {
+  it('answers a taken e-mail (any case) as a new sign-up: nothing says it has an account (issue 31)', async () => {
     const reply = await register('ADA@example.com');
-    expect(reply.status).toBe(422);
-    expect(reply.body.errors?.email).toEqual([
-      'Oops! It seems like that email has already been taken. Please log in to your existing account',
-    ]);
+    expect(reply.status).toBe(200);
+    expect(reply.body.errors).toBeUndefined();
+    expect(reply.body).toMatchObject({
+      status: true,
+      message: 'Your account is successfully created, please login to your account.',
+    });
   });
 
   it('answers 422 with spec messages for bad fields and a missing address', async () => {

@@ -19,6 +19,8 @@ import { newOrderNotificationEmail, orderConfirmationEmail } from '../mail/place
 import { chooseTextUpdates } from '../messages/message-preferences';
 import { notifyCustomer } from '../messages/notify-customer';
 import { redeemPromoCode, type RedeemedCode } from '../promos/redeem-promo-code';
+import { orderKeys } from '../promos/same-person';
+import type { PersonKeys } from '@shared/same-person';
 
 /**
  * How the customer will pay after cleaning: `now`, they save a card or verify PayPal on the
@@ -105,6 +107,8 @@ type OrderAddress = {
   json: unknown;
   /** Issue 18: how to get in, as the customer entered it (the booking's, else the entry's). */
   accessNotes: string;
+  /** The first line, which with the door and postcode says which home it is (issue 31). */
+  line1: string;
 };
 
 function entryAddress(entry: SavedAddressRow, accessNotes: string): OrderAddress {
@@ -116,6 +120,7 @@ function entryAddress(entry: SavedAddressRow, accessNotes: string): OrderAddress
     type: entry.addressType,
     json: entry,
     accessNotes: accessNotes || entry.accessNotes,
+    line1: entry.line1,
   };
 }
 
@@ -176,6 +181,7 @@ async function orderAddress(
     type: address.address_type,
     json: address,
     accessNotes,
+    line1: address.line1,
   };
 }
 
@@ -198,6 +204,8 @@ async function insertOrder(
     slots: { pickup: ReservedSlot; delivery: ReservedSlot };
     priced: PricedEstimate;
     redeemed: RedeemedCode | null;
+    /** Who placed it, as offers compare people (issue 31). */
+    keys: PersonKeys;
     now: Date;
   },
 ) {
@@ -229,6 +237,9 @@ async function insertOrder(
       idempotencyKey: placed.idempotencyKey,
       promoCodeId: redeemed?.promoCodeId ?? null,
       referredBy: redeemed?.referredBy ?? null,
+      emailKey: input.keys.email,
+      phoneKey: input.keys.phone,
+      addressKey: input.keys.address,
       createdAt: now,
       statusChangedAt: now,
     })
@@ -298,11 +309,19 @@ export async function placeOrder(
         estimate: input.estimate,
         priceCapPence: input.capPence,
       });
+      const address = await orderAddress(tx, { ...input, now });
+      // Who this is, as first-order offers and referrals compare people (issue 31, N3).
+      const keys = orderKeys({
+        email: customer.email,
+        phone: customer.phone,
+        postcode: address.postcode,
+        line1: address.line1,
+        door: address.door,
+      });
       // Issue 18: a promo or referral code, checked and its use counted (decision 037).
       const redeemed = input.promoCode
         ? await redeemPromoCode(tx, {
-            customerId: customer.id,
-            email: customer.email,
+            person: { customerId: customer.id, keys },
             code: input.promoCode,
             spendPence: priced.estimate?.items.length
               ? priced.estimate.items.reduce((sum, i) => sum + i.quantity * i.unitPricePence, 0)
@@ -310,7 +329,6 @@ export async function placeOrder(
             now,
           })
         : null;
-      const address = await orderAddress(tx, { ...input, now });
       const coverage = await coverageOf(tx, { postcode: address.postcode, brand: config.brand });
       if (!coverage.served) {
         throw new ValidationError(coverage.message, { postalcode: [coverage.message] });
@@ -324,6 +342,7 @@ export async function placeOrder(
         slots,
         priced,
         redeemed,
+        keys,
         now,
       });
       const facts = {

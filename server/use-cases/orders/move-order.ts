@@ -8,6 +8,7 @@ import { recordAudit, type Actor } from '../audit/record-audit';
 import { statusEmail } from '../mail/order-emails';
 import { notifyCustomer } from '../messages/notify-customer';
 import { givePromoUseBack } from '../promos/redeem-promo-code';
+import { creditReferrer } from '../promos/referrals';
 import { releaseSlots } from '../slots/reserve-slots';
 import { findOrder, type OrderRow } from './find-order';
 import type { Transaction } from '../../db/client';
@@ -74,6 +75,10 @@ export async function applyMove(
     });
     // Its promo code's use comes back (decision 037).
     await givePromoUseBack(tx, order);
+  }
+  // A friend's referral is credited once the order is delivered and paid (issue 31).
+  if (input.to === 'delivered') {
+    await creditReferrer(tx, { orderId: order.id, now, brand });
   }
   await tx.insert(orderEvents).values({
     orderId: order.id,

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   checkPromo,
   normalisePromoCode,
@@ -9,9 +9,13 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { customers, orders, promoCodes } from '../../db/schema';
 import { ValidationError } from '../../errors';
-
-/** Arbitrary constant: the advisory lock's namespace for promo checks per e-mail. */
-const PROMO_LOCK_ID = 73_285_018;
+import {
+  countEarlierOrders,
+  lockPerson,
+  ordersOf,
+  referrerMatch,
+  type OrderingPerson,
+} from './same-person';
 
 export type RedeemedCode = { promoCodeId: number | null; referredBy: string | null };
 
@@ -38,18 +42,19 @@ export function ruleOf(row: typeof promoCodes.$inferSelect): PromoRule {
 /**
  * A step of placing an order (issue 18, decision 037), in the order's transaction: the code
  * the customer entered, a promo code or a friend's referral code, checked against its rules
- * (shared/promo.ts) and its use counted. Earlier orders are the customer's and those placed
- * under their e-mail address; a lock per address makes their own two checkouts wait for each
- * other, so a first-order or once-per-customer code is taken once; the total limit is
- * kept by a conditional update (and the promo_codes_used check), so the last use is taken
- * once. A refusal is a 422 on `promo_code` naming the rule; nothing is written.
+ * (shared/promo.ts) and its use counted. Earlier orders are the person's: their customer's and
+ * those placed under the same e-mail (in its normal form), phone or home (issue 31, N3;
+ * `same-person.ts`); a lock per key makes their own two checkouts wait for each other, so a
+ * first-order or once-per-customer code is taken once. A referral code is refused when its
+ * owner is that person. The total limit is kept by a conditional update (and the
+ * promo_codes_used check), so the last use is taken once. A refusal is a 422 on `promo_code`
+ * naming the rule; nothing is written.
  */
 export async function redeemPromoCode(
   tx: DbOrTx,
   input: {
-    customerId: string;
-    /** The customer's e-mail: earlier orders are counted by it too, guests' included. */
-    email: string;
+    /** Who is ordering: their customer row and the order's keys (e-mail, phone, home). */
+    person: OrderingPerson;
     code: string;
     spendPence: number | null;
     now: Date;
@@ -57,9 +62,9 @@ export async function redeemPromoCode(
 ): Promise<RedeemedCode> {
   const code = normalisePromoCode(input.code);
   if (!code) return { promoCodeId: null, referredBy: null };
-  // One checkout at a time per e-mail address (a guest is a new customer row each time).
-  const email = input.email.trim().toLowerCase();
-  await tx.execute(sql`select pg_advisory_xact_lock(${PROMO_LOCK_ID}, hashtext(${email}))`);
+  const { person } = input;
+  // One checkout at a time per person (a guest is a new customer row each time).
+  await lockPerson(tx, person.keys);
   const [row] = await tx.select().from(promoCodes).where(eq(promoCodes.code, code)).limit(1);
   const [referrer] = row
     ? []
@@ -68,22 +73,20 @@ export async function redeemPromoCode(
         .from(customers)
         .where(and(eq(customers.referralCode, code), isNull(customers.deletedAt)))
         .limit(1);
-  if (referrer?.id === input.customerId) throw refuse(promoMessages.ownReferral());
-  const mine = and(
-    or(eq(orders.customerId, input.customerId), sql`lower(${orders.customerEmail}) = ${email}`),
-    ne(orders.status, 'cancelled'),
-  );
-  const [previous] = await tx.select({ n: count() }).from(orders).where(mine);
+  if (referrer && (await referrerMatch(tx, referrer.id, person))) {
+    throw refuse(promoMessages.ownReferral());
+  }
+  const previous = await countEarlierOrders(tx, person);
   const [uses] = row
     ? await tx
         .select({ n: count() })
         .from(orders)
-        .where(and(mine, eq(orders.promoCodeId, row.id)))
+        .where(and(ordersOf(person), eq(orders.promoCodeId, row.id)))
     : [{ n: 0 }];
   const rule = row ? ruleOf(row) : referrer ? referralRule(code) : null;
   const checked = checkPromo(code, rule, {
     now: input.now,
-    previousOrders: previous?.n ?? 0,
+    previousOrders: previous,
     customerUses: uses?.n ?? 0,
     spendPence: input.spendPence,
   });

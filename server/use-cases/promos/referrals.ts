@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, exists, isNull, ne } from 'drizzle-orm';
+import { and, eq, exists, isNull } from 'drizzle-orm';
 import { orderNumber } from '@shared/order-number';
 import { REFERRAL_CREDIT_PENCE } from '@shared/promo';
 import type { Brand } from '@shared/brand';
@@ -52,10 +52,13 @@ export async function referralCodeOf(db: DbOrTx, customerId: string): Promise<st
 }
 
 /**
- * A step of a payment that left the order paid, in its transaction: when the order came
- * from a friend's referral code, the friend is credited once. `referrals.credited_at` is set
- * by a conditional update, so a replayed webhook or two confirmations at once credit once;
- * never for an order that was cancelled.
+ * A step of a payment that left the order paid, and of the move to delivered, in its
+ * transaction: when the order came from a friend's referral code, the friend is credited
+ * once the order is **delivered and paid** (issue 31, N3), whichever of the two comes last.
+ * `referrals.credited_at` is set by a conditional update that reads the order's status and
+ * payment in the same transaction, so a replayed webhook or two confirmations at once credit
+ * once; an order paid but not yet delivered (or delivered but not paid), or cancelled, earns
+ * nothing yet.
  */
 export async function creditReferrer(
   tx: DbOrTx,
@@ -68,13 +71,19 @@ export async function creditReferrer(
       and(
         eq(referrals.orderId, input.orderId),
         isNull(referrals.creditedAt),
-        // A cancelled order earns nothing, even paid afterwards (a payment that crossed the
-        // cancel): decision 037.
+        // Delivered and paid in full: a cancelled order (cancelled is final) never is, so a
+        // payment that crossed the cancel earns nothing (decision 037).
         exists(
           tx
             .select({ id: orders.id })
             .from(orders)
-            .where(and(eq(orders.id, referrals.orderId), ne(orders.status, 'cancelled'))),
+            .where(
+              and(
+                eq(orders.id, referrals.orderId),
+                eq(orders.status, 'delivered'),
+                eq(orders.paymentState, 'paid'),
+              ),
+            ),
         ),
       ),
     )

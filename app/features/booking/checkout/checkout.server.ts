@@ -163,10 +163,8 @@ export async function checkoutAction(
         estimate: emptyEstimateForm,
       });
     } catch (error) {
-      if (intent === 'signup' && error instanceof ValidationError && error.errors.email) {
-        // Spec 8: the e-mail is taken; log in instead.
-        return redirect('/login?notice=taken', 303);
-      }
+      // An e-mail that has an account is not refused: the order goes on as a guest's and the
+      // owner is e-mailed (issue 31, N6), so the step never tells who has an account.
       return refused(error, details, 1);
     }
   }
