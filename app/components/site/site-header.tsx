@@ -1,6 +1,7 @@
 import { useRef, type ComponentType } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import type { Brand } from '@shared/brand';
+import { loginHref } from '~/utils/redirect-to';
 
 const links = [
   { to: '/#order', label: 'Order' },
@@ -29,6 +30,8 @@ export function SiteHeader({
   user: User;
   LogoutButton: Logout;
 }) {
+  // Issue 31: the log-in returns to this page.
+  const login = loginHref(useLocation().pathname);
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
@@ -76,7 +79,7 @@ export function SiteHeader({
             </details>
           ) : (
             <div className="hidden items-center gap-2 lg:flex">
-              <Link to="/login" className="rounded-md px-3 py-2 text-sm font-semibold text-brand">
+              <Link to={login} className="rounded-md px-3 py-2 text-sm font-semibold text-brand">
                 Login
               </Link>
               <Link to="/signup" className="btn-primary px-4 py-2 text-sm">
@@ -106,6 +109,7 @@ function MobileMenu({
   LogoutButton: Logout;
 }) {
   const menu = useRef<HTMLDetailsElement>(null);
+  const login = loginHref(useLocation().pathname);
   const close = () => menu.current?.removeAttribute('open');
   return (
     <details ref={menu} className="group lg:hidden">
@@ -162,7 +166,7 @@ function MobileMenu({
             </>
           ) : (
             <li className="flex gap-2 py-2">
-              <Link to="/login" className="btn-secondary flex-1 py-2" onClick={close}>
+              <Link to={login} className="btn-secondary flex-1 py-2" onClick={close}>
                 Login
               </Link>
               <Link to="/signup" className="btn-primary flex-1 py-2" onClick={close}>
