@@ -111,26 +111,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const brand = useRootData()!.brand;
 
   const done = actionData as CheckoutResult | null | undefined;
-  // The order is placed (or refused): that answer stands, though the loader, run again after
-  // the action, may find the slot it just took full.
-  if (done?.step === 3 && done.placed) {
-    return (
-      <CheckoutShell step={3}>
-        <section aria-labelledby="result-title" className="card mt-6 text-center">
-          <h2 id="result-title" className="text-2xl font-bold text-slate-900">
-            Order {done.placed.number} is booked
-          </h2>
-          <p className="mt-2 text-slate-600">
-            One more step: save a card (nothing is charged now) or verify with PayPal, so we can
-            charge the amount once your items are cleaned and priced.
-          </p>
-          <Link to={done.placed.paymentUrl} className="btn-primary mt-6">
-            Continue to payment details
-          </Link>
-        </section>
-      </CheckoutShell>
-    );
-  }
+  // The order was refused: that answer stands, though the loader, run again after the
+  // action, may find the slot it just tried full. (A placed order is a 303 away.)
   if (done?.step === 'failed') {
     return (
       <CheckoutShell step={2} alert={done.alert}>
