@@ -119,7 +119,7 @@ describe('account forms as page actions', () => {
       password,
     });
     expect(ok.status).toBe(303);
-    expect(ok.headers.get('location')).toBe('/');
+    expect(ok.headers.get('location')).toBe('/account');
     const setCookie = ok.headers.getSetCookie().find((c) => c.startsWith('cl_session='))!;
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);

@@ -227,7 +227,7 @@ describe('checkout without JavaScript', () => {
     expect(await reply.text()).toContain('Please fill in your details first');
   });
 
-  it('"save a card now" takes the last place and offers the payment step', async () => {
+  it('"save a card now" takes the last place and goes on to the payment page', async () => {
     const fields = await summaryFields('ada.card@example.com');
     const [rules] = await site.server.database.db.select().from(slotSettings);
     // One place left: this order takes it, and the page reloaded after the action must still
@@ -244,10 +244,13 @@ describe('checkout without JavaScript', () => {
         set: { taken: rules!.pickupCapacityPerSlot - 1 },
       });
     const reply = await post(booking({ delivery: key(delivery) }), { ...fields, pay: 'now' });
-    expect(reply.status).toBe(200);
-    const html = await reply.text();
-    expect(html).toContain('Continue to payment details');
-    expect(html).toMatch(/href="\/order\/payment\/[0-9a-f-]{36}\?t=/);
+    // Issue 31: straight on to the signed card page, with no screen between.
+    expect(reply.status).toBe(303);
+    expect(reply.headers.get('location')).toMatch(/^\/order\/payment\/[0-9a-f-]{36}\?t=/);
+    // A £0.00 save: the button says so.
+    const card = await site.html(reply.headers.get('location')!);
+    expect(card).toMatch(/<button[^>]*type="submit"[^>]*>Save card<\/button>/);
+    expect(card).not.toContain('Pay with Stripe');
     const [order] = await site.server.database.db
       .select()
       .from(orders)

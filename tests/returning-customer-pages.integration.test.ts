@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { orderItems, orders, services } from '../server/db/schema';
 import { logIn, MONDAY_6AM, orderPayload, signUp } from '@tests/helpers/fixtures';
 import { usePageServer } from '@tests/helpers/page-server';
 
@@ -106,6 +108,51 @@ describe('returning customers’ pages without JavaScript', () => {
     expect(theirs).not.toContain('Two suits');
     // The account's orders offer it.
     expect(await html('/account', ada)).toContain(`/?again=${id}#order`);
+  });
+
+  it('books again with the last items as estimate lines and a cap at or above the last bill (issue 31)', async () => {
+    const placed = await site.server.api<{ order: { order_id: string } }>('/api/placeorder', {
+      body: orderPayload({
+        customer_name: 'Ada Lovelace',
+        customer_email: 'ada.pages@example.com',
+        customer_phone: '07700 900456',
+        address: { line1: '3 Castellain Road', postcode: 'W9 1EY' },
+        door_number: '3',
+      }),
+      headers: { Authorization: `Bearer ${ada.slice('cl_session='.length)}` },
+    });
+    expect(placed.status).toBe(200);
+    const id = placed.body.order.order_id;
+    // Cleaned and billed: two of one item, one of another, £55.50 above a £45 cap.
+    const db = site.server.database.db;
+    const [a, b] = await db.select().from(services).orderBy(services.id).limit(2);
+    await db.insert(orderItems).values([
+      { orderId: id, serviceId: a!.id, itemName: 'A', quantity: 2, unitPricePence: 1000 },
+      { orderId: id, serviceId: b!.id, itemName: 'B', quantity: 1, unitPricePence: 3550 },
+    ]);
+    await db
+      .update(orders)
+      .set({ totalPence: 5550, subtotalPence: 5550, priceCapPence: 4500 })
+      .where(eq(orders.id, id));
+
+    const home = await html(`/?again=${id}`, ada);
+    expect(home).toContain(`name="again" value="${id}"`);
+    const query = new URLSearchParams({
+      line1: '3 Castellain Road',
+      postcode: 'W9 1EY',
+      door: '3',
+      manual: '1',
+      again: id,
+      ...booking,
+    }).toString();
+    const checkout = await html(`/customer?${query}`, ada);
+    const lines = [...checkout.matchAll(/name="line_service" value="(\d+)"/g)].map((m) => m[1]);
+    expect(lines).toEqual([String(a!.id), String(b!.id)]);
+    expect(checkout).toMatch(/name="line_quantity"[^>]*value="2"/);
+    expect(checkout).toMatch(/id="price-cap"[^>]*name="price_cap" value="60"/);
+    // Not someone else's order.
+    const theirs = await html(`/customer?${query}`, bob);
+    expect(theirs).not.toContain('name="line_service"');
   });
 
   it('saves garment care by a form post', async () => {

@@ -18,6 +18,7 @@ import {
   type AddressFormValues,
 } from '~/features/account/address-book';
 import type { Route } from './+types/account-addresses';
+import { loginHref } from '~/utils/redirect-to';
 
 /* /account/addresses: the customer's address book (issue 18, decision 034). Logged in only. */
 
@@ -42,10 +43,10 @@ function credentials(request: Request) {
   };
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { services } = context;
   const customer = await getCurrentCustomer(services, credentials(request));
-  if (!customer) throw redirect('/login');
+  if (!customer) throw redirect(loginHref(url.pathname));
   const params = new URL(request.url).searchParams;
   const addresses = (await listAddressBook(services, { customerId: customer.id })).map(
     savedAddressView,

@@ -4,6 +4,7 @@ import { londonDate } from '@shared/london-time';
 import { accountCredit, getCurrentCustomer } from '~/server/accounts.server';
 import { AccountFrame } from '~/features/account/account-frame';
 import type { Route } from './+types/account-credit';
+import { loginHref } from '~/utils/redirect-to';
 
 /*
  * /account/credit (issue 18, decision 037): the customer's account credit with its history,
@@ -18,13 +19,13 @@ export function meta({ matches }: Route.MetaArgs) {
   ];
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { services } = context;
   const customer = await getCurrentCustomer(services, {
     cookie: request.headers.get('cookie'),
     authorization: request.headers.get('authorization'),
   });
-  if (!customer) throw redirect('/login');
+  if (!customer) throw redirect(loginHref(url.pathname));
   const credit = await accountCredit(services, { customerId: customer.id });
   return {
     balance: formatGbp(credit.balancePence),

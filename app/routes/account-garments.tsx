@@ -3,6 +3,7 @@ import { getCurrentCustomer } from '~/server/accounts.server';
 import { customerGarments, customerGarmentsView } from '~/server/intake-report.server';
 import { GarmentList } from '~/features/account/garments';
 import type { Route } from './+types/account-garments';
+import { loginHref } from '~/utils/redirect-to';
 
 /* The customer's garments and their history (issue 16, decision 028). Logged in only. */
 
@@ -14,13 +15,13 @@ export function meta({ matches }: Route.MetaArgs) {
   ];
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { services } = context;
   const customer = await getCurrentCustomer(services, {
     cookie: request.headers.get('cookie'),
     authorization: request.headers.get('authorization'),
   });
-  if (!customer) throw redirect('/login');
+  if (!customer) throw redirect(loginHref(url.pathname));
   return {
     garments: customerGarmentsView(
       services.config.brand,

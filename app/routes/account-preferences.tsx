@@ -12,6 +12,7 @@ import { formFailure, formFields, parseFields } from '~/components/form/form-act
 import { AccountFrame } from '~/features/account/account-frame';
 import { CareForm } from '~/features/account/care-form';
 import type { Route } from './+types/account-preferences';
+import { loginHref } from '~/utils/redirect-to';
 
 /* /account/preferences: how the customer likes their garments cared for (issue 18). */
 
@@ -27,10 +28,10 @@ function credentials(request: Request) {
   };
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { services } = context;
   const customer = await getCurrentCustomer(services, credentials(request));
-  if (!customer) throw redirect('/login');
+  if (!customer) throw redirect(loginHref(url.pathname));
   const saved = new URL(request.url).searchParams.has('saved') ? careMessages.saved : null;
   return { preferences: await getCarePreferences(services, { customerId: customer.id }), saved };
 }

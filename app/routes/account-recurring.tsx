@@ -15,6 +15,7 @@ import { PlanCard } from '~/features/recurring/plan-card';
 import { planChangeOf } from '~/features/recurring/plan-change.server';
 import { SetupForm } from '~/features/recurring/setup-form';
 import type { Route } from './+types/account-recurring';
+import { loginHref } from '~/utils/redirect-to';
 
 /*
  * Repeat collections in the account (issue 18, decision 036): set one up, see the next dates
@@ -35,10 +36,10 @@ const credentialsOf = (request: Request) => ({
   authorization: request.headers.get('authorization'),
 });
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { services } = context;
   const customer = await getCurrentCustomer(services, credentialsOf(request));
-  if (!customer) throw redirect('/login');
+  if (!customer) throw redirect(loginHref(url.pathname));
   return recurringOverview(services, { customerId: customer.id });
 }
 

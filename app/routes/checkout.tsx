@@ -4,7 +4,11 @@ import { parsePounds } from '@shared/money';
 import { getCurrentCustomer, getMessagePreferences } from '~/server/accounts.server';
 import { textUpdateChoiceOf } from '@shared/message-preferences';
 import { priceList } from '~/server/catalogue.server';
-import { listAddressBook, savedAddressOption } from '~/server/address-book.server';
+import {
+  findOrderToRepeat,
+  listAddressBook,
+  savedAddressOption,
+} from '~/server/address-book.server';
 import { checkoutHref } from '~/features/booking/booking-params';
 import { BookingForm } from '~/features/booking/booking-form';
 import { readBooking } from '~/features/booking/booking-storage';
@@ -14,6 +18,7 @@ import { CheckoutShell } from '~/features/booking/checkout/checkout-shell';
 import { checkoutAction } from '~/features/booking/checkout/checkout.server';
 import type { CheckoutResult } from '~/features/booking/checkout/checkout-state';
 import {
+  againEstimateForm,
   emptyEstimateForm,
   type EstimateCatalogue,
 } from '~/features/booking/checkout/estimate-form';
@@ -58,10 +63,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       textUpdates: 'none',
       notes,
       saved: [],
+      againEstimate: null,
     };
   }
   // Issue 17: "Text me updates" starts at the account's choice, so placing keeps it.
   const { customer: choices } = await getMessagePreferences(services, { customerId: current.id });
+  // Issue 31: "Book again" starts the estimate from the earlier order's items and cap.
+  const againId = params.get('again');
+  const repeat = againId
+    ? await findOrderToRepeat(services, { customerId: current.id, orderId: againId })
+    : null;
   return {
     resolution,
     customer: { name: current.name, email: current.email, phone: current.phone },
@@ -74,6 +85,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       resolution.kind === 'incomplete'
         ? (await listAddressBook(services, { customerId: current.id })).map(savedAddressOption)
         : [],
+    againEstimate: repeat ? againEstimateForm(repeat, catalogue) : null,
   };
 }
 
@@ -111,26 +123,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const brand = useRootData()!.brand;
 
   const done = actionData as CheckoutResult | null | undefined;
-  // The order is placed (or refused): that answer stands, though the loader, run again after
-  // the action, may find the slot it just took full.
-  if (done?.step === 3 && done.placed) {
-    return (
-      <CheckoutShell step={3}>
-        <section aria-labelledby="result-title" className="card mt-6 text-center">
-          <h2 id="result-title" className="text-2xl font-bold text-slate-900">
-            Order {done.placed.number} is booked
-          </h2>
-          <p className="mt-2 text-slate-600">
-            One more step: save a card (nothing is charged now) or verify with PayPal, so we can
-            charge the amount once your items are cleaned and priced.
-          </p>
-          <Link to={done.placed.paymentUrl} className="btn-primary mt-6">
-            Continue to payment details
-          </Link>
-        </section>
-      </CheckoutShell>
-    );
-  }
+  // The order was refused: that answer stands, though the loader, run again after the
+  // action, may find the slot it just tried full. (A placed order is a 303 away.)
   if (done?.step === 'failed') {
     return (
       <CheckoutShell step={2} alert={done.alert}>
@@ -204,7 +198,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             attempt={result.attempt ?? ''}
             backHref={customer ? '/' : here}
             catalogue={loaderData.catalogue}
-            estimate={result.estimate ?? emptyEstimateForm}
+            estimate={result.estimate ?? loaderData.againEstimate ?? emptyEstimateForm}
             textUpdates={result.textUpdates ?? loaderData.textUpdates}
             promoCode={result.promoCode ?? ''}
             errors={result.errors}

@@ -112,7 +112,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     ? await findOrderToRepeat(services, { customerId: customer.id, orderId: againId })
     : null;
   return data(
-    { ...page, saved, again: repeat ? againBooking(repeat, saved) : null },
+    {
+      ...page,
+      saved,
+      again: repeat && againId ? againBooking({ ...repeat, id: againId }, saved) : null,
+    },
     { headers: { 'Cache-Control': 'private, no-store' } },
   );
 }
@@ -210,7 +214,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           pickups={loaderData.pickups}
           saved={loaderData.saved}
           {...(loaderData.again
-            ? { server: loaderData.again.server, notes: loaderData.again.notes }
+            ? {
+                server: loaderData.again.server,
+                notes: loaderData.again.notes,
+                again: loaderData.again.again,
+              }
             : {})}
         />
       </Hero>

@@ -17,6 +17,7 @@ import { ErrorSummary, TextField } from '~/components/form';
 import { formFailure, formFields, parseFields } from '~/components/form/form-action.server';
 import { storageKeys } from '~/utils/api-client';
 import { AuthCard, Notice } from '~/components/form/form-field';
+import { safeRedirectTo } from '~/utils/redirect-to';
 import type { Route } from './+types/login';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -24,13 +25,14 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `Log in | ${brand?.name ?? ''}` }, { name: 'robots', content: 'noindex' }];
 }
 
-// Spec 4: a logged-in visitor on the login page goes home.
+// Spec 4: a logged-in visitor on the login page goes home (or back where they came from).
 export async function loader({ context, request }: Route.LoaderArgs) {
   const customer = await getCurrentCustomer(context.services, {
     cookie: request.headers.get('cookie'),
     authorization: request.headers.get('authorization'),
   });
-  if (customer) throw redirect('/');
+  const back = safeRedirectTo(new URL(request.url).searchParams.get('redirectTo'));
+  if (customer) throw redirect(back ?? '/');
   return null;
 }
 
@@ -68,8 +70,10 @@ export async function action({ context, request }: Route.ActionArgs) {
       expires: result.expiresAt,
       name: result.customer.name,
     });
-    // From the checkout's "log in" the customer goes back to it (spec 4).
-    const next = fields.from === 'checkout' ? '/customer' : '/';
+    // From the checkout's "log in" the customer goes back to it (spec 4); otherwise to the
+    // page they came from (issue 31: a same-site `redirectTo`), or their account.
+    const next =
+      fields.from === 'checkout' ? '/customer' : (safeRedirectTo(fields.redirectTo) ?? '/account');
     return redirect(next, { status: 303, headers: setCookieHeaders(cookies) });
   } catch (error) {
     return formFailure(error, { step, email: fields.email ?? '' });
@@ -100,6 +104,7 @@ type Step = 'email' | 'password' | 'reset';
 
 export default function LoginPage({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
+  const redirectTo = safeRedirectTo(params.get('redirectTo')) ?? '';
   const notice = notices[params.get('notice') ?? ''];
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
@@ -191,6 +196,7 @@ export default function LoginPage({ actionData }: Route.ComponentProps) {
             <input type="hidden" name="intent" value="login" />
             <input type="hidden" name="email" value={email} />
             <input type="hidden" name="from" value={from} />
+            {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
             <div className="flex items-center justify-between rounded-md bg-slate-50 px-3 py-2 text-sm">
               <span className="truncate text-slate-700">{email.trim()}</span>
               <Link to="/login" className="ml-3 shrink-0 font-medium text-brand underline">

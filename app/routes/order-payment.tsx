@@ -358,11 +358,14 @@ function PaymentForms(props: {
         </h2>
         {props.cardFields}
         <button type="submit" className="btn-primary w-full" disabled={busy}>
+          {/* Issue 31: nothing is charged now, so the button says what it does. */}
           {busy
-            ? 'Your Payment Processing...'
+            ? invoiceDue
+              ? 'Your Payment Processing...'
+              : 'Saving your card…'
             : invoiceDue
               ? `Pay £${order.amount_due}`
-              : 'Pay with Stripe'}
+              : 'Save card'}
         </button>
         {error && (
           <p role="alert" className="field-error">

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Form, Link, redirect, useNavigation } from 'react-router';
-import { firstErrors, passwordResetSchema } from '@shared/validation';
+import { firstErrors, passwordResetSchema, messages } from '@shared/validation';
 import { isResetLinkValid, resetPassword } from '~/server/accounts.server';
 import { ErrorSummary, TextField, type FieldLinks } from '~/components/form';
 import { formFailure, formFields, parseFields } from '~/components/form/form-action.server';
@@ -88,7 +88,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
           name="password"
           autoComplete="new-password"
           error={errors.password}
-          hint="At least 8 characters with an upper-case letter, a lower-case letter, a number and one of @$!%*?&"
+          hint={messages.password}
         />
         <TextField
           id="reset-confirm"

@@ -189,7 +189,7 @@ export default function SignupPage({ actionData }: Route.ComponentProps) {
           value={form.password}
           onChange={set('password')}
           error={errors.password}
-          hint="At least 8 characters with an upper-case letter, a lower-case letter, a number and one of @$!%*?&"
+          hint={messages.password}
         />
         <TextField
           id="signup-confirm"

@@ -37,11 +37,21 @@ export function sharedPathMatcher(build: ServerBuild): (pathname: string) => boo
   return (pathname) => {
     let shared = known.get(pathname);
     if (shared === undefined) {
-      const id = matchRoutes(roots as RouteObject[], pathname, build.basename)?.at(-1)?.route.id;
+      // A client navigation's data request is its page's: /account.data is /account (not a
+      // landing page called "account.data"), /_root.data is /.
+      const page = pagePathOf(pathname);
+      const id = matchRoutes(roots as RouteObject[], page, build.basename)?.at(-1)?.route.id;
       shared = id ? isSharedPageHandle(build.routes[id]?.module.handle) : false;
       // Paths of shared routes are few (the site's public pages); others are not remembered.
       if (shared && known.size < 5_000) known.set(pathname, true);
     }
     return shared;
   };
+}
+
+/** The page a path asks for: a data request's (`/x.data`, `/_root.data`) or the path itself. */
+export function pagePathOf(pathname: string): string {
+  const path = pathname.split('?')[0] ?? pathname;
+  if (path === '/_root.data') return '/';
+  return path.endsWith('.data') ? path.slice(0, -'.data'.length) : path;
 }

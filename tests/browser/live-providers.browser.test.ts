@@ -126,7 +126,7 @@ describe('payment page with Stripe Elements and PayPal (live-key code path)', ()
     expect(await page.getByText('TEST MODE').count()).toBe(0);
     await fillCard(page, '4242 4242 4242 4242');
     await page.screenshot({ path: 'test-results/payments-live/card-375.png', fullPage: true });
-    await page.getByRole('button', { name: 'Pay with Stripe' }).click();
+    await page.getByRole('button', { name: 'Save card' }).click();
     await page.waitForURL(/\/order\/complete\//);
     await page.getByRole('heading', { name: /your order is booked/ }).waitFor();
 
@@ -154,7 +154,7 @@ describe('payment page with Stripe Elements and PayPal (live-key code path)', ()
     const order = await makeOrder('pending payment');
     const { page, context } = await openPayment(order.id);
     await fillCard(page, '4000 0000 0000 0002');
-    await page.getByRole('button', { name: 'Pay with Stripe' }).click();
+    await page.getByRole('button', { name: 'Save card' }).click();
     await page.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
     expect(page.url()).toContain(`/order/payment/${order.id}`);
     expect((await orderRow(order.id)).paymentState).toBe('none');
@@ -165,8 +165,8 @@ describe('payment page with Stripe Elements and PayPal (live-key code path)', ()
     const order = await makeOrder('pending payment');
     const { page, context } = await openPayment(order.id);
     await fillCard(page, '4000 0025 0000 3155');
-    await page.getByRole('button', { name: 'Pay with Stripe' }).click();
-    await page.getByRole('button', { name: 'Your Payment Processing...' }).waitFor();
+    await page.getByRole('button', { name: 'Save card' }).click();
+    await page.getByRole('button', { name: 'Saving your card…' }).waitFor();
     await page
       .frameLocator(CHALLENGE_FRAME)
       .getByRole('button', { name: 'Fail authentication' })
@@ -176,8 +176,8 @@ describe('payment page with Stripe Elements and PayPal (live-key code path)', ()
       .filter({ hasText: /unable to authenticate/ })
       .waitFor();
 
-    await page.getByRole('button', { name: 'Pay with Stripe' }).click();
-    await page.getByRole('button', { name: 'Your Payment Processing...' }).waitFor();
+    await page.getByRole('button', { name: 'Save card' }).click();
+    await page.getByRole('button', { name: 'Saving your card…' }).waitFor();
     await page
       .frameLocator(CHALLENGE_FRAME)
       .getByRole('button', { name: 'Complete authentication' })
@@ -281,7 +281,7 @@ describe('payment page with Stripe Elements and PayPal (live-key code path)', ()
     const page = await context.newPage();
     await page.goto(`${server.url}${signedPaymentPage(order.id)}`);
     await page.getByText('The secure card form could not load.').waitFor();
-    await page.getByRole('button', { name: 'Pay with Stripe' }).click();
+    await page.getByRole('button', { name: 'Save card' }).click();
     await page
       .getByRole('alert')
       .filter({ hasText: 'Sorry! Something went wrong, please contact customer care.' })

@@ -55,7 +55,7 @@ test('sign up, empty-field messages, log in, account page, profile update, logou
   await expectNoSeriousA11yViolations(page);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'LOG IN' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/account$/);
 
   // The session is an HttpOnly cookie, invisible to page scripts.
   const cookies = await page.context().cookies();

@@ -43,7 +43,7 @@ test('without JavaScript: sign up, field errors, log in, profile, password, logo
   );
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'LOG IN' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/account$/);
 
   // Profile: the menu's Profile link opens its page (decision 038); a bad phone, then saved.
   await page.goto('/account');

@@ -15,8 +15,7 @@ async function orderWaitingForPayment(page: Page, label: string) {
   await page.getByRole('button', { name: 'Guest Checkout' }).click();
   await page.getByLabel(/Save a card now/).check();
   await page.getByRole('button', { name: 'Place Order' }).click();
-  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '99.99');
-  await page.getByRole('link', { name: 'Continue to payment details' }).click();
+  // Issue 31: Place Order leads straight to the card page (no "one more step" screen).
   await expect(page).toHaveURL(/\/order\/payment\/[0-9a-f-]{36}(\?t=[^&]+)?$/);
   await expect(page.getByText(/TEST MODE/).first()).toBeVisible();
 }
@@ -25,11 +24,15 @@ async function fillCard(page: Page, number: string) {
   await page.getByLabel('Card number').fill(number);
   await page.getByLabel('Expiry (MM / YY)').fill('12 / 30');
   await page.getByLabel('Security code').fill('123');
-  await page.getByRole('button', { name: 'Pay with Stripe' }).click();
+  await page.getByRole('button', { name: 'Save card' }).click();
 }
 
 test('card saved with 4242: confirmation page', async ({ page }, info) => {
   await orderWaitingForPayment(page, `saved-${info.project.name}`);
+  // Nothing is charged now: the button saves the card; the screen between is gone.
+  await expect(page.getByRole('button', { name: 'Save card' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay with Stripe' })).toHaveCount(0);
+  await expect(page.getByText('Continue to payment details')).toHaveCount(0);
   await expect(
     page.getByRole('heading', { name: 'CARD DETAILS (PAYMENT AFTER CLEANING)' }),
   ).toBeVisible();

@@ -86,7 +86,7 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByLabel('Password').fill(E2E_TEXT_PASSWORD);
     await page.getByRole('button', { name: 'LOG IN' }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/account$/);
 
     await page.goto('/account');
     await page.getByRole('link', { name: 'Message preferences' }).filter({ visible: true }).click();

@@ -8,6 +8,10 @@ import { AppBanner } from './app-banner';
  * thing on the page and sticks to the bottom while the page scrolls (position: sticky), so
  * it takes its own room at the end of the page: it never sits over a price, a field or a
  * button that cannot be scrolled clear of it, and nothing floats over the content.
+ *
+ * Issue 31: where the page shows the booking form itself (no Order Now), on a wide screen the
+ * bar stays at the end of the page (not sticky): the form's card is taller than a 1280 × 800
+ * window, and the bar must not cover its slots or its button. The header keeps the phone.
  */
 export function ContactBar({
   brand,
@@ -22,7 +26,7 @@ export function ContactBar({
   const item =
     'flex min-h-12 flex-1 flex-col items-center justify-center gap-0.5 rounded-lg px-1 text-xs font-semibold text-brand hover:bg-brand/5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand md:min-h-10 md:flex-none md:flex-row md:gap-2 md:px-3 md:text-sm';
   return (
-    <div className="sticky bottom-0 z-30 print:hidden">
+    <div className={`sticky bottom-0 z-30 print:hidden ${showOrderNow ? '' : 'lg:static'}`}>
       {showAppBanner ? <AppBanner brand={brand} /> : null}
       <nav
         aria-label="Contact us"

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Brand } from '@shared/brand';
+import { bookingFormTouched, useBookingFormTouched } from './booking-form-touched';
 
 // Its own chunk: the pop-up is not part of what a page needs to show and hydrate.
 const PromoPopup = lazy(() => import('./promo-popup').then((m) => ({ default: m.PromoPopup })));
@@ -9,13 +10,18 @@ const PromoPopup = lazy(() => import('./promo-popup').then((m) => ({ default: m.
  * and the browser is idle: the visitor sees the page first (the pop-up no longer covers it on
  * arrival), and it is neither in the page's first scripts nor its largest paint. Before that,
  * and on the server, nothing is rendered (as before: the pop-up never was in the HTML).
+ *
+ * Issue 31: it never opens once the visitor has focused, typed in or tapped the booking form
+ * (a modal takes the focus, so it would swallow their next keystroke): checked again the
+ * moment before it opens, so a field focused before hydration counts too.
  */
 export function DeferredPromo({ brand }: { brand: Brand }) {
   const idle = usePageIdle();
-  if (!idle) return null;
+  const touched = useBookingFormTouched();
+  if (!idle || touched) return null;
   return (
     <Suspense fallback={null}>
-      <PromoPopup brand={brand} />
+      <PromoPopup brand={brand} mayOpen={() => !bookingFormTouched()} />
     </Suspense>
   );
 }

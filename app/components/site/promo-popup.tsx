@@ -7,12 +7,19 @@ import { useDismissible } from './dismissible';
  * The promo image that pops up on load (spec 2), as a modal dialog that Escape, the close
  * button or the backdrop dismiss. Once closed it stays away for a day.
  */
-export function PromoPopup({ brand }: { brand: Brand }) {
+export function PromoPopup({
+  brand,
+  mayOpen = () => true,
+}: {
+  brand: Brand;
+  /** Asked the moment before it opens (issue 31: not over a booking form in use). */
+  mayOpen?: () => boolean;
+}) {
   const { visible, dismiss } = useDismissible('promo_dismissed_at');
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
-    if (visible && dialog.current && !dialog.current.open) dialog.current.showModal();
-  }, [visible]);
+    if (visible && dialog.current && !dialog.current.open && mayOpen()) dialog.current.showModal();
+  }, [visible, mayOpen]);
   if (!visible) return null;
   return (
     <dialog

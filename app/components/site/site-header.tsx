@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ComponentType } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import type { Brand } from '@shared/brand';
+import { loginHref } from '~/utils/redirect-to';
 import { markSignedIn } from './signed-in-marker';
 
 const links = [
@@ -35,6 +36,8 @@ export function SiteHeader({
 }) {
   // After a client-side sign-in or sign-out the cookie beside the session has changed.
   useEffect(() => markSignedIn(document), [user]);
+  // Issue 31: the log-in returns to this page.
+  const login = loginHref(useLocation().pathname);
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
@@ -69,19 +72,25 @@ export function SiteHeader({
             {brand.phoneDisplay}
           </a>
           {user || !shared ? (
-            <DesktopAccount user={user} LogoutButton={LogoutButton} />
+            <DesktopAccount user={user} login={login} LogoutButton={LogoutButton} />
           ) : (
             // A shared page, rendered for nobody: both, and the marker shows one.
             <>
               <span className="who-out">
-                <DesktopAccount user={null} LogoutButton={LogoutButton} />
+                <DesktopAccount user={null} login={login} LogoutButton={LogoutButton} />
               </span>
               <span className="who-in">
-                <DesktopAccount user={{ name: '' }} LogoutButton={LogoutButton} />
+                <DesktopAccount user={{ name: '' }} login={login} LogoutButton={LogoutButton} />
               </span>
             </>
           )}
-          <MobileMenu brand={brand} user={user} shared={shared} LogoutButton={LogoutButton} />
+          <MobileMenu
+            brand={brand}
+            user={user}
+            shared={shared}
+            login={login}
+            LogoutButton={LogoutButton}
+          />
         </div>
       </div>
     </header>
@@ -89,7 +98,16 @@ export function SiteHeader({
 }
 
 /** Login / Signup, or the customer's menu; an empty name is filled in by the browser (--who). */
-function DesktopAccount({ user, LogoutButton }: { user: User; LogoutButton: Logout }) {
+function DesktopAccount({
+  user,
+  login,
+  LogoutButton,
+}: {
+  user: User;
+  /** The log-in page, returning here. */
+  login: string;
+  LogoutButton: Logout;
+}) {
   return user ? (
     <details className="relative hidden lg:block">
       <summary className="cursor-pointer list-none rounded-md px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100">
@@ -104,7 +122,7 @@ function DesktopAccount({ user, LogoutButton }: { user: User; LogoutButton: Logo
     </details>
   ) : (
     <div className="hidden items-center gap-2 lg:flex">
-      <Link to="/login" className="rounded-md px-3 py-2 text-sm font-semibold text-brand">
+      <Link to={login} className="rounded-md px-3 py-2 text-sm font-semibold text-brand">
         Login
       </Link>
       <Link to="/signup" className="btn-primary px-4 py-2 text-sm">
@@ -123,11 +141,13 @@ function MobileMenu({
   brand,
   user,
   shared,
+  login,
   LogoutButton,
 }: {
   brand: Brand;
   user: User;
   shared: boolean;
+  login: string;
   LogoutButton: Logout;
 }) {
   const menu = useRef<HTMLDetailsElement>(null);
@@ -172,15 +192,25 @@ function MobileMenu({
           ))}
           {user || !shared ? (
             <li>
-              <MobileAccount user={user} close={close} LogoutButton={LogoutButton} />
+              <MobileAccount user={user} close={close} login={login} LogoutButton={LogoutButton} />
             </li>
           ) : (
             <>
               <li className="who-out">
-                <MobileAccount user={null} close={close} LogoutButton={LogoutButton} />
+                <MobileAccount
+                  user={null}
+                  close={close}
+                  login={login}
+                  LogoutButton={LogoutButton}
+                />
               </li>
               <li className="who-in">
-                <MobileAccount user={{ name: '' }} close={close} LogoutButton={LogoutButton} />
+                <MobileAccount
+                  user={{ name: '' }}
+                  close={close}
+                  login={login}
+                  LogoutButton={LogoutButton}
+                />
               </li>
             </>
           )}
@@ -199,10 +229,12 @@ function MobileMenu({
 function MobileAccount({
   user,
   close,
+  login,
   LogoutButton,
 }: {
   user: User;
   close: () => void;
+  login: string;
   LogoutButton: Logout;
 }) {
   return user ? (
@@ -218,7 +250,7 @@ function MobileAccount({
     </ul>
   ) : (
     <div className="flex gap-2 py-2">
-      <Link to="/login" className="btn-secondary flex-1 py-2" onClick={close}>
+      <Link to={login} className="btn-secondary flex-1 py-2" onClick={close}>
         Login
       </Link>
       <Link to="/signup" className="btn-primary flex-1 py-2" onClick={close}>

@@ -1,6 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Form, useActionData, useNavigation } from 'react-router';
-import { firstErrors, passwordChangeSchema, profileUpdateSchema } from '@shared/validation';
+import {
+  firstErrors,
+  passwordChangeSchema,
+  profileUpdateSchema,
+  messages,
+} from '@shared/validation';
 import {
   ErrorSummary,
   PersonalDetailsFields,
@@ -186,7 +191,7 @@ export function ChangePasswordForm({ email, idPrefix }: { email: string; idPrefi
         name="new_password"
         autoComplete="new-password"
         error={errors.new_password}
-        hint="At least 8 characters with an upper-case letter, a lower-case letter, a number and one of @$!%*?&"
+        hint={messages.password}
       />
       <TextField
         id={`${idPrefix}-confirm`}

@@ -3,6 +3,7 @@ import { againBooking, type RepeatedOrder } from './book-again';
 import type { SavedAddressOption } from './saved-address-choice';
 
 const order: RepeatedOrder = {
+  id: 'c3a4b5d6-0000-4000-8000-000000000001',
   line1: '7 Elgin Avenue',
   line2: '',
   town: 'London',

@@ -3,6 +3,7 @@ import type { SavedAddressOption } from './saved-address-choice';
 
 /** An earlier order as the server read it for "Book again" (issue 18). */
 export type RepeatedOrder = {
+  id: string;
   line1: string;
   line2: string;
   town: string;
@@ -28,6 +29,8 @@ export function againBooking(
 ): {
   server: Pick<BookingFormState, 'values' | 'errors' | 'notServed' | 'deliveries'>;
   notes: string;
+  /** Issue 31: the order, for the checkout to start its estimate from its items and cap. */
+  again: string;
 } {
   const entry = saved.find(
     (o) =>
@@ -51,5 +54,9 @@ export function againBooking(
         access_notes: order.access_notes,
         manual: '1',
       };
-  return { server: { values, errors: {}, notServed: null, deliveries: null }, notes: order.notes };
+  return {
+    server: { values, errors: {}, notServed: null, deliveries: null },
+    notes: order.notes,
+    again: order.id,
+  };
 }

@@ -64,6 +64,7 @@ export function BookingForm({
   server,
   saved = [],
   notes = '',
+  again = '',
 }: {
   heading?: string;
   phone: string;
@@ -76,6 +77,8 @@ export function BookingForm({
   saved?: SavedAddressOption[];
   /** Issue 18: the notes of the order booked again, for the checkout's notes. */
   notes?: string;
+  /** Issue 31: the order booked again, whose items and cap start the checkout's estimate. */
+  again?: string;
 }) {
   const id = useId();
   const navigate = useNavigate();
@@ -236,6 +239,7 @@ export function BookingForm({
       location: where,
       details: { pickup: chosenPickup, delivery: chosenDelivery, doorNumber: door.trim() },
       ...(notes ? { notes } : {}),
+      ...(again ? { again } : {}),
     };
     saveBooking(choice);
     navigate(checkoutHref(choice));
@@ -265,6 +269,7 @@ export function BookingForm({
         <SavedAddressChoice id={id} options={saved} chosen={savedChoice} onChoose={chooseSaved} />
       ) : null}
       {notes ? <input type="hidden" name="notes" value={notes} /> : null}
+      {again ? <input type="hidden" name="again" value={again} /> : null}
       <div
         ref={addressBlock}
         onPointerDown={releaseReservedHeight}

@@ -117,5 +117,6 @@ export function checkoutHref(choice: BookingChoice): string {
   if (location.building) params.set('building', location.building);
   if (location.access_notes) params.set('access_notes', location.access_notes);
   if (choice.notes) params.set('notes', choice.notes);
+  if (choice.again) params.set('again', choice.again);
   return `/customer?${params.toString()}`;
 }

@@ -47,6 +47,8 @@ export type BookingChoice = {
   details: DeliveryDetails;
   /** Issue 18: the notes of an order booked again, the checkout's notes to start with. */
   notes?: string;
+  /** Issue 31: the order booked again, whose items and cap start the checkout's estimate. */
+  again?: string;
 };
 
 const LOCATION_KEY = 'selected_location';

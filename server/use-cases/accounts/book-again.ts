@@ -1,6 +1,6 @@
 import { isUuid } from '@shared/text';
 import { and, eq } from 'drizzle-orm';
-import { orders } from '../../db/schema';
+import { orderItems, orders } from '../../db/schema';
 import type { AppServices } from '../../services';
 import { orderAddressLines } from './full-address';
 
@@ -24,7 +24,19 @@ export type OrderToRepeat = {
   notes: string;
   /** The address as printed, one line each. */
   lines: string[];
+  /**
+   * Issue 31: what was sent last time, as estimate lines (the items cleaned, or else the
+   * estimate's), and a cap at or above the last bill (whole £5 up), or null for the default.
+   */
+  items: { serviceId: number; quantity: number }[];
+  capPence: number | null;
 };
+
+/** A cap at or above the last bill and the last cap, rounded up to whole £5 (null: none). */
+export function againCapPence(lastBillPence: number, lastCapPence: number | null): number | null {
+  const floor = Math.max(lastBillPence, lastCapPence ?? 0);
+  return floor > 0 ? Math.ceil(floor / 500) * 500 : null;
+}
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -43,6 +55,18 @@ export async function findOrderToRepeat(
   const parts = (order.addressJson ?? {}) as Record<string, unknown>;
   const line1 = str(parts.line1);
   if (!line1) return null;
+  const cleaned = await deps.db
+    .select({ serviceId: orderItems.serviceId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, order.id), eq(orderItems.kind, 'service')))
+    .orderBy(orderItems.id);
+  const counted = new Map<number, number>();
+  const source = cleaned.length > 0 ? cleaned : (order.estimate?.items ?? []);
+  for (const item of source) {
+    if (item.serviceId === null) continue;
+    counted.set(item.serviceId, (counted.get(item.serviceId) ?? 0) + item.quantity);
+  }
+  const lastBill = order.totalPence > 0 ? order.totalPence : (order.estimatePence ?? 0);
   return {
     line1,
     line2: str(parts.line2),
@@ -55,5 +79,7 @@ export async function findOrderToRepeat(
     access_notes: order.accessNotes,
     notes: order.customerNotes,
     lines: orderAddressLines(order),
+    items: [...counted].map(([serviceId, quantity]) => ({ serviceId, quantity })),
+    capPence: againCapPence(lastBill, order.priceCapPence),
   };
 }

@@ -6,15 +6,14 @@ export type CheckoutDetails = { name: string; phone: string; email: string; note
 export type CheckoutAlert = { tone: 'error' | 'success'; text: string };
 
 export type CheckoutResult = {
-  /** 1 details, 2 summary, 3 payment step offered, 'failed' the order could not be placed. */
-  step: 1 | 2 | 3 | 'failed';
+  /** 1 details, 2 summary, 'failed' the order could not be placed (placed: a 303 away). */
+  step: 1 | 2 | 'failed';
   details: CheckoutDetails;
   errors: Record<string, string>;
   alert: CheckoutAlert | null;
   checkoutToken?: string;
   /** The idempotency key of this visit of the summary: a repeated submit gets the same order. */
   attempt?: string;
-  placed?: { id: string; number: string; paymentUrl: string };
   /** The summary's estimate and cap as posted (issue 15). */
   estimate?: EstimateForm;
   /** "Text me updates" as posted (issue 17): sms, whatsapp or none. */

@@ -1,5 +1,4 @@
 import { data, redirect } from 'react-router';
-import { orderNumber } from '@shared/order-number';
 import { CLIENT_ERROR_MESSAGE } from '@shared/api/client';
 import { estimateInputSchema, priceCapSchema, type EstimateInput } from '@shared/checkout';
 import {
@@ -265,17 +264,8 @@ export async function checkoutAction(
       if (paymentDetails === 'with-invoice') {
         return redirect(`/order/complete/${order.orderId}`, 303);
       }
-      return data<CheckoutResult>({
-        step: 3,
-        details,
-        errors: {},
-        alert: null,
-        placed: {
-          id: order.orderId,
-          number: orderNumber(services.config.brand, order.orderNo),
-          paymentUrl: paymentPagePath(services, order.orderId, now),
-        },
-      });
+      // Issue 31: straight on to the card (or PayPal) page, with no screen between.
+      return redirect(paymentPagePath(services, order.orderId, now), 303);
     } catch (error) {
       if (error instanceof ValidationError) {
         // An item gone from the price list meanwhile shows on its line.

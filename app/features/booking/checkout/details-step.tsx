@@ -1,5 +1,6 @@
 import { Form, useNavigation } from 'react-router';
 import { PersonalDetailsFields, TextAreaField, TextField } from '~/components/form';
+import { messages } from '@shared/validation';
 import { storageKeys } from '~/utils/api-client';
 import type { CheckoutDetails } from './checkout-state';
 
@@ -56,6 +57,7 @@ export function DetailsStep({
             type="password"
             autoComplete="new-password"
             error={errors.password}
+            hint={messages.password}
           />
           <TextField
             id="checkout-confirm"

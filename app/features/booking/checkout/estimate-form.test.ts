@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  againEstimateForm,
   capText,
   emptyEstimateForm,
   estimateFormErrors,
@@ -103,5 +104,45 @@ describe('the summary’s estimate as a form post (no JavaScript)', () => {
     expect(capText(3500)).toBe('35');
     expect(capText(3550)).toBe('35.50');
     expect(capText(3505)).toBe('35.05');
+  });
+});
+
+describe('againEstimateForm (issue 31: Book again)', () => {
+  const catalogue = [
+    {
+      name: 'Suits',
+      services: [
+        { id: 7, name: 'Two-piece suit', pence: 1650 },
+        { id: 8, name: 'Shirt on hanger', pence: 350 },
+      ],
+    },
+  ];
+
+  it('the last items as editable lines, only those still listed, and the cap as the customer’s', () => {
+    const form = againEstimateForm(
+      {
+        items: [
+          { serviceId: 7, quantity: 2 },
+          { serviceId: 99, quantity: 1 },
+          { serviceId: 8, quantity: 3 },
+        ],
+        capPence: 6000,
+      },
+      catalogue,
+    );
+    expect(form).toEqual({
+      lines: [
+        { serviceId: 7, quantity: '2' },
+        { serviceId: 8, quantity: '3' },
+      ],
+      notSure: false,
+      cap: '60',
+      capIsDefault: false,
+    });
+  });
+
+  it('no cap known: the default cap', () => {
+    const form = againEstimateForm({ items: [], capPence: null }, catalogue);
+    expect(form.capIsDefault).toBe(true);
   });
 });

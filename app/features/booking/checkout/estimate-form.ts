@@ -38,6 +38,24 @@ export const emptyEstimateForm: EstimateForm = {
   capIsDefault: true,
 };
 
+/**
+ * Issue 31: "Book again" starts from what was sent last time, as editable lines (only items
+ * still on the price list), and a cap at or above the last bill, the customer's own.
+ */
+export function againEstimateForm(
+  order: { items: { serviceId: number; quantity: number }[]; capPence: number | null },
+  catalogue: EstimateCatalogue,
+): EstimateForm {
+  const listed = new Set(catalogue.flatMap((c) => c.services.map((s) => s.id)));
+  const lines = order.items
+    .filter((i) => listed.has(i.serviceId))
+    .slice(0, MAX_ESTIMATE_LINES)
+    .map((i) => ({ serviceId: i.serviceId, quantity: String(i.quantity) }));
+  return order.capPence === null
+    ? { ...emptyEstimateForm, lines }
+    : { lines, notSure: false, cap: capText(order.capPence), capIsDefault: false };
+}
+
 /** The field names of the form. */
 export const estimateFields = {
   lineService: 'line_service',
