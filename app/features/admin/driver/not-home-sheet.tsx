@@ -46,7 +46,7 @@ export function NotHomeSheet({
             })
           }
         >
-          Yes, nobody home
+          Yes, not home
         </button>
         <button
           type="button"
