@@ -6,6 +6,7 @@ import { createStaffSession, createStaffUser } from '../../auth/staff';
 import {
   auditLog,
   customers,
+  shopSettings,
   orderEvents,
   orders,
   outbox,
@@ -263,5 +264,72 @@ describe('the driver acts on a stop from its day only (issue 31)', () => {
     const html = await page.text();
     expect(html).toContain('Card not saved — collect payment details');
     expect(html).not.toMatch(/>7<\/p>/);
+  });
+
+  it('the owner may leave orders whose card was never saved off the list (stored, audited)', async () => {
+    const db = server.database.db;
+    await createStaffUser(db, {
+      email: 'olive@shop.test',
+      name: 'Olive Owner',
+      role: 'owner',
+      password,
+    });
+    const owner = await staffLogIn(server, 'olive@shop.test', password);
+    const settings = (token: string, body?: unknown) =>
+      server.api<{ driver_hides_card_not_saved: boolean; message: string }>(
+        '/api/admin/settings',
+        body === undefined
+          ? { headers: { Authorization: `Bearer ${token}` } }
+          : { method: 'PUT', body, headers: { Authorization: `Bearer ${token}` } },
+      );
+    const unpaid = await insertOrderRow(db, at('2026-11-24T15:00:00Z'), {
+      customerName: 'Una Unpaid',
+      status: 'pending payment',
+    });
+    const booked = await insertOrderRow(db, at('2026-11-24T15:00:00Z'), {
+      customerName: 'Bea Booked',
+    });
+    const listed = async () => (await stops('2026-11-24')).map((s) => s.order_id);
+
+    expect((await settings(owner)).body.driver_hides_card_not_saved).toBe(false);
+    expect(await listed()).toEqual(expect.arrayContaining([unpaid.id, booked.id]));
+
+    expect((await settings(driver)).status).toBe(403);
+    expect((await settings(driver, { driver_hides_card_not_saved: true })).status).toBe(403);
+    const bad = await settings(owner, { driver_hides_card_not_saved: 'yes' });
+    expect(bad.status).toBe(422);
+    expect(await db.select().from(shopSettings)).toEqual([]);
+
+    const hidden = await settings(owner, { driver_hides_card_not_saved: true });
+    expect(hidden.status).toBe(200);
+    expect(hidden.body.message).toBe(
+      'Saved. Orders whose card was never saved are left off the driver’s list.',
+    );
+    expect(await db.select().from(shopSettings)).toEqual([
+      { id: 1, driverHidesCardNotSaved: true },
+    ]);
+    const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, 'settings.shop'));
+    expect(entry).toMatchObject({ entity: 'shop_settings', entityId: '1' });
+    expect(await listed()).toContain(booked.id);
+    expect(await listed()).not.toContain(unpaid.id);
+    const page = await fetch(`${server.url}/admin/driver`, {
+      headers: { cookie: `cl_staff=${driver}` },
+    });
+    expect(await page.text()).not.toContain('Una Unpaid');
+
+    // The owner's page shows the choice; a driver is sent back to their stops.
+    const own = await fetch(`${server.url}/admin/settings`, {
+      headers: { cookie: `cl_staff=${owner}` },
+    });
+    expect(own.status).toBe(200);
+    expect(await own.text()).toContain('Leave them off the driver’s list until a card is saved');
+    const theirs = await fetch(`${server.url}/admin/settings`, {
+      headers: { cookie: `cl_staff=${driver}` },
+      redirect: 'manual',
+    });
+    expect(theirs.headers.get('location')).toBe('/admin/driver');
+
+    expect((await settings(owner, { driver_hides_card_not_saved: false })).status).toBe(200);
+    expect(await listed()).toContain(unpaid.id);
   });
 });
