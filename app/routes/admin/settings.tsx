@@ -18,7 +18,7 @@ export function meta() {
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { services } = context;
   await requireStaffPage(services, { request, url }, ['owner']);
-  return { settings: await readShopSettings(services.db) };
+  return { settings: await readShopSettings(services) };
 }
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {

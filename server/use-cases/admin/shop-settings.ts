@@ -1,4 +1,3 @@
-import type { DbOrTx } from '../../db/client';
 import { shopSettings } from '../../db/schema';
 import type { AppServices } from '../../services';
 import { recordAudit, type Actor } from '../audit/record-audit';
@@ -14,8 +13,8 @@ export type ShopSettings = { driverHidesCardNotSaved: boolean };
 const defaults: ShopSettings = { driverHidesCardNotSaved: false };
 
 /** The settings as they stand (the defaults before the owner saved any). */
-export async function readShopSettings(db: DbOrTx): Promise<ShopSettings> {
-  const [row] = await db.select().from(shopSettings).limit(1);
+export async function readShopSettings(deps: Pick<AppServices, 'db'>): Promise<ShopSettings> {
+  const [row] = await deps.db.select().from(shopSettings).limit(1);
   return row ? { driverHidesCardNotSaved: row.driverHidesCardNotSaved } : { ...defaults };
 }
 

@@ -79,7 +79,7 @@ export async function listDriverStops(
 ): Promise<DriverStop[]> {
   const { from, to } = londonDayRange(input.date);
   // Issue 31: the owner may leave collections whose card was never saved off the list.
-  const { driverHidesCardNotSaved } = await readShopSettings(deps.db);
+  const { driverHidesCardNotSaved } = await readShopSettings(deps);
   const collections = await deps.db
     .select()
     .from(orders)

@@ -11,7 +11,7 @@ export function adminSettingsRoutes(app: FastifyInstance, services: AppServices)
   const e = api.admin;
 
   route(app, e.shopSettings, ownerOnly, async () => {
-    const settings = await readShopSettings(services.db);
+    const settings = await readShopSettings(services);
     return { status: true, driver_hides_card_not_saved: settings.driverHidesCardNotSaved };
   });
   route(
