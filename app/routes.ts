@@ -66,6 +66,7 @@ export default [
     route('admin/staff', 'routes/admin/staff.tsx'),
     route('admin/mailbox', 'routes/admin/mailbox.tsx'),
     route('admin/promo-codes', 'routes/admin/promo-codes.tsx'),
+    route('admin/settings', 'routes/admin/settings.tsx'),
   ]),
 
   route('app', 'routes/app-download.ts'),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addressLines,
+  doorInAddress,
   buildingNumberOf,
   formatAddress,
   formatFullAddress,
@@ -99,5 +100,21 @@ describe('one address formatter (issue 12: the building number is never lost or 
         'Fortune Dental Practice\nFortune Dental Practice\n 1 Fortune Green Road\n\nLondon',
       ),
     ).toEqual(['Fortune Dental Practice', '1 Fortune Green Road', 'London']);
+  });
+});
+
+describe('doorInAddress (issue 31: the driver reads the door once)', () => {
+  it('a door the address line starts with or holds is already said', () => {
+    expect(doorInAddress('12', ['12 Elgin Avenue', 'London', 'W9 2HD'])).toBe(true);
+    expect(doorInAddress('7', ['7 Elgin Avenue'])).toBe(true);
+    expect(doorInAddress('Flat 2', ['Flat 2, 7 Elgin Avenue'])).toBe(true);
+    expect(doorInAddress('7', ['Flat 2, 7 Elgin Avenue'])).toBe(true);
+    expect(doorInAddress('flat 2.', ['Flat 2, Elgin Court', '7 Elgin Avenue'])).toBe(true);
+    expect(doorInAddress('', ['7 Elgin Avenue'])).toBe(true);
+  });
+  it('a door the lines do not say is shown', () => {
+    expect(doorInAddress('Flat 2', ['7 Elgin Avenue', 'London'])).toBe(false);
+    expect(doorInAddress('12', ['120 Elgin Avenue'])).toBe(false);
+    expect(doorInAddress('Basement', ['3 Randolph Avenue'])).toBe(false);
   });
 });

@@ -119,6 +119,23 @@ export function addressLines(address: AddressParts): string[] {
   return out;
 }
 
+/**
+ * Whether a door or flat is already said by the address's lines, so it is not shown again
+ * above them (issue 31): "12" by "12 Elgin Avenue", "Flat 2" by "Flat 2, 7 Elgin Avenue",
+ * "7" by "Flat 2, 7 Elgin Avenue". "Flat 2" beside "7 Elgin Avenue" is not.
+ */
+export function doorInAddress(
+  doorNumber: string | null | undefined,
+  lines: readonly string[],
+): boolean {
+  const door = comparable(clean(doorNumber));
+  if (!door) return true;
+  return lines.some((line) => {
+    const l = comparable(line);
+    return l === door || l.startsWith(`${door} `) || l.includes(` ${door} `);
+  });
+}
+
 /** The address on one line: "Flat 2, 7 Elgin Avenue, London, W9 2HD". */
 export function formatAddress(address: AddressParts): string {
   return addressLines(address).join(', ');

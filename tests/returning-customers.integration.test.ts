@@ -86,8 +86,10 @@ describe('returning customers: the address book on orders', () => {
       '/api/admin/driver/stops?date=2026-11-24',
       { headers: staff },
     );
+    // "Flat 2, Elgin Court" already says the flat: the door is not shown twice (issue 31).
     expect(day.body.stops.find((s) => s.order_id === id)).toMatchObject({
-      door: 'Flat 2',
+      door: '',
+      first_line: 'Flat 2, Elgin Court',
       access_notes: 'Gate code 1234; leave with the concierge',
     });
   });

@@ -13,6 +13,7 @@ export {
   pauseRepeatPlanForCustomer,
   type StaffPlanView,
 } from '@server/use-cases/admin/repeat-customers';
+export { readShopSettings } from '@server/use-cases/admin/shop-settings';
 export { slotOverview } from '@server/use-cases/admin/slots';
 export { listStaff } from '@server/use-cases/admin/staff';
 export { listAudit } from '@server/use-cases/audit/list-audit';

@@ -203,6 +203,20 @@ export const slotSettings = pgTable(
   (t) => [check('slot_settings_single_row', sql`${t.id} = 1`)],
 );
 
+/**
+ * A single row (id = 1) of the owner's settings of the shop's day (issue 31); no row reads as
+ * the defaults. `driverHidesCardNotSaved`: collections whose checkout stopped before a card
+ * was saved (pending payment) are left off the driver's list instead of flagged.
+ */
+export const shopSettings = pgTable(
+  'shop_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    driverHidesCardNotSaved: boolean('driver_hides_card_not_saved').notNull().default(false),
+  },
+  (t) => [check('shop_settings_single_row', sql`${t.id} = 1`)],
+);
+
 /** Opening hours per ISO weekday (1 = Monday … 7 = Sunday), London wall-clock times. */
 export const openingHours = pgTable(
   'opening_hours',

@@ -34,8 +34,15 @@ export const driverStop = z
     starts_at: instant,
     customer_name: text(),
     phone_number: text(),
-    door: text().meta({ description: 'Door or flat as the customer typed it' }),
+    door: text().meta({
+      description:
+        'Door or flat as the customer typed it; empty when the address line already says it (issue 31)',
+    }),
     address: text().meta({ description: 'The address on one line, postcode last' }),
+    first_line: text().meta({
+      description: 'The address line the driver names the stop by',
+      examples: ['3 Randolph Avenue'],
+    }),
     postcode: text(),
     notes: text().meta({ description: 'The order’s notes' }),
     access_notes: text().meta({
@@ -59,6 +66,14 @@ export const driverStop = z
     state: z.enum(['to-do', 'collected', 'not-home', 'delivered']),
     state_label: text().meta({ examples: ['Collected, 2 bags'] }),
     done_at: instant.nullable(),
+    later_day: z.boolean().meta({
+      description:
+        'The window starts on a later London day than today: no action applies yet (issue 31)',
+    }),
+    card_not_saved: z.boolean().meta({
+      description:
+        'A collection whose checkout stopped before a card was saved (pending payment, issue 31)',
+    }),
     actions: z.array(z.enum(['collect', 'not-home', 'deliver'])).meta({
       description: 'The actions that apply to the stop now',
     }),
@@ -99,7 +114,8 @@ export const driverApi = {
     operationId: 'collectStop',
     tag: 'Back office',
     summary: 'Collected: bags, seal or tag numbers, a note and a photo; the order is collected',
-    description: '409 when the stop was already done (or the key was used for another action).',
+    description:
+      '409 when the stop was already done, when its window starts on a later London day than today, or when the key was used for another action.',
     auth: staff,
     params: byOrder,
     body: z.object({
@@ -157,11 +173,12 @@ export const driverApi = {
     operationId: 'startDeliveries',
     tag: 'Back office',
     summary: 'The day’s ready deliveries go out for delivery (a retry moves nothing more)',
+    description: '409 for a later London day than today: deliveries start on their day only.',
     auth: staff,
     body: z.object({ date: isoDate('Choose a date as YYYY-MM-DD.') }),
     replies: {
       200: z.object({ status: ok, message: text(), started: z.array(text()) }),
-      ...failures(401, 403, 422),
+      ...failures(401, 403, 409, 422),
     },
   }),
 };

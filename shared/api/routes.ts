@@ -68,6 +68,8 @@ export const routes: Routes<Api> = {
     setStaffDisabled: { method: 'POST', path: '/api/admin/staff/:id/disabled', auth: ['staff'] },
     unlockStaff: { method: 'POST', path: '/api/admin/staff/:id/unlock', auth: ['staff'] },
     sendMarketingText: { method: 'POST', path: '/api/admin/marketing/texts', auth: ['staff'] },
+    shopSettings: { method: 'GET', path: '/api/admin/settings', auth: ['staff'] },
+    saveShopSettings: { method: 'PUT', path: '/api/admin/settings', auth: ['staff'] },
   },
   intake: {
     garments: { method: 'GET', path: '/api/admin/orders/:id/garments', auth: ['staff'] },

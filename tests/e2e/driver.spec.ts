@@ -65,9 +65,37 @@ test('a driver collects, marks not home and delivers; the customer picks a new t
     }),
   ).toBeVisible();
 
-  // ─── Not home, tapped without a signal: kept, retried with the same key once online ───
+  // ─── A collection whose card step was abandoned is flagged (issue 31) ───
+  await expect(card(page, stops.unpaid.name)).toContainText(
+    'Card not saved — collect payment details',
+  );
+
+  // ─── Not home asks first: nothing is sent until the driver confirms (issue 31) ───
+  const missed = card(page, stops.missed.name);
+  await missed.getByRole('button', { name: 'Not home' }).click();
+  const firstName = stops.missed.name.split(' ')[0]!;
+  const sheet = missed.getByRole('group', {
+    name: `Nobody home at 3 Kilburn Lane? We will text ${firstName} a link to choose a new time.`,
+  });
+  await expect(sheet).toBeVisible();
+  await expect(sheet).toBeFocused();
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: info.outputPath('not-home-sheet.png'), fullPage: true });
+  await sheet.getByRole('button', { name: 'Back' }).click();
+  await expect(sheet).toBeHidden();
+  await expect(missed).toHaveAttribute('data-state', 'to-do');
+  await expect(missed).not.toContainText('Waiting to be sent…');
+  // The server recorded nothing: after a reload the stop is still to do, and no e-mail went.
+  await page.reload();
+  await expect(card(page, stops.missed.name)).toHaveAttribute('data-state', 'to-do');
+  expect(
+    (await readMail(stops.missed.email, 0)).filter((m) => m.subject.startsWith('We missed you')),
+  ).toEqual([]);
+
+  // ─── Not home, confirmed without a signal: kept, retried with the same key once online ───
   await page.context().setOffline(true);
-  await card(page, stops.missed.name).getByRole('button', { name: 'Not home' }).click();
+  await missed.getByRole('button', { name: 'Not home' }).click();
+  await sheet.getByRole('button', { name: 'Yes, not home' }).click();
   await expect(page.locator('[data-sync="retrying"]')).toContainText('Retrying');
   await expect(card(page, stops.missed.name)).toContainText('Waiting to be sent…');
   await page.context().setOffline(false);
@@ -100,6 +128,18 @@ test('a driver collects, marks not home and delivers; the customer picks a new t
   await customerView.goto(new URL(tracking).pathname);
   await expect(customerView.getByRole('img', { name: 'Where your order was left' })).toBeVisible();
   await customerView.close();
+
+  // ─── Tomorrow: the stops are listed, nothing can be started or done a day early (issue 31) ───
+  await page
+    .getByRole('navigation', { name: 'Day' })
+    .getByRole('link', { name: 'Tomorrow' })
+    .click();
+  const later = card(page, stops.tomorrow.name);
+  await expect(later).toContainText('Ready to load');
+  await expect(page.getByText('open on the day')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Start deliveries/ })).toHaveCount(0);
+  await expect(later.getByRole('button')).toHaveCount(0);
+  await page.screenshot({ path: info.outputPath('tomorrow.png'), fullPage: true });
 
   // ─── The customer follows the e-mailed link and picks a new window ───
   const missedMails = (await readMail(stops.missed.email)).filter((m) =>

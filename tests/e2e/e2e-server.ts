@@ -130,6 +130,20 @@ for (const email of Object.values(E2E_INTAKE_ORDERS)) {
       deliveryStartsAt: new Date(today + 11 * hour),
       deliveryEndsAt: new Date(today + 12 * hour),
     });
+    await insertOrderRow(db, new Date(today + 13 * hour), {
+      ...person(stops.unpaid),
+      status: 'pending payment',
+      postcode: 'W9 1EX',
+      fullAddress: '48 Castellain Road\nLondon\nW9 1EX',
+    });
+    await insertOrderRow(db, new Date(today - 24 * hour), {
+      ...person(stops.tomorrow),
+      status: 'ready',
+      postcode: 'W9 3AB',
+      fullAddress: '5 Randolph Avenue\nLondon\nW9 3AB',
+      deliveryStartsAt: new Date(today + 34 * hour),
+      deliveryEndsAt: new Date(today + 35 * hour),
+    });
   }
 }
 

@@ -16,7 +16,8 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { services } = context;
   await requireStaffPage(services, { request, url }, ['owner', 'staff', 'driver']);
   const { date } = readQuery(request, z.object({ date: isoDate().optional() }));
-  const today = londonToday(services.now());
+  const now = services.now();
+  const today = londonToday(now);
   const day = date ?? today;
   const stops = await listDriverStops(services, { date: day });
   return {
@@ -24,7 +25,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     today,
     tomorrow: addDays(today, 1),
     day: driverDayLabel(day),
-    stops: stops.map((s, i) => driverStopView(services.config.brand, s, i)),
+    stops: stops.map((s, i) => driverStopView(services.config.brand, s, i, now)),
   };
 }
 

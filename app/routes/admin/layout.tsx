@@ -44,6 +44,7 @@ const ownerLinks: typeof links = [
   { to: '/admin/staff', label: 'Staff' },
   { to: '/admin/mailbox', label: 'Mailbox' },
   { to: '/admin/promo-codes', label: 'Promo codes' },
+  { to: '/admin/settings', label: 'Settings' },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { insertOrderRow, logIn, signUp, staffLogIn } from '@tests/helpers/fixtures';
 import { phonePhotoWithGps } from '@tests/helpers/photos';
 import { startTestServer, type TestServer } from '@tests/helpers/test-server';
-import { createStaffUser } from '../../auth/staff';
+import { createStaffSession, createStaffUser } from '../../auth/staff';
 import {
   auditLog,
   orderEvents,
@@ -26,8 +26,10 @@ import { reschedulePagePath, rescheduleTokenValid } from '../../auth/reschedule-
  * reaches nothing else of the back office, and a customer nothing of this.
  */
 
-// Tuesday 24 November 2026, 07:00 in London (GMT).
+// Tuesday 24 November 2026, 07:00 in London (GMT). A test acting on a stop of a later day
+// moves the clock to that day first (issue 31: a stop is acted on from its day only).
 const now = new Date('2026-11-24T07:00:00Z');
+let clock = now;
 const at = (iso: string) => new Date(iso);
 const password = 'driver-password-123';
 
@@ -55,13 +57,15 @@ type ActionReply = { message: string; event_id: number; replayed: boolean; stop:
 describe('driver API', () => {
   let server: TestServer;
   let driver: string;
+  let signedIn: string;
+  let driverId: string;
   let driverCookie: string;
   let staff: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ now: () => now, pages: 'build' });
+    server = await startTestServer({ now: () => clock, pages: 'build' });
     const db = server.database.db;
-    await createStaffUser(db, {
+    const dan = await createStaffUser(db, {
       email: 'dan@shop.test',
       name: 'Dan Driver',
       role: 'driver',
@@ -74,12 +78,23 @@ describe('driver API', () => {
       password,
     });
     driver = await staffLogIn(server, 'dan@shop.test', password);
+    signedIn = driver;
+    driverId = dan.id;
     driverCookie = `cl_staff=${driver}`;
     staff = await staffLogIn(server, 'sam@shop.test', password);
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
   });
+  beforeEach(() => {
+    clock = now;
+    driver = signedIn;
+  });
+  /** The clock moves to `iso`; the driver signs in then (a staff session lasts 12 hours). */
+  async function setClock(iso: string) {
+    clock = new Date(iso);
+    driver = (await createStaffSession(server.database.db, driverId, clock)).token;
+  }
 
   const as = (token: string) => ({ Authorization: `Bearer ${token}` });
   const stops = (date: string, token = driver) =>
@@ -158,7 +173,9 @@ describe('driver API', () => {
       order_id: w9.id,
       window: '09:00–10:00',
       phone_number: '07700900123',
-      door: 'Flat 2',
+      // The address says "Flat 2, 12 Elgin Avenue": the door is not shown twice (issue 31).
+      door: '',
+      first_line: 'Flat 2, 12 Elgin Avenue',
       notes: 'Ring twice',
       collect: { items: [{ name: 'Shirt', quantity: 3 }], not_sure: false },
       deliver: null,
@@ -182,6 +199,7 @@ describe('driver API', () => {
 
   it('collects once: a retry with the same key returns the first result and writes nothing', async () => {
     const db = server.database.db;
+    await setClock('2026-11-25T07:00:00Z');
     const order = await insertOrderRow(db, at('2026-11-25T09:00:00Z'), {
       customerEmail: 'collect@example.com',
     });
@@ -234,6 +252,7 @@ describe('driver API', () => {
       expect(reply.status).toBe(201);
       return ((await reply.json()) as { photo: { id: string } }).photo.id;
     };
+    await setClock('2026-11-25T07:00:00Z');
     const pickup = await insertOrderRow(db, at('2026-11-25T11:00:00Z'));
     const photoId = await upload(pickup.id, 'collection');
     const collected = await collect(pickup.id, {
@@ -278,6 +297,7 @@ describe('driver API', () => {
 
   it('refuses bad input with 422 and writes nothing', async () => {
     const db = server.database.db;
+    await setClock('2026-11-25T07:00:00Z');
     const order = await insertOrderRow(db, at('2026-11-25T10:00:00Z'));
     const elsewhere = await insertOrderRow(db, at('2026-11-25T10:00:00Z'));
     const [foreign] = await db
@@ -319,6 +339,7 @@ describe('driver API', () => {
   it('not home: one e-mail with a link; the customer moves the collection once', async () => {
     const db = server.database.db;
     // Thursday 26 November, 09:00, holding one pickup and one delivery place.
+    await setClock('2026-11-26T07:00:00Z');
     const order = await insertOrderRow(db, at('2026-11-26T09:00:00Z'), {
       customerEmail: 'missed@example.com',
     });
@@ -414,6 +435,7 @@ describe('driver API', () => {
     expect((await tracked())?.link ?? null).toBeNull();
 
     // On its new day the stop is to do again.
+    await setClock(`${chosen.slot_date}T06:00:00Z`);
     const day = await stops(chosen.slot_date);
     expect(day.body.stops.find((s) => s.order_id === order.id)).toMatchObject({
       state: 'to-do',
@@ -423,6 +445,7 @@ describe('driver API', () => {
 
   it('starts deliveries and delivers once; a delivery nobody was home for goes back', async () => {
     const db = server.database.db;
+    await setClock('2026-11-27T07:00:00Z');
     const window = {
       status: 'ready' as const,
       deliveryStartsAt: at('2026-11-27T10:00:00Z'),
@@ -503,6 +526,7 @@ describe('driver API', () => {
     const [later] = await db.select().from(orders).where(eq(orders.id, away.id));
     expect(later!.deliveryStartsAt.toISOString()).toBe(chosen.starts_at);
     expect(later!.pickupStartsAt).toEqual(away.pickupStartsAt);
+    await setClock('2026-11-30T06:00:00Z');
     const moved = await stops('2026-11-30');
     expect(moved.body.stops.find((s) => s.order_id === away.id)).toMatchObject({
       state: 'to-do',

@@ -25,7 +25,7 @@ export function driverRoutes(app: FastifyInstance, services: AppServices) {
       status: true,
       date,
       day: driverDayLabel(date),
-      stops: stops.map((s, i) => driverStopView(brand, s, i)),
+      stops: stops.map((s, i) => driverStopView(brand, s, i, services.now())),
     };
   });
 
@@ -38,7 +38,7 @@ export function driverRoutes(app: FastifyInstance, services: AppServices) {
     }),
     event_id: done.event.id,
     replayed: done.replayed,
-    stop: driverStopView(brand, done.stop, done.index),
+    stop: driverStopView(brand, done.stop, done.index, services.now()),
   });
 
   route(

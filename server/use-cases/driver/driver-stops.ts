@@ -7,6 +7,7 @@ import { orderItems, orders, stopEvents } from '../../db/schema';
 import type { OrderRow } from '../orders/find-order';
 import type { AppServices } from '../../services';
 import { careOfCustomers } from '../accounts/care-preferences';
+import { readShopSettings } from '../admin/shop-settings';
 
 /*
  * The driver's day (issue 16, docs/decisions/026): the collections and deliveries of one
@@ -77,6 +78,8 @@ export async function listDriverStops(
   input: { date: string },
 ): Promise<DriverStop[]> {
   const { from, to } = londonDayRange(input.date);
+  // Issue 31: the owner may leave collections whose card was never saved off the list.
+  const { driverHidesCardNotSaved } = await readShopSettings(deps);
   const collections = await deps.db
     .select()
     .from(orders)
@@ -85,6 +88,7 @@ export async function listDriverStops(
         gte(orders.pickupStartsAt, from),
         lt(orders.pickupStartsAt, to),
         ne(orders.status, 'cancelled'),
+        driverHidesCardNotSaved ? ne(orders.status, 'pending payment') : undefined,
       ),
     );
   const deliveries = await deps.db

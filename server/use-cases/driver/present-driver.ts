@@ -1,6 +1,8 @@
 import { DateTime } from 'luxon';
 import type { Brand } from '@shared/brand';
+import { doorInAddress } from '@shared/address';
 import { careSummary } from '@shared/care-preferences';
+import { startsOnLaterLondonDay } from '@shared/driver-day';
 import { LONDON_ZONE } from '@shared/london-time';
 import { orderNumber, type OrderNumbering } from '@shared/order-number';
 import { orderAddressLines } from '../accounts/full-address';
@@ -69,13 +71,22 @@ function actionsOf(stop: DriverStop): ('collect' | 'not-home' | 'deliver')[] {
 
 /**
  * One stop of the driver's route; `index` its place from 0. Times in London, the address on
- * one line, the links the phone's buttons open, and the actions that apply to the stop now.
+ * one line, the links the phone's buttons open, and the actions that apply to the stop now:
+ * none before the London day its window starts (issue 31).
  */
-export function driverStopView(numbering: OrderNumbering, stop: DriverStop, index: number) {
+export function driverStopView(
+  numbering: OrderNumbering,
+  stop: DriverStop,
+  index: number,
+  now: Date,
+) {
   const { order } = stop;
   const lines = orderAddressLines(order);
   const postcode = order.postcode.trim();
   const address = [...lines.filter((l) => l.trim() !== postcode), postcode].join(', ');
+  const laterDay = startsOnLaterLondonDay(stop.startsAt, now);
+  const company = order.companyName.trim();
+  const firstLine = lines.find((l) => l.trim() !== company) ?? lines[0] ?? postcode;
   const estimate = order.estimate;
   const done = stop.state.kind === 'to-do' ? null : stop.state.event.at;
   return {
@@ -88,8 +99,10 @@ export function driverStopView(numbering: OrderNumbering, stop: DriverStop, inde
     starts_at: stop.startsAt.toISOString(),
     customer_name: order.customerName,
     phone_number: order.customerPhone,
-    door: order.doorNumber,
+    // The door is said once: not above an address line that starts with it (issue 31).
+    door: doorInAddress(order.doorNumber, lines) ? '' : order.doorNumber.trim(),
     address,
+    first_line: firstLine,
     postcode,
     notes: order.customerNotes,
     access_notes: order.accessNotes,
@@ -105,7 +118,9 @@ export function driverStopView(numbering: OrderNumbering, stop: DriverStop, inde
     state: stop.state.kind,
     state_label: stateLabel(stop),
     done_at: done ? done.toISOString() : null,
-    actions: actionsOf(stop),
+    later_day: laterDay,
+    card_not_saved: stop.leg === 'collection' && order.status === 'pending payment',
+    actions: laterDay ? [] : actionsOf(stop),
     call_url: `tel:${order.customerPhone.replace(/[^\d+]/g, '')}`,
     navigate_url: `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(address)}`,
   };

@@ -1,4 +1,10 @@
 import { and, eq, gte, lt } from 'drizzle-orm';
+import {
+  isLaterLondonDate,
+  notBeforeItsDay,
+  startNotBeforeItsDay,
+  startsOnLaterLondonDay,
+} from '@shared/driver-day';
 import { londonDayRange, londonToday } from '@shared/london-time';
 import { orderNumber, type OrderNumbering } from '@shared/order-number';
 import type { Transaction } from '../../db/client';
@@ -79,6 +85,7 @@ function refusal(
   leg: Leg,
   input: StopActionInput,
   events: StopEventRow[],
+  now: Date,
 ) {
   const number = `Order ${orderNumber(brand, order.orderNo)}`;
   const state = stateOf(order, leg, events);
@@ -86,6 +93,11 @@ function refusal(
     return `${number} was already collected (${state.event.bags} bag${state.event.bags === 1 ? '' : 's'}).`;
   }
   if (state.kind === 'delivered') return `${number} was already delivered.`;
+  // Issue 31: a stop is acted on from its London day, never a day early.
+  const startsAt = windowOf(order, leg).startsAt;
+  if (order.status !== 'cancelled' && startsOnLaterLondonDay(startsAt, now)) {
+    return notBeforeItsDay(orderNumber(brand, order.orderNo), startsAt);
+  }
   if (state.kind === 'not-home' && input.action === 'not-home') {
     return `${number} is already marked not home; the customer has been asked to choose a new time.`;
   }
@@ -139,7 +151,7 @@ export async function recordStopAction(
       return { event: earlier, order, replayed: true };
     }
     const events = await eventsOf(tx, [order.id]);
-    const refused = refusal(deps.config.brand, order, leg, input, events);
+    const refused = refusal(deps.config.brand, order, leg, input, events, now);
     if (refused) throw new ConflictError(refused);
     const photoId =
       input.action === 'not-home' ? null : await checkPhoto(tx, order.id, input.photoId);
@@ -207,6 +219,8 @@ export async function startDeliveries(
   input: { actor: Actor; date: string },
 ): Promise<{ started: string[] }> {
   const now = deps.now();
+  // Issue 31: never a day early (nothing is moved, nobody is told).
+  if (isLaterLondonDate(input.date, now)) throw new ConflictError(startNotBeforeItsDay(input.date));
   const { from, to } = londonDayRange(input.date);
   return deps.db.transaction(async (tx) => {
     const ready = await tx

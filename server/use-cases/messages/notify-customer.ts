@@ -88,6 +88,10 @@ function factsOf(what: NotifyEvent, order: Order, now: Date, deps: NotifyDeps): 
     case 'invoice':
     case 'charge-failed':
       return { event: what.event, paymentUrl: paymentLink(deps, order, now) };
+    case 'driver-on-the-way':
+    case 'out-for-delivery':
+      // Their words name the day when it is not today (issue 31).
+      return { ...what, now };
     default:
       return what;
   }

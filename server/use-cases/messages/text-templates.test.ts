@@ -133,6 +133,27 @@ describe('service texts', () => {
     );
   });
 
+  it('driver on the way and out for delivery name the day when it is not today (issue 31)', () => {
+    const expected = {
+      from: new Date('2026-11-26T18:20:00Z'),
+      to: new Date('2026-11-26T18:50:00Z'),
+    };
+    const onTheDay = new Date('2026-11-26T08:00:00Z');
+    const dayBefore = new Date('2026-11-25T23:59:00Z');
+    const onTheWay = (at: Date) =>
+      serviceText(brand, publicUrl, order, { event: 'driver-on-the-way', expected, now: at });
+    expect(onTheWay(onTheDay)).toContain('expected between 18:20 and 18:50.');
+    expect(onTheWay(dayBefore)).toContain('expected Thu 26 Nov between 18:20 and 18:50.');
+    const out = (at: Date) =>
+      serviceText(brand, publicUrl, order, { event: 'out-for-delivery', now: at });
+    expect(out(onTheDay)).toContain('is out for delivery today, 18:00-19:00.');
+    expect(out(dayBefore)).toContain('is out for delivery, Thu 26 Nov 18:00-19:00.');
+    for (const text of [onTheWay(dayBefore), out(dayBefore)]) {
+      expect(isGsm7(text)).toBe(true);
+      expect(smsSegments(text)).toBeLessThanOrEqual(2);
+    }
+  });
+
   it('money: the invoice and the failed charge say the amount due in pounds', () => {
     expect(serviceText(brand, publicUrl, order, everyEvent[6]!)).toContain('£42.50 due');
     expect(serviceText(brand, publicUrl, order, everyEvent[7]!)).toContain('(£42.50)');

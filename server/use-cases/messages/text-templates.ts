@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import type { Brand } from '@shared/brand';
-import { LONDON_ZONE } from '@shared/london-time';
+import { expectedBetween } from '@shared/driver-day';
+import { LONDON_ZONE, londonIsoDate } from '@shared/london-time';
 import { formatGbp } from '@shared/money';
 import { orderNumber } from '@shared/order-number';
 import type { orders } from '../../db/schema';
@@ -34,13 +35,13 @@ export type TextEvent =
 export type TextFacts =
   | { event: 'booking-confirmed' }
   | { event: 'collection-reminder'; changeUrl: string }
-  | { event: 'driver-on-the-way'; expected: { from: Date; to: Date } }
+  | { event: 'driver-on-the-way'; expected: { from: Date; to: Date }; now?: Date }
   | { event: 'not-home'; leg: 'collection' | 'delivery'; rescheduleUrl: string }
   | { event: 'intake-report' }
   | { event: 'approval-needed'; approvalUrl: string; amountPence: number }
   | { event: 'invoice'; paymentUrl: string }
   | { event: 'charge-failed'; paymentUrl: string }
-  | { event: 'out-for-delivery' }
+  | { event: 'out-for-delivery'; now?: Date }
   | { event: 'delivered' };
 
 export type TextOrder = Pick<
@@ -91,7 +92,8 @@ export function serviceText(
       body = `${name}: we collect order ${number} tomorrow, ${textHours(order.pickupStartsAt, order.pickupEndsAt)}. Reply SKIP to cancel, or change the time here: ${facts.changeUrl}`;
       break;
     case 'driver-on-the-way':
-      body = `${name}: our driver is on the way with order ${number}, expected between ${textTime(facts.expected.from)} and ${textTime(facts.expected.to)}. ${tracked}`;
+      // The day is named when it is not today (issue 31); `now` is when the text is written.
+      body = `${name}: our driver is on the way with order ${number}, ${expectedBetween(facts.expected, facts.now ?? facts.expected.from)}. ${tracked}`;
       break;
     case 'not-home':
       // The signed page to choose a new time, as the e-mail's (decision 026; issue 31): one
@@ -111,7 +113,10 @@ export function serviceText(
       body = `${name}: we could not charge your card for order ${number} (${formatGbp(order.amountDuePence)}). Please pay here: ${facts.paymentUrl}`;
       break;
     case 'out-for-delivery':
-      body = `${name}: order ${number} is out for delivery today, ${textHours(order.deliveryStartsAt, order.deliveryEndsAt)}. ${tracked}`;
+      body =
+        !facts.now || londonIsoDate(facts.now) === londonIsoDate(order.deliveryStartsAt)
+          ? `${name}: order ${number} is out for delivery today, ${textHours(order.deliveryStartsAt, order.deliveryEndsAt)}. ${tracked}`
+          : `${name}: order ${number} is out for delivery, ${delivery}. ${tracked}`;
       break;
     case 'delivered':
       body = `${name}: order ${number} is delivered. Thank you! Anything wrong? Call ${brand.phone}. ${tracked}`;

@@ -310,6 +310,17 @@ describe('buildTracking', () => {
     });
   });
 
+  it('out for delivery a day early (moved on the board): the expected line names the day', () => {
+    // Monday 23 November 23:30: the window is Tuesday's (issue 31).
+    const v = buildTracking(
+      facts('out for delivery', { events: upTo('out for delivery'), stop: { number: 1, of: 1 } }),
+      at('23:30', 23),
+    );
+    expect(step(v, 'out-for-delivery').lines).toEqual([
+      'You are stop 1, expected Tue 24 Nov between 10:00 and 10:30',
+    ]);
+  });
+
   it('delivered: where it was left and the photo; not live any more', () => {
     const v = buildTracking(
       facts('delivered', {

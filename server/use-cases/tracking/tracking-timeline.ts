@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { expectedBetween } from '@shared/driver-day';
 import { LONDON_ZONE } from '@shared/london-time';
 import { outwardCode, postcodeDistrict } from '@shared/postcode';
 import { routeOrder } from '@shared/route-order';
@@ -264,9 +265,8 @@ export function buildTracking(facts: TrackingFacts, now: Date): TrackingView {
       out && facts.stop
         ? (() => {
             const w = expectedWindow(facts.delivery, facts.stop, now);
-            return [
-              `You are stop ${facts.stop.number}, expected between ${hhmm(w.from)} and ${hhmm(w.to)}`,
-            ];
+            // The day is named when it is not today (issue 31).
+            return [`You are stop ${facts.stop.number}, ${expectedBetween(w, now)}`];
           })()
         : [`Delivery window: ${londonSlot(facts.delivery.startsAt, facts.delivery.endsAt)}`],
       facts.changeDeliveryUrl && !cancelled && !out

@@ -4,6 +4,7 @@ import { adminCustomersApi } from './customers';
 import { adminMarketingApi } from './marketing';
 import { adminOrdersApi } from './orders';
 import { adminSessionApi } from './session';
+import { adminSettingsApi } from './settings';
 import { adminSlotsApi } from './slots';
 import { adminStaffApi } from './staff';
 
@@ -21,4 +22,5 @@ export const adminApi = {
   ...adminAuditApi,
   ...adminStaffApi,
   ...adminMarketingApi,
+  ...adminSettingsApi,
 };

@@ -28,11 +28,13 @@ export function DriverView({ date, today, tomorrow, day, stops }: Props) {
   const [starting, setStarting] = useState(false);
   const [startMessage, setStartMessage] = useState('');
   const waiting = new Set(pending.map((p) => p.orderId));
-  const isDone = (s: DriverStopView) => s.actions.length === 0;
+  // A stop of a later day has no action yet, but it is still to do (issue 31).
+  const isDone = (s: DriverStopView) => s.actions.length === 0 && !s.later_day;
   const open = stops.filter((s) => !isDone(s));
   const done = stops.filter(isDone);
   const ready = stops.filter(
-    (s) => s.leg === 'delivery' && s.order_status === 'ready' && s.state === 'to-do',
+    (s) =>
+      s.leg === 'delivery' && s.order_status === 'ready' && s.state === 'to-do' && !s.later_day,
   );
   const tab = (to: string, label: string) => (
     <Link
@@ -58,6 +60,12 @@ export function DriverView({ date, today, tomorrow, day, stops }: Props) {
         {tab(tomorrow, 'Tomorrow')}
       </nav>
       <SyncBar sync={sync} />
+      {stops.some((s) => s.later_day) ? (
+        <p className="rounded-xl border border-slate-200 bg-white p-3 text-sm text-slate-700">
+          These stops are for {day}: Start deliveries, Collect, Deliver and Not home open on the
+          day.
+        </p>
+      ) : null}
       {ready.length > 0 ? (
         <div className="rounded-xl border border-violet-200 bg-violet-50 p-3">
           <button

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import type { DriverStopView } from '~/server/driver.server';
-import { newKey, type KeptPhoto, type Pending } from './action-queue';
+import { type KeptPhoto, type Pending } from './action-queue';
 import { bigButton } from './big-button';
 import { CollectForm } from './collect-form';
 import { DeliverForm } from './deliver-form';
+import { NotHomeSheet } from './not-home-sheet';
 
 /** What is collected or delivered at the stop. */
 function StopItems({ stop }: { stop: DriverStopView }) {
@@ -46,8 +47,9 @@ export function StopCard({
   waiting: boolean;
   onAction: (p: Pending, kept?: KeptPhoto) => void;
 }) {
-  const [open, setOpen] = useState<'collect' | 'deliver' | null>(null);
-  const done = stop.actions.length === 0;
+  const [open, setOpen] = useState<'collect' | 'deliver' | 'not-home' | null>(null);
+  // A stop of a later day has no action yet but is not done (issue 31).
+  const done = stop.actions.length === 0 && !stop.later_day;
   const isCollection = stop.leg === 'collection';
   return (
     <li
@@ -88,6 +90,11 @@ export function StopCard({
           )}
         </div>
       </div>
+      {stop.card_not_saved && !done ? (
+        <p className="mt-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm font-semibold text-red-900">
+          Card not saved — collect payment details
+        </p>
+      ) : null}
       {stop.notes && !done ? (
         <p className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950">
           <span className="font-semibold">Notes: </span>
@@ -161,16 +168,7 @@ export function StopCard({
             <button
               type="button"
               className={`${bigButton} border border-amber-400 bg-amber-50 text-amber-950`}
-              onClick={() => {
-                const key = newKey();
-                onAction({
-                  key,
-                  kind: 'not-home',
-                  orderId: stop.order_id,
-                  orderNo: stop.order_no,
-                  body: { idempotency_key: key, leg: stop.leg },
-                });
-              }}
+              onClick={() => setOpen('not-home')}
             >
               Not home
             </button>
@@ -184,6 +182,16 @@ export function StopCard({
           onDone={(p, kept) => {
             setOpen(null);
             onAction(p, kept);
+          }}
+        />
+      ) : null}
+      {open === 'not-home' ? (
+        <NotHomeSheet
+          stop={stop}
+          onCancel={() => setOpen(null)}
+          onDone={(p) => {
+            setOpen(null);
+            onAction(p);
           }}
         />
       ) : null}

@@ -6,6 +6,7 @@ import { adminCustomerRoutes } from './customers';
 import { adminMarketingRoutes } from './marketing';
 import { adminOrderRoutes } from './orders';
 import { adminSessionRoutes } from './session';
+import { adminSettingsRoutes } from './settings';
 import { adminSlotRoutes } from './slots';
 import { adminStaffRoutes } from './staff';
 
@@ -24,4 +25,5 @@ export function adminRoutes(app: FastifyInstance, services: AppServices) {
   adminAuditRoutes(app, services);
   adminStaffRoutes(app, services);
   adminMarketingRoutes(app, services);
+  adminSettingsRoutes(app, services);
 }

@@ -1,0 +1,75 @@
+import { routes } from '@shared/api/routes';
+import { useState } from 'react';
+import { readShopSettings } from '~/server/back-office.server';
+import { requireStaffPage } from '~/features/admin/guard.server';
+import { FeedbackBanner, useAdminAction } from '~/features/admin/ui';
+import type { Route } from './+types/settings';
+
+/*
+ * The owner's settings of the shop's day (issue 31): for now, whether collections whose card
+ * step was abandoned are flagged on the driver's list or left off it. Saved in the database
+ * (shop_settings) through PUT /api/admin/settings.
+ */
+
+export function meta() {
+  return [{ title: 'Settings · Back office' }, { name: 'robots', content: 'noindex' }];
+}
+
+export async function loader({ context, request, url }: Route.LoaderArgs) {
+  const { services } = context;
+  await requireStaffPage(services, { request, url }, ['owner']);
+  return { settings: await readShopSettings(services) };
+}
+
+export default function AdminSettings({ loaderData }: Route.ComponentProps) {
+  const { run, busy, feedback } = useAdminAction();
+  const [hide, setHide] = useState(loaderData.settings.driverHidesCardNotSaved);
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold">Settings</h1>
+      <FeedbackBanner feedback={feedback} />
+      <section className="card max-w-2xl space-y-4" aria-labelledby="driver-list-title">
+        <h2 id="driver-list-title" className="text-lg font-semibold">
+          The driver’s list
+        </h2>
+        <fieldset className="space-y-3">
+          <legend className="text-sm text-slate-700">
+            Orders whose checkout stopped before a card was saved (pending payment):
+          </legend>
+          <label className="flex items-start gap-3">
+            <input
+              type="radio"
+              name="card-not-saved"
+              className="mt-1 h-5 w-5"
+              checked={!hide}
+              onChange={() => setHide(false)}
+            />
+            <span>List them, flagged “Card not saved — collect payment details”</span>
+          </label>
+          <label className="flex items-start gap-3">
+            <input
+              type="radio"
+              name="card-not-saved"
+              className="mt-1 h-5 w-5"
+              checked={hide}
+              onChange={() => setHide(true)}
+            />
+            <span>Leave them off the driver’s list until a card is saved</span>
+          </label>
+        </fieldset>
+        <button
+          type="button"
+          className="btn-primary"
+          disabled={busy}
+          onClick={() =>
+            void run(routes.admin.saveShopSettings, {
+              body: { driver_hides_card_not_saved: hide },
+            })
+          }
+        >
+          Save settings
+        </button>
+      </section>
+    </div>
+  );
+}
