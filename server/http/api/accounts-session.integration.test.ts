@@ -182,7 +182,10 @@ describe('sessions, register and login', () => {
         body: { email: 'ada@example.com', password },
       });
       expect(reply.status).toBe(200);
-      expect(reply.headers.get('set-cookie')).toMatch(/HttpOnly; SameSite=Lax; .*; Secure$/);
+      const cookies = reply.headers.getSetCookie();
+      expect(cookies[0]).toMatch(/^cl_session=.*; HttpOnly; Path=\/; SameSite=Lax; .*; Secure$/);
+      // The first name beside it, for shared pages' headers, is Secure too (decision 042).
+      expect(cookies[1]).toMatch(/^cl_who=Ada; Path=\/; SameSite=Lax; .*; Secure$/);
     } finally {
       await production.stop();
     }

@@ -72,7 +72,7 @@ export async function requestApprovalIfAbove(
   deps: Pick<AppServices, 'mail' | 'config' | 'links'>,
 ): Promise<{ approval: ApprovalRow; capPence: number } | null> {
   const { order, now } = input;
-  await supersedeOpenApproval(tx, order.id, now);
+  await supersedeOpenApproval(tx, { orderId: order.id, now });
   if (!awaitsApproval(order)) return null;
   const [approval] = await tx
     .insert(priceApprovals)
@@ -94,7 +94,8 @@ export async function requestApprovalIfAbove(
  * is closed, and the new one waits for staff to finish intake (walkthrough 3: one request,
  * sent with the intake report, never one per garment).
  */
-export async function supersedeOpenApproval(tx: DbOrTx, orderId: string, now: Date) {
+export async function supersedeOpenApproval(tx: DbOrTx, input: { orderId: string; now: Date }) {
+  const { orderId, now } = input;
   await tx
     .update(priceApprovals)
     .set({ answer: 'superseded', answeredAt: now })

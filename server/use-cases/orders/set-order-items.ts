@@ -183,7 +183,7 @@ export async function writeOrderItems(
   }
   // Above the customer's cap, the order waits for their approval (issue 15).
   let requested: Awaited<ReturnType<typeof requestApprovalIfAbove>> = null;
-  if (input.approval === 'hold') await supersedeOpenApproval(tx, order.id, now);
+  if (input.approval === 'hold') await supersedeOpenApproval(tx, { orderId: order.id, now });
   else requested = await requestApprovalIfAbove(tx, { order: updated!, now }, deps);
   await recordAudit(tx, {
     actor,

@@ -1,8 +1,8 @@
 import { orderNoIn } from '@shared/order-number';
 import { NotFoundError } from '../../errors';
 import type { AppServices } from '../../services';
-import { findTag } from '../intake/find-tag';
-import { listOrders } from './list-orders';
+import { findTag } from './find-tag';
+import { listOrders } from '../orders/list-orders';
 
 /**
  * What the board's scan box opens (walkthrough 20): a garment's tag opens that garment on its
