@@ -8,6 +8,7 @@ import {
   useLocation,
   useMatches,
 } from 'react-router';
+import { pageHydrates } from '@shared/page-handle';
 import { getCurrentCustomer } from '~/server/accounts.server';
 import { listBranches } from '~/server/catalogue.server';
 import { chromeFor, type PageHandle } from './components/site/chrome-rules';
@@ -43,6 +44,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const nonce = useNonce();
+  // A page with nothing interactive ships no JavaScript (its handle says hydrate: false).
+  const scripts = pageHydrates(useMatches().map((match) => match.handle));
   const colours = data?.brand.colours;
   return (
     <html lang="en-GB">
@@ -67,22 +70,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         }
       >
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <ServerScripts nonce={nonce} />
+        {/* In the browser the page has hydrated: a link followed to a page without scripts
+            still scrolls to its top. */}
+        {(scripts || typeof document !== 'undefined') && <ScrollRestoration nonce={nonce} />}
+        {scripts && <Scripts nonce={nonce} />}
       </body>
     </html>
   );
-}
-
-/**
- * React Router's <Scripts>, in the server's HTML only. In the browser they have run by the time
- * the page hydrates, and React Router drops them right after; rendered there, Preact made their
- * module preloads again in <body> (the server's went to <head>, or to the starter of
- * script-priority.ts) only to remove them a moment later, and reported the mismatch
- * (decision 039). Rendering nothing, it removes the server's spent scripts at once.
- */
-function ServerScripts({ nonce }: { nonce: string | undefined }) {
-  return typeof document === 'undefined' ? <Scripts nonce={nonce} /> : null;
 }
 
 /** A 404 under any path, and errors: no title of the page that failed, so one here. */
