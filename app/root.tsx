@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import {
   Meta,
   Outlet,
@@ -12,7 +12,7 @@ import { pageHydrates } from '@shared/page-handle';
 import { getCurrentCustomer } from '~/server/accounts.server';
 import { listBranches } from '~/server/catalogue.server';
 import { chromeFor, type PageHandle } from './components/site/chrome-rules';
-import { appBannerScript } from './components/site/app-banner-dismissal';
+import { appBannerScript, restoreAppBannerMark } from './components/site/app-banner-dismissal';
 import { ContactBar } from './components/site/contact-bar';
 import { DeferredPromo } from './components/site/deferred-promo';
 import { SiteFooter } from './components/site/site-footer';
@@ -46,6 +46,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // A page with nothing interactive ships no JavaScript (its handle says hydrate: false).
   const scripts = pageHydrates(useMatches().map((match) => match.handle));
+  // After every commit, before paint: the app banner's mark on <html>, if React cleared it.
+  useLayoutEffect(restoreAppBannerMark);
   const colours = data?.brand.colours;
   return (
     <html lang="en-GB">
