@@ -84,6 +84,13 @@ describe('public pages without JavaScript', () => {
     }, 60_000);
   }
 
+  it('the header names the business as its e-mails do: one brand name (walkthrough 24)', async () => {
+    const html = await site.html('/pricing');
+    const header = /<header[\s\S]*?<\/header>/.exec(html)?.[0] ?? '';
+    expect(header).toContain('Maida Vale Dry Cleaners');
+    expect(header).not.toContain('Maida Vale Cleaners<');
+  });
+
   it('the home page carries schema.org DryCleaningOrLaundry JSON-LD with the branches', async () => {
     const html = await site.html('/');
     const json = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1];

@@ -139,6 +139,22 @@ describe('refunds with credit notes', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entityId, orderId), eq(auditLog.action, 'order.refund')));
     expect(audit!.after).toMatchObject({ refundedPence: 500, creditNote: credit!.number });
+
+    // Staff read it as a refund with its credit note, never as a discount (walkthrough 9).
+    const seen = await server.api<{
+      order: {
+        discount: string;
+        price_discount: string;
+        charged_total: string;
+        refunds: { amount: string; credit_note: string }[];
+      };
+    }>(`/api/admin/orders/${orderId}`, { headers: staff });
+    expect(seen.status).toBe(200);
+    expect(seen.body.order).toMatchObject({
+      price_discount: '0.00',
+      charged_total: '31.90',
+      refunds: [{ amount: '5.00', credit_note: credit!.number }],
+    });
   });
 
   test('the rest refunded in whole; then nothing is left to refund (409)', async () => {

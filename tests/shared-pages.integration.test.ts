@@ -170,6 +170,16 @@ describe('shared pages: one set of bytes per content change', () => {
     expect(account.body.toString()).toContain('Grace');
   });
 
+  it("a client navigation's data request is answered for its visitor, never as a shared page", async () => {
+    // /account.data also matches the area route (/:id), which is shared: it must still carry
+    // the visitor's session (a browser signed in lands on its account, not on the login page).
+    const data = await request(server.url, '/account.data', { Cookie: `cl_session=${session}` });
+    expect(data.status).toBe(200);
+    expect(data.headers['x-page-cache']).toBeUndefined();
+    expect(data.body.toString()).toContain('Grace');
+    expect(data.body.toString()).not.toContain('SingleFetchRedirect');
+  });
+
   it('a shared page with a query string is rendered for its visitor', async () => {
     const reply = await request(server.url, '/pricing?utm_source=x');
     expect(reply.status).toBe(200);

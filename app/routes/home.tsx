@@ -158,7 +158,7 @@ function Reviews({ reviews }: { reviews: HomeReviews }) {
           What our customers say
         </h2>
         <p className="mt-2 text-center text-slate-600" data-testid="review-average">
-          <span aria-hidden="true" className="text-amber-500">
+          <span aria-hidden="true" className="text-amber-800">
             {stars(Number(reviews.average))}
           </span>{' '}
           {reviews.average} out of 5 from {reviews.count} review{reviews.count === 1 ? '' : 's'}
@@ -166,7 +166,7 @@ function Reviews({ reviews }: { reviews: HomeReviews }) {
         <ul className="mt-8 grid gap-6 md:grid-cols-3">
           {reviews.latest.map((r) => (
             <li key={r.id} className="card">
-              <p className="text-amber-500" aria-label={`${r.rating} out of 5 stars`}>
+              <p className="text-amber-800" aria-label={`${r.rating} out of 5 stars`}>
                 {stars(r.rating)}
               </p>
               <blockquote className="mt-2 text-slate-700">“{r.body}”</blockquote>

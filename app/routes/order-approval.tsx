@@ -156,7 +156,7 @@ export default function OrderApproval({ loaderData, actionData }: Route.Componen
             </Notice>
           ) : (
             <p className="text-slate-700">
-              We have cleaned and priced your items. The total is{' '}
+              We have checked in and priced your items. The total is{' '}
               <strong className="text-slate-900">£{a.amount}</strong>
               {a.cap ? (
                 <>

@@ -101,7 +101,7 @@ function RatingChoice({ chosen, error }: { chosen: string; error?: string }) {
               id={n === 5 ? 'review-rating' : undefined}
               className="sr-only"
             />
-            <span aria-hidden="true" className="text-lg leading-none text-amber-500">
+            <span aria-hidden="true" className="text-lg leading-none text-amber-800">
               {n}★
             </span>
             <span className="mt-1">{ratingWords[n]}</span>
@@ -129,7 +129,7 @@ export default function Review({ loaderData, actionData }: Route.ComponentProps)
             {loaderData.thanks ? <Notice tone="success">{reviewMessages.thanks}</Notice> : null}
             <p className="text-slate-700">Your review, as it appears on our site:</p>
             <figure className="rounded-lg border border-slate-200 p-4">
-              <p className="text-amber-500" aria-label={`${page.review.rating} out of 5 stars`}>
+              <p className="text-amber-800" aria-label={`${page.review.rating} out of 5 stars`}>
                 {stars(page.review.rating)}
               </p>
               {page.review.body ? (

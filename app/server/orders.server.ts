@@ -7,6 +7,7 @@
 export { requireOrderPaymentAccess } from '@server/auth/order-access';
 export { getOrderConfirmation } from '@server/use-cases/checkout/order-confirmation';
 export { listOrders } from '@server/use-cases/orders/list-orders';
+export { findByScan } from '@server/use-cases/orders/find-by-scan';
 export { orderBoard } from '@server/use-cases/orders/order-board';
 export { adminOrderDetail } from '@server/use-cases/orders/order-detail';
 export {

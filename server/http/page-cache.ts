@@ -110,6 +110,9 @@ export function createSharedPageCache(options: {
       if (request.method !== 'GET' && request.method !== 'HEAD') return null;
       // A query may make the page personal (?again=, ?ref=): rendered for its visitor.
       if (request.url.includes('?') || request.headers.authorization !== undefined) return null;
+      // A client navigation's data (/account.data) is its visitor's, whatever route its path
+      // would match once `.data` is read as part of a page's path (/:id matches /account.data).
+      if (request.url.endsWith('.data')) return null;
       return options.isSharedPath(request.url) ? request.url : null;
     },
     async get(key, render) {

@@ -150,3 +150,17 @@ type Slot<K extends string, S> =
 export type RequestOf<E extends Endpoint> = Slot<'params', E['params']> &
   Slot<'query', E['query']> &
   Slot<'body', E['body']>;
+
+/**
+ * An order's refunds as refunds (walkthrough 9): each with its credit note, the discount
+ * without them, and what the order came to before them.
+ */
+export const orderRefunds = {
+  refunds: z
+    .array(z.object({ amount: money, credit_note: text().meta({ examples: ['CN-000001'] }) }))
+    .meta({
+      description: 'Money given back, oldest first, each with the credit note that documents it',
+    }),
+  price_discount: money.meta({ description: '`discount` without the refunds' }),
+  charged_total: money.meta({ description: 'What the order came to before any refund' }),
+};

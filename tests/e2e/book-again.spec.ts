@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { firstSlots, signUp } from '@tests/helpers/fixtures';
 import { password } from './account-helpers';
 import { callerOf, chooseSlotsWithPicker } from './booking-helpers';
+import { expectNoSeriousA11yViolations } from './support';
 
 /*
  * Issue 18 (decision 034), at 375 and 1280 px: a customer with a past order saves an address
@@ -20,7 +21,13 @@ async function openBookAgain(page: Page, orderNo: string) {
     return;
   }
   // On a phone: the order's card opens its own page (decision 038), which has "Book again".
-  await page.getByRole('link', { name: new RegExp(`^Order ${orderNo},`) }).click();
+  // Its name starts with what it shows, and an order not priced yet says so, not £0.00
+  // (walkthrough 17).
+  const card = page.getByRole('link', { name: new RegExp(`^${orderNo}\\b`) });
+  await expect(card).toContainText('Not priced yet');
+  await expect(card).not.toContainText('£0.00');
+  await expectNoSeriousA11yViolations(page);
+  await card.click();
   await page.getByRole('link', { name: 'Book again' }).click();
 }
 

@@ -30,10 +30,13 @@ test('the customer approves from the e-mailed link, then staff can charge', asyn
   await expect(staff.getByText(/Items and totals saved\. £37\.00 is above/)).toBeVisible();
   await expect(staff.getByText('awaiting approval', { exact: true })).toBeVisible();
 
-  await staff.getByRole('button', { name: 'Charge saved card' }).click();
-  await expect(staff.getByRole('alert')).toHaveText(
-    `Order ${orderNo} comes to £37.00, above the customer's cap of £30.00: it needs their approval first.`,
+  // The charge waits for the approval, and says so beside the button (walkthrough 5).
+  const charge = staff.getByRole('button', { name: 'Charge saved card' });
+  await expect(charge).toBeDisabled();
+  await expect(charge).toHaveAccessibleDescription(
+    'Waiting for the customer to approve £37.00: the card can be charged once they do.',
   );
+  expect(orderNo).toMatch(/^LD-/);
 
   // ─── The customer approves from the e-mail, without logging in ───
   const [mail] = (await readMail(email)).filter((m) => m.subject.startsWith('Please approve'));
@@ -52,7 +55,9 @@ test('the customer approves from the e-mailed link, then staff can charge', asyn
   await expect(staff.getByText('awaiting approval', { exact: true })).toHaveCount(0);
   await expect(staff.getByTestId('approval-state')).toContainText('approved');
   await staff.getByRole('button', { name: 'Charge saved card' }).click();
-  await expect(staff.getByText('£37.00 charged to the card ending 4242.')).toBeVisible();
+  // The answer shows beside the button that asked, not at the top of the page.
+  const invoice = staff.getByRole('heading', { name: 'Saved invoice' }).locator('..');
+  await expect(invoice.getByText('£37.00 charged to the card ending 4242.')).toBeVisible();
   await expect(staff.getByTestId('amount-due')).toHaveText('£0.00');
   await staffContext.close();
 });

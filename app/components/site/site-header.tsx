@@ -35,7 +35,7 @@ export function SiteHeader({
         <Link to="/" className="flex items-center gap-2">
           <img src={brand.logo} alt="" width="40" height="40" className="h-10 w-10" />
           <span className="text-lg leading-tight font-bold text-brand">
-            {brand.shortName}
+            {brand.name}
             <span className="block text-xs font-medium text-slate-500">
               Since {brand.establishedYear}
             </span>

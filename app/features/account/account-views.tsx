@@ -31,6 +31,13 @@ export function AddressBook({ customer }: { customer: Pick<Customer, 'addresses'
   );
 }
 
+const NOT_PRICED = 'Not priced yet';
+
+/** Prices come at intake: before then an order has no items and its £0.00 would mislead. */
+function isPriced(order: Order) {
+  return order.invoiced || order.items.length > 0;
+}
+
 /** The customer's orders: cards on a phone, a table on wider screens; each opens its page. */
 export function OrdersList({ orders }: { orders: Order[] }) {
   if (orders.length === 0) {
@@ -48,10 +55,11 @@ export function OrdersList({ orders }: { orders: Order[] }) {
       <ul className="space-y-3 sm:hidden">
         {orders.map((o) => (
           <li key={o.id}>
+            {/* Named by what it shows (walkthrough 17: a label that did not start with the
+                visible text failed axe's label-content-name-mismatch). */}
             <Link
               to={`/account/orders/${o.id}`}
               className="block w-full rounded-lg border border-slate-200 p-4 text-left text-sm shadow-sm"
-              aria-label={`Order ${o.order_no}, ${o.status}, total £${o.total}, due £${o.amount_due}`}
             >
               <span className="flex items-center justify-between">
                 <span className="font-semibold">{o.order_no}</span>
@@ -59,8 +67,14 @@ export function OrdersList({ orders }: { orders: Order[] }) {
               </span>
               <span className="mt-2 flex justify-between text-slate-600">
                 <span>{o.order_date}</span>
-                <span>Total £{o.total}</span>
-                <span>Due £{o.amount_due}</span>
+                {isPriced(o) ? (
+                  <>
+                    <span>Total £{o.total}</span>
+                    <span>Due £{o.amount_due}</span>
+                  </>
+                ) : (
+                  <span>{NOT_PRICED}</span>
+                )}
               </span>
             </Link>
           </li>
@@ -95,7 +109,7 @@ export function OrdersList({ orders }: { orders: Order[] }) {
               <td className="py-3 pr-3 font-medium">{o.order_no}</td>
               <td className="py-3 pr-3">{o.order_date}</td>
               <td className="py-3 pr-3">{o.customer_name}</td>
-              <td className="py-3 pr-3 text-right">£{o.total}</td>
+              <td className="py-3 pr-3 text-right">{isPriced(o) ? `£${o.total}` : NOT_PRICED}</td>
               <td className="py-3 pr-3">
                 <StatusBadge status={o.status} />
               </td>

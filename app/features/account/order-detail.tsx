@@ -166,14 +166,27 @@ export function ItemsTable({ order }: { order: CustomerOrder }) {
             >
               Discount
             </th>
-            <td className="py-1.5 text-right">−£{order.discount}</td>
+            <td className="py-1.5 text-right">−£{order.price_discount}</td>
           </tr>
           <tr>
             <th scope="row" colSpan={3} className="py-1.5 pr-3 text-right font-semibold">
-              Total
+              {order.refunds.length ? 'Charged' : 'Total'}
             </th>
-            <td className="py-1.5 text-right font-semibold">£{order.total}</td>
+            <td className="py-1.5 text-right font-semibold">£{order.charged_total}</td>
           </tr>
+          {/* A refund is money given back, never a discount (walkthrough 9). */}
+          {order.refunds.map((r) => (
+            <tr key={r.credit_note}>
+              <th
+                scope="row"
+                colSpan={3}
+                className="py-1.5 pr-3 text-right font-medium text-slate-600"
+              >
+                Refunded (credit note {r.credit_note})
+              </th>
+              <td className="py-1.5 text-right">−£{r.amount}</td>
+            </tr>
+          ))}
         </tfoot>
       </table>
     </div>

@@ -1,7 +1,5 @@
-import { routes } from '@shared/api/routes';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { call } from '~/utils/api-client';
+import { Form, useNavigate } from 'react-router';
 
 /** The browser's barcode reader (Chrome on Android, Edge…), where it exists. */
 type Detector = { detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]> };
@@ -16,51 +14,48 @@ function barcodeDetector(): DetectorClass | null {
 }
 
 /**
- * "Scan or type a tag" (decision 027): a USB scanner types the tag and Enter, which opens the
- * order page at that garment; "Scan with camera" reads a label with the browser's
- * BarcodeDetector where it exists, and says so where it does not.
+ * "Scan a tag, or type an order number or name" (decision 027, walkthrough 20): a USB scanner
+ * types the tag and Enter, which opens the order page at that garment; an order number opens
+ * the order, a name the orders that match (the orders list's search, which works without
+ * JavaScript too). "Scan with camera" reads a label with the browser's BarcodeDetector where
+ * it exists, and says so where it does not.
  */
 export function TagScan({ className = '' }: { className?: string }) {
   const navigate = useNavigate();
   const [tag, setTag] = useState('');
   const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [scanning, setScanning] = useState(false);
 
-  async function open(typed: string) {
+  function open(typed: string) {
     const value = typed.trim();
     if (!value) {
-      setMessage('Scan a label or type its tag number.');
-      return;
-    }
-    setBusy(true);
-    const reply = await call(routes.intake.findTag, { params: { tag: value } });
-    setBusy(false);
-    if (!reply.ok) {
-      setMessage(reply.error.message);
+      setMessage('Scan a label, or type an order number or a name.');
       return;
     }
     setMessage(null);
     setTag('');
-    void navigate(reply.data.path);
+    void navigate(`/admin/orders?q=${encodeURIComponent(value)}`);
   }
 
   return (
     <div className={`space-y-2 ${className}`}>
-      <form
+      <Form
+        method="get"
+        action="/admin/orders"
         className="flex flex-wrap items-stretch gap-2 sm:items-end"
         role="search"
         onSubmit={(e) => {
           e.preventDefault();
-          void open(tag);
+          open(tag);
         }}
       >
         <div className="w-full sm:w-auto sm:min-w-56 sm:flex-1">
           <label htmlFor="tag-scan" className="field-label">
-            Scan or type a tag
+            Scan a tag, or type an order number or name
           </label>
           <input
             id="tag-scan"
+            name="q"
             className="field-input min-h-11"
             autoComplete="off"
             autoCapitalize="characters"
@@ -71,11 +66,7 @@ export function TagScan({ className = '' }: { className?: string }) {
             onChange={(e) => setTag(e.target.value)}
           />
         </div>
-        <button
-          type="submit"
-          className="btn-primary min-h-11 flex-1 py-2 sm:flex-none"
-          disabled={busy}
-        >
+        <button type="submit" className="btn-primary min-h-11 flex-1 py-2 sm:flex-none">
           Open
         </button>
         <button
@@ -94,7 +85,7 @@ export function TagScan({ className = '' }: { className?: string }) {
         >
           Scan with camera
         </button>
-      </form>
+      </Form>
       {message ? (
         <p role="alert" className="text-sm text-red-800">
           {message}
@@ -104,7 +95,7 @@ export function TagScan({ className = '' }: { className?: string }) {
         <CameraScanner
           onTag={(value) => {
             setScanning(false);
-            void open(value);
+            open(value);
           }}
           onClose={(why) => {
             setScanning(false);

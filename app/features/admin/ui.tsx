@@ -25,7 +25,13 @@ export function StatusPill({ status }: { status: string }) {
   );
 }
 
-export type Feedback = { ok: boolean; text: string; errors?: Record<string, string[]> } | null;
+export type Feedback = {
+  ok: boolean;
+  text: string;
+  errors?: Record<string, string[]>;
+  /** The endpoint that answered: the answer shows beside the action that called it. */
+  at?: unknown;
+} | null;
 
 /**
  * Calls the admin API and reloads the page's data when it worked; keeps the server's message
@@ -48,11 +54,17 @@ export function useAdminAction() {
         setFeedback({
           ok,
           text: text || (ok ? 'Saved.' : 'Something went wrong, please try again.'),
+          at: endpoint,
         });
         await revalidator.revalidate();
         return { ok, reply };
       }
-      setFeedback({ ok: false, text: reply.error.message, errors: reply.error.errors });
+      setFeedback({
+        ok: false,
+        text: reply.error.message,
+        errors: reply.error.errors,
+        at: endpoint,
+      });
       return { ok: false, reply };
     };
     return new Promise<Awaited<ReturnType<typeof attempt>>>((resolve, reject) => {
@@ -87,6 +99,19 @@ export function FeedbackBanner({ feedback }: { feedback: Feedback }) {
           ))}
         </ul>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * The answer of one of these endpoints, shown beside the buttons that call them (walkthrough
+ * 5: an answer at the top of a long page is an answer nobody sees).
+ */
+export function ActionFeedback({ feedback, of }: { feedback: Feedback; of: readonly unknown[] }) {
+  if (!feedback || !of.includes(feedback.at)) return null;
+  return (
+    <div className="mt-3">
+      <FeedbackBanner feedback={feedback} />
     </div>
   );
 }

@@ -3,13 +3,7 @@ import { adminOrderDetail, adminOrderView } from '~/server/orders.server';
 import { priceList as loadPriceList } from '~/server/catalogue.server';
 import { adminIntakeReport, adminIntakeReportView } from '~/server/intake-report.server';
 import { requireStaffPage } from '~/features/admin/guard.server';
-import {
-  ApprovalPill,
-  FeedbackBanner,
-  RepeatPill,
-  StatusPill,
-  useAdminAction,
-} from '~/features/admin/ui';
+import { ApprovalPill, RepeatPill, StatusPill, useAdminAction } from '~/features/admin/ui';
 import { TagScan } from '~/features/admin/tag-scan';
 import { IntakePanel } from '~/features/admin/intake/intake-panel';
 import { loadIntake } from '~/features/admin/intake/intake-panel.server';
@@ -48,8 +42,9 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   const { order, owner, customer, priceList, documents, intake, intakeReport } = loaderData;
-  // One action for the page's sections, so that every answer shows in the banner at the top.
+  // One action for the page's sections; each answer shows beside the action that asked.
   const { run, busy, feedback } = useAdminAction();
+  const action = { run, busy, feedback };
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-3">
@@ -61,12 +56,11 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         {order.awaiting_approval ? <ApprovalPill /> : null}
         {customer.repeat ? <RepeatPill /> : null}
       </div>
-      <FeedbackBanner feedback={feedback} />
       <TagScan className="max-w-xl" />
 
       <div className="grid gap-6 lg:grid-cols-3">
         <CustomerPanel order={order} {...customer} />
-        <StatusPanel order={order} run={run} busy={busy} />
+        <StatusPanel order={order} {...action} />
       </div>
 
       <IntakePanel orderId={order.id} intake={intake} priceList={priceList} care={order.care} />
@@ -77,13 +71,12 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         priceList={priceList}
         documents={documents}
         owner={owner}
-        run={run}
-        busy={busy}
+        {...action}
       />
 
       <IntakeReportPanel orderId={order.id} report={intakeReport} />
 
-      <ApprovalThread order={order} run={run} busy={busy} />
+      <ApprovalThread order={order} {...action} />
 
       <TextsPanel texts={order.texts} />
     </div>

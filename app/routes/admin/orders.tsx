@@ -1,9 +1,9 @@
-import { Form, Link } from 'react-router';
+import { Form, Link, redirect } from 'react-router';
 import { z } from 'zod';
 import { text } from '@shared/text';
 import { readQuery } from '~/utils/query';
 import { isOrderStatus, orderStatuses } from '@shared/order-status';
-import { listOrders } from '~/server/orders.server';
+import { findByScan, listOrders } from '~/server/orders.server';
 import { orderListRowView } from '~/server/orders.server';
 import { requireStaffPage } from '~/features/admin/guard.server';
 import { StatusPill } from '~/features/admin/ui';
@@ -15,6 +15,9 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const query = readQuery(request, z.object({ status: text().optional(), q: text().optional() }));
   const status = query.status ?? '';
   const q = (query.q ?? '').slice(0, 100);
+  // The board's scan box searches here: a tag or an order number opens its page at once.
+  const opened = q ? await findByScan(services, { typed: q }) : null;
+  if (opened) throw redirect(opened);
   const rows = await listOrders(services, {
     status: isOrderStatus(status) ? status : undefined,
     search: q,
@@ -89,7 +92,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             {orders.length === 0 ? (
               <tr>
                 <td colSpan={7} className="px-4 py-6 text-slate-500">
-                  No orders found.
+                  {q
+                    ? `Nothing matches “${q}”: no garment tag, order number, name, e-mail or postcode.`
+                    : 'No orders found.'}
                 </td>
               </tr>
             ) : null}

@@ -72,7 +72,7 @@ export default function AdminReviews({ loaderData }: Route.ComponentProps) {
           {reviews.map((r) => (
             <li key={r.id} className="card p-4" data-testid="admin-review">
               <p className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
-                <span className="text-amber-500" aria-label={`${r.rating} out of 5 stars`}>
+                <span className="text-amber-800" aria-label={`${r.rating} out of 5 stars`}>
                   {stars(r.rating)}
                 </span>
                 <span className="font-semibold text-slate-900">{r.name}</span>

@@ -182,6 +182,35 @@ describe('checkout API', () => {
     expect(row!.customerId).toBe(mine.customer_id);
   });
 
+  it('an account made in the checkout books as "registered at checkout", not as a guest', async () => {
+    const registered = await server.api<{ checkout_token: string }>('/api/register', {
+      body: {
+        name: 'Emmy Noether',
+        email: 'emmy@example.com',
+        phone: '07700 900778',
+        password: 'Secret@123',
+        address,
+      },
+    });
+    expect(registered.status).toBe(200);
+    const placed = await server.api<Placed>('/api/placeorder', {
+      body: orderPayload({
+        customer_name: 'Emmy Noether',
+        customer_email: 'emmy@example.com',
+        idempotency_key: 'attempt-registered-1',
+        pickup_start: '10:00',
+        delivery_start: '11:00',
+      }),
+      headers: { 'X-Checkout-Token': registered.body.checkout_token },
+    });
+    expect(placed.status).toBe(200);
+    const events = await server.database.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, placed.body.order.order_id));
+    expect(events.map((e) => e.actor)).toEqual(['registered at checkout']);
+  });
+
   it('a logged-in customer orders with the session, for the booking address', async () => {
     await server.api('/api/register', {
       body: {

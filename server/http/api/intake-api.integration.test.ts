@@ -13,6 +13,7 @@ import {
   orderGarments,
   orderItems,
   orders,
+  outbox,
   priceApprovals,
   services,
 } from '../../db/schema';
@@ -255,20 +256,47 @@ describe('intake API', () => {
     expect(anonymous.status).toBe(401);
   });
 
-  it('puts a total above the customer’s cap to them for approval', async () => {
-    const o = await order({ priceCapPence: 3000 });
+  it('puts a total above the customer’s cap to them once, with the intake report', async () => {
+    const email = `capped-${Date.now()}@example.com`;
+    const o = await order({ priceCapPence: 3000, customerEmail: email });
+    const approvalsOf = () =>
+      server.database.db.select().from(priceApprovals).where(eq(priceApprovals.orderId, o.id));
+    const mailTo = async () =>
+      (await server.database.db.select().from(outbox)).filter((m) => m.toAddress === email);
     const suit = await record(o.id, { service_id: ids['Two-piece suit'] });
     expect(suit.body.awaiting_approval).toBe(false);
     const more = await record(o.id, { service_id: ids['Three-piece suit'] });
     expect(more.status).toBe(201);
     expect(more.body.total).toBe('42.00');
-    expect(more.body.awaiting_approval).toBe(true);
-    expect(more.body.message).toContain('£42.00 is above the customer');
-    const approvals = await server.database.db
-      .select()
-      .from(priceApprovals)
-      .where(eq(priceApprovals.orderId, o.id));
-    expect(approvals.map((a) => a.amountPence)).toEqual([4200]);
+    // Checking in goes on: nothing is asked of the customer yet (walkthrough 3).
+    expect(more.body.awaiting_approval).toBe(false);
+    expect(more.body.message).toContain(
+      "£42.00 is above the customer's limit of £30.00: when you send the intake report, we will ask them to approve it.",
+    );
+    expect(await approvalsOf()).toEqual([]);
+    const third = await record(o.id, { service_id: ids['Shirt on hanger'] });
+    expect(third.body.total).toBe('45.50');
+    expect((await mailTo()).map((m) => m.subject)).toEqual([]);
+
+    const sent = await server.api<{ message: string }>(`/api/admin/orders/${o.id}/intake-report`, {
+      method: 'POST',
+      headers: auth(),
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.body.message).toContain("£45.50 is above the customer's limit of £30.00");
+    expect((await approvalsOf()).map((a) => [a.amountPence, a.answer])).toEqual([[4550, null]]);
+    const mails = await mailTo();
+    const asks = mails.filter((m) => m.subject.startsWith('Please approve'));
+    expect(asks).toHaveLength(1);
+    expect(asks[0]!.textBody).toContain('We have checked in and priced your items.');
+
+    // A garment changed after the report is a new total to approve, asked at once.
+    const late = await record(o.id, { service_id: ids['Shirt on hanger'] });
+    expect(late.body.awaiting_approval).toBe(true);
+    expect((await approvalsOf()).map((a) => [a.amountPence, a.answer ?? 'open'])).toEqual([
+      [4550, 'superseded'],
+      [4900, 'open'],
+    ]);
   });
 
   it('links a returning garment of the same customer, never another customer’s', async () => {

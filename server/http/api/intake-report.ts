@@ -12,6 +12,7 @@ import {
   openCasesView,
 } from '../../use-cases/intake-report/present-intake-report';
 import { sendIntakeReport } from '../../use-cases/intake-report/send-intake-report';
+import { approvalText } from '../../use-cases/approvals/present-approval';
 import { route } from '../contract-routes';
 import { credentialsOf, customerGuard, staffGuard, staffOf } from '../identity';
 
@@ -62,11 +63,14 @@ export function intakeReportRoutes(app: FastifyInstance, services: AppServices) 
 
   route(app, e.sendReport, staffOnly, async ({ params }, request) => {
     const sent = await sendIntakeReport(services, { actor: staffOf(request), orderId: params.id });
+    const report = sent.to
+      ? `Intake report of ${sent.garments} item${sent.garments === 1 ? '' : 's'} e-mailed to ${sent.to}.`
+      : `Intake report of ${sent.garments} item${sent.garments === 1 ? '' : 's'} saved (the order has no e-mail address).`;
     return {
       status: true,
-      message: sent.to
-        ? `Intake report of ${sent.garments} item${sent.garments === 1 ? '' : 's'} e-mailed to ${sent.to}.`
-        : `Intake report of ${sent.garments} item${sent.garments === 1 ? '' : 's'} saved (the order has no e-mail address).`,
+      message: sent.approvalRequested
+        ? `${report} ${approvalText.requested(sent.approvalRequested)}`
+        : report,
       reported_at: sent.reportedAt.toISOString(),
     };
   });

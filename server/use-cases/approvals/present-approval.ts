@@ -40,6 +40,9 @@ export const approvalText = {
     `Thank you: you approved ${formatGbp(amountPence)} for order ${orderNo}. We will take the payment with the card you saved and bring your clean items back as booked.`,
   asked: (orderNo: string) =>
     `Thank you: your question about order ${orderNo} is with our team. We will answer by e-mail, usually the same working day; you can approve here at any time.`,
+  /** For staff checking garments in above the cap: the request goes with the intake report. */
+  held: (r: { amountPence: number; capPence: number }) =>
+    `${formatGbp(r.amountPence)} is above the customer's limit of ${formatGbp(r.capPence)}: when you send the intake report, we will ask them to approve it.`,
   /** For staff, when saving the items asked the customer. */
   requested: (r: { amountPence: number; capPence: number }) =>
     `${formatGbp(r.amountPence)} is above the customer's limit of ${formatGbp(r.capPence)}: we have e-mailed them the invoice to approve. The card can be charged once they approve.`,

@@ -72,10 +72,7 @@ export async function requestApprovalIfAbove(
   deps: Pick<AppServices, 'mail' | 'config' | 'links'>,
 ): Promise<{ approval: ApprovalRow; capPence: number } | null> {
   const { order, now } = input;
-  await tx
-    .update(priceApprovals)
-    .set({ answer: 'superseded', answeredAt: now })
-    .where(and(eq(priceApprovals.orderId, order.id), stillOpen));
+  await supersedeOpenApproval(tx, order.id, now);
   if (!awaitsApproval(order)) return null;
   const [approval] = await tx
     .insert(priceApprovals)
@@ -90,6 +87,18 @@ export async function requestApprovalIfAbove(
   await mailRequest(tx, { order, approval: approval!, capPence, now, reminder: false }, deps);
   await notifyCustomer(tx, { order, now, event: 'approval-needed', approval: approval! }, deps);
   return { approval: approval!, capPence };
+}
+
+/**
+ * The total changed while garments are still being checked in: a request for the old amount
+ * is closed, and the new one waits for staff to finish intake (walkthrough 3: one request,
+ * sent with the intake report, never one per garment).
+ */
+export async function supersedeOpenApproval(tx: DbOrTx, orderId: string, now: Date) {
+  await tx
+    .update(priceApprovals)
+    .set({ answer: 'superseded', answeredAt: now })
+    .where(and(eq(priceApprovals.orderId, orderId), stillOpen));
 }
 
 /** The request e-mail (or its reminder): the itemised invoice, its PDF and the two actions. */

@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { orderNumber } from '@shared/order-number';
 import { orders } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
+import { requestApprovalIfAbove } from '../approvals/price-approval';
 import { recordAudit, type Actor } from '../audit/record-audit';
 import { intakeReportEmail } from '../mail/intake-report-emails';
 import { notifyCustomer } from '../messages/notify-customer';
@@ -47,6 +48,9 @@ export async function sendIntakeReport(
       );
     }
     await notifyCustomer(tx, { order: reported, now, event: 'intake-report' }, deps);
+    // Above the customer's cap, the one approval request goes now, after the report that
+    // shows what was checked in (walkthrough 3), not as each garment was recorded.
+    const requested = await requestApprovalIfAbove(tx, { order: reported, now }, deps);
     await recordAudit(tx, {
       actor,
       now,
@@ -57,8 +61,17 @@ export async function sendIntakeReport(
         garments: garments.length,
         tags: garments.map((g) => g.tagNumber),
         emailed: order.customerEmail !== '',
+        ...(requested ? { approvalRequested: requested.approval.id } : {}),
       },
     });
-    return { orderNo: number, reportedAt: now, garments: garments.length, to: order.customerEmail };
+    return {
+      orderNo: number,
+      reportedAt: now,
+      garments: garments.length,
+      to: order.customerEmail,
+      approvalRequested: requested
+        ? { amountPence: requested.approval.amountPence, capPence: requested.capPence }
+        : null,
+    };
   });
 }

@@ -37,7 +37,7 @@ export function linesFromGarments(
 /**
  * Rewrites the order's items from its garments in the caller's transaction (the order row
  * locked), through the one writer of items: totals, the £25 minimum, a re-issued VAT invoice,
- * an approval request above the cap. The order's discount stays, up to the new items' total.
+ * an approval request above the cap once the intake report has gone. The order's discount stays, up to the new items' total.
  */
 export async function rewriteItemsFromGarments(
   tx: DbOrTx,
@@ -59,6 +59,9 @@ export async function rewriteItemsFromGarments(
       lines,
       discountPence: Math.min(input.order.discountPence, itemsTotal),
       now: input.now,
+      // Before the intake report the customer is asked once, with it; after it, a change of
+      // garments is a new total to approve.
+      approval: input.order.intakeReportedAt ? 'ask' : 'hold',
     },
     deps,
   );

@@ -70,6 +70,7 @@ export function garmentsSavedView(
     totalPence: number;
     minimumApplied: boolean;
     approvalRequested: { amountPence: number; capPence: number } | null;
+    approvalHeld?: { amountPence: number; capPence: number } | null;
   },
 ) {
   return {
@@ -77,6 +78,7 @@ export function garmentsSavedView(
       done,
       `The order's total is now £${formatPence(totals.totalPence)}.`,
       totals.approvalRequested ? approvalText.requested(totals.approvalRequested) : null,
+      totals.approvalHeld ? approvalText.held(totals.approvalHeld) : null,
     ]
       .filter(Boolean)
       .join(' '),

@@ -330,6 +330,8 @@ export type OrderDocumentRef = {
   kind: 'invoice' | 'credit-note' | 'receipt';
   number: string;
   issuedAt: Date;
+  /** A credit note of a refund: the money given back, in pence. */
+  refundPence?: number;
 };
 
 /**
@@ -355,7 +357,14 @@ export async function documentsOfOrders(
     if (lastPayment && docs.some((d) => d.kind === 'invoice')) {
       list.push({ kind: 'receipt', number: 'receipt', issuedAt: lastPayment.updatedAt });
     }
-    for (const d of docs) list.push({ kind: d.kind, number: d.number, issuedAt: d.issuedAt });
+    for (const d of docs) {
+      list.push({
+        kind: d.kind,
+        number: d.number,
+        issuedAt: d.issuedAt,
+        ...(d.paymentId ? { refundPence: d.totalPence } : {}),
+      });
+    }
   }
   return byOrder;
 }

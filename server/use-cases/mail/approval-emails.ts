@@ -42,7 +42,7 @@ export function approvalRequestEmail(
       : `Order ${number} comes to ${formatGbp(approval.amountPence)}: please approve`,
     paragraphs: [
       `Hello ${order.customerName},`,
-      `We have cleaned and priced your items. The total is ${formatGbp(approval.amountPence)}, above the limit of ${formatGbp(capPence)} you set when booking, so we will not charge your card until you approve it.`,
+      `We have checked in and priced your items. The total is ${formatGbp(approval.amountPence)}, above the limit of ${formatGbp(capPence)} you set when booking, so we will not charge your card until you approve it.`,
       'Approve the total with the button below, or ask us a question about it. The itemised VAT invoice is attached.',
       `This link works until ${londonDate(approval.expiresAt)}. You can also approve from your account.`,
     ],

@@ -113,6 +113,12 @@ describe('service texts', () => {
     expect(serviceText(brand, publicUrl, order, everyEvent[5]!)).toContain('£99.00');
   });
 
+  it('the approval text offers what its page offers: approve, or ask a question (walkthrough 3)', () => {
+    const text = serviceText(brand, publicUrl, order, everyEvent[5]!);
+    expect(text).toContain('Please approve it or ask us a question:');
+    expect(text).not.toContain('decline');
+  });
+
   it('a brand with typographic punctuation still gives GSM-7 texts', () => {
     const fancy = { ...brand, shortName: 'O’Brien’s – Cleaners…' };
     const text = serviceText(fancy, publicUrl, order, { event: 'delivered' });

@@ -101,7 +101,7 @@ export function serviceText(
       body = `${name}: your items of order ${number} are checked in and photographed. See the report: ${trackingUrl(publicUrl, order.trackingToken)}`;
       break;
     case 'approval-needed':
-      body = `${name}: order ${number} comes to ${formatGbp(facts.amountPence)}, above the limit you agreed. Please approve or decline: ${facts.approvalUrl}`;
+      body = `${name}: order ${number} comes to ${formatGbp(facts.amountPence)}, above the limit you agreed. Please approve it or ask us a question: ${facts.approvalUrl}`;
       break;
     case 'invoice':
       body = `${name}: your invoice for order ${number} is ready, ${formatGbp(order.amountDuePence)} due. Pay: ${facts.paymentUrl}`;

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { AppServices } from '../../services';
 import { customerCredits, orderEvents, orderItems, payments, textMessages } from '../../db/schema';
+import { documentsOfOrders } from '../invoices/vat-documents';
 import { savedCardOf } from '../payments/charge-order';
 import { overpaidPence } from '../payments/settle-overpayment';
 import { findOrder } from './find-order';
@@ -44,6 +45,7 @@ export async function adminOrderDetail(
     events,
     payments: paymentRows,
     credits,
+    documents: (await documentsOfOrders(db, [id])).get(id) ?? [],
     savedCard: card ?? null,
     overpaidPence: overpaidPence(order),
     approval: await latestApprovalOf(db, id),

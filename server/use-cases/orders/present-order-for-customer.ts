@@ -12,6 +12,7 @@ import {
   customerView,
   estimateView,
   itemLineView,
+  refundsView,
   type AddressRow,
   type CustomerRow,
   type ItemRow,
@@ -52,6 +53,10 @@ export function customerOrderView(
     discount: formatPence(o.discountPence),
     total: formatPence(Math.max(0, subtotal - o.discountPence)),
     amount_due: formatPence(o.amountDuePence),
+    ...refundsView(
+      { discountPence: o.discountPence, totalPence: Math.max(0, subtotal - o.discountPence) },
+      documents,
+    ),
     invoiced: o.invoicedAt !== null,
     can_cancel: canCancel,
     /** Issue 18: the legs the customer may still move to another window. */

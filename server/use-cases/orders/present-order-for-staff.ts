@@ -1,3 +1,4 @@
+import type { OrderDocumentRef } from '../invoices/vat-documents';
 import { careSummary, type CarePreferences } from '@shared/care-preferences';
 import { londonWindow } from '@shared/london-time';
 import { formatGbp, formatPence } from '@shared/money';
@@ -19,6 +20,7 @@ import {
   type EventRow,
   type ItemRow,
   type PaymentRow,
+  refundsView,
 } from './present-order-parts';
 
 /*
@@ -42,6 +44,8 @@ export function adminOrderView(
     texts?: TextRow[];
     now?: Date;
     care?: CarePreferences | null;
+    /** The order's VAT documents: its refunds are the credit notes of refunds. */
+    documents?: OrderDocumentRef[];
   },
 ) {
   const { order } = d;
@@ -79,6 +83,7 @@ export function adminOrderView(
     total: formatPence(order.totalPence),
     paid: formatPence(order.paidPence),
     amount_due: formatPence(order.amountDuePence),
+    ...refundsView(order, d.documents ?? []),
     /** Paid above the total, waiting to be refunded or made credit (0.00 when nothing). */
     overpaid: formatPence(d.overpaidPence),
     credits: d.credits.map((c) => ({

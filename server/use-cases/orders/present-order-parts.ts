@@ -47,6 +47,30 @@ export function orderNoView(numbering: OrderNumbering, o: Pick<OrderRow, 'orderN
 }
 
 /** An item line as tables show it: name, quantity, unit price and line total. */
+/**
+ * Refunds as refunds (walkthrough 9): a refund lowers what the order costs (its discount rises
+ * by it, decision 023), but people read "Refunded £7.50 (credit note CN-000001)" beside what
+ * was charged, and the discount line keeps to discounts. Oldest first.
+ */
+export function refundsView(
+  o: Pick<OrderRow, 'discountPence' | 'totalPence'>,
+  documents: readonly { number: string; issuedAt: Date; refundPence?: number }[],
+) {
+  const refunds = documents
+    .filter((d) => d.refundPence !== undefined)
+    .sort((a, b) => a.issuedAt.getTime() - b.issuedAt.getTime())
+    .map((d) => ({ amount: formatPence(d.refundPence!), credit_note: d.number }));
+  const refundedPence = documents.reduce((sum, d) => sum + (d.refundPence ?? 0), 0);
+  const discountPence = Math.max(0, o.discountPence - refundedPence);
+  return {
+    refunds,
+    /** The discount without the refunds. */
+    price_discount: formatPence(discountPence),
+    /** What the order came to before any refund. */
+    charged_total: formatPence(o.totalPence + (o.discountPence - discountPence)),
+  };
+}
+
 export function itemLineView(i: Pick<ItemRow, 'itemName' | 'quantity' | 'unitPricePence'>) {
   return {
     item_name: i.itemName,

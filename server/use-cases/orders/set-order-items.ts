@@ -9,7 +9,8 @@ import { settleOverpayment, type Settlement } from '../payments/settle-overpayme
 import { currentInvoice, issueInvoice } from '../invoices/vat-documents';
 import { findOrder, type OrderRow } from './find-order';
 import type { DbOrTx } from '../../db/client';
-import { requestApprovalIfAbove } from '../approvals/price-approval';
+import { approvedLimitPence, awaitsApproval } from '@shared/order-approval';
+import { requestApprovalIfAbove, supersedeOpenApproval } from '../approvals/price-approval';
 import type { AppServices } from '../../services';
 import { overpaidItemsMessage } from './present-order-for-staff';
 import { invoicePromoDiscount } from '@shared/promo';
@@ -119,6 +120,12 @@ export async function writeOrderItems(
     discountPence: number;
     settle?: Settlement;
     now: Date;
+    /**
+     * 'ask': above the cap, the customer is asked now (staff saved the items, or changed a
+     * garment after the intake report). 'hold': garments are still being checked in; the
+     * request goes with the intake report (send-intake-report.ts).
+     */
+    approval?: 'ask' | 'hold';
   },
   deps: Pick<AppServices, 'mail' | 'config' | 'links'>,
 ) {
@@ -175,7 +182,9 @@ export async function writeOrderItems(
     await issueInvoice(tx, { brand: deps.config.brand, order: updated!, now });
   }
   // Above the customer's cap, the order waits for their approval (issue 15).
-  const requested = await requestApprovalIfAbove(tx, { order: updated!, now }, deps);
+  let requested: Awaited<ReturnType<typeof requestApprovalIfAbove>> = null;
+  if (input.approval === 'hold') await supersedeOpenApproval(tx, order.id, now);
+  else requested = await requestApprovalIfAbove(tx, { order: updated!, now }, deps);
   await recordAudit(tx, {
     actor,
     now,
@@ -203,5 +212,10 @@ export async function writeOrderItems(
     approvalRequested: requested
       ? { amountPence: requested.approval.amountPence, capPence: requested.capPence }
       : null,
+    /** Above the cap during intake: they will be asked with the intake report. */
+    approvalHeld:
+      input.approval === 'hold' && awaitsApproval(updated!)
+        ? { amountPence: updated!.totalPence, capPence: approvedLimitPence(updated!)! }
+        : null,
   };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDate, text } from '../../text';
 import { orderEstimate } from '../checkout';
-import { endpoint, failures, money, ok } from '../contract';
+import { endpoint, failures, money, ok, orderRefunds } from '../contract';
 import { orderText } from '../texts';
 import { message, session } from './common';
 
@@ -27,6 +27,7 @@ export const customerOrder = z
     discount: money,
     total: money,
     amount_due: money,
+    ...orderRefunds,
     invoiced: z.boolean(),
     can_cancel: z.boolean(),
     can_change: z.object({ collection: z.boolean(), delivery: z.boolean() }).meta({

@@ -6,7 +6,7 @@ import { minimumOrder } from '../../price-rules';
 import { isoDate, recordId, text } from '../../text';
 import { threadMessage } from '../approvals';
 import { orderEstimate } from '../checkout';
-import { endpoint, failures, money, ok } from '../contract';
+import { endpoint, failures, money, ok, orderRefunds } from '../contract';
 import { staffText } from '../texts';
 import { byId, message, staffOnly } from './common';
 
@@ -83,6 +83,7 @@ export const adminOrder = z
     total: money,
     paid: money,
     amount_due: money,
+    ...orderRefunds,
     overpaid: money.meta({
       description: 'Paid above the total, waiting to be refunded or made credit',
     }),

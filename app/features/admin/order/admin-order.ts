@@ -6,6 +6,6 @@ export type AdminOrderView = ReturnType<typeof adminOrderView>;
 
 /**
  * The page's one admin action, shared by its sections: every write reloads the page's data,
- * and its answer shows in the one banner at the top of the page.
+ * and its answer shows beside the action that asked (ActionFeedback).
  */
-export type AdminAction = Pick<ReturnType<typeof useAdminAction>, 'run' | 'busy'>;
+export type AdminAction = Pick<ReturnType<typeof useAdminAction>, 'run' | 'busy' | 'feedback'>;

@@ -1,6 +1,6 @@
 import { routes } from '@shared/api/routes';
 import { useState } from 'react';
-import { londonDateTime } from '../ui';
+import { ActionFeedback, londonDateTime } from '../ui';
 import type { AdminAction, AdminOrderView } from './admin-order';
 
 /**
@@ -8,7 +8,12 @@ import type { AdminAction, AdminOrderView } from './admin-order';
  * again, the thread with the customer, and the answer, e-mailed (with the link to approve
  * while the order waits for it).
  */
-export function ApprovalThread({ order, run, busy }: { order: AdminOrderView } & AdminAction) {
+export function ApprovalThread({
+  order,
+  run,
+  busy,
+  feedback,
+}: { order: AdminOrderView } & AdminAction) {
   const [answer, setAnswer] = useState('');
   return (
     <section id="thread" className="card space-y-4" aria-labelledby="thread-title">
@@ -32,6 +37,7 @@ export function ApprovalThread({ order, run, busy }: { order: AdminOrderView } &
           Send the approval request again
         </button>
       ) : null}
+      <ActionFeedback feedback={feedback} of={[routes.admin.resendApproval]} />
       {order.messages.length ? (
         <ol className="space-y-3">
           {order.messages.map((m, i) => (
@@ -43,7 +49,7 @@ export function ApprovalThread({ order, run, busy }: { order: AdminOrderView } &
                   : 'ml-auto border border-slate-200 bg-white'
               }`}
             >
-              <p className="text-xs font-semibold text-slate-500">
+              <p className="text-xs font-semibold text-slate-600">
                 {m.author === 'customer' ? order.customer_name : 'Us'} · {londonDateTime(m.at)}
               </p>
               <p className="mt-1 whitespace-pre-line text-slate-800">{m.body}</p>
@@ -75,13 +81,14 @@ export function ApprovalThread({ order, run, busy }: { order: AdminOrderView } &
           value={answer}
           onChange={(e) => setAnswer(e.target.value)}
         />
-        <p className="text-xs text-slate-500">
+        <p className="text-xs text-slate-600">
           Saved on the order and e-mailed to {order.customer_email}
           {order.awaiting_approval ? ', with the link to approve' : ''}.
         </p>
         <button type="submit" className="btn-primary py-2" disabled={busy}>
           Send answer
         </button>
+        <ActionFeedback feedback={feedback} of={[routes.admin.answer]} />
       </form>
     </section>
   );

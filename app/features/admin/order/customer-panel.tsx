@@ -1,3 +1,4 @@
+import { paymentStateWords } from '@shared/payment-state';
 import { Link } from 'react-router';
 import { OrderEstimateSummary } from '~/components/order-estimate';
 import type { AdminOrderView } from './admin-order';
@@ -64,7 +65,7 @@ export function CustomerPanel({
             : order.payment_method === 'paypal'
               ? 'PayPal verified'
               : 'No card saved'}{' '}
-          · {order.payment_state}
+          · {paymentStateWords(order.payment_state)}
         </dd>
       </dl>
       {order.estimate ? (

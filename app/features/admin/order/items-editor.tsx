@@ -2,7 +2,7 @@ import { routes } from '@shared/api/routes';
 import { formatGbp, parsePounds } from '@shared/money';
 import { minimumOrder } from '@shared/price-rules';
 import { useEffect, useMemo, useState } from 'react';
-import { PriceListOptions, type PriceListChoices } from '../ui';
+import { ActionFeedback, PriceListOptions, type PriceListChoices } from '../ui';
 import type { AdminAction, AdminOrderView } from './admin-order';
 
 type Line = { service_id: number; quantity: number; unit_price: string };
@@ -20,6 +20,7 @@ export function ItemsEditor({
   priceList,
   run,
   busy,
+  feedback,
 }: {
   order: AdminOrderView;
   priceList: PriceListChoices;
@@ -187,6 +188,7 @@ export function ItemsEditor({
           Save items
         </button>
       </div>
+      <ActionFeedback feedback={feedback} of={[routes.admin.setItems]} />
       {needsSettling ? (
         <div
           className="flex flex-wrap gap-2"

@@ -21,6 +21,7 @@ export function ItemsPanel({
   owner,
   run,
   busy,
+  feedback,
 }: {
   order: AdminOrderView;
   /** Garments were recorded at intake: the lines are theirs. */
@@ -38,14 +39,20 @@ export function ItemsPanel({
       {fromGarments ? (
         <IntakeLines items={order.items} />
       ) : order.can_itemise ? (
-        <ItemsEditor order={order} priceList={priceList} run={run} busy={busy} />
+        <ItemsEditor
+          order={order}
+          priceList={priceList}
+          run={run}
+          busy={busy}
+          feedback={feedback}
+        />
       ) : (
         <p className="text-sm text-slate-600">
           Items are listed once the order is collected, until it leaves for delivery.
         </p>
       )}
 
-      <SavedInvoice order={order} run={run} busy={busy} />
+      <SavedInvoice order={order} run={run} busy={busy} feedback={feedback} />
 
       <OrderDocuments documents={documents} />
 

@@ -1,5 +1,5 @@
 import { routes } from '@shared/api/routes';
-import { londonDateTime } from '../ui';
+import { ActionFeedback, londonDateTime } from '../ui';
 import type { AdminAction, AdminOrderView } from './admin-order';
 
 /**
@@ -7,7 +7,13 @@ import type { AdminAction, AdminOrderView } from './admin-order';
  * e-mailing it and charging the saved card, money paid above the total (refund it or keep it
  * as credit), the account credit it made, and when it was e-mailed.
  */
-export function SavedInvoice({ order, run, busy }: { order: AdminOrderView } & AdminAction) {
+export function SavedInvoice({
+  order,
+  run,
+  busy,
+  feedback,
+}: { order: AdminOrderView } & AdminAction) {
+  const cannotCharge = chargeRefusal(order);
   return (
     <div className="rounded-lg bg-slate-50 p-4">
       <h3 className="font-semibold">Saved invoice</h3>
@@ -27,12 +33,19 @@ export function SavedInvoice({ order, run, busy }: { order: AdminOrderView } & A
           </tr>
           <tr>
             <td>Discount</td>
-            <td className="text-right">−£{order.discount}</td>
+            <td className="text-right">−£{order.price_discount}</td>
           </tr>
           <tr className="font-semibold">
-            <td>Total</td>
-            <td className="text-right">£{order.total}</td>
+            <td>{order.refunds.length ? 'Charged' : 'Total'}</td>
+            <td className="text-right">£{order.charged_total}</td>
           </tr>
+          {/* A refund is money given back, never a discount (walkthrough 9). */}
+          {order.refunds.map((r) => (
+            <tr key={r.credit_note}>
+              <td>Refunded (credit note {r.credit_note})</td>
+              <td className="text-right">−£{r.amount}</td>
+            </tr>
+          ))}
           <tr>
             <td>Paid</td>
             <td className="text-right">£{order.paid}</td>
@@ -64,12 +77,22 @@ export function SavedInvoice({ order, run, busy }: { order: AdminOrderView } & A
         <button
           type="button"
           className="btn-secondary py-2"
-          disabled={busy || order.amount_due === '0.00' || !order.saved_card}
+          disabled={busy || cannotCharge !== null}
+          aria-describedby={cannotCharge ? 'charge-refusal' : undefined}
           onClick={() => void run(routes.admin.charge, { params: { id: order.id } })}
         >
           Charge saved card
         </button>
       </div>
+      {cannotCharge ? (
+        <p id="charge-refusal" className="mt-2 text-sm text-slate-700">
+          {cannotCharge}
+        </p>
+      ) : null}
+      <ActionFeedback
+        feedback={feedback}
+        of={[routes.admin.invoice, routes.admin.charge, routes.admin.settle]}
+      />
       {order.overpaid !== '0.00' ? (
         <div className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
           <p className="font-semibold">£{order.overpaid} has been paid above the total.</p>
@@ -113,10 +136,21 @@ export function SavedInvoice({ order, run, busy }: { order: AdminOrderView } & A
         </ul>
       ) : null}
       {order.invoiced_at ? (
-        <p className="mt-2 text-xs text-slate-500">
+        <p className="mt-2 text-xs text-slate-600">
           Invoice e-mailed {londonDateTime(order.invoiced_at)}.
         </p>
       ) : null}
     </div>
   );
+}
+
+/** Why the saved card cannot be charged now, said beside the button (walkthrough 5); null when it can. */
+function chargeRefusal(order: AdminOrderView): string | null {
+  if (order.amount_due === '0.00') return 'Nothing is due.';
+  if (order.awaiting_approval) {
+    return `Waiting for the customer to approve £${order.total}: the card can be charged once they do.`;
+  }
+  if (!order.saved_card)
+    return 'No card is saved on this order: e-mail the invoice to be paid online.';
+  return null;
 }

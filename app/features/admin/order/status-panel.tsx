@@ -1,11 +1,16 @@
 import { routes } from '@shared/api/routes';
 import { moveLabel } from '@shared/order-pipeline';
 import type { OrderStatus } from '@shared/order-status';
-import { londonDateTime } from '../ui';
+import { ActionFeedback, londonDateTime } from '../ui';
 import type { AdminAction, AdminOrderView } from './admin-order';
 
 /** Where the order stands: the moves it may make next (cancelling asks first), and its history. */
-export function StatusPanel({ order, run, busy }: { order: AdminOrderView } & AdminAction) {
+export function StatusPanel({
+  order,
+  run,
+  busy,
+  feedback,
+}: { order: AdminOrderView } & AdminAction) {
   return (
     <section className="card space-y-3 lg:col-span-2" aria-label="Status">
       <h2 className="text-lg font-semibold">Status</h2>
@@ -32,6 +37,7 @@ export function StatusPanel({ order, run, busy }: { order: AdminOrderView } & Ad
       ) : (
         <p className="text-sm text-slate-600">This order is {order.status}: nothing more to do.</p>
       )}
+      <ActionFeedback feedback={feedback} of={[routes.admin.moveOrder]} />
       <ol className="border-l-2 border-slate-200 pl-4 text-sm">
         {order.events.map((e, i) => (
           <li key={i} className="py-0.5">

@@ -21,7 +21,7 @@ export function CheckoutShell({
       <div className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-5xl items-center justify-between px-4 py-4">
           <Link to="/" className="font-bold text-brand">
-            {brand.shortName}
+            {brand.name}
           </Link>
           <a href={`tel:${brand.phoneE164}`} className="text-sm font-semibold text-brand">
             {brand.phoneDisplay}
