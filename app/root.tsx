@@ -50,7 +50,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useLayoutEffect(restoreAppBannerMark);
   const colours = data?.brand.colours;
   return (
-    <html lang="en-GB">
+    // The app banner's inline script marks <html> before React hydrates it (its data- mark).
+    <html lang="en-GB" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -58,7 +59,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <PageStyles />
         {/* Before <body> is parsed: the app banner is painted open or closed from the start. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: appBannerScript }} />
+        {/* The nonce is the server's alone (the browser hides it once the CSP took it). */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: appBannerScript }}
+        />
       </head>
       <body
         className="min-h-screen bg-white font-sans text-slate-900 antialiased"
