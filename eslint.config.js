@@ -104,47 +104,6 @@ export const layerZones = [
   },
 ];
 
-/**
- * The browser runs on Preact (preact/compat, decision 039), the server on React 19: what the
- * pages may not use because Preact has no such thing, or does it differently.
- */
-const preactMissing = 'The browser runs on Preact (docs/decisions/039), which has no ';
-const preactGaps = [
-  {
-    // React fires onChange for every keystroke anywhere in a form; Preact's is the DOM's
-    // change event, on commit (blur), when a click may already be under way.
-    selector:
-      "JSXOpeningElement[name.name=/^(Form|form|fieldset|div)$/] > JSXAttribute[name.name='onChange'], JSXOpeningElement[name.property.name='Form'] > JSXAttribute[name.name='onChange']",
-    message:
-      "A form's onChange is the DOM's change event in the browser (Preact, docs/decisions/039): use onInput to react to each keystroke.",
-  },
-  {
-    selector:
-      "MemberExpression[object.name='React'][property.name=/^(useActionState|useFormStatus|useOptimistic)$/]",
-    message: `${preactMissing}React 19 form hooks (useActionState, useFormStatus, useOptimistic).`,
-  },
-];
-const preactPaths = [
-  {
-    name: 'react',
-    importNames: ['useActionState', 'useOptimistic'],
-    message: `${preactMissing}React 19 form hooks (useActionState, useOptimistic).`,
-  },
-  {
-    name: 'react-dom',
-    importNames: [
-      'useFormStatus',
-      'preload',
-      'preloadModule',
-      'preinit',
-      'preinitModule',
-      'preconnect',
-      'prefetchDNS',
-    ],
-    message: `${preactMissing}React DOM 19 form status or resource hints: render <link> in the route's links() instead.`,
-  },
-];
-
 /** What no module of app/ imports (decision 013, the typed client of decision 017). */
 const appImportPatterns = [
   {
@@ -160,7 +119,6 @@ const appImportPatterns = [
   },
 ];
 const appImportPaths = [
-  ...preactPaths,
   {
     name: '~/utils/api-client',
     importNames: ['callApi'],
@@ -222,13 +180,7 @@ export default tseslint.config(
   {
     files: ['app/**'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        noProcessEnv,
-        noBareStringSchema,
-        ...noApiUrls,
-        ...preactGaps,
-      ],
+      'no-restricted-syntax': ['error', noProcessEnv, noBareStringSchema, ...noApiUrls],
     },
   },
   {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import {
   Meta,
   Outlet,
@@ -8,11 +8,12 @@ import {
   useLocation,
   useMatches,
 } from 'react-router';
+import { pageHydrates } from '@shared/page-handle';
 import { getCurrentCustomer } from '~/server/accounts.server';
 import { listBranches } from '~/server/catalogue.server';
 import { chromeFor, type PageHandle } from './components/site/chrome-rules';
-import { appBannerScript } from './components/site/app-banner-dismissal';
-import { signedInScript } from './components/site/signed-in-marker';
+import { appBannerScript, restoreAppBannerMark } from './components/site/app-banner-dismissal';
+import { markSignedIn, signedInScript } from './components/site/signed-in-marker';
 import { ContactBar } from './components/site/contact-bar';
 import { DeferredPromo } from './components/site/deferred-promo';
 import { SiteFooter } from './components/site/site-footer';
@@ -45,6 +46,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const nonce = useNonce();
+  // A page with nothing interactive ships no JavaScript (its handle says hydrate: false).
+  const scripts = pageHydrates(useMatches().map((match) => match.handle));
+  // After every commit, before paint: the app banner's mark on <html>, if React cleared it.
+  useLayoutEffect(restoreAppBannerMark);
+  // And the signed-in mark of a shared page's header (signed-in-marker.ts), the same way.
+  useLayoutEffect(() => markSignedIn(document));
   const colours = data?.brand.colours;
   return (
     // The scripts in <head> mark <html> before React hydrates it (banner state, signed in).
@@ -56,8 +63,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <PageStyles />
         {/* Before <body> is parsed: the app banner is painted open or closed from the start. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: appBannerScript }} />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: signedInScript }} />
+        {/* The nonce is the server's alone (the browser hides it once the CSP took it). */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: appBannerScript }}
+        />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: signedInScript }}
+        />
       </head>
       <body
         className="min-h-screen bg-white font-sans text-slate-900 antialiased"
@@ -71,22 +87,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         }
       >
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <ServerScripts nonce={nonce} />
+        {/* In the browser the page has hydrated: a link followed to a page without scripts
+            still scrolls to its top. */}
+        {(scripts || typeof document !== 'undefined') && <ScrollRestoration nonce={nonce} />}
+        {scripts && <Scripts nonce={nonce} />}
       </body>
     </html>
   );
-}
-
-/**
- * React Router's <Scripts>, in the server's HTML only. In the browser they have run by the time
- * the page hydrates, and React Router drops them right after; rendered there, Preact made their
- * module preloads again in <body> (the server's went to <head>, or to the starter of
- * script-priority.ts) only to remove them a moment later, and reported the mismatch
- * (decision 039). Rendering nothing, it removes the server's spent scripts at once.
- */
-function ServerScripts({ nonce }: { nonce: string | undefined }) {
-  return typeof document === 'undefined' ? <Scripts nonce={nonce} /> : null;
 }
 
 /** A 404 under any path, and errors: no title of the page that failed, so one here. */

@@ -16,6 +16,7 @@ export default [
   route('terms', 'routes/terms.tsx'),
   route('blogs', 'routes/blogs.tsx'),
   route('blog/:id', 'routes/blog-post.tsx'),
+  route('newsletter', 'routes/newsletter.tsx'),
 
   route('login', 'routes/login.tsx'),
   route('signup', 'routes/signup.tsx'),

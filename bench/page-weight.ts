@@ -1,19 +1,22 @@
 import http from 'node:http';
 
-/** Issue 14: a public page loads at most this much JavaScript, gzipped (kB = 1024 bytes). */
-export const JS_BUDGET_KB = 100;
+/**
+ * A public page loads at most this much JavaScript, gzipped (kB = 1024 bytes): React DOM 19,
+ * React Router and the page's own code (issue 30, docs/decisions/041; 100 kB with Preact, 039).
+ */
+export const JS_BUDGET_KB = 140;
 
 /**
  * What a public page may load on top of the framework (its own route code, the booking form,
  * shared components), gzipped: the part of the page weight that our code decides
  * (docs/decisions/021).
  */
-export const PAGE_CODE_BUDGET_KB = 22;
+export const PAGE_CODE_BUDGET_KB = 25;
 
 export type PageWeight = {
   path: string;
   jsGzipBytes: number;
-  /** Of jsGzipBytes, the client entry and its imports: Preact (decision 039) and React Router. */
+  /** Of jsGzipBytes, the client entry and its imports: React DOM and React Router (decision 041). */
   frameworkGzipBytes: number;
   cssGzipBytes: number;
   imageNote: string;

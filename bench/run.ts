@@ -287,7 +287,7 @@ function renderPageWeight(weights: PageWeight[]): string {
   return [
     '## Page weight',
     '',
-    `The JavaScript and CSS each public page makes the browser load on arrival (the module scripts and preloads its HTML names, as served with gzip; the promo pop-up's chunk, loaded once the page is idle, is not counted); budget (issue 14): at most ${JS_BUDGET_KB} kB of JavaScript gzipped. “Framework” is the client entry and its imports (Preact in place of React DOM, and React Router; docs/decisions/039), which every page loads before any of its own code; “own code” is the rest, budget ${PAGE_CODE_BUDGET_KB} kB (docs/decisions/021); the stylesheet is written into each page's HTML.`,
+    `The JavaScript and CSS each public page makes the browser load on arrival (the module scripts and preloads its HTML names, as served with gzip; the promo pop-up's chunk, loaded once the page is idle, is not counted); budget (issue 14): at most ${JS_BUDGET_KB} kB of JavaScript gzipped. “Framework” is the client entry and its imports (React DOM and React Router; docs/decisions/041), which every page loads before any of its own code; “own code” is the rest, budget ${PAGE_CODE_BUDGET_KB} kB (docs/decisions/021); the stylesheet is written into each page's HTML.`,
     '',
     '| Page | JavaScript (gzip) | of which framework | own code | CSS (gzip) | Budget (JS) | Budget (own code) | Images |',
     '|---|---|---|---|---|---|---|---|',

@@ -97,6 +97,14 @@ export const loginSchema = loginEmailSchema.extend({
 
 export const passwordResetRequestSchema = loginEmailSchema;
 
+/** What the newsletter box says once an address is subscribed (the API and the page). */
+export const newsletterSubscribed = 'Thank you for subscribing.';
+
+/** The footer's newsletter box: POST /api/newsletter and the /newsletter page's action. */
+export const newsletterSchema = z.object({
+  email: z.email({ error: 'Please enter a valid email address' }).max(254),
+});
+
 export const passwordResetSchema = z
   .object({
     token: text().min(1),

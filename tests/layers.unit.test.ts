@@ -199,54 +199,21 @@ describe('planted layer violations are caught', () => {
 });
 
 /*
- * The browser runs on Preact, the server on React 19 (docs/decisions/039): the pages keep to
- * what both run, and the rules that say so must keep catching what Preact lacks or does
- * differently.
+ * React DOM 19 runs in the browser again (docs/decisions/041): its form hooks, a form's
+ * onChange and its resource hints are the pages' to use (the bans of decision 039 are gone).
  */
-describe('what the browser (Preact) cannot run is caught in app/', () => {
-  const planted: [string, string, RegExp][] = [
-    [
-      "a form's onChange (Preact: on blur, React: on every keystroke)",
-      "import { Form } from 'react-router';\nexport const F = () => <Form onChange={() => {}} />;\n",
-      /no-restricted-syntax: .*use onInput/,
-    ],
-    [
-      "a plain form's onChange",
-      'export const F = () => <form onChange={() => {}} />;\n',
-      /no-restricted-syntax: .*use onInput/,
-    ],
-    [
-      "a fetcher form's onChange",
-      "import { useFetcher } from 'react-router';\nexport function F() {\n  const fetcher = useFetcher();\n  return <fetcher.Form onChange={() => {}} />;\n}\n",
-      /no-restricted-syntax: .*use onInput/,
-    ],
-    [
-      'a React 19 hook Preact lacks, imported',
-      "import { useActionState } from 'react';\nexport const x = useActionState;\n",
-      /no-restricted-imports: .*Preact/,
-    ],
-    [
-      "React 19's useOptimistic, through the namespace",
-      "import React from 'react';\nexport function X({ n }: { n: number }) {\n  return React.useOptimistic(n);\n}\n",
-      /no-restricted-syntax: .*Preact/,
-    ],
-    [
-      "React DOM's resource hints",
-      "import { preload } from 'react-dom';\nexport const x = preload;\n",
-      /no-restricted-imports: .*Preact/,
-    ],
-  ];
-  for (const [what, code, expected] of planted) {
-    it(what, { timeout: 60_000 }, async () => {
-      expect(await problemsOf('app/components/planted.tsx', code)).toEqual([
-        expect.stringMatching(expected),
-      ]);
-    });
-  }
-
-  it('onInput on a form and onChange on a field pass', { timeout: 60_000 }, async () => {
+describe("React 19's own APIs pass lint in app/", () => {
+  it('form hooks, resource hints and a form onChange', { timeout: 60_000 }, async () => {
     const code =
-      'export const F = () => (\n  <form onInput={() => {}}>\n    <input onChange={() => {}} />\n  </form>\n);\n';
+      "import { useActionState, useOptimistic } from 'react';\n" +
+      "import { preload, useFormStatus } from 'react-dom';\n" +
+      'export function F() {\n' +
+      '  const [state] = useActionState((n: number) => n + 1, 0);\n' +
+      '  const [shown] = useOptimistic(state);\n' +
+      '  const { pending } = useFormStatus();\n' +
+      "  preload('/x.png', { as: 'image' });\n" +
+      '  return <form onChange={() => {}}>{pending ? shown : state}</form>;\n' +
+      '}\n';
     expect(await problemsOf('app/components/planted.tsx', code)).toEqual([]);
   });
 });

@@ -6,7 +6,8 @@ import type { PageHandle } from '~/components/site/chrome-rules';
 
 /** The same for every visitor: the server may reuse its HTML (docs/decisions/011). */
 /** The same for every visitor: rendered once per content change (server/http/page-cache.ts). */
-export const handle: PageHandle = { sharedPage: true };
+// Nothing interactive: the page ships no JavaScript (docs/decisions/041).
+export const handle: PageHandle = { sharedPage: true, hydrate: false };
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {

@@ -16,3 +16,4 @@ export {
   priceList,
 } from '@server/use-cases/catalogue/catalogue';
 export { listPickupSlots } from '@server/use-cases/slots/list-slots';
+export { subscribeToNewsletter } from '@server/use-cases/catalogue/visits-and-newsletter';

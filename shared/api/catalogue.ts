@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from '../text';
+import { newsletterSchema } from '../validation';
 import { endpoint, failures, money, ok } from './contract';
 
 /*
@@ -194,9 +195,7 @@ export const catalogueApi = {
     operationId: 'subscribeToNewsletter',
     tag: 'Catalogue',
     summary: 'Subscribes an e-mail address to the newsletter',
-    body: z.object({
-      email: z.email({ error: 'Please enter a valid email address' }).max(254),
-    }),
+    body: newsletterSchema,
     replies: { 200: z.object({ status: ok, message: text() }), ...failures(422, 429) },
   }),
 };

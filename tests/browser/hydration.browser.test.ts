@@ -15,8 +15,8 @@ import {
 
 /*
  * Pages hydrate without a word in the browser's console: on the development server, started
- * as `npm run dev` starts it (NODE_ENV unset: React Router in development mode and Preact with
- * its debug checks, which report hydration mismatches; decision 039), and on the production
+ * as `npm run dev` starts it (NODE_ENV unset: React Router and React DOM in development mode,
+ * whose checks report hydration mismatches; decision 041), and on the production
  * build (npm run test:e2e builds it). The development server used to log a mismatch on every page: the nonce of
  * React Router's critical CSS, present on the server and absent in the browser.
  */
@@ -25,7 +25,8 @@ const pages = [
   '/',
   '/pricing',
   '/areas',
-  '/faqs',
+  // Not /faqs: it ships no scripts (decision 041; tests/e2e/hydration.spec.ts checks it).
+  '/howitworks',
   '/blogs',
   '/branches',
   '/howitworks',
@@ -37,17 +38,6 @@ const pages = [
 const owner = { email: 'olive@shop.test', password: 'a-long-owner-password' };
 
 type Problem = string;
-
-/**
- * What preact/debug says on every page in development, understood and harmless: a component
- * stack without file names for elements made outside JSX. Anything else it reports (a real
- * mismatch in our pages) is a problem. React Router's <Scripts> used to be one (React 19 puts
- * their module preloads in <head>, Preact looked for them in <body>); the browser no longer
- * renders them (ServerScripts in app/root.tsx, decision 039).
- */
-const knownPreactNotes = [
-  /^Add @babel\/plugin-transform-react-jsx-source to get a more detailed component stack/,
-];
 
 /**
  * Opens `path` and returns what the console and the page reported. Vite's development server
@@ -63,7 +53,6 @@ async function visit(page: Page, url: string): Promise<Problem[]> {
     const onConsole = (m: { type(): string; text(): string }) => {
       if (m.type() !== 'error' && m.type() !== 'warning') return;
       if (/Outdated Optimize Dep/.test(m.text())) reoptimised = true;
-      else if (knownPreactNotes.some((note) => note.test(m.text()))) return;
       else problems.push(`${m.type()}: ${m.text().slice(0, 2000)}`);
     };
     const onError = (error: Error) => problems.push(`pageerror: ${error.message}`);

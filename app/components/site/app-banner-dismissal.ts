@@ -12,7 +12,8 @@
 /** The banner's close button has it (app-banner.tsx). */
 const closeButton = '[data-app-banner-close]';
 
-const key = JSON.stringify('app_banner_dismissed_at');
+const storageKey = 'app_banner_dismissed_at';
+const key = JSON.stringify(storageKey);
 const mark = JSON.stringify('data-app-banner');
 const day = 24 * 3_600_000;
 
@@ -24,3 +25,20 @@ export const appBannerScript =
   `d.addEventListener("click",function(e){var t=e.target;` +
   `if(!t||!t.closest||!t.closest("${closeButton}"))return;set("closed");` +
   `try{localStorage.setItem(${key},String(Date.now()))}catch(e){}})})()`;
+
+/**
+ * Marks <html> again as the inline script did, when the mark is gone: React DOM 19 clears
+ * the attributes of <html> when it takes the element over anew, which it does when the root
+ * swaps a page for its error page in the browser (a 404 reached by a link; decision 041).
+ */
+export function restoreAppBannerMark(): void {
+  const html = document.documentElement;
+  if (html.hasAttribute('data-app-banner')) return;
+  let closed = false;
+  try {
+    closed = Date.now() - Number(localStorage.getItem(storageKey) || 0) < day;
+  } catch {
+    // no storage: the banner is offered, as the inline script does
+  }
+  html.setAttribute('data-app-banner', closed ? 'closed' : 'open');
+}

@@ -1,3 +1,4 @@
+import type { ScriptsHandle } from '@shared/page-handle';
 import type { SharedPageHandle } from '@shared/shared-page';
 
 /**
@@ -24,16 +25,17 @@ export type PageTraits = {
 };
 
 /** A route module's `handle` export read by the layout (and, for its scripts, the server). */
-export type PageHandle = SharedPageHandle & {
-  bookingForm?: boolean;
-  notFound?: boolean;
-  /**
-   * The page's scripts start loading once it has painted (app/utils/script-priority.ts,
-   * docs/decisions/033): for pages that work before hydration and whose first paint matters
-   * most (the booking-form pages people arrive on, and the price list).
-   */
-  scriptsAfterFirstPaint?: boolean;
-};
+export type PageHandle = SharedPageHandle &
+  ScriptsHandle & {
+    bookingForm?: boolean;
+    notFound?: boolean;
+    /**
+     * The page's scripts start loading once it has painted (app/utils/script-priority.ts,
+     * docs/decisions/033): for pages that work before hydration and whose first paint matters
+     * most (the booking-form pages people arrive on, and the price list).
+     */
+    scriptsAfterFirstPaint?: boolean;
+  };
 
 export function chromeFor(pathname: string, page: PageTraits = {}): Chrome {
   const path = pathname.replace(/\/+$/, '') || '/';

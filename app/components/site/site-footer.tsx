@@ -1,15 +1,11 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { publicRoutes as routes } from '@shared/api/public-routes';
 import type { Brand } from '@shared/brand';
-import { call } from '~/utils/api-client';
+import { NewsletterForm } from './newsletter-form';
 
 export type FooterBranch = { slug: string; name: string; address: string[] };
 
 /** Footer (spec 2): app links, newsletter box, addresses and payment methods. */
 export function SiteFooter({ brand, branches }: { brand: Brand; branches: FooterBranch[] }) {
-  const [email, setEmail] = useState('');
-  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
   const year = new Date().getFullYear();
   return (
     <footer className="mt-16 bg-slate-900 text-slate-300">
@@ -37,42 +33,7 @@ export function SiteFooter({ brand, branches }: { brand: Brand; branches: Footer
             Newsletter
           </h2>
           <p className="mt-2 text-sm">Offers and garment-care tips, once a month.</p>
-          <form
-            className="mt-4 flex gap-2"
-            onSubmit={async (event) => {
-              event.preventDefault();
-              const reply = await call(routes.catalogue.subscribe, { body: { email } });
-              setNote({
-                ok: reply.ok,
-                text: reply.ok ? reply.data.message : reply.error.message,
-              });
-              if (reply.ok) setEmail('');
-            }}
-          >
-            <label htmlFor="newsletter-email" className="sr-only">
-              Your e-mail address
-            </label>
-            <input
-              id="newsletter-email"
-              type="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              placeholder="you@example.com"
-              className="min-w-0 flex-1 rounded-md border border-slate-600 bg-slate-800 px-3 py-2 text-white placeholder:text-slate-400"
-            />
-            <button type="submit" className="btn-primary px-4 py-2">
-              Subscribe
-            </button>
-          </form>
-          {note && (
-            <p
-              role="status"
-              className={`mt-2 text-sm ${note.ok ? 'text-emerald-300' : 'text-red-300'}`}
-            >
-              {note.text}
-            </p>
-          )}
+          <NewsletterForm id="newsletter-email" />
         </section>
         <section aria-labelledby="footer-branches">
           <h2 id="footer-branches" className="text-base font-semibold text-white">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, useTransition } from 'react';
 import { useRevalidator } from 'react-router';
 import type { CallArgs, Route } from '@shared/api/client';
 import { isOrderStatus, type OrderStatus } from '@shared/order-status';
@@ -35,36 +35,47 @@ export type Feedback = {
 
 /**
  * Calls the admin API and reloads the page's data when it worked; keeps the server's message
- * (and field errors) for the page to show.
+ * (and field errors) for the page to show. The call and the reload are one React transition
+ * (docs/decisions/041): `busy` holds until the page shows the new data, so a button it
+ * disables cannot be pressed again on the old data.
  */
 export function useAdminAction() {
   const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
+  const [busy, startTransition] = useTransition();
   const [feedback, setFeedback] = useState<Feedback>(null);
-  async function run<T extends Route>(endpoint: T, ...args: CallArgs<T>) {
-    setBusy(true);
-    const reply = await call(endpoint, ...args);
-    setBusy(false);
-    if (reply.ok) {
-      // Most replies say `status: true`; a charge the bank declined says `status: false`.
-      const said = reply.data as { status?: unknown; message?: unknown };
-      const ok = said.status !== false;
-      const text = typeof said.message === 'string' ? said.message : '';
+  function run<T extends Route>(endpoint: T, ...args: CallArgs<T>) {
+    const attempt = async () => {
+      const reply = await call(endpoint, ...args);
+      if (reply.ok) {
+        // Most replies say `status: true`; a charge the bank declined says `status: false`.
+        const said = reply.data as { status?: unknown; message?: unknown };
+        const ok = said.status !== false;
+        const text = typeof said.message === 'string' ? said.message : '';
+        setFeedback({
+          ok,
+          text: text || (ok ? 'Saved.' : 'Something went wrong, please try again.'),
+          at: endpoint,
+        });
+        await revalidator.revalidate();
+        return { ok, reply };
+      }
       setFeedback({
-        ok,
-        text: text || (ok ? 'Saved.' : 'Something went wrong, please try again.'),
+        ok: false,
+        text: reply.error.message,
+        errors: reply.error.errors,
         at: endpoint,
       });
-      await revalidator.revalidate();
-      return { ok, reply };
-    }
-    setFeedback({
-      ok: false,
-      text: reply.error.message,
-      errors: reply.error.errors,
-      at: endpoint,
+      return { ok: false, reply };
+    };
+    return new Promise<Awaited<ReturnType<typeof attempt>>>((resolve, reject) => {
+      startTransition(async () => {
+        try {
+          resolve(await attempt());
+        } catch (error) {
+          reject(error);
+        }
+      });
     });
-    return { ok: false, reply };
   }
   return { run, busy, feedback, setFeedback };
 }

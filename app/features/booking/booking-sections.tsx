@@ -187,7 +187,7 @@ export function SlotSelect({
 /**
  * A select's options, the same until the slots change: the home form re-renders on every
  * keystroke and state change after hydration, and the collection select holds some 170 windows
- * (two weeks), which Preact would otherwise compare one by one each time (long tasks on a
+ * (two weeks), which the renderer would otherwise compare one by one each time (long tasks on a
  * phone; the slots arrays are memoised by the form).
  */
 const SlotOptions = memo(function SlotOptions({

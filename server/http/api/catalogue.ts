@@ -17,6 +17,7 @@ import {
   recordVisit,
   subscribeToNewsletter,
 } from '../../use-cases/catalogue/visits-and-newsletter';
+import { newsletterSubscribed } from '@shared/validation';
 import { route } from '../contract-routes';
 import { clientIp } from '../identity';
 
@@ -58,6 +59,6 @@ export function catalogueRoutes(app: FastifyInstance, services: AppServices) {
   });
   route(app, e.subscribe, {}, async ({ body }, request) => {
     await subscribeToNewsletter(services, { email: body.email, ip: clientIp(request) });
-    return { status: true, message: 'Thank you for subscribing.' };
+    return { status: true, message: newsletterSubscribed };
   });
 }
