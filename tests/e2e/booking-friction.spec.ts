@@ -124,7 +124,7 @@ test('log in from the header comes back to the page; from nowhere, the account',
   expect(signUp.status()).toBe(303);
 
   await page.goto('/pricing');
-  if (info.project.name === 'mobile') await page.getByText('Menu').click();
+  if (info.project.name === 'mobile') await page.locator('summary', { hasText: 'Menu' }).click();
   await page.getByRole('link', { name: 'Login' }).filter({ visible: true }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Next' }).click();
