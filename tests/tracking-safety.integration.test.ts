@@ -230,7 +230,11 @@ describe('a tracking link is safe to forward (issue 31)', () => {
       t: token,
       slot: `${choice.slot_date} ${choice.slot_start}`,
     });
-    expect(await moved.text()).toContain('Thank you: see you then');
+    const page = await moved.text();
+    expect(page).toContain('Thank you: see you then');
+    // Changing again is online too, not "call us" (walkthrough 24).
+    expect(page).toContain('Need to change it again? Open your tracking link');
+    expect(page).not.toContain('Need to change it again? Call us');
     expect(moved.status).toBe(200);
 
     // The headline is the new time, not the missed visit (walkthrough 8).

@@ -193,8 +193,12 @@ export default function OrderReschedule({ loaderData, actionData }: Route.Compon
             Your new {moved.leg} time is <strong>{moved.window}</strong>.
             {moved.leg === 'collection' ? ` We will bring your items back ${moved.delivery}.` : ''}
           </Notice>
+          {/* Changing again is online too (walkthrough 24), not a phone call. */}
           <p className="text-slate-700">
-            We have e-mailed you a confirmation. Need to change it again? Call us on {callUs}.
+            We have e-mailed you a confirmation.{' '}
+            {actionData?.ok && actionData.owner
+              ? 'Need to change it again? You can, from your orders.'
+              : 'Need to change it again? Open your tracking link and ask for the link to change it; it comes by e-mail.'}
           </p>
           {actionData?.ok && actionData.owner ? (
             <a className="btn-secondary inline-flex" href="/account">

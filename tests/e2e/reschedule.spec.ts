@@ -64,6 +64,7 @@ test('a customer moves the collection from the account with the slot picker', as
 
   await page.getByRole('button', { name: 'Choose this collection time' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you: see you then' })).toBeVisible();
+  await expect(page.getByText('Need to change it again? You can, from your orders')).toBeVisible();
   // "Wed 25 Nov, 11:00–12:00" of the button is the new window.
   const [day, hours] = label.split(', ');
   const newWindow = page.getByText(/Your new collection time is/);
