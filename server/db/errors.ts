@@ -31,7 +31,7 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   const { code, cause, message } = error as { code?: string; cause?: unknown; message?: string };
   if (
     typeof message === 'string' &&
-    /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|not queryable|PGlite is closed/.test(
+    /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|not queryable|PGlite is closed|Cannot use a pool after calling end on the pool/.test(
       message,
     )
   )
