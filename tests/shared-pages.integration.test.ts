@@ -138,7 +138,7 @@ describe('shared pages: one set of bytes per content change', () => {
     expect(there.body.equals(here.body)).toBe(true);
   });
 
-  it('a change to the content is on the next request, on every instance', async () => {
+  it('a change to the content is on every instance as soon as it hears of it', async () => {
     await request(server.url, '/branches');
     await request(other.url, '/branches');
     expect((await request(other.url, '/branches')).headers['x-page-cache']).toBe('hit');
@@ -146,13 +146,16 @@ describe('shared pages: one set of bytes per content change', () => {
       .update(branches)
       .set({ phone: '(020) 7946 0123' })
       .where(eq(branches.slug, 'marylebone'));
-    const after = await request(server.url, '/branches');
-    expect(after.headers['x-page-cache']).toBe('miss');
-    expect(after.body.toString()).toContain('(020) 7946 0123');
-    // The other instance hears of the change by its notice.
-    await expect
-      .poll(async () => (await request(other.url, '/branches')).body.toString())
-      .toContain('(020) 7946 0123');
+    // Each instance hears of the change by its notice (at once on PGlite; on PostgreSQL a
+    // LISTEN/NOTIFY round trip later), then renders the page again once and keeps it.
+    for (const instance of [server, other]) {
+      await expect
+        .poll(async () => (await request(instance.url, '/branches')).body.toString())
+        .toContain('(020) 7946 0123');
+      const again = await request(instance.url, '/branches');
+      expect(again.headers['x-page-cache']).toBe('hit');
+      expect(again.body.toString()).toContain('(020) 7946 0123');
+    }
   });
 
   it('pages for one person are rendered for them and never kept, with a nonce CSP', async () => {
