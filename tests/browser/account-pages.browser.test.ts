@@ -117,7 +117,7 @@ describe('account pages with orders', () => {
       .getByRole('link', { name: 'Orders' })
       .click();
     await page.waitForURL(/\/account\/orders$/);
-    const item = page.getByRole('link', { name: new RegExp(`Order LD-${order.orderNo}`) });
+    const item = page.getByRole('link', { name: new RegExp(`^LD-${order.orderNo}\\b`) });
     expect(await item.innerText()).toMatch(/Total £27\.50[\s\S]*Due £27\.50/);
     await page.screenshot({ path: 'test-results/account-pages/orders-375.png', fullPage: true });
     await item.click();

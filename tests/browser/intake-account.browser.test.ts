@@ -78,7 +78,7 @@ describe('the intake report in the account', () => {
       .getByRole('navigation', { name: 'Account menu' })
       .getByRole('link', { name: 'Orders' })
       .click();
-    await page.getByRole('link', { name: new RegExp(`Order LD-${orderNo}`) }).click();
+    await page.getByRole('link', { name: new RegExp(`^LD-${orderNo}\\b`) }).click();
     const report = page.getByTestId('intake-report').filter({ visible: true });
     await report.waitFor();
     const text = await report.innerText();

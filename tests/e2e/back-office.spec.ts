@@ -92,7 +92,7 @@ test('staff collect, itemise and invoice an order; the customer pays the amount 
   // ─── Customer ───
   await page.goto('/account/orders');
   await page
-    .getByRole('link', { name: new RegExp(`^(View order|Order) ${orderNo}`) })
+    .getByRole('link', { name: new RegExp(`^(View order )?${orderNo}\\b`) })
     .filter({ visible: true })
     .click();
   await expect(page.getByText('£37.00').first()).toBeVisible();
