@@ -46,8 +46,13 @@ export async function chooseSlotsWithPicker(page: Page) {
   const pickup = form.getByLabel('Collection slot');
   await expect(pickup).not.toHaveValue('');
   const deliveryDays = form.getByRole('group', { name: 'Delivery day' });
-  // The first chip is same day (call us); the next is the first day after the turnaround.
-  await deliveryDays.getByRole('button').nth(1).click();
+  // The first chip is same day (call us); then the days after the turnaround, the first of
+  // them possibly full already (the suite books into it all day): the first with a place.
+  await deliveryDays
+    .getByRole('button')
+    .filter({ hasNotText: /Full|call us/ })
+    .first()
+    .click();
   await form
     .getByRole('group', { name: /^Delivery windows, / })
     .getByRole('button', { disabled: false })
