@@ -75,7 +75,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         </div>
         <button
           type="button"
-          className="btn-secondary disabled:cursor-wait disabled:opacity-60"
+          className="btn-secondary disabled:cursor-wait"
           disabled={!searchReady}
           onClick={() => dialog.current?.showModal()}
         >

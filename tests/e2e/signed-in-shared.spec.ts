@@ -1,6 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { logIn, password } from './account-helpers';
 
+// Sign-ups of their own address (playwright.config.ts gives each project one): the hourly
+// sign-up limit per address (decision 013) counts this file apart from the rest of the suite.
+test.use({
+  // Playwright reads fixtures from the first argument's pattern: it must be `{}` here.
+  // eslint-disable-next-line no-empty-pattern
+  extraHTTPHeaders: async ({}, provide, info) => {
+    await provide({ 'X-Forwarded-For': `198.51.100.${info.project.name === 'mobile' ? 41 : 40}` });
+  },
+});
+
 /*
  * Issue 30 (decision 042): a shared page is the same bytes for everybody, rendered for
  * nobody; a signed-in customer reading it still sees their name and their account in the
