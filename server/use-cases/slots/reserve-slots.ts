@@ -54,7 +54,8 @@ export async function reserveSlots(
   choice: { pickup: SlotChoice; delivery: SlotChoice; now: Date },
 ): Promise<{ pickup: ReservedSlot; delivery: ReservedSlot }> {
   const { now } = choice;
-  if (choice.delivery.start === EXPRESS_SLOT_START) throw new ConflictError(EXPRESS_BY_PHONE);
+  if (choice.delivery.start === EXPRESS_SLOT_START)
+    throw new ConflictError(EXPRESS_BY_PHONE, 'express-by-phone');
   const rules = await loadSlotRules(tx);
   const range = usageRange(now, rules);
   const pickup = findPickupSlot(
@@ -63,21 +64,21 @@ export async function reserveSlots(
     now,
     choice.pickup,
   );
-  if (!pickup) throw new ConflictError(PICKUP_GONE);
+  if (!pickup) throw new ConflictError(PICKUP_GONE, 'slot-gone');
   const delivery = deliverySlots(rules, await loadSlotUsage(tx, 'delivery', range), pickup).find(
     (s) =>
       s.slot_start !== EXPRESS_SLOT_START &&
       s.slot_date === choice.delivery.date &&
       s.slot_start === choice.delivery.start,
   );
-  if (!delivery) throw new ConflictError(DELIVERY_GONE);
+  if (!delivery) throw new ConflictError(DELIVERY_GONE, 'slot-gone');
   const pickupStartsAt = new Date(pickup.starts_at);
   const deliveryStartsAt = new Date(delivery.starts_at);
   if (!(await takePlace(tx, 'pickup', pickupStartsAt, rules.pickupCapacityPerSlot))) {
-    throw new ConflictError(PICKUP_GONE);
+    throw new ConflictError(PICKUP_GONE, 'slot-full');
   }
   if (!(await takePlace(tx, 'delivery', deliveryStartsAt, rules.deliveryCapacityPerSlot))) {
-    throw new ConflictError(DELIVERY_GONE);
+    throw new ConflictError(DELIVERY_GONE, 'slot-full');
   }
   return {
     pickup: { startsAt: pickupStartsAt, endsAt: new Date(pickup.ends_at), display: pickup.display },
