@@ -130,7 +130,7 @@ describe('approval above the cap', () => {
     expect(pdf).toContain('Invoice number');
 
     const refused = await refusal(charge(order.id));
-    expect(refused.code).toBe('conflict');
+    expect(refused.code).toBe('approval-needed');
     expect(refused.message).toMatch(
       /^Order [A-Z]+-\d+ comes to £40\.00, above the customer's cap of £30\.00: it needs their approval first\.$/,
     );

@@ -78,6 +78,7 @@ async function legToChange(
   if (!checkReschedule(order, caller.leg, now).allowed) {
     throw new ConflictError(
       caller.leg === 'collection' ? rescheduleMessages.tooLate : rescheduleMessages.tooLateDelivery,
+      'order-not-reschedulable',
     );
   }
   return { order, leg: caller.leg, reason: 'change' as const };
