@@ -47,6 +47,8 @@ type Intent = {
   paymentMethod?: string;
   lastError?: { code: string; message: string } | null;
   offSession?: boolean;
+  /** automatic_payment_methods as asked: enabled and allow_redirects (issue 31). */
+  automaticPaymentMethods?: { enabled: string | null; allowRedirects: string | null };
 };
 
 export type StripeStandIn = {
@@ -296,6 +298,10 @@ export async function startStripeStandIn(
         status: 'requires_payment_method',
         customer: form.get('customer'),
         metadata: metadata(),
+        automaticPaymentMethods: {
+          enabled: form.get('automatic_payment_methods[enabled]'),
+          allowRedirects: form.get('automatic_payment_methods[allow_redirects]'),
+        },
         ...(kind === 'payment'
           ? { amount: Number(form.get('amount')), currency: form.get('currency') ?? 'gbp' }
           : {}),
