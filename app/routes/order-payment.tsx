@@ -159,6 +159,11 @@ function PaymentPage({ order, card, paypalTestMode, token, documents }: LoaderDa
               : 'TEST MODE PayPal: no PayPal account is charged.'}
           </p>
         )}
+        {card.provider === 'test' && (
+          <p className="mt-2 text-sm text-slate-600">
+            Apple Pay and Google Pay appear here with real Stripe keys.
+          </p>
+        )}
         {paypalToken ? (
           <div className="card mt-6" role="status">
             <p className="font-semibold">Confirming your PayPal payment…</p>
