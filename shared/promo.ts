@@ -2,6 +2,15 @@ import { z } from 'zod';
 import { formatGbp, MAX_ORDER_PENCE, parsePounds } from './money';
 import { londonDate, londonDayRange } from './london-time';
 import { text } from './text';
+import { promoDiscount } from './promo-discount';
+
+export {
+  appliedCodeLabel,
+  estimateWithCode,
+  invoicePromoDiscount,
+  promoDiscount,
+  type AppliedCode,
+} from './promo-discount';
 
 /*
  * Promo codes and referral codes (issue 18, decision 037): the rules, pure. Money in pence.
@@ -84,19 +93,6 @@ export function normalisePromoCode(value: string): string {
   return value.replace(/\s+/g, '').toUpperCase();
 }
 
-/** What a code takes off an amount: a percentage rounded down to the penny, or a fixed sum; never more than the amount. */
-export function promoDiscount(
-  rule: Pick<PromoRule, 'kind' | 'percentOff' | 'amountOffPence'>,
-  spendPence: number,
-): number {
-  if (!Number.isInteger(spendPence) || spendPence <= 0) return 0;
-  const off =
-    rule.kind === 'percent'
-      ? Math.floor((spendPence * (rule.percentOff ?? 0)) / 100)
-      : (rule.amountOffPence ?? 0);
-  return Math.max(0, Math.min(off, spendPence));
-}
-
 export const promoMessages = {
   unknown: (code: string) => `We do not know the code ${code}. Please check it and try again.`,
   notStarted: (code: string, startsAt: Date) =>
@@ -148,19 +144,6 @@ export function checkPromo(code: string, rule: PromoRule | null, ctx: PromoConte
     ok: true,
     discountPence: ctx.spendPence === null ? 0 : promoDiscount(rule, ctx.spendPence),
   };
-}
-
-/**
- * The discount at invoicing, from the items (before the £25 minimum is topped up): nothing
- * when the items are below the code's minimum spend. The code's other rules were checked
- * when the order was placed, where its use was counted.
- */
-export function invoicePromoDiscount(
-  rule: Pick<PromoRule, 'kind' | 'percentOff' | 'amountOffPence' | 'minSpendPence'>,
-  itemsPence: number,
-): number {
-  if (itemsPence < rule.minSpendPence) return 0;
-  return promoDiscount(rule, itemsPence);
 }
 
 /** A code's rules besides its amount, for staff: "first order only", "minimum £40.00"… */

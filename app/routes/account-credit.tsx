@@ -3,6 +3,7 @@ import { formatGbp } from '@shared/money';
 import { londonDate } from '@shared/london-time';
 import { accountCredit, getCurrentCustomer } from '~/server/accounts.server';
 import { AccountFrame } from '~/features/account/account-frame';
+import { ReferralShare } from '~/features/account/referral-share';
 import type { Route } from './+types/account-credit';
 import { loginHref } from '~/utils/redirect-to';
 
@@ -30,6 +31,8 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   return {
     balance: formatGbp(credit.balancePence),
     referralCode: credit.referralCode,
+    // Issue 31: the link a friend opens; the home page carries the code to the checkout.
+    shareUrl: `${services.config.publicUrl}/?ref=${encodeURIComponent(credit.referralCode)}`,
     friendGets: formatGbp(credit.friendDiscountPence),
     youGet: formatGbp(credit.referrerCreditPence),
     history: credit.history.map((h) => ({
@@ -47,7 +50,7 @@ export function headers() {
 }
 
 export default function AccountCredit({ loaderData }: Route.ComponentProps) {
-  const { balance, referralCode, friendGets, youGet, history } = loaderData;
+  const { balance, referralCode, shareUrl, friendGets, youGet, history } = loaderData;
   return (
     <AccountFrame
       current="credit"
@@ -70,6 +73,7 @@ export default function AccountCredit({ loaderData }: Route.ComponentProps) {
             A friend who enters it on their first order gets {friendGets} off; you get {youGet}{' '}
             credit once their order is paid.
           </p>
+          <ReferralShare url={shareUrl} friendGets={friendGets} />
         </section>
       </div>
       <h2 className="mt-8 text-lg font-semibold">History</h2>

@@ -9,7 +9,7 @@ import {
   listAddressBook,
   savedAddressOption,
 } from '~/server/address-book.server';
-import { checkoutHref } from '~/features/booking/booking-params';
+import { checkoutHref, codeFromQuery } from '~/features/booking/booking-params';
 import { BookingForm } from '~/features/booking/booking-form';
 import { readBooking } from '~/features/booking/booking-storage';
 import { BookingSummary } from '~/features/booking/checkout/booking-summary';
@@ -43,6 +43,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const resolution = await resolveBooking(services, params, current?.id);
   // "Book again" (issue 18): the notes of the earlier order start the checkout's notes.
   const notes = (params.get('notes') ?? '').slice(0, 1000);
+  // Issue 31: a friend's referral link (?ref=) or a code in the address starts the code field.
+  const promoCode = codeFromQuery(params);
   // The idempotency key of a logged-in customer's summary, who starts there (spec 4).
   const attempt = crypto.randomUUID();
   // The price list the summary's estimate is worked out from (the server prices it again).
@@ -62,6 +64,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       catalogue,
       textUpdates: 'none',
       notes,
+      promoCode,
       saved: [],
       againEstimate: null,
     };
@@ -80,6 +83,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     catalogue,
     textUpdates: textUpdateChoiceOf(choices),
     notes,
+    promoCode,
     // Issue 18: the address book, for the booking form when the booking is not complete.
     saved:
       resolution.kind === 'incomplete'
@@ -200,7 +204,17 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             catalogue={loaderData.catalogue}
             estimate={result.estimate ?? loaderData.againEstimate ?? emptyEstimateForm}
             textUpdates={result.textUpdates ?? loaderData.textUpdates}
-            promoCode={result.promoCode ?? ''}
+            promoCode={result.promoCode ?? loaderData.promoCode}
+            applied={result.applied ?? null}
+            address={
+              customer
+                ? {
+                    door_number: resolution.booking.details.doorNumber,
+                    line1: resolution.booking.location.line1,
+                    postcode: resolution.booking.location.postcode,
+                  }
+                : null
+            }
             errors={result.errors}
           />
         )}

@@ -17,6 +17,7 @@ import { withPaymentToken } from '~/features/payment/payment-links';
 import { FinalPriceRules } from '~/components/final-price-rules';
 import { OrderDocuments } from '~/components/order-documents';
 import { seo } from '~/utils/seo';
+import { parsePounds } from '@shared/money';
 import type { Route } from './+types/order-payment';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -155,7 +156,7 @@ function PaymentPage({ order, card, paypalTestMode, token, documents }: LoaderDa
         {(card.provider === 'test' || paypalTestMode) && (
           <p className="mt-3 inline-block rounded bg-amber-100 px-3 py-1 text-sm font-bold text-amber-900">
             {card.provider === 'test'
-              ? 'TEST MODE: no card is charged. Use 4242 4242 4242 4242 (saved), 4000 0000 0000 0002 (declined) or 4000 0025 0000 3155 (asks for authentication).'
+              ? 'TEST MODE: no card is charged. Use 4242 4242 4242 4242 (saved), 4000 0000 0000 0002 (declined) or 4000 0025 0000 3155 (asks for authentication). Apple Pay and Google Pay appear here with real Stripe keys.'
               : 'TEST MODE PayPal: no PayPal account is charged.'}
           </p>
         )}
@@ -194,7 +195,12 @@ function StripePayment(props: {
   card: { publishableKey: string; jsUrl: string };
   token: string | null;
 }) {
-  const { form, field } = useStripeCard(props.card);
+  const { invoice_due: due, amount_due: amount } = props.order;
+  const payment = {
+    mode: due ? 'payment' : 'setup',
+    amountPence: parsePounds(amount) ?? 0,
+  } as const;
+  const { form, field } = useStripeCard({ ...props.card, ...payment });
   return (
     <PaymentForms order={props.order} token={props.token} cardForm={form} cardFields={field} />
   );
@@ -233,7 +239,7 @@ function PaymentForms(props: {
       setError(NOT_READY);
       return;
     }
-    const problem = cardForm.check();
+    const problem = cardForm.check() ?? (await cardForm.submit?.());
     if (problem) {
       setError(problem);
       return;

@@ -60,6 +60,8 @@ export const rateRules = {
   // Guest checkouts are the business: generous (an office behind one IP), but bounded.
   guestPerIp: { name: 'guest:ip', limit: 600, windowSeconds: 15 * MINUTE },
   codeCheckPerIp: { name: 'code-check:ip', limit: 30, windowSeconds: 15 * MINUTE },
+  /** The checkout's Apply of a promo or referral code (issue 31): a few tries per order. */
+  promoCheckPerIp: { name: 'promo-check:ip', limit: 30, windowSeconds: 15 * MINUTE },
   passwordCheckPerAccount: {
     name: 'password-check:account',
     limit: 10,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { placeOrderSchema } from '../checkout';
+import { estimateInputSchema, placeOrderSchema } from '../checkout';
 import { minimumOrder } from '../price-rules';
 import { text } from '../text';
 import { addressSchema, guestDetailsSchema } from '../validation';
@@ -132,6 +132,41 @@ export const checkoutApi = {
         }),
       }),
       ...failures(401, 409, 422),
+    },
+  }),
+  checkPromoCode: endpoint({
+    method: 'POST',
+    path: '/api/promo/check',
+    operationId: 'checkPromoCode',
+    tag: 'Checkout',
+    summary: 'Apply: checks a promo or referral code before placing, and what it takes off',
+    description:
+      'The rules placing the order uses (unknown, not started, expired, used up, first order only, your limit, minimum spend, your own referral code), for the caller of the checkout: its `X-Checkout-Token`, or the session with the booking `address`. Nothing is counted: the code is checked again, and its use taken, by POST /api/placeorder. `discount` is what it takes off the `estimate`’s items (null when nothing is listed); `total` the estimate after it, with the minimum order. Limited per IP (429).',
+    auth: ['checkoutToken', 'bearer', 'cookie'],
+    body: z.object({
+      promo_code: text()
+        .trim()
+        .max(40, 'Please check the code.')
+        .meta({ examples: ['APP30'] }),
+      estimate: estimateInputSchema.optional(),
+      address: addressSchema.optional(),
+      checkout_token: text().max(200).optional(),
+    }),
+    replies: {
+      200: z.object({
+        status: ok,
+        code: text(),
+        source: z.enum(['promo', 'referral']),
+        label: text().meta({ examples: ['Promo APP30', 'Referral code GRACE-7QX2'] }),
+        offer: text().meta({ examples: ['30 % off', '£10.00 off'] }),
+        kind: z.enum(['percent', 'fixed']),
+        percent_off: z.number().int().nullable(),
+        amount_off: money.nullable(),
+        min_spend: money,
+        discount: money.nullable(),
+        total: money.nullable(),
+      }),
+      ...failures(401, 422, 429),
     },
   }),
   orderConfirmation: endpoint({

@@ -104,6 +104,11 @@ export const publicRoutes: Pick<Routes<Api>, PublicArea> = {
       path: '/api/placeorder',
       auth: ['checkoutToken', 'bearer', 'cookie'],
     },
+    checkPromoCode: {
+      method: 'POST',
+      path: '/api/promo/check',
+      auth: ['checkoutToken', 'bearer', 'cookie'],
+    },
     orderConfirmation: { method: 'GET', path: '/api/order/:id' },
   },
   payments: {

@@ -124,6 +124,16 @@ describe('payment page with Stripe Elements and PayPal (live-key code path)', ()
     const { page, context, sentToUs, cspViolations } = await openPayment(order.id, 375);
     await page.getByRole('heading', { name: 'CARD DETAILS (PAYMENT AFTER CLEANING)' }).waitFor();
     expect(await page.getByText('TEST MODE').count()).toBe(0);
+    // Issue 31: Stripe's Payment Element, for a £0.00 save, with the wallets (Apple Pay,
+    // Google Pay) where the device has them.
+    await page.locator(CARD_FRAME).waitFor();
+    expect(
+      await page.evaluate(() => (window as { __stripeStandIn?: unknown }).__stripeStandIn),
+    ).toEqual({
+      type: 'payment',
+      elements: expect.objectContaining({ mode: 'setup', currency: 'gbp' }),
+      options: expect.objectContaining({ wallets: { applePay: 'auto', googlePay: 'auto' } }),
+    });
     await fillCard(page, '4242 4242 4242 4242');
     await page.screenshot({ path: 'test-results/payments-live/card-375.png', fullPage: true });
     await page.getByRole('button', { name: 'Save card' }).click();

@@ -33,6 +33,13 @@ test('the customer approves from the e-mailed link, then staff can charge', asyn
   // The charge waits for the approval, and says so beside the button (walkthrough 5).
   const charge = staff.getByRole('button', { name: 'Charge saved card' });
   await expect(charge).toBeDisabled();
+  // …and looks it (walkthrough 5): greyed, with the not-allowed cursor.
+  const look = await charge.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { cursor: style.cursor, opacity: Number(style.opacity) };
+  });
+  expect(look.cursor).toBe('not-allowed');
+  expect(look.opacity).toBeLessThan(1);
   await expect(charge).toHaveAccessibleDescription(
     'Waiting for the customer to approve £37.00: the card can be charged once they do.',
   );

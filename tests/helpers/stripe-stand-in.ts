@@ -47,6 +47,8 @@ type Intent = {
   paymentMethod?: string;
   lastError?: { code: string; message: string } | null;
   offSession?: boolean;
+  /** automatic_payment_methods as asked: enabled and allow_redirects (issue 31). */
+  automaticPaymentMethods?: { enabled: string | null; allowRedirects: string | null };
 };
 
 export type StripeStandIn = {
@@ -296,6 +298,10 @@ export async function startStripeStandIn(
         status: 'requires_payment_method',
         customer: form.get('customer'),
         metadata: metadata(),
+        automaticPaymentMethods: {
+          enabled: form.get('automatic_payment_methods[enabled]'),
+          allowRedirects: form.get('automatic_payment_methods[allow_redirects]'),
+        },
         ...(kind === 'payment'
           ? { amount: Number(form.get('amount')), currency: form.get('currency') ?? 'gbp' }
           : {}),
@@ -418,8 +424,10 @@ export async function startStripeStandIn(
 }
 
 /**
- * Stripe.js as far as our payment page uses it: Stripe(key), elements().create('card'),
- * mount, on('change'), destroy, confirmCardSetup and confirmCardPayment (with the 3-D Secure
+ * Stripe.js as far as our payment page uses it: Stripe(key), elements(options) with
+ * create('payment' | 'card') (what was asked is kept in window.__stripeStandIn) and submit(),
+ * mount, on('change'), destroy, confirmSetup and confirmPayment with the elements (and the
+ * older confirmCardSetup and confirmCardPayment) (with the 3-D Secure
  * challenge in a modal iframe). The card fields live in an iframe on Stripe's origin, and
  * the confirmation is made from there, so no card number is ever in the page.
  */
@@ -484,10 +492,16 @@ const stripeJs = String.raw`(function () {
       });
     }
     return {
-      elements: function () {
+      elements: function (elementsOptions) {
         return {
+          // The Payment Element (deferred intent) and the card Element: one card form here.
+          submit: function () {
+            if (!frame) return Promise.resolve({ error: { type: 'validation_error', message: 'No Element is mounted.' } });
+            return ask({ type: 'check', clientSecret: '' });
+          },
           create: function (type, options) {
-            if (type !== 'card') throw new Error('Only the card Element is stood in for.');
+            if (type !== 'card' && type !== 'payment') throw new Error('Only the card and payment Elements are stood in for.');
+            window.__stripeStandIn = { type: type, elements: elementsOptions || {}, options: options || {} };
             return {
               mount: function (target) {
                 var el = typeof target === 'string' ? document.querySelector(target) : target;
@@ -506,6 +520,8 @@ const stripeJs = String.raw`(function () {
           },
         };
       },
+      confirmSetup: function (o) { return confirm('setup', o.clientSecret); },
+      confirmPayment: function (o) { return confirm('payment', o.clientSecret); },
       confirmCardSetup: function (clientSecret) { return confirm('setup', clientSecret); },
       confirmCardPayment: function (clientSecret) { return confirm('payment', clientSecret); },
     };
@@ -541,6 +557,12 @@ tell('ready', {});
 window.addEventListener('message', function (m) {
   var d = m.data; if (!d || !d.__stripeStandIn) return;
   var reply = function (result) { m.source.postMessage({ __stripeStandIn: true, type: 'reply', id: d.id, result: result }, m.origin); };
+  if (d.type === 'check') {
+    var c = state();
+    if (!c.n) return reply({ error: { type: 'validation_error', code: 'incomplete_number', message: 'Your card number is incomplete.' } });
+    if (c.error) return reply({ error: c.error });
+    return reply({});
+  }
   var id = d.clientSecret.split('_secret_')[0];
   var base = '/v1/' + (d.kind === 'setup' ? 'setup' : 'payment') + '_intents/' + id;
   if (d.type === 'retrieve') {

@@ -4,6 +4,7 @@ import { buildingNumberOf, formatAddress } from '@shared/address';
 import { publicRoutes as routes } from '@shared/api/public-routes';
 import { isUkPostcode } from '@shared/postcode';
 import { call } from '~/utils/api-client';
+import { ReferralLine, useReferralCode } from './referral-line';
 import {
   doorOfFound,
   foundLocation,
@@ -84,6 +85,7 @@ export function BookingForm({
   const navigate = useNavigate();
   const values = server?.values;
   const [hydrated, setHydrated] = useState(false);
+  const ref = useReferralCode();
   // The slot picker is its own chunk, loaded once the page has hydrated: the home page's
   // first load stays within its script budget (decision 035); the selects serve until then.
   const [Pickers, setPickers] = useState<typeof BookingSlotPickers | null>(null);
@@ -240,6 +242,7 @@ export function BookingForm({
       details: { pickup: chosenPickup, delivery: chosenDelivery, doorNumber: door.trim() },
       ...(notes ? { notes } : {}),
       ...(again ? { again } : {}),
+      ...(ref ? { ref } : {}),
     };
     saveBooking(choice);
     navigate(checkoutHref(choice));
@@ -270,6 +273,7 @@ export function BookingForm({
       ) : null}
       {notes ? <input type="hidden" name="notes" value={notes} /> : null}
       {again ? <input type="hidden" name="again" value={again} /> : null}
+      {ref ? <ReferralLine code={ref} /> : null}
       <div
         ref={addressBlock}
         onPointerDown={releaseReservedHeight}

@@ -118,5 +118,16 @@ export function checkoutHref(choice: BookingChoice): string {
   if (location.access_notes) params.set('access_notes', location.access_notes);
   if (choice.notes) params.set('notes', choice.notes);
   if (choice.again) params.set('again', choice.again);
+  if (choice.ref) params.set('ref', choice.ref);
   return `/customer?${params.toString()}`;
+}
+
+/**
+ * A referral or promo code from an address (`?ref=CODE` of a shared link, or `promo_code`),
+ * as codes are typed: spaces dropped, upper case; anything that cannot be a code is none.
+ */
+export function codeFromQuery(params: URLSearchParams): string {
+  const raw = (params.get('ref') ?? params.get('promo_code') ?? '').replace(/\s+/g, '');
+  const code = raw.toUpperCase();
+  return /^[A-Z0-9-]{3,40}$/.test(code) ? code : '';
 }

@@ -49,6 +49,8 @@ export type BookingChoice = {
   notes?: string;
   /** Issue 31: the order booked again, whose items and cap start the checkout's estimate. */
   again?: string;
+  /** Issue 31: a friend's referral code from a shared link (/?ref=CODE), the checkout's code. */
+  ref?: string;
 };
 
 const LOCATION_KEY = 'selected_location';

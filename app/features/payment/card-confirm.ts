@@ -12,6 +12,11 @@ export type CardForm = {
   ready: boolean;
   /** A problem with what was typed, found before anything is sent, or null. */
   check(): string | null;
+  /**
+   * The provider's own check of its fields, in the click, before the intent is made (Stripe's
+   * Payment Element: it also opens Apple Pay's or Google Pay's sheet); a message, or null.
+   */
+  submit?(): Promise<string | null>;
   confirm(intent: CardIntent): Promise<ConfirmOutcome>;
 };
 

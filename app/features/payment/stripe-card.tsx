@@ -1,5 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Stripe, StripeCardElement, StripeConstructor } from '@stripe/stripe-js';
+import type {
+  Stripe,
+  StripeConstructor,
+  StripeElements,
+  StripePaymentElement,
+} from '@stripe/stripe-js';
 import { NOT_READY, type CardForm, type CardIntent } from './card-confirm';
 
 let loading: Promise<StripeConstructor> | null = null;
@@ -27,17 +32,27 @@ function loadStripeJs(url: string): Promise<StripeConstructor> {
 type Status = 'loading' | 'ready' | 'failed';
 
 /**
- * The card fields of Stripe Elements: Stripe.js draws them in its own iframe, so the card
- * number goes from the customer's browser to Stripe and never to our server. Stripe.js also
- * shows the bank's 3-D Secure step when confirming.
+ * Stripe's Payment Element (issue 31): the card fields, and Apple Pay and Google Pay where the
+ * device offers them, drawn by Stripe.js in its own iframe, so the card number goes from the
+ * customer's browser to Stripe and never to our server. The intent is made when the customer
+ * presses the button (Stripe's deferred flow: `mode` and the amount here, the SetupIntent or
+ * PaymentIntent with automatic_payment_methods on the server); `submit` checks the fields
+ * and opens a wallet's sheet first, in the click. Stripe.js shows the bank's 3-D Secure step.
  */
-export function useStripeCard(options: { publishableKey: string; jsUrl: string }) {
+export function useStripeCard(options: {
+  publishableKey: string;
+  jsUrl: string;
+  /** Saving a card for after cleaning (£0.00), or paying an invoice of `amountPence`. */
+  mode: 'setup' | 'payment';
+  amountPence: number;
+}) {
   const mountRef = useRef<HTMLDivElement>(null);
   const stripeRef = useRef<Stripe | null>(null);
-  const cardRef = useRef<StripeCardElement | null>(null);
+  const elementsRef = useRef<StripeElements | null>(null);
+  const paymentRef = useRef<StripePaymentElement | null>(null);
   const [status, setStatus] = useState<Status>('loading');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [complete, setComplete] = useState(false);
+  const { mode, amountPence } = options;
 
   useEffect(() => {
     let cancelled = false;
@@ -45,25 +60,28 @@ export function useStripeCard(options: { publishableKey: string; jsUrl: string }
       .then((StripeJs) => {
         if (cancelled || !mountRef.current) return;
         const stripe = StripeJs(options.publishableKey);
-        const card = stripe.elements({ locale: 'en-GB' }).create('card', {
-          hidePostalCode: true,
-          style: {
-            base: {
-              fontSize: '16px',
-              color: '#0f172a',
+        const elements = stripe.elements({
+          locale: 'en-GB',
+          currency: 'gbp',
+          ...(mode === 'payment' ? { mode: 'payment', amount: amountPence } : { mode: 'setup' }),
+          appearance: {
+            variables: {
+              fontSizeBase: '16px',
+              colorText: '#0f172a',
+              colorDanger: '#b91c1c',
               fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-              '::placeholder': { color: '#64748b' },
             },
-            invalid: { color: '#b91c1c' },
           },
         });
-        card.mount(mountRef.current);
-        card.on('change', (event) => {
-          setFieldError(event.error?.message ?? null);
-          setComplete(event.complete);
+        const payment = elements.create('payment', {
+          layout: 'tabs',
+          wallets: { applePay: 'auto', googlePay: 'auto' },
         });
+        payment.mount(mountRef.current);
+        payment.on('change', () => setFieldError(null));
         stripeRef.current = stripe;
-        cardRef.current = card;
+        elementsRef.current = elements;
+        paymentRef.current = payment;
         setStatus('ready');
       })
       .catch(() => {
@@ -71,23 +89,40 @@ export function useStripeCard(options: { publishableKey: string; jsUrl: string }
       });
     return () => {
       cancelled = true;
-      cardRef.current?.destroy();
-      cardRef.current = null;
+      paymentRef.current?.destroy();
+      paymentRef.current = null;
+      elementsRef.current = null;
       stripeRef.current = null;
     };
-  }, [options.jsUrl, options.publishableKey]);
+  }, [options.jsUrl, options.publishableKey, mode, amountPence]);
 
   const form: CardForm = {
     ready: status === 'ready',
-    check: () => fieldError ?? (complete ? null : 'Your card details are incomplete.'),
+    // The Payment Element says what is missing itself, beside its fields (`submit`).
+    check: () => null,
+    async submit() {
+      const elements = elementsRef.current;
+      if (!elements) return NOT_READY;
+      const { error } = await elements.submit();
+      const message = error ? (error.message ?? NOT_READY) : null;
+      setFieldError(message);
+      return message;
+    },
     async confirm(intent: CardIntent) {
       const stripe = stripeRef.current;
-      const card = cardRef.current;
-      if (!stripe || !card) return { ok: false, message: NOT_READY };
+      const elements = elementsRef.current;
+      if (!stripe || !elements) return { ok: false, message: NOT_READY };
+      const params = {
+        elements,
+        clientSecret: intent.clientSecret,
+        // Only methods that stay on the page are offered (allow_redirects: never).
+        confirmParams: { return_url: window.location.href },
+        redirect: 'if_required' as const,
+      };
       const result =
         intent.kind === 'setup'
-          ? await stripe.confirmCardSetup(intent.clientSecret, { payment_method: { card } })
-          : await stripe.confirmCardPayment(intent.clientSecret, { payment_method: { card } });
+          ? await stripe.confirmSetup(params)
+          : await stripe.confirmPayment(params);
       if (result.error) {
         // Confirmed before (the page was reloaded, say): the server checks it with Stripe.
         const intentStatus =
@@ -104,14 +139,14 @@ export function useStripeCard(options: { publishableKey: string; jsUrl: string }
   const field = (
     <div>
       <span id="card-element-label" className="field-label">
-        Card details
+        Card, Apple Pay or Google Pay
       </span>
       <div
         ref={mountRef}
         role="group"
         aria-labelledby="card-element-label"
         aria-describedby="card-element-status"
-        className="field-input min-h-[2.75rem] py-2"
+        className="min-h-[2.75rem]"
       />
       <div id="card-element-status" aria-live="polite">
         {status === 'loading' && (

@@ -184,6 +184,11 @@ describe('payment providers against local stand-ins', () => {
         'POST /v1/setup_intents (secret)',
       ]);
       expect(stripe.intents.get(setup.body.setup_id)!.metadata).toEqual({ order_id: id });
+      // Issue 31: the Payment Element's methods (Apple Pay, Google Pay), none by redirect.
+      expect(stripe.intents.get(setup.body.setup_id)!.automaticPaymentMethods).toEqual({
+        enabled: 'true',
+        allowRedirects: 'never',
+      });
       // Not confirmed in Stripe yet: the browser's claim changes nothing.
       const early = await claim(id, setup.body.setup_id);
       expect(early.body).toEqual({ status: false, message: 'The card is not confirmed yet.' });
@@ -253,6 +258,7 @@ describe('payment providers against local stand-ins', () => {
       expect(started.status).toBe(200);
       expect(started.body.amount).toBe('37.00');
       const intent = stripe.intents.get(started.body.payment_id)!;
+      expect(intent.automaticPaymentMethods).toEqual({ enabled: 'true', allowRedirects: 'never' });
       expect(intent).toMatchObject({ amount: 3700, currency: 'gbp', metadata: { order_id: id } });
       // Asking again continues the same payment.
       expect((await pay(id)).body.payment_id).toBe(started.body.payment_id);

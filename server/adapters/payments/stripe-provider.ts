@@ -89,7 +89,9 @@ export function createStripeCardProvider(options: {
         const setup = await stripe.setupIntents.create({
           customer: customerId,
           usage: 'off_session',
-          allowed_payment_method_types: ['card'],
+          // Issue 31: the Payment Element's methods, Apple Pay and Google Pay among them (card
+          // wallets); none that leaves the page for a bank's site (decision 046).
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
           metadata: { order_id: orderId },
         });
         if (!setup.client_secret) throw new PaymentProviderError();
@@ -146,7 +148,7 @@ export function createStripeCardProvider(options: {
             amount: input.amountPence,
             currency: 'gbp',
             customer: customerId,
-            allowed_payment_method_types: ['card'],
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
             description: input.description,
             metadata: { order_id: input.orderId },
           },

@@ -15,6 +15,8 @@ import {
 } from '../../use-cases/orders/present-order-confirmation';
 import { placeOrder, type PlaceOrderInput } from '../../use-cases/checkout/place-order';
 import { registerGuest } from '../../use-cases/checkout/register-guest';
+import { checkPromoCode } from '../../use-cases/checkout/check-promo-code';
+import { promoCheckView } from '../../use-cases/checkout/present-promo-check';
 import { route } from '../contract-routes';
 import { clientIp, credentialsOf } from '../identity';
 
@@ -101,6 +103,22 @@ export function checkoutRoutes(app: FastifyInstance, services: AppServices) {
         payment_url: paymentPagePath(services, order.orderId, services.now()),
       },
     };
+  });
+
+  // Issue 31: the checkout's Apply, for the caller who would place the order.
+  route(app, e.checkPromoCode, {}, async ({ body }, request) => {
+    const header = request.headers['x-checkout-token'];
+    const token = (typeof header === 'string' ? header : undefined) ?? body.checkout_token;
+    const who = await orderingCustomer(services, credentialsOf(request), token);
+    if (!who) throw new UnauthorizedError(NO_DETAILS);
+    const checked = await checkPromoCode(services, {
+      who,
+      code: body.promo_code,
+      address: body.address && typeof body.address !== 'string' ? body.address : undefined,
+      estimate: body.estimate,
+      ip: clientIp(request),
+    });
+    return { status: true, ...promoCheckView(checked) };
   });
 
   route(app, e.orderConfirmation, {}, async ({ params }) => ({

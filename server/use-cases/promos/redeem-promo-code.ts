@@ -4,6 +4,7 @@ import {
   normalisePromoCode,
   promoMessages,
   referralRule,
+  type PromoCheck,
   type PromoRefusal,
   type PromoRule,
 } from '@shared/promo';
@@ -54,6 +55,54 @@ export function ruleOf(row: typeof promoCodes.$inferSelect): PromoRule {
   };
 }
 
+/** A code as the rules found it: its promo_codes row or its referrer, and the rules' answer. */
+export type EvaluatedCode = {
+  row: typeof promoCodes.$inferSelect | null;
+  referrerId: string | null;
+  rule: PromoRule | null;
+  checked: PromoCheck;
+};
+
+/**
+ * The rules of a code for this person, read and decided, nothing written: what placing the
+ * order checks (below, under the person's lock) and what the checkout's Apply asks first
+ * (issue 31, `check-promo-code.ts`), so the two never disagree. `code` is normalised.
+ */
+export async function evaluatePromoCode(
+  tx: DbOrTx,
+  input: { person: OrderingPerson; code: string; spendPence: number | null; now: Date },
+): Promise<EvaluatedCode> {
+  const { code, person } = input;
+  const [row] = await tx.select().from(promoCodes).where(eq(promoCodes.code, code)).limit(1);
+  const [referrer] = row
+    ? []
+    : await tx
+        .select({ id: customers.id })
+        .from(customers)
+        .where(and(eq(customers.referralCode, code), isNull(customers.deletedAt)))
+        .limit(1);
+  const rule = row ? ruleOf(row) : referrer ? referralRule(code) : null;
+  const found = { row: row ?? null, referrerId: referrer?.id ?? null, rule };
+  if (referrer && (await referrerMatch(tx, referrer.id, person))) {
+    const message = promoMessages.ownReferral();
+    return { ...found, checked: { ok: false, reason: 'own-referral', message } };
+  }
+  const previous = await countEarlierOrders(tx, person);
+  const [uses] = row
+    ? await tx
+        .select({ n: count() })
+        .from(orders)
+        .where(and(ordersOf(person), eq(orders.promoCodeId, row.id)))
+    : [{ n: 0 }];
+  const checked = checkPromo(code, rule, {
+    now: input.now,
+    previousOrders: previous,
+    customerUses: uses?.n ?? 0,
+    spendPence: input.spendPence,
+  });
+  return { ...found, checked };
+}
+
 /**
  * A step of placing an order (issue 18, decision 037), in the order's transaction: the code
  * the customer entered, a promo code or a friend's referral code, checked against its rules
@@ -80,33 +129,9 @@ export async function redeemPromoCode(
   const { person } = input;
   // One checkout at a time per person (a guest is a new customer row each time).
   await lockPerson(tx, person.keys);
-  const [row] = await tx.select().from(promoCodes).where(eq(promoCodes.code, code)).limit(1);
-  const [referrer] = row
-    ? []
-    : await tx
-        .select({ id: customers.id })
-        .from(customers)
-        .where(and(eq(customers.referralCode, code), isNull(customers.deletedAt)))
-        .limit(1);
-  if (referrer && (await referrerMatch(tx, referrer.id, person))) {
-    throw refuse(promoMessages.ownReferral(), 'own-referral');
-  }
-  const previous = await countEarlierOrders(tx, person);
-  const [uses] = row
-    ? await tx
-        .select({ n: count() })
-        .from(orders)
-        .where(and(ordersOf(person), eq(orders.promoCodeId, row.id)))
-    : [{ n: 0 }];
-  const rule = row ? ruleOf(row) : referrer ? referralRule(code) : null;
-  const checked = checkPromo(code, rule, {
-    now: input.now,
-    previousOrders: previous,
-    customerUses: uses?.n ?? 0,
-    spendPence: input.spendPence,
-  });
+  const { row, referrerId, checked } = await evaluatePromoCode(tx, { ...input, code });
   if (!checked.ok) throw refuse(checked.message, checked.reason);
-  if (!row) return { promoCodeId: null, referredBy: referrer!.id };
+  if (!row) return { promoCodeId: null, referredBy: referrerId };
   // The database keeps the total: of two checkouts for the last use, the second finds none.
   const taken = await tx
     .update(promoCodes)

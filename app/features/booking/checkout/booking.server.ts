@@ -8,6 +8,7 @@ import { listDeliverySlots, listPickupSlots } from '@server/use-cases/slots/list
 import {
   bookingMessages,
   bookingValuesOf,
+  codeFromQuery,
   slotKey,
   type BookingFormState,
   type BookingValues,
@@ -83,6 +84,8 @@ export async function resolveBooking(
       access_notes: values.access_notes.trim(),
     },
     details: { pickup, delivery, doorNumber: values.door.trim() },
+    // Issue 31: a shared referral link's code rides along to the checkout's code field.
+    ...(codeFromQuery(params) ? { ref: codeFromQuery(params) } : {}),
   };
   return {
     kind: 'complete',

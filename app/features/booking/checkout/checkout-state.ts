@@ -1,3 +1,4 @@
+import type { AppliedCode } from '@shared/promo-discount';
 import type { EstimateForm } from './estimate-form';
 
 /** What the checkout's steps show, shared by its action and its components. */
@@ -20,6 +21,8 @@ export type CheckoutResult = {
   textUpdates?: string;
   /** The promo or referral code as posted (issue 18). */
   promoCode?: string;
+  /** The code Apply accepted without JavaScript (issue 31): its line in the estimate. */
+  applied?: AppliedCode | null;
 };
 
 export const checkoutMessages = {

@@ -14,22 +14,27 @@ import type { AppServices } from '@server/services';
 import { registerCustomer } from '@server/use-cases/accounts/register-customer';
 import { checkCoverage } from '@server/use-cases/booking/coverage';
 import { placeOrder } from '@server/use-cases/checkout/place-order';
+import { checkPromoCode } from '@server/use-cases/checkout/check-promo-code';
 import { registerGuest } from '@server/use-cases/checkout/register-guest';
 import { paymentPagePath } from '@server/auth/order-access';
 import { textUpdatesSchema } from '@shared/message-preferences';
 import { slotChoiceOf } from '@shared/slots';
 import type { BookingChoice } from '~/features/booking/booking-storage';
 import { checkoutMessages, type CheckoutDetails, type CheckoutResult } from './checkout-state';
+import type { AppliedCode } from '@shared/promo-discount';
 import {
   emptyEstimateForm,
   estimateFormErrors,
+  estimateInputOf,
   readEstimateForm,
   type EstimateForm,
 } from './estimate-form';
 
-/** Only updates the summary's estimate (no JavaScript: add, remove, update). */
+/** Only updates the summary's estimate (no JavaScript: add, remove, update, Apply a code). */
 function isEstimateIntent(intent: string) {
-  return intent === 'estimate' || intent === 'add' || /^remove:\d+$/.test(intent);
+  return (
+    intent === 'estimate' || intent === 'add' || intent === 'promo' || /^remove:\d+$/.test(intent)
+  );
 }
 
 /** The summary's estimate and cap as placeOrder takes them, or the fields' messages. */
@@ -181,18 +186,34 @@ export async function checkoutAction(
     if (intent !== 'place') {
       // Without JavaScript: the summary again, with the lines, the estimate and the cap.
       const errors = estimateFormErrors(estimate);
+      const again = {
+        step: 2 as const,
+        details,
+        alert: null,
+        checkoutToken: token,
+        attempt,
+        estimate,
+        textUpdates,
+        promoCode,
+      };
+      if (intent === 'promo' && Object.keys(errors).length === 0) {
+        // Apply (issue 31): the code's line in the estimate, or the rule it breaks.
+        const applied = await applyCode(services, { ...input, token, promoCode, estimate });
+        if (!applied.ok) {
+          return data<CheckoutResult>(
+            { ...again, errors: { promo_code: applied.message } },
+            { status: applied.status },
+          );
+        }
+        return data<CheckoutResult>({
+          ...again,
+          errors: {},
+          applied: applied.code,
+          promoCode: applied.code.code,
+        });
+      }
       return data<CheckoutResult>(
-        {
-          step: 2,
-          details,
-          errors,
-          alert: null,
-          checkoutToken: token,
-          attempt,
-          estimate,
-          textUpdates,
-          promoCode,
-        },
+        { ...again, errors },
         { status: Object.keys(errors).length > 0 ? 422 : 200 },
       );
     }
@@ -303,4 +324,46 @@ export async function checkoutAction(
     { step: 1, details, errors: {}, alert: { tone: 'error', text: CLIENT_ERROR_MESSAGE } },
     { status: 400 },
   );
+}
+
+/** The summary's Apply without JavaScript: the same check as POST /api/promo/check. */
+async function applyCode(
+  services: AppServices,
+  input: {
+    request: Request;
+    booking: BookingChoice;
+    ip: string;
+    token: string;
+    promoCode: string;
+    estimate: EstimateForm;
+  },
+): Promise<{ ok: true; code: AppliedCode } | { ok: false; message: string; status: number }> {
+  const who = await orderingCustomer(
+    services,
+    {
+      cookie: input.request.headers.get('cookie'),
+      authorization: input.request.headers.get('authorization'),
+    },
+    input.token || undefined,
+  );
+  if (!who) return { ok: false, message: checkoutMessages.noDetails, status: 401 };
+  try {
+    const checked = await checkPromoCode(services, {
+      who,
+      code: input.promoCode,
+      address: addressOf(input.booking),
+      estimate: estimateInputOf(input.estimate),
+      ip: input.ip,
+    });
+    return { ok: true, code: checked.applied };
+  } catch (error) {
+    if (error instanceof ValidationError || isRefusal(error)) {
+      const message =
+        error instanceof ValidationError
+          ? (error.errors.promo_code?.[0] ?? error.message)
+          : error.message;
+      return { ok: false, message, status: httpStatusOf(error) };
+    }
+    throw error;
+  }
 }

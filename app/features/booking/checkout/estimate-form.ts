@@ -156,3 +156,18 @@ export function estimateFormErrors(form: EstimateForm): Record<string, string> {
   }
   return errors;
 }
+
+/**
+ * The estimate as the API takes it (`estimate` of placeorder and promo/check): the listed lines
+ * with whole quantities, or "not sure"; undefined when there is nothing to say.
+ */
+export function estimateInputOf(
+  form: EstimateForm,
+): { items: { service_id: number; quantity: number }[]; not_sure: boolean } | undefined {
+  if (form.notSure) return { items: [], not_sure: true };
+  const items = form.lines.flatMap((l) => {
+    const quantity = wholeQuantity(l.quantity);
+    return quantity === null ? [] : [{ service_id: l.serviceId, quantity }];
+  });
+  return items.length ? { items, not_sure: false } : undefined;
+}

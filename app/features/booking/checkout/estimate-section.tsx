@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { MAX_ESTIMATE_LINES } from '@shared/estimate';
-import { formatGbp } from '@shared/money';
+import { formatGbp, MINIMUM_ORDER_PENCE } from '@shared/money';
+import { appliedCodeLabel, describeOffer, estimateWithCode, type AppliedCode } from '@shared/promo';
 import { minimumOrder } from '@shared/price-rules';
 import { useHydrated } from '~/components/form/use-hydrated';
 import {
@@ -22,10 +23,16 @@ export function EstimateSection({
   catalogue,
   initial,
   errors: serverErrors,
+  applied = null,
+  promoField,
 }: {
   catalogue: EstimateCatalogue;
   initial: EstimateForm;
   errors: Record<string, string>;
+  /** The promo or referral code applied (issue 31): its line in the estimate. */
+  applied?: AppliedCode | null;
+  /** The code's field and Apply, shown above the total. */
+  promoField?: React.ReactNode;
 }) {
   const hydrated = useHydrated();
   const [form, setForm] = useState(initial);
@@ -33,6 +40,9 @@ export function EstimateSection({
   const [edited, setEdited] = useState(false);
   const estimate = estimateOf(form, catalogue);
   const cap = shownCap(form, estimate);
+  const withCode = applied ? estimateWithCode(applied, estimate) : null;
+  const discountPence = withCode?.discountPence ?? 0;
+  const afterDiscountPence = estimate.itemsPence - discountPence;
   // The server's messages until the customer changes something; then the same rules, live.
   const errors = edited ? estimateFormErrors(form) : serverErrors;
   const names = new Map(catalogue.flatMap((c) => c.services).map((s) => [s.id, s]));
@@ -219,24 +229,42 @@ export function EstimateSection({
         </span>
       </label>
 
+      {promoField}
+
       <div
         aria-live="polite"
         className="rounded-lg bg-slate-50 p-4"
         data-testid="estimate-total"
         role="status"
       >
+        {applied && withCode?.discountPence != null && estimate.totalPence !== null ? (
+          <p
+            className="mb-2 flex items-baseline justify-between gap-3 border-b border-slate-200 pb-2 text-sm"
+            data-testid="estimate-discount"
+          >
+            <span className="text-slate-700">{appliedCodeLabel(applied)}</span>
+            <span className="font-semibold text-emerald-700">−{formatGbp(discountPence)}</span>
+          </p>
+        ) : null}
         {estimate.totalPence !== null ? (
           <>
             <p className="flex items-baseline justify-between gap-3">
               <span className="font-semibold text-slate-900">Estimated total</span>
               <span className="text-2xl font-bold text-brand">
-                {formatGbp(estimate.totalPence)}
+                {formatGbp(withCode?.totalPence ?? estimate.totalPence)}
               </span>
             </p>
-            {estimate.minimumApplies && (
+            {afterDiscountPence < MINIMUM_ORDER_PENCE && (
               <p className="mt-1 text-sm text-slate-700">
-                Your items come to {formatGbp(estimate.itemsPence)}: the {minimumOrder} minimum
-                order applies.
+                Your items come to {formatGbp(afterDiscountPence)}
+                {discountPence > 0 ? ' after the discount' : ''}: the {minimumOrder} minimum order
+                applies.
+              </p>
+            )}
+            {applied && withCode?.belowMinimumSpend && (
+              <p className="mt-1 text-sm text-amber-900">
+                {appliedCodeLabel(applied)} is for orders of {formatGbp(applied.minSpendPence)} or
+                more: add items to use it.
               </p>
             )}
             {estimate.callForPrice.length > 0 && (
@@ -246,11 +274,18 @@ export function EstimateSection({
             )}
           </>
         ) : (
-          <p className="text-sm text-slate-700">
-            {form.notSure
-              ? 'No estimate: we count and price your items at the shop.'
-              : 'Add what you are sending to see an estimate, or choose “Not sure”.'}
-          </p>
+          <>
+            <p className="text-sm text-slate-700">
+              {form.notSure
+                ? 'No estimate: we count and price your items at the shop.'
+                : 'Add what you are sending to see an estimate, or choose “Not sure”.'}
+            </p>
+            {applied && (
+              <p className="mt-2 text-sm text-slate-700" data-testid="estimate-discount">
+                {appliedCodeLabel(applied)}: {describeOffer(applied)}, taken off your invoice.
+              </p>
+            )}
+          </>
         )}
       </div>
 

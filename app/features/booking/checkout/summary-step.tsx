@@ -1,13 +1,15 @@
+import { useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
+import type { AppliedCode } from '@shared/promo-discount';
 import { minimumOrder } from '@shared/price-rules';
 import { noTextsAtNight } from '@shared/quiet-hours';
 import { FinalPriceRules } from '~/components/final-price-rules';
 import { Notice } from '~/components/form/form-field';
-import { TextField } from '~/components/form/text-field';
 import { useHydrated } from '~/components/form/use-hydrated';
 import type { CheckoutDetails } from './checkout-state';
 import type { EstimateCatalogue, EstimateForm } from './estimate-form';
 import { EstimateSection } from './estimate-section';
+import { PromoField, type PromoAddress } from './promo-field';
 
 /**
  * Step 2, Order Summary: the details as they will be sent, what the customer is sending with
@@ -25,6 +27,8 @@ export function SummaryStep({
   estimate,
   textUpdates,
   promoCode,
+  applied: appliedByServer,
+  address,
   errors,
 }: {
   action: string;
@@ -38,10 +42,15 @@ export function SummaryStep({
   textUpdates: string;
   /** The promo or referral code as posted (issue 18). */
   promoCode: string;
+  /** The code Apply accepted (issue 31), as the server answered a post without JavaScript. */
+  applied: AppliedCode | null;
+  /** The booking's address, for a logged-in customer's Apply. */
+  address: PromoAddress | null;
   errors: Record<string, string>;
 }) {
   const busy = useNavigation().state === 'submitting';
   const hydrated = useHydrated();
+  const [applied, setApplied] = useState(appliedByServer);
   return (
     <Form method="post" action={action} aria-labelledby="order-summary" className="space-y-6">
       {/* Enter in a field submits the first button: this one, which only updates the estimate. */}
@@ -92,20 +101,20 @@ export function SummaryStep({
         catalogue={catalogue}
         initial={estimate}
         errors={errors}
+        applied={applied}
+        promoField={
+          <PromoField
+            key={`${promoCode}:${appliedByServer?.code ?? ''}:${errors.promo_code ?? ''}`}
+            code={promoCode}
+            applied={applied}
+            onApplied={setApplied}
+            error={errors.promo_code}
+            checkoutToken={checkoutToken}
+            address={address}
+          />
+        }
       />
       <section aria-label="Payment and placing the order" className="card space-y-4">
-        <TextField
-          id="promo_code"
-          name="promo_code"
-          label="Promo or referral code (optional)"
-          hint="Checked when you place the order; the discount comes off your invoice."
-          defaultValue={promoCode}
-          error={errors.promo_code}
-          autoComplete="off"
-          autoCapitalize="characters"
-          maxLength={40}
-          fieldClassName="max-w-xs"
-        />
         <FinalPriceRules />
         <ul className="space-y-2">
           <li>
