@@ -99,12 +99,13 @@ function withGapsAsFull(day: PickerSlot[]): PickerSlot[] {
 }
 
 /**
- * The picker's days at `now`: the windows (express left out) by London date in order, each
- * labelled "Today", "Tomorrow" or by its date, with full windows marked and the first window
- * with a place marked soonest.
+ * The picker's days at `now` (an instant, or the London date of today as the page's loader
+ * saw it, so the server's HTML and the hydrating browser name the days alike): the windows
+ * (express left out) by London date in order, each labelled "Today", "Tomorrow" or by its
+ * date, with full windows marked and the first window with a place marked soonest.
  */
-export function pickerDays(slots: readonly PickerSlot[], now: Date): PickerDay[] {
-  const today = londonDateOf(now);
+export function pickerDays(slots: readonly PickerSlot[], now: Date | string): PickerDay[] {
+  const today = typeof now === 'string' ? now : londonDateOf(now);
   const tomorrow = nextDate(today);
   const byDate = new Map<string, PickerSlot[]>();
   for (const slot of slots) {
@@ -137,4 +138,24 @@ export function pickerDays(slots: readonly PickerSlot[], now: Date): PickerDay[]
 export function dayOfChoice(days: readonly PickerDay[], value: string): string {
   const chosen = days.find((d) => d.windows.some((w) => w.value === value));
   return (chosen ?? days.find((d) => !d.full) ?? days[0])?.date ?? '';
+}
+
+/** Only dates and field names of our own reach the picker's style rules. */
+const SAFE = /^[a-z0-9_-]+$/i;
+
+/**
+ * The style rules that show, of a picker's days, the windows of the day whose radio is
+ * checked, and none while no day is (issue 31): pure CSS, so a tap works before the page has
+ * hydrated and without JavaScript. The day radios are named `${field}-day`; each day's windows
+ * carry `data-day`; the picker carries `data-slot-picker="${field}"`.
+ */
+export function openDayRules(field: string, days: readonly Pick<PickerDay, 'date'>[]): string {
+  if (!SAFE.test(field)) return '';
+  return days
+    .filter((d) => SAFE.test(d.date))
+    .map(
+      (d) =>
+        `[data-slot-picker="${field}"]:has(input[name="${field}-day"][value="${d.date}"]:checked) [data-day="${d.date}"]{display:grid}`,
+    )
+    .join('\n');
 }

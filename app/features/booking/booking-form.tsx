@@ -34,7 +34,6 @@ import {
   type ListedSlot,
 } from './booking-storage';
 import { SlotFields } from './slot-fields';
-import type { BookingSlotPickers } from './slot-picker';
 import { useCoverage, useDeliverySlots } from './use-booking-slots';
 import {
   DIFFERENT_ADDRESS,
@@ -65,6 +64,7 @@ export function BookingForm({
   saved = [],
   notes = '',
   again = '',
+  today,
 }: {
   heading?: string;
   phone: string;
@@ -79,17 +79,15 @@ export function BookingForm({
   notes?: string;
   /** Issue 31: the order booked again, whose items and cap start the checkout's estimate. */
   again?: string;
+  /** Today's London date as the loader saw it: the slot picker's "Today" (decision 045). */
+  today?: string;
 }) {
   const id = useId();
   const navigate = useNavigate();
   const values = server?.values;
   const [hydrated, setHydrated] = useState(false);
-  // The slot picker is its own chunk, loaded once the page has hydrated: the home page's
-  // first load stays within its script budget (decision 035); the selects serve until then.
-  const [Pickers, setPickers] = useState<typeof BookingSlotPickers | null>(null);
-  useEffect(() => {
-    void import('./slot-picker').then((m) => setPickers(() => m.BookingSlotPickers));
-  }, []);
+  // The loader's day names the picker's days until the browser's own slots arrive.
+  const [pickerToday, setPickerToday] = useState(today);
   const [restoredLabel, setRestoredLabel] = useState(() => serverLocation(values)?.label ?? '');
   const [location, setLocation] = useState<SelectedLocation | null>(() => serverLocation(values));
   const [manualChosen, setManual] = useState(Boolean(values && values.manual !== '0'));
@@ -155,6 +153,7 @@ export function BookingForm({
     void call(routes.booking.pickupSlots, { query }).then((reply) => {
       const list = reply.ok ? reply.data : null;
       setPickups(list ?? []);
+      setPickerToday(undefined);
       if (fromServer.current || keepTyped) return;
       const kept = readBooking();
       if (kept && openSlots(list)?.some((s) => slotKey(s) === slotKey(kept.details.pickup))) {
@@ -366,11 +365,8 @@ export function BookingForm({
       ) : null}
 
       <SlotFields
-        id={id}
-        Pickers={Pickers}
         hydrated={hydrated}
-        openPickups={openPickups}
-        openDeliveries={openDeliveries}
+        today={pickerToday}
         pickups={pickups}
         pickup={pickup}
         onPickup={setPickup}
