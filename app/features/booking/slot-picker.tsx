@@ -152,7 +152,11 @@ export function SlotPicker({
                   // A full day is shown, readable, but cannot be opened.
                   disabled={d.full}
                   checked={!expressChosen && d.date === day?.date}
-                  onChange={() => setOpenDay(d.date)}
+                  onChange={() => {
+                    setOpenDay(d.date);
+                    // Opening a day leaves same day: its windows are the choice again.
+                    if (expressChosen) latest.current('');
+                  }}
                 />
                 <span>{d.label}</span>
                 <span className="text-xs font-medium">
