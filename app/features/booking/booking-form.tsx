@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Form, useNavigate } from 'react-router';
 import { buildingNumberOf, formatAddress } from '@shared/address';
 import { publicRoutes as routes } from '@shared/api/public-routes';
@@ -80,14 +80,12 @@ export function BookingForm({
   /** Issue 31: the order booked again, whose items and cap start the checkout's estimate. */
   again?: string;
   /** Today's London date as the loader saw it: the slot picker's "Today" (decision 045). */
-  today?: string;
+  today: string;
 }) {
   const id = useId();
   const navigate = useNavigate();
   const values = server?.values;
   const [hydrated, setHydrated] = useState(false);
-  // The loader's day names the picker's days until the browser's own slots arrive.
-  const [pickerToday, setPickerToday] = useState(today);
   const [restoredLabel, setRestoredLabel] = useState(() => serverLocation(values)?.label ?? '');
   const [location, setLocation] = useState<SelectedLocation | null>(() => serverLocation(values));
   const [manualChosen, setManual] = useState(Boolean(values && values.manual !== '0'));
@@ -111,9 +109,6 @@ export function BookingForm({
     initialDelivery: values?.delivery ?? '',
     restored,
   });
-  // The same arrays until the slots change, for the selects' memoised options.
-  const openPickups = useMemo(() => openSlots(pickups), [pickups]);
-  const openDeliveries = useMemo(() => openSlots(deliveries), [deliveries]);
   /** The server's answer to a submit outranks a choice kept in the browser. */
   const fromServer = useRef(Boolean(server));
   const form = useRef<HTMLFormElement>(null);
@@ -153,7 +148,6 @@ export function BookingForm({
     void call(routes.booking.pickupSlots, { query }).then((reply) => {
       const list = reply.ok ? reply.data : null;
       setPickups(list ?? []);
-      setPickerToday(undefined);
       if (fromServer.current || keepTyped) return;
       const kept = readBooking();
       if (kept && openSlots(list)?.some((s) => slotKey(s) === slotKey(kept.details.pickup))) {
@@ -231,8 +225,9 @@ export function BookingForm({
       }
     }
     if (!served) return;
-    const chosenPickup = openPickups?.find((s) => slotKey(s) === pickup);
-    const chosenDelivery = openDeliveries?.find((s) => slotKey(s) === delivery);
+    // A window with a place only (the lists have full ones too).
+    const chosenPickup = pickups?.find((s) => !s.full && slotKey(s) === pickup);
+    const chosenDelivery = deliveries?.find((s) => !s.full && slotKey(s) === delivery);
     if (!chosenPickup || !chosenDelivery) return;
     const choice = {
       location: where,
@@ -366,7 +361,7 @@ export function BookingForm({
 
       <SlotFields
         hydrated={hydrated}
-        today={pickerToday}
+        today={today}
         pickups={pickups}
         pickup={pickup}
         onPickup={setPickup}

@@ -1,12 +1,4 @@
-import {
-  memo,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ChangeEvent,
-} from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import {
   dayOfChoice,
   EXPRESS_START,
@@ -36,6 +28,7 @@ export type SlotPickerProps = {
   label: string;
   slots: readonly PickerSlot[] | null;
   value: string;
+  /** Stable across renders, so a day's windows re-render only when their own choice changes. */
   onChange: (value: string) => void;
   /** Shown while there are no slots (loading, or a collection to choose first). */
   placeholder: string;
@@ -43,7 +36,7 @@ export type SlotPickerProps = {
   /** Same-day delivery, booked by phone: a chip of its own before the days, posted as `express`. */
   express?: { chosen: boolean } | null;
   /** Today's London date as the page's loader saw it: the server and the browser name days alike. */
-  today?: string;
+  today: string;
   /** The browser asks for a window before posting (a form that validates natively). */
   required?: boolean;
   /**
@@ -70,7 +63,7 @@ export function SlotPicker({
   required,
   postEmpty,
 }: SlotPickerProps) {
-  const days = useMemo(() => pickerDays(slots ?? [], today ?? new Date()), [slots, today]);
+  const days = useMemo(() => pickerDays(slots ?? [], today), [slots, today]);
   const rules = useMemo(() => openDayRules(id, days), [id, days]);
   const [openDay, setOpenDay] = useState('');
   const day = days.find((d) => d.date === (openDay || dayOfChoice(days, value))) ?? days[0];
@@ -79,29 +72,16 @@ export function SlotPicker({
   const short = label.replace(/ (slot|window)$/i, '');
   const dayField = `${id}-day`;
 
-  // One handler for every window, the same across renders, so each day's windows re-render
-  // only when their own choice changes (the home form re-renders on every keystroke).
-  const latest = useRef(onChange);
-  useEffect(() => {
-    latest.current = onChange;
-  });
-  const pick = useCallback(
-    (event: ChangeEvent<HTMLInputElement>) => latest.current(event.currentTarget.value),
-    [],
-  );
-
   // What was tapped before hydration is in the inputs (React keeps their checked state as it
   // hydrates): the state takes it over, once.
   const root = useRef<HTMLFieldSetElement>(null);
   useEffect(() => {
     const checked = (field: string) =>
-      root.current?.querySelector<HTMLInputElement>(
-        `input[type="radio"][name="${field}"]:checked`,
-      )?.value;
+      root.current?.querySelector<HTMLInputElement>(`[name="${field}"]:checked`)?.value;
     const dayTapped = checked(dayField);
     if (dayTapped) setOpenDay(dayTapped);
     const windowTapped = checked(name);
-    if (windowTapped && windowTapped !== value) latest.current(windowTapped);
+    if (windowTapped && windowTapped !== value) onChange(windowTapped);
     // Once, at hydration: later the inputs follow the state.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -115,18 +95,12 @@ export function SlotPicker({
     >
       <legend className="field-label">{label}</legend>
       {days.length === 0 && !express ? (
-        <p className="mt-1 rounded-md border border-dashed border-slate-300 px-3 py-3 text-sm text-slate-500">
-          {placeholder}
-        </p>
+        <p className="slot-placeholder">{placeholder}</p>
       ) : (
         <>
           {postEmpty ? <input type="hidden" name={name} value="" /> : null}
           <style>{rules}</style>
-          <div
-            className="-mx-1 mt-1 flex snap-x gap-2 overflow-x-auto px-1 pt-1 pb-2"
-            role="group"
-            aria-label={`${short} day`}
-          >
+          <div className="slot-days" role="group" aria-label={`${short} day`}>
             {express ? (
               <label className="slot-chip slot-express">
                 <input
@@ -135,7 +109,7 @@ export function SlotPicker({
                   name={name}
                   value={EXPRESS_START}
                   checked={expressChosen}
-                  onChange={pick}
+                  onChange={() => onChange(EXPRESS_START)}
                 />
                 <span>Same day</span>
                 <span className="text-xs font-medium opacity-80">call us</span>
@@ -155,7 +129,7 @@ export function SlotPicker({
                   onChange={() => {
                     setOpenDay(d.date);
                     // Opening a day leaves same day: its windows are the choice again.
-                    if (expressChosen) latest.current('');
+                    if (expressChosen) onChange('');
                   }}
                 />
                 <span>{d.label}</span>
@@ -173,7 +147,7 @@ export function SlotPicker({
               short={short}
               chosen={d.date === value.slice(0, 10) ? value : ''}
               required={required}
-              onPick={pick}
+              onPick={onChange}
             />
           ))}
         </>
@@ -201,7 +175,8 @@ const DayWindows = memo(function DayWindows({
   short: string;
   chosen: string;
   required?: boolean;
-  onPick: (event: ChangeEvent<HTMLInputElement>) => void;
+  /** The same across renders (a state setter or a stable callback): the windows are memoised. */
+  onPick: (value: string) => void;
 }) {
   return (
     <div
@@ -220,14 +195,14 @@ const DayWindows = memo(function DayWindows({
             checked={w.value === chosen}
             disabled={w.full}
             required={required}
-            onChange={onPick}
+            onChange={() => onPick(w.value)}
           />
           {/* The name read out is the visible text with the day before it. */}
           <span className="sr-only">{day.label}, </span>
           <span className={w.full ? 'line-through' : undefined}>{w.label}</span>
           {w.full ? (
             // Under the time, not beside it: a phone's three columns have no room.
-            <span className="text-[11px] font-semibold tracking-wide uppercase">
+            <span className="slot-full-note">
               <span className="sr-only"> </span>Full
             </span>
           ) : null}
@@ -241,55 +216,3 @@ const DayWindows = memo(function DayWindows({
     </div>
   );
 });
-
-/**
- * The home form's two pickers, collection then delivery: the delivery's days come after the
- * turnaround (the server's list, or the browser's once a collection is chosen), with same day
- * first, booked by phone.
- */
-export function BookingSlotPickers(props: {
-  pickups: readonly PickerSlot[] | null;
-  pickup: string;
-  onPickup: (value: string) => void;
-  deliveries: readonly PickerSlot[] | null;
-  delivery: string;
-  express: boolean;
-  onDelivery: (value: string) => void;
-  errors: { pickup?: string; delivery?: string };
-  /** What the delivery picker says while it has no windows. */
-  deliveryPlaceholder: string;
-  today?: string;
-}) {
-  return (
-    <div className="mt-4 grid gap-5">
-      <SlotPicker
-        id="pickup-picker"
-        name="pickup"
-        label="Collection slot"
-        value={props.pickup}
-        placeholder={props.pickups === null ? 'Loading slots…' : 'No collection slots free'}
-        slots={props.pickups}
-        error={props.errors.pickup}
-        onChange={props.onPickup}
-        today={props.today}
-      />
-      <SlotPicker
-        id="delivery-picker"
-        name="delivery"
-        label="Delivery slot"
-        value={props.delivery}
-        placeholder={props.deliveryPlaceholder}
-        slots={props.pickup ? props.deliveries : null}
-        error={props.errors.delivery}
-        onChange={props.onDelivery}
-        express={
-          props.pickup && props.deliveries?.some((s) => s.slot_start === EXPRESS_START)
-            ? { chosen: props.express }
-            : null
-        }
-        today={props.today}
-        postEmpty
-      />
-    </div>
-  );
-}
