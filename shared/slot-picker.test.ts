@@ -125,8 +125,8 @@ describe('openDayRules', () => {
   it('shows the windows of the day whose radio is checked, one rule a day', () => {
     const rules = openDayRules('pickup-picker', [{ date: '2026-11-24' }, { date: '2026-11-25' }]);
     expect(rules.split('\n')).toEqual([
-      '[data-slot-picker="pickup-picker"]:has(input[name="pickup-picker-day"][value="2026-11-24"]:checked) [data-day="2026-11-24"]{display:grid}',
-      '[data-slot-picker="pickup-picker"]:has(input[name="pickup-picker-day"][value="2026-11-25"]:checked) [data-day="2026-11-25"]{display:grid}',
+      '#pickup-picker:has(input[name="pickup-picker-day"][value="2026-11-24"]:checked) [data-day="2026-11-24"]{display:grid}',
+      '#pickup-picker:has(input[name="pickup-picker-day"][value="2026-11-25"]:checked) [data-day="2026-11-25"]{display:grid}',
     ]);
   });
 

@@ -106,22 +106,23 @@ export function dayOfChoice(days: readonly PickerDay[], value: string): string {
   return (chosen ?? days.find((d) => !d.full) ?? days[0])?.date ?? '';
 }
 
-/** Only dates and field names of our own reach the picker's style rules. */
-const SAFE = /^[a-z0-9_-]+$/i;
+/** Only ids of our own (a letter first: an id selector) and dates reach the style rules. */
+const SAFE_ID = /^[a-z][\w-]*$/i;
+const SAFE_DATE = /^[\d-]+$/;
 
 /**
  * The style rules that show, of a picker's days, the windows of the day whose radio is
  * checked, and none while no day is (issue 31): pure CSS, so a tap works before the page has
  * hydrated and without JavaScript. The day radios are named `${field}-day`; each day's windows
- * carry `data-day`; the picker carries `data-slot-picker="${field}"`.
+ * carry `data-day`; the picker's element has the id `field`.
  */
 export function openDayRules(field: string, days: readonly Pick<PickerDay, 'date'>[]): string {
-  if (!SAFE.test(field)) return '';
+  if (!SAFE_ID.test(field)) return '';
   return days
-    .filter((d) => SAFE.test(d.date))
+    .filter((d) => SAFE_DATE.test(d.date))
     .map(
       (d) =>
-        `[data-slot-picker="${field}"]:has(input[name="${field}-day"][value="${d.date}"]:checked) [data-day="${d.date}"]{display:grid}`,
+        `#${field}:has(input[name="${field}-day"][value="${d.date}"]:checked) [data-day="${d.date}"]{display:grid}`,
     )
     .join('\n');
 }

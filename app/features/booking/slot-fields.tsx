@@ -55,9 +55,7 @@ export function SlotFields(props: {
         error={props.errors.delivery}
         onChange={props.onDelivery}
         express={
-          pickup && deliveries?.some((s) => s.slot_start === EXPRESS_START)
-            ? { chosen: props.express }
-            : null
+          pickup && deliveries?.some((s) => s.slot_start === EXPRESS_START) ? props.express : null
         }
         today={props.today}
         postEmpty

@@ -33,8 +33,11 @@ export type SlotPickerProps = {
   /** Shown while there are no slots (loading, or a collection to choose first). */
   placeholder: string;
   error?: string;
-  /** Same-day delivery, booked by phone: a chip of its own before the days, posted as `express`. */
-  express?: { chosen: boolean } | null;
+  /**
+   * Same-day delivery, booked by phone: a chip of its own before the days, posted as `express`
+   * (offered when not null; true when chosen).
+   */
+  express?: boolean | null;
   /** Today's London date as the page's loader saw it: the server and the browser name days alike. */
   today: string;
   /** The browser asks for a window before posting (a form that validates natively). */
@@ -67,9 +70,9 @@ export function SlotPicker({
   const rules = useMemo(() => openDayRules(id, days), [id, days]);
   const [openDay, setOpenDay] = useState('');
   const day = days.find((d) => d.date === (openDay || dayOfChoice(days, value))) ?? days[0];
-  const expressChosen = Boolean(express?.chosen);
-  // The groups' names never contain the label itself: it names the whole fieldset.
-  const short = label.replace(/ (slot|window)$/i, '');
+  const expressChosen = Boolean(express);
+  // The groups' names never contain the label itself ("Collection slot": "Collection day").
+  const short = label.replace(/ \w+$/, '');
   const dayField = `${id}-day`;
 
   // What was tapped before hydration is in the inputs (React keeps their checked state as it
@@ -90,18 +93,18 @@ export function SlotPicker({
     <fieldset
       ref={root}
       className="min-w-0"
-      data-slot-picker={id}
+      id={id}
       aria-describedby={error ? `${id}-error` : undefined}
     >
       <legend className="field-label">{label}</legend>
-      {days.length === 0 && !express ? (
+      {days.length === 0 && express == null ? (
         <p className="slot-placeholder">{placeholder}</p>
       ) : (
         <>
           {postEmpty ? <input type="hidden" name={name} value="" /> : null}
           <style>{rules}</style>
           <div className="slot-days" role="group" aria-label={`${short} day`}>
-            {express ? (
+            {express != null ? (
               <label className="slot-chip slot-express">
                 <input
                   type="radio"
@@ -112,7 +115,7 @@ export function SlotPicker({
                   onChange={() => onChange(EXPRESS_START)}
                 />
                 <span>Same day</span>
-                <span className="text-xs font-medium opacity-80">call us</span>
+                <span className="slot-note">call us</span>
               </label>
             ) : null}
             {days.map((d) => (
@@ -133,7 +136,7 @@ export function SlotPicker({
                   }}
                 />
                 <span>{d.label}</span>
-                <span className="text-xs font-medium">
+                <span className="slot-note">
                   {d.full ? 'Full' : `${d.windows.filter((w) => !w.full).length} free`}
                 </span>
               </label>
