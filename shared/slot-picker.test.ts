@@ -42,7 +42,7 @@ describe('pickerDays', () => {
     ]);
   });
 
-  it('keeps full windows, greyed (every list it is given has them: decision 045)', () => {
+  it('keeps full windows, greyed (every list it is given has them: decision 046)', () => {
     const [day] = pickerDays(
       [
         slot('2026-11-25', '09:00', '10:00', true),

@@ -31,7 +31,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     priceList(services.content),
     listBranches(services.content),
     // The slot picker's windows before hydration and without JavaScript, full ones shown as
-    // full (decision 045); with JavaScript the form loads fresh ones.
+    // full (decision 046); with JavaScript the form loads fresh ones.
     listPickupSlots(services, { includeFull: true }),
     // Issue 18: the real reviews, kept with the content (a review raises its version).
     publicReviews(services.content),

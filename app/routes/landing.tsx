@@ -20,7 +20,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const [service, area, pickups] = await Promise.all([
     findServicePage(context.services.content, code),
     findArea(context.services.content, code),
-    // Full windows too, shown as full by the slot picker (decision 045).
+    // Full windows too, shown as full by the slot picker (decision 046).
     listPickupSlots(context.services, { includeFull: true }),
   ]);
   const page = service ?? area;

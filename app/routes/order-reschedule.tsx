@@ -19,7 +19,7 @@ import type { Route } from './+types/order-reschedule';
  * through a change link (`c` for the collection, `d` for the delivery, with `t`: the reminder,
  * the confirmation e-mail, the tracking page); or by the logged-in owner from the account
  * (`leg`, issue 18, decision 035). A plain form post to this route's action, so it works
- * before hydration (decision 018): the slot picker's windows are the form's radios (decision 045).
+ * before hydration (decision 018): the slot picker's windows are the form's radios (decision 046).
  */
 
 /**

@@ -40,7 +40,7 @@ test('booking form: an address, door and collection entered before hydration are
   await form.getByLabel('Building number and street').fill('31 Warrington Crescent');
   await form.getByLabel('Postcode').fill('W9 1ED');
   await form.getByLabel('Door number').fill('Flat 2');
-  // The slot picker's windows are radios of the form (decision 045).
+  // The slot picker's windows are radios of the form (decision 046).
   const pickup = form
     .getByRole('group', { name: /^Collection windows, / })
     .getByRole('radio', { disabled: false })

@@ -238,7 +238,7 @@ test('express: the message with a Call now link, and nothing dials by itself', a
   expect(dialled).toEqual([]);
 });
 
-/** The first window with a place of the day a slot picker has open (decision 045). */
+/** The first window with a place of the day a slot picker has open (decision 046). */
 function firstWindow(page: Page, leg: 'Collection' | 'Delivery') {
   return form(page)
     .getByRole('group', { name: new RegExp(`^${leg} windows, `) })

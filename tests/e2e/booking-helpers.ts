@@ -17,7 +17,7 @@ export async function chooseAddress(page: Page, street = 'Elgin Avenue', door = 
 
 /**
  * Taps a slot picker's radio as a finger does: on its chip (the label around it), the radio
- * itself being visually hidden (decision 045).
+ * itself being visually hidden (decision 046).
  */
 export async function tap(radio: Locator) {
   await radio.locator('xpath=ancestor::label[1]').click();

@@ -18,7 +18,7 @@ test('a guest books and orders with JavaScript off', async ({ page }, testInfo) 
   await form.getByLabel('Building number and street').fill('31 Warrington Crescent');
   await form.getByLabel('Postcode').fill('w9 1ed');
   await form.getByLabel('Door number').fill('Flat 2');
-  // The slot picker's radios (decision 045): the first window with a place of the open day.
+  // The slot picker's radios (decision 046): the first window with a place of the open day.
   const pickup = form
     .getByRole('group', { name: /^Collection windows, / })
     .getByRole('radio', { disabled: false })

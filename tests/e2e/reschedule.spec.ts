@@ -98,7 +98,7 @@ test('the home form chooses its slots with the picker', async ({ page }, info) =
   await chooseAddress(page);
   const collectionDays = form.getByRole('group', { name: 'Collection day' });
   await expect(collectionDays.getByRole('radio').first()).toBeAttached();
-  // The windows are the form's field (decision 045).
+  // The windows are the form's field (decision 046).
   await tap(form.getByRole('radio', { name: / Soonest$/ }).first());
   await expect(checkedSlot(page, 'pickup')).toHaveCount(1);
   const deliveryDays = form.getByRole('group', { name: 'Delivery day' });

@@ -3,7 +3,7 @@ import { slotDisplayOf, tap } from './booking-helpers';
 import { expectNoSeriousA11yViolations } from './support';
 
 /*
- * Issue 31 (walkthrough 12, decision 045): the slot picker's days and windows are native radio
+ * Issue 31 (walkthrough 12, decision 046): the slot picker's days and windows are native radio
  * inputs of the booking form, so a tap on a slow phone before the page has hydrated chooses a
  * window, the choice survives hydration, and without JavaScript the whole choice (collection
  * day and window, then delivery day and window) is posted and checked by the server.

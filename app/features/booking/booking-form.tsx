@@ -79,7 +79,7 @@ export function BookingForm({
   notes?: string;
   /** Issue 31: the order booked again, whose items and cap start the checkout's estimate. */
   again?: string;
-  /** Today's London date as the loader saw it: the slot picker's "Today" (decision 045). */
+  /** Today's London date as the loader saw it: the slot picker's "Today" (decision 046). */
   today: string;
 }) {
   const id = useId();

@@ -44,7 +44,7 @@ describe('bookingFormProblems', () => {
 });
 
 describe('bookingValuesOf', () => {
-  it('takes the checked radio of a slot posted also empty (decision 045)', () => {
+  it('takes the checked radio of a slot posted also empty (decision 046)', () => {
     const posted = new URLSearchParams(
       'pickup=2026-11-24+09:00&delivery=&delivery=2026-11-26+10:00',
     );

@@ -3,7 +3,7 @@ import { SlotPicker } from './slot-picker';
 
 /**
  * The booking form's collection and delivery slots, two slot pickers whose radios are the
- * form's fields `pickup` and `delivery` (issue 31, decision 045), in the server's HTML, so they
+ * form's fields `pickup` and `delivery` (issue 31, decision 046), in the server's HTML, so they
  * work before hydration and without JavaScript. The delivery's days come after the turnaround:
  * without JavaScript with the first submit (the server's list for the chosen collection), with
  * it at once; same day is a chip of its own, booked by phone.

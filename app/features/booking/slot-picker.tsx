@@ -10,7 +10,7 @@ import {
 
 /*
  * The slot picker for phones (issue 18, decision 035), made of native radio inputs (issue 31,
- * decision 045): the days as chips that scroll sideways, then the chosen day's windows; a full
+ * decision 046): the days as chips that scroll sideways, then the chosen day's windows; a full
  * window stays, greyed, as "Full"; the soonest window with a place says "Soonest". The windows
  * are the form's field (`name`), so a tap before the page hydrates, or without JavaScript,
  * chooses a window and the form posts it. Every day's windows are in the HTML; a style rule per

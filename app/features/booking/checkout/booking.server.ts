@@ -45,7 +45,7 @@ export async function resolveBooking(
   }
   if (!values.door.trim()) errors.door = bookingMessages.door;
 
-  // The form shows full windows too, as full (decision 045); only one with a place is taken.
+  // The form shows full windows too, as full (decision 046); only one with a place is taken.
   const pickups = await listPickupSlots(services, { includeFull: true });
   const pickup = pickups.find((s) => !s.full && slotKey(s) === values.pickup);
   if (!pickup) errors.pickup = bookingMessages.pickup;
