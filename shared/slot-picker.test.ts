@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
-import { dayOfChoice, londonDateOf, pickerDays, type PickerSlot } from './slot-picker';
+import {
+  dayOfChoice,
+  londonDateOf,
+  openDayRules,
+  pickerDays,
+  type PickerSlot,
+} from './slot-picker';
 
 // Tuesday 24 November 2026, 07:00 in London.
-const now = new Date('2026-11-24T07:00:00Z');
+const now = londonDateOf(new Date('2026-11-24T07:00:00Z'));
 
 const slot = (date: string, start: string, end: string, full = false): PickerSlot => ({
   slot_date: date,
@@ -36,12 +42,12 @@ describe('pickerDays', () => {
     ]);
   });
 
-  it('keeps full windows, greyed, and fills a gap between listed windows as full', () => {
+  it('keeps full windows, greyed (every list it is given has them: decision 048)', () => {
     const [day] = pickerDays(
       [
         slot('2026-11-25', '09:00', '10:00', true),
         slot('2026-11-25', '10:00', '11:00'),
-        slot('2026-11-25', '13:00', '14:00'),
+        slot('2026-11-25', '11:00', '12:00', true),
       ],
       now,
     );
@@ -49,8 +55,6 @@ describe('pickerDays', () => {
       ['09:00–10:00', true],
       ['10:00–11:00', false],
       ['11:00–12:00', true],
-      ['12:00–13:00', true],
-      ['13:00–14:00', false],
     ]);
   });
 
@@ -114,5 +118,20 @@ describe('pickerDays', () => {
       ),
       { numRuns: 20_000 },
     );
+  });
+});
+
+describe('openDayRules', () => {
+  it('shows the windows of the day whose radio is checked, one rule a day', () => {
+    const rules = openDayRules('pickup-picker', [{ date: '2026-11-24' }, { date: '2026-11-25' }]);
+    expect(rules.split('\n')).toEqual([
+      '#pickup-picker:has(input[name="pickup-picker-day"][value="2026-11-24"]:checked) [data-day="2026-11-24"]{display:grid}',
+      '#pickup-picker:has(input[name="pickup-picker-day"][value="2026-11-25"]:checked) [data-day="2026-11-25"]{display:grid}',
+    ]);
+  });
+
+  it('writes nothing but dates and names of our own into the stylesheet', () => {
+    expect(openDayRules('a"]{}*{', [{ date: '2026-11-24' }])).toBe('');
+    expect(openDayRules('pickup', [{ date: '2026-11-24"]{}' }])).toBe('');
   });
 });

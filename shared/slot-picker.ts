@@ -65,46 +65,13 @@ function nextDate(date: string): string {
   return new Date(Date.UTC(y!, m! - 1, d! + 1)).toISOString().slice(0, 10);
 }
 
-const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-const hhmm = (m: number) =>
-  `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-
 /**
- * A day's windows with the gaps between them filled in as full: the slot engine lists every
- * window of a day from opening to closing, so a window missing between two listed ones is one
- * with no place left (a listing that leaves full windows out still shows them as full).
+ * The picker's days on `today`, a London date (YYYY-MM-DD: the page's loader's, so the server's
+ * HTML and the hydrating browser name the days alike; `londonDateOf` gives it for an instant):
+ * the windows (express left out) by London date in order, each labelled "Today", "Tomorrow" or
+ * by its date, with full windows marked and the first window with a place marked soonest.
  */
-function withGapsAsFull(day: PickerSlot[]): PickerSlot[] {
-  const out: PickerSlot[] = [];
-  for (const slot of day) {
-    const previous = out[out.length - 1];
-    if (previous) {
-      const length = minutes(previous.slot_end) - minutes(previous.slot_start);
-      let start = minutes(previous.slot_end);
-      // Only a regular grid is filled (no clock change, no odd lengths).
-      while (length > 0 && start + length <= minutes(slot.slot_start) && start < 24 * 60) {
-        out.push({
-          slot_date: slot.slot_date,
-          slot_start: hhmm(start),
-          slot_end: hhmm(start + length),
-          display: '',
-          full: true,
-        });
-        start += length;
-      }
-    }
-    out.push(slot);
-  }
-  return out;
-}
-
-/**
- * The picker's days at `now`: the windows (express left out) by London date in order, each
- * labelled "Today", "Tomorrow" or by its date, with full windows marked and the first window
- * with a place marked soonest.
- */
-export function pickerDays(slots: readonly PickerSlot[], now: Date): PickerDay[] {
-  const today = londonDateOf(now);
+export function pickerDays(slots: readonly PickerSlot[], today: string): PickerDay[] {
   const tomorrow = nextDate(today);
   const byDate = new Map<string, PickerSlot[]>();
   for (const slot of slots) {
@@ -116,7 +83,7 @@ export function pickerDays(slots: readonly PickerSlot[], now: Date): PickerDay[]
     .sort(([a], [b]) => byCodeUnits(a, b))
     .map(([date, day]) => {
       const sorted = [...day].sort((a, b) => byCodeUnits(a.slot_start, b.slot_start));
-      const windows = withGapsAsFull(sorted).map((s) => {
+      const windows = sorted.map((s) => {
         const full = Boolean(s.full);
         const soonest = !full && !soonestFound;
         if (soonest) soonestFound = true;
@@ -137,4 +104,25 @@ export function pickerDays(slots: readonly PickerSlot[], now: Date): PickerDay[]
 export function dayOfChoice(days: readonly PickerDay[], value: string): string {
   const chosen = days.find((d) => d.windows.some((w) => w.value === value));
   return (chosen ?? days.find((d) => !d.full) ?? days[0])?.date ?? '';
+}
+
+/** Only ids of our own (a letter first: an id selector) and dates reach the style rules. */
+const SAFE_ID = /^[a-z][\w-]*$/i;
+const SAFE_DATE = /^[\d-]+$/;
+
+/**
+ * The style rules that show, of a picker's days, the windows of the day whose radio is
+ * checked, and none while no day is (issue 31): pure CSS, so a tap works before the page has
+ * hydrated and without JavaScript. The day radios are named `${field}-day`; each day's windows
+ * carry `data-day`; the picker's element has the id `field`.
+ */
+export function openDayRules(field: string, days: readonly Pick<PickerDay, 'date'>[]): string {
+  if (!SAFE_ID.test(field)) return '';
+  return days
+    .filter((d) => SAFE_DATE.test(d.date))
+    .map(
+      (d) =>
+        `#${field}:has(input[name="${field}-day"][value="${d.date}"]:checked) [data-day="${d.date}"]{display:grid}`,
+    )
+    .join('\n');
 }

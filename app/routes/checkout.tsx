@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { londonIsoDate } from '@shared/london-time';
 import { parsePounds } from '@shared/money';
 import { getCurrentCustomer, getMessagePreferences } from '~/server/accounts.server';
 import { textUpdateChoiceOf } from '@shared/message-preferences';
@@ -47,6 +48,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const promoCode = codeFromQuery(params);
   // The idempotency key of a logged-in customer's summary, who starts there (spec 4).
   const attempt = crypto.randomUUID();
+  // The slot picker names "Today" from the loader's day, so the HTML and hydration agree.
+  const today = londonIsoDate(services.now());
   // The price list the summary's estimate is worked out from (the server prices it again).
   const catalogue: EstimateCatalogue = (await priceList(services.content)).map((c) => ({
     name: c.name,
@@ -61,6 +64,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       resolution,
       customer: null,
       attempt,
+      today,
       catalogue,
       textUpdates: 'none',
       notes,
@@ -80,6 +84,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     resolution,
     customer: { name: current.name, email: current.email, phone: current.phone },
     attempt,
+    today,
     catalogue,
     textUpdates: textUpdateChoiceOf(choices),
     notes,
@@ -158,6 +163,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             phoneDisplay={brand.phoneDisplay}
             pickups={form.pickups}
             server={form}
+            today={loaderData.today}
             saved={loaderData.saved}
             notes={loaderData.notes}
           />

@@ -10,6 +10,7 @@ import { BookingForm } from '~/features/booking/booking-form';
 import { listBranches, priceList } from '~/server/catalogue.server';
 import { listPickupSlots } from '~/server/catalogue.server';
 import { publicReviews } from '~/server/reviews.server';
+import { londonIsoDate } from '@shared/london-time';
 import { minimumOrder } from '@shared/price-rules';
 import { stars } from '@shared/reviews';
 import { Hero } from '~/components/hero';
@@ -29,8 +30,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const [categories, branches, pickups, reviews] = await Promise.all([
     priceList(services.content),
     listBranches(services.content),
-    // For the booking form without JavaScript; with it the form loads fresh ones.
-    listPickupSlots(services),
+    // The slot picker's windows before hydration and without JavaScript, full ones shown as
+    // full (decision 048); with JavaScript the form loads fresh ones.
+    listPickupSlots(services, { includeFull: true }),
     // Issue 18: the real reviews, kept with the content (a review raises its version).
     publicReviews(services.content),
   ]);
@@ -90,6 +92,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     })),
     jsonLd,
     pickups,
+    // The picker names "Today" from the loader's day, so the HTML and hydration agree.
+    today: londonIsoDate(services.now()),
     reviews: {
       average: reviews.average,
       count: reviews.count,
@@ -212,6 +216,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           phoneE164={brand.phoneE164}
           phoneDisplay={brand.phoneDisplay}
           pickups={loaderData.pickups}
+          today={loaderData.today}
           saved={loaderData.saved}
           {...(loaderData.again
             ? {

@@ -7,6 +7,7 @@ import { HowItWorksSteps } from '~/components/how-it-works-steps';
 import { NotFoundPanel } from '~/components/not-found-panel';
 import { useRootData } from '~/utils/root-data';
 import { seo } from '~/utils/seo';
+import { londonIsoDate } from '@shared/london-time';
 import { minimumOrder } from '@shared/price-rules';
 import type { PageHandle } from '~/components/site/chrome-rules';
 import type { Route } from './+types/landing';
@@ -19,10 +20,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const [service, area, pickups] = await Promise.all([
     findServicePage(context.services.content, code),
     findArea(context.services.content, code),
-    listPickupSlots(context.services),
+    // Full windows too, shown as full by the slot picker (decision 048).
+    listPickupSlots(context.services, { includeFull: true }),
   ]);
   const page = service ?? area;
-  if (page) return { page, pickups, minimumOrder };
+  // The picker names "Today" from the loader's day, so the HTML and hydration agree.
+  const today = londonIsoDate(context.services.now());
+  if (page) return { page, pickups, minimumOrder, today };
   throw data(null, { status: 404 });
 }
 
@@ -58,6 +62,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
       phoneE164={brand.phoneE164}
       phoneDisplay={brand.phoneDisplay}
       pickups={loaderData.pickups}
+      today={loaderData.today}
     />
   );
   if (page.type === 'service') {

@@ -5,6 +5,7 @@ import { rescheduleChoices, rescheduleOrder } from '~/server/orders.server';
 import { useHydrated } from '~/components/form';
 import { SlotPicker } from '~/features/booking/slot-picker';
 import { AppError } from '~/server/errors.server';
+import { londonIsoDate } from '@shared/london-time';
 import { formFields } from '~/components/form/form-action.server';
 import { Notice } from '~/components/form/form-field';
 import { useRootData } from '~/utils/root-data';
@@ -18,10 +19,8 @@ import type { Route } from './+types/order-reschedule';
  * through a change link (`c` for the collection, `d` for the delivery, with `t`: the reminder,
  * the confirmation e-mail, the tracking page); or by the logged-in owner from the account
  * (`leg`, issue 18, decision 035). A plain form post to this route's action, so it works
- * before hydration (decision 018); with JavaScript the slot picker replaces the radios.
+ * before hydration (decision 018): the slot picker's windows are the form's radios (decision 048).
  */
-
-const DAYS_SHOWN = 4;
 
 /**
  * Set by the action once it moved the window: the loader that runs after it (in the same
@@ -79,7 +78,15 @@ function refusal(error: unknown) {
 export async function loader({ context, params, url, request }: Route.LoaderArgs) {
   const q = (name: string) => url.searchParams.get(name);
   const owner = ownerLeg({ stop: q('stop'), c: q('c'), d: q('d'), leg: q('leg') });
-  const none = { stop: null, window: null, windowLeg: null, token: null, owner: null };
+  const none = {
+    stop: null,
+    window: null,
+    windowLeg: null,
+    token: null,
+    owner: null,
+    // The slot picker names "Today" from the loader's day, so the HTML and hydration agree.
+    today: londonIsoDate(context.services.now()),
+  };
   try {
     if (owner) {
       const orderId = linkedPageId(params.id);
@@ -222,12 +229,6 @@ export default function OrderReschedule({ loaderData, actionData }: Route.Compon
   }
   const what = o.leg === 'collection' ? 'collection' : 'delivery';
   const free = o.windows.filter((w) => !w.full);
-  const byDay = new Map<string, typeof o.windows>();
-  for (const w of o.windows) {
-    // Without JavaScript: the next few days with a window, enough to choose from on a phone.
-    if (!byDay.has(w.slot_date) && byDay.size === DAYS_SHOWN) break;
-    byDay.set(w.slot_date, [...(byDay.get(w.slot_date) ?? []), w]);
-  }
   return (
     <main id="main" className="bg-slate-50 px-4 py-8 sm:py-12">
       <div className="card mx-auto max-w-2xl space-y-5">
@@ -265,52 +266,17 @@ export default function OrderReschedule({ loaderData, actionData }: Route.Compon
             {loaderData.owner ? null : (
               <input type="hidden" name="t" value={loaderData.token ?? ''} />
             )}
-            {hydrated ? (
-              <SlotPicker
-                id="reschedule"
-                name="slot"
-                label={`New ${what} window`}
-                slots={o.windows}
-                value={slot}
-                onChange={setSlot}
-                placeholder="No free window"
-              />
-            ) : (
-              <fieldset className="space-y-4">
-                <legend className="field-label">New {what} window</legend>
-                {[...byDay.entries()].map(([day, windows]) => (
-                  <div key={day}>
-                    <p className="mb-2 text-sm font-semibold text-slate-900">
-                      {windows[0]!.display.split(',')[0]}
-                    </p>
-                    <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-                      {windows.map((w) => (
-                        <label
-                          key={w.starts_at}
-                          className={
-                            w.full
-                              ? 'flex min-h-12 items-center justify-center rounded-md border border-slate-200 bg-slate-100 px-2 text-sm font-medium text-slate-400'
-                              : 'flex min-h-12 cursor-pointer items-center justify-center rounded-md border border-slate-300 bg-white px-2 text-sm font-medium text-slate-800 has-checked:border-brand has-checked:bg-brand has-checked:text-white'
-                          }
-                        >
-                          <input
-                            type="radio"
-                            name="slot"
-                            value={`${w.slot_date} ${w.slot_start}`}
-                            className="sr-only"
-                            required
-                            disabled={w.full}
-                            aria-label={w.full ? `${w.display}, full` : w.display}
-                          />
-                          {w.slot_start}–{w.slot_end}
-                          {w.full ? ' Full' : ''}
-                        </label>
-                      ))}
-                    </div>
-                  </div>
-                ))}
-              </fieldset>
-            )}
+            <SlotPicker
+              id="reschedule"
+              name="slot"
+              label={`New ${what} window`}
+              slots={o.windows}
+              value={slot}
+              onChange={setSlot}
+              placeholder="No free window"
+              today={loaderData.today}
+              required
+            />
             <button
               type="submit"
               className="btn-primary w-full sm:w-auto"

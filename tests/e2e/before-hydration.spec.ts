@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { checkedSlot, tap } from './booking-helpers';
 
 /*
  * What a visitor on a slow phone does before the page's scripts have run: typing and choosing
@@ -39,16 +40,23 @@ test('booking form: an address, door and collection entered before hydration are
   await form.getByLabel('Building number and street').fill('31 Warrington Crescent');
   await form.getByLabel('Postcode').fill('W9 1ED');
   await form.getByLabel('Door number').fill('Flat 2');
-  const pickup = form.getByLabel('Collection slot');
-  await pickup.selectOption({ index: 1 });
+  // The slot picker's windows are radios of the form (decision 048).
+  const pickup = form
+    .getByRole('group', { name: /^Collection windows, / })
+    .getByRole('radio', { disabled: false })
+    .nth(1);
+  await tap(pickup);
   const chosen = await pickup.inputValue();
-  await expect(form.getByLabel('Delivery slot')).toBeDisabled();
+  await expect(form.getByRole('group', { name: 'Delivery day' })).toHaveCount(0);
   release();
   // Hydrated: the delivery slots of the chosen collection come without a round trip.
-  const delivery = form.getByLabel('Delivery slot');
-  await expect(delivery).toBeEnabled();
-  await expect(delivery.locator('option').nth(2)).toBeAttached();
-  await expect(pickup).toHaveValue(chosen);
+  await expect(
+    form
+      .getByRole('group', { name: /^Delivery windows, / })
+      .getByRole('radio')
+      .first(),
+  ).toBeAttached();
+  await expect(checkedSlot(page, 'pickup')).toHaveValue(chosen);
   await expect(form.getByLabel('Building number and street')).toHaveValue('31 Warrington Crescent');
   await expect(form.getByLabel('Postcode')).toHaveValue('W9 1ED');
   await expect(form.getByLabel('Door number')).toHaveValue('Flat 2');

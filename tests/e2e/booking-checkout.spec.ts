@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { bookFromHome, chooseSlots } from './booking-helpers';
+import { bookFromHome, checkedSlot, chooseSlots, slotDisplayOf, tap } from './booking-helpers';
 import { expectNoSeriousA11yViolations, readMail } from './support';
 
 /*
@@ -60,7 +60,8 @@ test('a guest books on /, checks out and sees the confirmation; the conversion f
 
   // The order is placed: the home form starts afresh.
   await page.goto('/');
-  await expect(page.locator('form#order').getByLabel('Collection slot')).toHaveValue('');
+  await expect(page.locator('form#order').getByRole('combobox').first()).toBeVisible();
+  await expect(checkedSlot(page, 'pickup')).toHaveCount(0);
   await expect(page.locator('form#order').getByLabel('Door number')).toHaveValue('');
 });
 
@@ -142,12 +143,10 @@ test('coming back to / shows the choice again', async ({ page }) => {
   await page.goto('/');
   const form = page.locator('form#order');
   await expect(form.getByLabel('Door number')).toHaveValue('12');
-  await expect(form.getByLabel('Collection slot').locator('option:checked')).toHaveText(
-    slots.pickup,
-  );
-  await expect(form.getByLabel('Delivery slot').locator('option:checked')).toHaveText(
-    slots.delivery,
-  );
+  await expect(checkedSlot(page, 'pickup')).toHaveCount(1);
+  await expect.poll(() => slotDisplayOf(checkedSlot(page, 'pickup'))).toBe(slots.pickup);
+  await expect(checkedSlot(page, 'delivery')).toHaveCount(1);
+  await expect.poll(() => slotDisplayOf(checkedSlot(page, 'delivery'))).toBe(slots.delivery);
 });
 
 test('an address outside the served areas: the phone number and an e-mail to hear when it opens', async ({
@@ -195,10 +194,15 @@ test('an address typed by hand can still be booked; the form says what is missin
 test('the express option asks for a phone call instead of going on', async ({ page }) => {
   await page.goto('/');
   const form = page.locator('form#order');
-  await form.getByLabel('Collection slot').selectOption({ index: 1 });
-  const delivery = form.getByLabel('Delivery slot');
-  await expect(delivery.locator('option').nth(1)).toHaveText(/Express/);
-  await delivery.selectOption({ index: 1 });
+  await tap(
+    form
+      .getByRole('group', { name: /^Collection windows, / })
+      .getByRole('radio', { disabled: false })
+      .first(),
+  );
+  await tap(
+    form.getByRole('group', { name: 'Delivery day' }).getByRole('radio', { name: /Same day/ }),
+  );
   await expect(form.getByRole('alert')).toContainText(
     'Please call us at T (020) 7328 5621 for same day service.',
   );

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chooseAddress, chooseSlots } from './booking-helpers';
+import { checkedSlot, chooseAddress, chooseSlots, tap } from './booking-helpers';
 import { E2E_STAFF } from './e2e-staff';
 
 /*
@@ -46,7 +46,7 @@ test('H1: "Flat 2" typed at 7 Elgin Avenue reaches the order and the route sheet
   // 3. Change the door number to "Flat 2", pick slots, order, check out as a guest.
   await door.fill('Flat 2');
   await chooseSlots(page);
-  const day = (await form(page).getByLabel('Collection slot').inputValue()).slice(0, 10);
+  const day = (await checkedSlot(page, 'pickup').inputValue()).slice(0, 10);
   await form(page).getByRole('button', { name: 'ORDER FOR COLLECTION' }).click();
   await expect(page).toHaveURL(/\/customer\?/);
   // 4. The checkout summary (it always showed the 7; the shop's copy lost it).
@@ -121,14 +121,10 @@ test('M6: each message goes as soon as its field is fixed', async ({ page }) => 
   await expect(messages.address).toHaveCount(0);
   // The typed flat is kept when the address is chosen afterwards.
   await expect(form(page).getByLabel('Door number')).toHaveValue('Flat 2');
-  const pickup = form(page).getByLabel('Collection slot');
-  await expect(pickup.locator('option').nth(1)).toBeAttached();
-  await pickup.selectOption({ index: 1 });
+  await tap(firstWindow(page, 'Collection'));
   await expect(messages.pickup).toHaveCount(0);
   await expect(messages.delivery).toBeVisible();
-  const delivery = form(page).getByLabel('Delivery slot');
-  await expect(delivery.locator('option').nth(2)).toBeAttached();
-  await delivery.selectOption({ index: 2 });
+  await tap(firstWindow(page, 'Delivery'));
   await expect(messages.delivery).toHaveCount(0);
   // Emptying a field brings its message back.
   await form(page).getByLabel('Door number').fill('');
@@ -214,12 +210,12 @@ test('express: the message with a Call now link, and nothing dials by itself', a
   });
   await page.goto('/');
   await chooseAddress(page);
-  const pickup = form(page).getByLabel('Collection slot');
-  await expect(pickup.locator('option').nth(1)).toBeAttached();
-  await pickup.selectOption({ index: 1 });
-  const delivery = form(page).getByLabel('Delivery slot');
-  await expect(delivery.locator('option').nth(1)).toHaveText(/Express/);
-  await delivery.selectOption({ index: 1 });
+  await tap(firstWindow(page, 'Collection'));
+  await tap(
+    form(page)
+      .getByRole('group', { name: 'Delivery day' })
+      .getByRole('radio', { name: /Same day/ }),
+  );
   const alert = form(page).getByRole('alert');
   await expect(alert).toContainText('Please call us at T (020) 7328 5621 for same day service.');
   await expect(alert.getByRole('link', { name: 'Call now' })).toHaveAttribute(
@@ -229,9 +225,23 @@ test('express: the message with a Call now link, and nothing dials by itself', a
   await page.waitForTimeout(500);
   expect(dialled).toEqual([]);
   // The page still works: a normal delivery slot and on to checkout.
-  await delivery.selectOption({ index: 2 });
+  await tap(
+    form(page)
+      .getByRole('group', { name: 'Delivery day' })
+      .getByRole('radio', { name: /^(?!Same day)/, disabled: false })
+      .first(),
+  );
+  await tap(firstWindow(page, 'Delivery'));
   await expect(alert).toHaveCount(0);
   await form(page).getByRole('button', { name: 'ORDER FOR COLLECTION' }).click();
   await expect(page).toHaveURL(/\/customer\?/);
   expect(dialled).toEqual([]);
 });
+
+/** The first window with a place of the day a slot picker has open (decision 048). */
+function firstWindow(page: Page, leg: 'Collection' | 'Delivery') {
+  return form(page)
+    .getByRole('group', { name: new RegExp(`^${leg} windows, `) })
+    .getByRole('radio', { disabled: false })
+    .first();
+}

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { firstSlots, placeGuestOrder, type ApiCaller } from '@tests/helpers/fixtures';
 
 /** Steps of the booking form on `/` shared by the browser tests. */
@@ -15,55 +15,81 @@ export async function chooseAddress(page: Page, street = 'Elgin Avenue', door = 
   await expect(form.getByRole('status')).toContainText('We collect in');
 }
 
-export async function chooseSlots(page: Page) {
-  const form = page.locator('form#order');
-  const pickup = form.getByLabel('Collection slot');
-  await expect(pickup.locator('option').nth(1)).toBeAttached();
-  await pickup.selectOption({ index: 1 });
-  const delivery = form.getByLabel('Delivery slot');
-  await expect(delivery.locator('option').nth(2)).toBeAttached();
-  await delivery.selectOption({ index: 2 });
-  return {
-    pickup: (await pickup.locator('option:checked').innerText()).trim(),
-    delivery: (await delivery.locator('option:checked').innerText()).trim(),
-  };
+/**
+ * Taps a slot picker's radio as a finger does: on its chip (the label around it), the radio
+ * itself being visually hidden (decision 048).
+ */
+export async function tap(radio: Locator) {
+  await radio.locator('xpath=ancestor::label[1]').click();
+  await expect(radio).toBeChecked();
+}
+
+/** The checked radio of a field of the booking form: its value ("2026-11-28 09:00"). */
+export function checkedSlot(page: Page, field: 'pickup' | 'delivery') {
+  return page.locator(`form#order input[type="radio"][name="${field}"]:checked`);
 }
 
 /**
- * The slots chosen with the slot picker of issue 18 (day chips, then the day's windows): the
- * soonest collection window with a place, then the first delivery window of the first day
- * after the turnaround. Returns what the selects it fills now say.
+ * A chosen window as the checkout's summary shows it ("Sat 28 Nov, 09:00 - 10:00"), from the
+ * radio's value and the hours of its chip.
+ */
+export async function slotDisplayOf(radio: Locator): Promise<string> {
+  const value = await radio.inputValue();
+  const hours = /(\d\d:\d\d)–(\d\d:\d\d)/.exec(
+    (await radio.locator('xpath=ancestor::label[1]').textContent()) ?? '',
+  );
+  const day = new Date(`${value.slice(0, 10)}T12:00:00Z`).toLocaleDateString('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
+  return `${day.replace(',', '')}, ${hours![1]} - ${hours![2]}`;
+}
+
+/**
+ * The slots of the booking form chosen with its slot picker (radios, issue 31): the first
+ * window with a place of the collection day it opens on, then the first delivery window with a
+ * place of the delivery day it opens on (the first after the turnaround with a place). Returns
+ * them as the checkout's summary shows them.
+ */
+export async function chooseSlots(page: Page) {
+  const form = page.locator('form#order');
+  const pickup = form
+    .getByRole('group', { name: /^Collection windows, / })
+    .getByRole('radio', { disabled: false })
+    .first();
+  await tap(pickup);
+  const delivery = form
+    .getByRole('group', { name: /^Delivery windows, / })
+    .getByRole('radio', { disabled: false })
+    .first();
+  await tap(delivery);
+  return { pickup: await slotDisplayOf(pickup), delivery: await slotDisplayOf(delivery) };
+}
+
+/**
+ * The slots chosen with the slot picker's day chips (issue 18): the soonest collection window
+ * with a place, then the first delivery window of the first day after the turnaround with a
+ * place, tapping its chip. Returns them as the checkout's summary shows them.
  */
 export async function chooseSlotsWithPicker(page: Page) {
   const form = page.locator('form#order');
   await expect(
-    form.getByRole('group', { name: 'Collection day' }).getByRole('button').first(),
-  ).toBeVisible();
-  await form
-    .getByRole('button', { name: / Soonest$/ })
-    .first()
-    .click();
-  const pickup = form.getByLabel('Collection slot');
-  await expect(pickup).not.toHaveValue('');
+    form.getByRole('group', { name: 'Collection day' }).getByRole('radio').first(),
+  ).toBeAttached();
+  const pickup = form.getByRole('radio', { name: / Soonest$/ }).first();
+  await tap(pickup);
   const deliveryDays = form.getByRole('group', { name: 'Delivery day' });
   // The first chip is same day (call us); then the days after the turnaround, the first of
   // them possibly full already (the suite books into it all day): the first with a place.
-  await deliveryDays
-    .getByRole('button')
-    .filter({ hasNotText: /Full|call us/ })
-    .first()
-    .click();
-  await form
+  await tap(deliveryDays.getByRole('radio', { name: /^(?!Same day)/, disabled: false }).first());
+  const delivery = form
     .getByRole('group', { name: /^Delivery windows, / })
-    .getByRole('button', { disabled: false })
-    .first()
-    .click();
-  const delivery = form.getByLabel('Delivery slot');
-  await expect(delivery).not.toHaveValue('');
-  return {
-    pickup: (await pickup.locator('option:checked').innerText()).trim(),
-    delivery: (await delivery.locator('option:checked').innerText()).trim(),
-  };
+    .getByRole('radio', { disabled: false })
+    .first();
+  await tap(delivery);
+  return { pickup: await slotDisplayOf(pickup), delivery: await slotDisplayOf(delivery) };
 }
 
 export async function bookFromHome(page: Page) {

@@ -159,12 +159,13 @@ test('a driver collects, marks not home and delivers; the customer picks a new t
   // The slot picker (issue 18): the first window with a place on the day it opens.
   const first = customer
     .getByRole('group', { name: /^New collection windows, / })
-    .getByRole('button', { disabled: false })
+    .getByRole('radio', { disabled: false })
     .first();
   // "Wed 25 Nov, 11:00–12:00 Soonest": the window's hours are what the page confirms.
-  const chosen = /\d\d:\d\d–\d\d:\d\d/.exec((await first.textContent())!)![0];
-  await first.click();
-  await expect(first).toHaveAttribute('aria-pressed', 'true');
+  const chip = first.locator('xpath=ancestor::label[1]');
+  const chosen = /\d\d:\d\d–\d\d:\d\d/.exec((await chip.textContent())!)![0];
+  await chip.click();
+  await expect(first).toBeChecked();
   await customer.getByRole('button', { name: 'Choose this collection time' }).click();
   await expect(customer.getByRole('heading', { name: 'Thank you: see you then' })).toBeVisible();
   await expect(customer.getByText(chosen).first()).toBeVisible();

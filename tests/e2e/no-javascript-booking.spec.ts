@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { checkedSlot, slotDisplayOf, tap } from './booking-helpers';
 import { readMail } from './support';
 
 /*
@@ -17,24 +18,31 @@ test('a guest books and orders with JavaScript off', async ({ page }, testInfo) 
   await form.getByLabel('Building number and street').fill('31 Warrington Crescent');
   await form.getByLabel('Postcode').fill('w9 1ed');
   await form.getByLabel('Door number').fill('Flat 2');
-  const pickup = form.getByLabel('Collection slot');
-  await pickup.selectOption({ index: 1 });
-  const pickupText = (await pickup.locator('option:checked').innerText()).trim();
-  await expect(form.getByLabel('Delivery slot')).toBeDisabled();
+  // The slot picker's radios (decision 048): the first window with a place of the open day.
+  const pickup = form
+    .getByRole('group', { name: /^Collection windows, / })
+    .getByRole('radio', { disabled: false })
+    .first();
+  await tap(pickup);
+  const pickupValue = await pickup.inputValue();
+  const pickupText = await slotDisplayOf(pickup);
+  await expect(form.getByRole('group', { name: 'Delivery day' })).toHaveCount(0);
   await form.getByRole('button', { name: 'ORDER FOR COLLECTION' }).click();
 
   // The first submit brings the delivery slots for that collection, and nothing else is wrong.
   await expect(page).toHaveURL(/\/customer\?/);
   const again = page.locator('form#order');
-  await expect(again.getByLabel('Collection slot').locator('option:checked')).toHaveText(
-    pickupText,
-  );
+  await expect(checkedSlot(page, 'pickup')).toHaveValue(pickupValue);
   await expect(again.locator('.field-error')).toHaveCount(0);
-  const delivery = again.getByLabel('Delivery slot');
-  await expect(delivery).toBeEnabled();
-  // Option 1 is Express (booked by phone); option 2 is the first ordinary delivery.
-  await delivery.selectOption({ index: 2 });
-  const deliveryText = (await delivery.locator('option:checked').innerText()).trim();
+  await expect(again.getByRole('alert')).toHaveCount(0);
+  // Same day (booked by phone) is a chip of its own; the open day's first window with a place.
+  await expect(again.getByRole('radio', { name: /Same day/ })).toBeAttached();
+  const delivery = again
+    .getByRole('group', { name: /^Delivery windows, / })
+    .getByRole('radio', { disabled: false })
+    .first();
+  await tap(delivery);
+  const deliveryText = await slotDisplayOf(delivery);
   await again.getByRole('button', { name: 'ORDER FOR COLLECTION' }).click();
 
   // Step 1: details, with the booking beside them.
@@ -99,7 +107,12 @@ test('without JavaScript a postcode outside the served areas offers the phone nu
   await form.getByLabel('Building number and street').fill('5 High Street');
   await form.getByLabel('Postcode').fill('CR0 1NA');
   await form.getByLabel('Door number').fill('5');
-  await form.getByLabel('Collection slot').selectOption({ index: 1 });
+  await tap(
+    form
+      .getByRole('group', { name: /^Collection windows, / })
+      .getByRole('radio', { disabled: false })
+      .first(),
+  );
   await form.getByRole('button', { name: 'ORDER FOR COLLECTION' }).click();
   const alert = page.locator('form#order').getByRole('alert');
   await expect(alert).toContainText('we do not collect from this postcode yet');

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { placeOrder, signUp } from '@tests/helpers/fixtures';
-import { callerOf, chooseAddress } from './booking-helpers';
+import { callerOf, checkedSlot, chooseAddress, tap } from './booking-helpers';
 import { expectNoSeriousA11yViolations, readMail } from './support';
 
 /*
@@ -46,21 +46,18 @@ test('a customer moves the collection from the account with the slot picker', as
 
   // The picker: the days as chips, the soonest window with a place marked.
   const days = page.getByRole('group', { name: 'New collection day' });
-  await expect(days.getByRole('button').first()).toBeVisible();
-  const soonest = page.getByRole('button', { name: / Soonest$/ });
+  await expect(days.getByRole('radio').first()).toBeAttached();
+  const soonest = page.getByRole('radio', { name: / Soonest$/ });
   await expect(soonest).toHaveCount(1);
   // Another day than the soonest, with two places or more (by the evening the suite has
   // filled the nearest days): its second window.
-  await days
-    .getByRole('button')
-    .filter({ hasText: /([2-9]|\d{2,}) free/ })
-    .nth(1)
-    .click();
+  await tap(days.getByRole('radio', { name: /([2-9]|\d{2,}) free/ }).nth(1));
   const windows = page.getByRole('group', { name: /^New collection windows, / });
-  const choice = windows.getByRole('button', { disabled: false }).nth(1);
-  const label = (await choice.textContent())!.trim();
-  await choice.click();
-  await expect(choice).toHaveAttribute('aria-pressed', 'true');
+  const choice = windows.getByRole('radio', { disabled: false }).nth(1);
+  const label = (await choice.locator('xpath=ancestor::label[1]').textContent())!
+    .replace(/Soonest$/, '')
+    .trim();
+  await tap(choice);
   await page.screenshot({
     path: `test-results/reschedule/picker-${info.project.name}.png`,
     fullPage: true,
@@ -100,27 +97,20 @@ test('the home form chooses its slots with the picker', async ({ page }, info) =
   const form = page.locator('form#order');
   await chooseAddress(page);
   const collectionDays = form.getByRole('group', { name: 'Collection day' });
-  await expect(collectionDays.getByRole('button').first()).toBeVisible();
-  await form
-    .getByRole('button', { name: / Soonest$/ })
-    .first()
-    .click();
-  // The select it enhances (the form's field) follows the choice.
-  await expect(form.getByLabel('Collection slot')).not.toHaveValue('');
+  await expect(collectionDays.getByRole('radio').first()).toBeAttached();
+  // The windows are the form's field (decision 048).
+  await tap(form.getByRole('radio', { name: / Soonest$/ }).first());
+  await expect(checkedSlot(page, 'pickup')).toHaveCount(1);
   const deliveryDays = form.getByRole('group', { name: 'Delivery day' });
   // Same day stays an option, with its "call us" action.
-  await deliveryDays.getByRole('button', { name: /Same day/ }).click();
+  await tap(deliveryDays.getByRole('radio', { name: /Same day/ }));
   await expect(form.getByRole('link', { name: 'Call now' })).toBeVisible();
   // Then a real delivery window, only after the turnaround (on the first day with a place:
   // the suite books into the first one all day).
-  await deliveryDays
-    .getByRole('button')
-    .filter({ hasNotText: /Full|call us/ })
-    .first()
-    .click();
+  await tap(deliveryDays.getByRole('radio', { name: /^(?!Same day)/, disabled: false }).first());
   const deliveryWindows = form.getByRole('group', { name: /^Delivery windows, / });
-  await deliveryWindows.getByRole('button', { disabled: false }).first().click();
-  await expect(form.getByLabel('Delivery slot')).not.toHaveValue('');
+  await tap(deliveryWindows.getByRole('radio', { disabled: false }).first());
+  await expect(checkedSlot(page, 'delivery')).toHaveValue(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
   await form.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `test-results/reschedule/home-picker-${info.project.name}.png` });
   await form.getByRole('button', { name: 'ORDER FOR COLLECTION' }).click();

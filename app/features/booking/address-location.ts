@@ -101,6 +101,11 @@ export function initialSavedChoice(
 export function typedBeforeHydration(form: HTMLFormElement | null) {
   const read = (name: string) => {
     const field = form?.elements.namedItem(name);
+    // The slots are radios: a RadioNodeList's value is the checked one's, else ''.
+    if (field instanceof RadioNodeList) return field.value;
+    if (field instanceof HTMLInputElement && field.type === 'radio') {
+      return field.checked ? field.value : '';
+    }
     return field instanceof HTMLInputElement || field instanceof HTMLSelectElement
       ? field.value
       : '';

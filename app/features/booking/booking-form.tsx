@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Form, useNavigate } from 'react-router';
 import { buildingNumberOf, formatAddress } from '@shared/address';
 import { publicRoutes as routes } from '@shared/api/public-routes';
@@ -35,7 +35,6 @@ import {
   type ListedSlot,
 } from './booking-storage';
 import { SlotFields } from './slot-fields';
-import type { BookingSlotPickers } from './slot-picker';
 import { useCoverage, useDeliverySlots } from './use-booking-slots';
 import {
   DIFFERENT_ADDRESS,
@@ -66,6 +65,7 @@ export function BookingForm({
   saved = [],
   notes = '',
   again = '',
+  today,
 }: {
   heading?: string;
   phone: string;
@@ -80,18 +80,14 @@ export function BookingForm({
   notes?: string;
   /** Issue 31: the order booked again, whose items and cap start the checkout's estimate. */
   again?: string;
+  /** Today's London date as the loader saw it: the slot picker's "Today" (decision 048). */
+  today: string;
 }) {
   const id = useId();
   const navigate = useNavigate();
   const values = server?.values;
   const [hydrated, setHydrated] = useState(false);
   const ref = useReferralCode();
-  // The slot picker is its own chunk, loaded once the page has hydrated: the home page's
-  // first load stays within its script budget (decision 035); the selects serve until then.
-  const [Pickers, setPickers] = useState<typeof BookingSlotPickers | null>(null);
-  useEffect(() => {
-    void import('./slot-picker').then((m) => setPickers(() => m.BookingSlotPickers));
-  }, []);
   const [restoredLabel, setRestoredLabel] = useState(() => serverLocation(values)?.label ?? '');
   const [location, setLocation] = useState<SelectedLocation | null>(() => serverLocation(values));
   const [manualChosen, setManual] = useState(Boolean(values && values.manual !== '0'));
@@ -115,9 +111,6 @@ export function BookingForm({
     initialDelivery: values?.delivery ?? '',
     restored,
   });
-  // The same arrays until the slots change, for the selects' memoised options.
-  const openPickups = useMemo(() => openSlots(pickups), [pickups]);
-  const openDeliveries = useMemo(() => openSlots(deliveries), [deliveries]);
   /** The server's answer to a submit outranks a choice kept in the browser. */
   const fromServer = useRef(Boolean(server));
   const form = useRef<HTMLFormElement>(null);
@@ -234,8 +227,9 @@ export function BookingForm({
       }
     }
     if (!served) return;
-    const chosenPickup = openPickups?.find((s) => slotKey(s) === pickup);
-    const chosenDelivery = openDeliveries?.find((s) => slotKey(s) === delivery);
+    // A window with a place only (the lists have full ones too).
+    const chosenPickup = pickups?.find((s) => !s.full && slotKey(s) === pickup);
+    const chosenDelivery = deliveries?.find((s) => !s.full && slotKey(s) === delivery);
     if (!chosenPickup || !chosenDelivery) return;
     const choice = {
       location: where,
@@ -370,11 +364,8 @@ export function BookingForm({
       ) : null}
 
       <SlotFields
-        id={id}
-        Pickers={Pickers}
         hydrated={hydrated}
-        openPickups={openPickups}
-        openDeliveries={openDeliveries}
+        today={today}
         pickups={pickups}
         pickup={pickup}
         onPickup={setPickup}

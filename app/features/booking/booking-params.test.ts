@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingFormProblems, bookingMessages } from './booking-params';
+import { bookingFormProblems, bookingMessages, bookingValuesOf } from './booking-params';
 
 /** The home booking form's rules (spec 5), shared by the browser and the checkout's check. */
 describe('bookingFormProblems', () => {
@@ -40,5 +40,18 @@ describe('bookingFormProblems', () => {
     expect(bookingFormProblems({ ...complete, delivery: '', express: true })).toEqual({
       express: 'express',
     });
+  });
+});
+
+describe('bookingValuesOf', () => {
+  it('takes the checked radio of a slot posted also empty (decision 048)', () => {
+    const posted = new URLSearchParams(
+      'pickup=2026-11-24+09:00&delivery=&delivery=2026-11-26+10:00',
+    );
+    expect(bookingValuesOf(posted)).toMatchObject({
+      pickup: '2026-11-24 09:00',
+      delivery: '2026-11-26 10:00',
+    });
+    expect(bookingValuesOf(new URLSearchParams('delivery=')).delivery).toBe('');
   });
 });

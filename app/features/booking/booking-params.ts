@@ -93,7 +93,10 @@ export const EMPTY_BOOKING: BookingValues = {
 export function bookingValuesOf(params: URLSearchParams): BookingValues {
   const out = { ...EMPTY_BOOKING };
   for (const key of Object.keys(out) as (keyof BookingValues)[]) {
-    out[key] = (params.get(key) ?? '').slice(0, key === 'access_notes' ? 500 : 200);
+    // A slot's radios post it once more, empty, when none is checked (decision 048): the
+    // chosen window is the field's first value that is not empty.
+    const value = params.getAll(key).find(Boolean) ?? params.get(key) ?? '';
+    out[key] = value.slice(0, key === 'access_notes' ? 500 : 200);
   }
   return out;
 }

@@ -1,10 +1,8 @@
-import { memo, useState } from 'react';
+import { useState } from 'react';
 import { publicRoutes as routes } from '@shared/api/public-routes';
 import { isUkPostcode } from '@shared/postcode';
-import { AddressFields, AddressPreview, SelectField, TextField } from '~/components/form';
+import { AddressFields, AddressPreview, TextField } from '~/components/form';
 import { call } from '~/utils/api-client';
-import { slotKey } from './booking-params';
-import type { ListedSlot } from './booking-storage';
 
 export const EXPRESS = 'express';
 
@@ -141,76 +139,6 @@ export function NotServedPanel({
     </div>
   );
 }
-
-/** A slot select: the kit's select with the slots as options. */
-export function SlotSelect({
-  id,
-  name,
-  label,
-  value,
-  placeholder,
-  slots,
-  disabled,
-  error,
-  onChange,
-  enhanced,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  value: string;
-  placeholder: string;
-  slots: ListedSlot[] | null;
-  disabled?: boolean;
-  /** The slot picker stands in for it on screen: out of the tab order (decision 035). */
-  enhanced?: boolean;
-  error?: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <SelectField
-      id={id}
-      name={name}
-      label={label}
-      value={value}
-      disabled={disabled}
-      // Its message is the picker's then.
-      error={enhanced ? undefined : error}
-      tabIndex={enhanced ? -1 : undefined}
-      onChange={(e) => onChange(e.target.value)}
-    >
-      <SlotOptions placeholder={placeholder} slots={slots} />
-    </SelectField>
-  );
-}
-
-/**
- * A select's options, the same until the slots change: the home form re-renders on every
- * keystroke and state change after hydration, and the collection select holds some 170 windows
- * (two weeks), which the renderer would otherwise compare one by one each time (long tasks on a
- * phone; the slots arrays are memoised by the form).
- */
-const SlotOptions = memo(function SlotOptions({
-  placeholder,
-  slots,
-}: {
-  placeholder: string;
-  slots: ListedSlot[] | null;
-}) {
-  return (
-    <>
-      <option value="">{placeholder}</option>
-      {slots?.map((s) => {
-        const key = s.slot_start === EXPRESS ? EXPRESS : slotKey(s);
-        return (
-          <option key={key} value={key}>
-            {s.display}
-          </option>
-        );
-      })}
-    </>
-  );
-});
 
 /** The door number, with what the collection address will read once it is filled in. */
 export function DoorField({

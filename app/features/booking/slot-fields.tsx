@@ -1,72 +1,65 @@
-import type { ComponentProps } from 'react';
-import { EXPRESS, SlotSelect } from './booking-sections';
-import type { ListedSlot } from './booking-storage';
-import type { BookingSlotPickers } from './slot-picker';
-
-type PickerProps = ComponentProps<typeof BookingSlotPickers>;
+import { EXPRESS_START, type PickerSlot } from '@shared/slot-picker';
+import { SlotPicker } from './slot-picker';
 
 /**
- * The booking form's collection and delivery slots: two selects, the form's fields (and the
- * whole control without JavaScript); once the page has hydrated, the slot picker for phones
- * (decision 035, its own chunk: `Pickers`) takes their place on screen, and the selects are
- * kept in step, unseen.
+ * The booking form's collection and delivery slots, two slot pickers whose radios are the
+ * form's fields `pickup` and `delivery` (issue 31, decision 048), in the server's HTML, so they
+ * work before hydration and without JavaScript. The delivery's days come after the turnaround:
+ * without JavaScript with the first submit (the server's list for the chosen collection), with
+ * it at once; same day is a chip of its own, booked by phone.
  */
-export function SlotFields({
-  id,
-  Pickers,
-  hydrated,
-  openPickups,
-  openDeliveries,
-  ...picker
-}: PickerProps & {
-  id: string;
-  Pickers: typeof BookingSlotPickers | null;
+export function SlotFields(props: {
   hydrated: boolean;
-  /** The windows that can be chosen (the same arrays until the slots change). */
-  openPickups: ListedSlot[] | null;
-  openDeliveries: ListedSlot[] | null;
+  /** Today's London date as the page's loader saw it. */
+  today: string;
+  pickups: readonly PickerSlot[] | null;
+  pickup: string;
+  /** Stable across renders (the pickers' windows are memoised). */
+  onPickup: (value: string) => void;
+  deliveries: readonly PickerSlot[] | null;
+  delivery: string;
+  express: boolean;
+  /** Stable across renders. */
+  onDelivery: (value: string) => void;
+  errors: { pickup?: string; delivery?: string };
 }) {
-  const { pickups, pickup, onPickup, deliveries, delivery, express, onDelivery, errors } = picker;
-  const deliveryPlaceholder =
-    deliveries === null && !hydrated
-      ? 'Shown after you continue'
-      : !pickup
-        ? 'Choose a collection first'
-        : deliveries === null
-          ? 'Loading slots…'
-          : 'Choose a delivery';
+  const { pickup, deliveries } = props;
   return (
-    <>
-      {Pickers ? <Pickers {...picker} /> : null}
-      {/* With the pickers on screen the selects are neither seen nor reached. */}
-      <div className={Pickers ? 'sr-only' : ''} aria-hidden={Boolean(Pickers)}>
-        <div className="mt-4 grid gap-4">
-          <SlotSelect
-            enhanced={Boolean(Pickers)}
-            id={`${id}-pickup`}
-            name="pickup"
-            label="Collection slot"
-            value={pickup}
-            placeholder={pickups === null ? 'Loading slots…' : 'Choose a collection'}
-            slots={openPickups}
-            error={errors.pickup}
-            onChange={onPickup}
-          />
-          <SlotSelect
-            enhanced={Boolean(Pickers)}
-            id={`${id}-delivery`}
-            name="delivery"
-            label="Delivery slot"
-            value={express ? EXPRESS : delivery}
-            placeholder={deliveryPlaceholder}
-            slots={openDeliveries}
-            // Without JavaScript the list comes with the first submit; until then it is empty.
-            disabled={!pickup || deliveries === null}
-            error={errors.delivery}
-            onChange={onDelivery}
-          />
-        </div>
-      </div>
-    </>
+    <div className="mt-4 grid gap-5">
+      <SlotPicker
+        id="pickup-picker"
+        name="pickup"
+        label="Collection slot"
+        value={pickup}
+        placeholder={props.pickups === null ? 'Loading slots…' : 'No collection slots free'}
+        slots={props.pickups}
+        error={props.errors.pickup}
+        onChange={props.onPickup}
+        today={props.today}
+      />
+      <SlotPicker
+        id="delivery-picker"
+        name="delivery"
+        label="Delivery slot"
+        value={props.delivery}
+        placeholder={
+          deliveries === null && !props.hydrated
+            ? 'Shown after you continue'
+            : !pickup
+              ? 'Choose a collection first'
+              : deliveries === null
+                ? 'Loading slots…'
+                : 'No delivery slots free'
+        }
+        slots={pickup ? deliveries : null}
+        error={props.errors.delivery}
+        onChange={props.onDelivery}
+        express={
+          pickup && deliveries?.some((s) => s.slot_start === EXPRESS_START) ? props.express : null
+        }
+        today={props.today}
+        postEmpty
+      />
+    </div>
   );
 }

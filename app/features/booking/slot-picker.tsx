@@ -1,31 +1,56 @@
-import { useMemo, useState } from 'react';
-import { dayOfChoice, EXPRESS_START, pickerDays, type PickerSlot } from '@shared/slot-picker';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  dayOfChoice,
+  EXPRESS_START,
+  openDayRules,
+  pickerDays,
+  type PickerDay,
+  type PickerSlot,
+} from '@shared/slot-picker';
 
 /*
- * The slot picker for phones (issue 18, decision 035): the days as chips that scroll
- * sideways, then the chosen day's windows as buttons; a full window stays, greyed, as "Full";
- * the soonest window with a place says "Soonest". It enhances the native select (the form's
- * no-JavaScript fallback, rendered until the page hydrates) and posts the same value through
- * a hidden input. The rules are shared/slot-picker.ts.
+ * The slot picker for phones (issue 18, decision 035), made of native radio inputs (issue 31,
+ * decision 048): the days as chips that scroll sideways, then the chosen day's windows; a full
+ * window stays, greyed, as "Full"; the soonest window with a place says "Soonest". The windows
+ * are the form's field (`name`), so a tap before the page hydrates, or without JavaScript,
+ * chooses a window and the form posts it. Every day's windows are in the HTML; a style rule per
+ * day (`openDayRules`) shows those of the day whose radio is checked. The day radios belong to
+ * no form (`form` names none), so they are never posted. After hydration React keeps the same
+ * inputs, controlled, and takes over what was checked before it. The rules are
+ * shared/slot-picker.ts.
  */
 
 export type SlotPickerProps = {
+  /** Names the picker's parts: its day radios (`${id}-day`), its style rules, its message. */
   id: string;
-  /** The form field the choice is posted as, when no select beside it posts it. */
-  name?: string;
+  /** The form field the chosen window is posted as. */
+  name: string;
   label: string;
   slots: readonly PickerSlot[] | null;
   value: string;
+  /** Stable across renders, so a day's windows re-render only when their own choice changes. */
   onChange: (value: string) => void;
   /** Shown while there are no slots (loading, or a collection to choose first). */
   placeholder: string;
   error?: string;
-  /** Same-day delivery, booked by phone: a chip of its own before the days. */
-  express?: { chosen: boolean; onChoose: () => void } | null;
+  /**
+   * Same-day delivery, booked by phone: a chip of its own before the days, posted as `express`
+   * (offered when not null; true when chosen).
+   */
+  express?: boolean | null;
+  /** Today's London date as the page's loader saw it: the server and the browser name days alike. */
+  today: string;
+  /** The browser asks for a window before posting (a form that validates natively). */
+  required?: boolean;
+  /**
+   * Posts the field empty when no window is checked (the first of the field's values is the
+   * chosen one): the server then knows the choice was offered (the booking form's delivery).
+   */
+  postEmpty?: boolean;
 };
 
-const chip =
-  'flex min-h-11 shrink-0 snap-start flex-col items-center justify-center rounded-full border px-4 py-1.5 text-sm font-semibold whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand';
+/** The id of no form on any page: the day radios, which only open a day, are never posted. */
+const NOT_POSTED = 'slot-day-not-posted';
 
 export function SlotPicker({
   id,
@@ -37,113 +62,97 @@ export function SlotPicker({
   placeholder,
   error,
   express,
+  today,
+  required,
+  postEmpty,
 }: SlotPickerProps) {
-  const days = useMemo(() => pickerDays(slots ?? [], new Date()), [slots]);
+  const days = useMemo(() => pickerDays(slots ?? [], today), [slots, today]);
+  const rules = useMemo(() => openDayRules(id, days), [id, days]);
   const [openDay, setOpenDay] = useState('');
   const day = days.find((d) => d.date === (openDay || dayOfChoice(days, value))) ?? days[0];
-  const expressChosen = Boolean(express?.chosen);
-  // The groups' names never contain the label itself: it names the form's select.
-  const short = label.replace(/ (slot|window)$/i, '');
+  const expressChosen = Boolean(express);
+  // The groups' names never contain the label itself ("Collection slot": "Collection day").
+  const short = label.replace(/ \w+$/, '');
+  const dayField = `${id}-day`;
+
+  // What was tapped before hydration is in the inputs (React keeps their checked state as it
+  // hydrates): the state takes it over, once.
+  const root = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => {
+    const checked = (field: string) =>
+      root.current?.querySelector<HTMLInputElement>(`[name="${field}"]:checked`)?.value;
+    const dayTapped = checked(dayField);
+    if (dayTapped) setOpenDay(dayTapped);
+    const windowTapped = checked(name);
+    if (windowTapped && windowTapped !== value) onChange(windowTapped);
+    // Once, at hydration: later the inputs follow the state.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   return (
-    <fieldset className="min-w-0" aria-describedby={error ? `${id}-error` : undefined}>
+    <fieldset
+      ref={root}
+      className="min-w-0"
+      id={id}
+      aria-describedby={error ? `${id}-error` : undefined}
+    >
       <legend className="field-label">{label}</legend>
-      {name ? <input type="hidden" name={name} value={expressChosen ? 'express' : value} /> : null}
-      {days.length === 0 && !express ? (
-        <p className="mt-1 rounded-md border border-dashed border-slate-300 px-3 py-3 text-sm text-slate-500">
-          {placeholder}
-        </p>
+      {days.length === 0 && express == null ? (
+        <p className="slot-placeholder">{placeholder}</p>
       ) : (
         <>
-          <div
-            className="-mx-1 mt-1 flex snap-x gap-2 overflow-x-auto px-1 pt-1 pb-2"
-            role="group"
-            aria-label={`${short} day`}
-          >
-            {express ? (
-              <button
-                type="button"
-                className={`${chip} ${expressChosen ? 'border-brand bg-brand text-white' : 'border-brand/40 bg-brand/5 text-brand'}`}
-                aria-pressed={expressChosen}
-                onClick={express.onChoose}
-              >
+          {postEmpty ? <input type="hidden" name={name} value="" /> : null}
+          <style>{rules}</style>
+          <div className="slot-days" role="group" aria-label={`${short} day`}>
+            {express != null ? (
+              <label className="slot-chip slot-express">
+                <input
+                  type="radio"
+                  className="sr-only"
+                  name={name}
+                  value={EXPRESS_START}
+                  checked={expressChosen}
+                  onChange={() => onChange(EXPRESS_START)}
+                />
                 <span>Same day</span>
-                <span className="text-xs font-medium opacity-80">call us</span>
-              </button>
+                <span className="slot-note">call us</span>
+              </label>
             ) : null}
-            {days.map((d) => {
-              const open = !expressChosen && d.date === day?.date;
-              return (
-                <button
-                  key={d.date}
-                  type="button"
-                  className={`${chip} ${
-                    open
-                      ? 'border-brand bg-brand text-white'
-                      : d.full
-                        ? // Still a button (it opens the day's full windows): readable grey.
-                          'border-slate-200 bg-slate-50 text-slate-600'
-                        : 'border-slate-300 bg-white text-slate-800 hover:border-brand'
-                  }`}
-                  aria-pressed={open}
-                  onClick={() => {
+            {days.map((d) => (
+              <label key={d.date} className="slot-chip">
+                <input
+                  type="radio"
+                  className="sr-only"
+                  name={dayField}
+                  form={NOT_POSTED}
+                  value={d.date}
+                  // A full day is shown, readable, but cannot be opened.
+                  disabled={d.full}
+                  checked={!expressChosen && d.date === day?.date}
+                  onChange={() => {
                     setOpenDay(d.date);
+                    // Opening a day leaves same day: its windows are the choice again.
                     if (expressChosen) onChange('');
                   }}
-                >
-                  <span>{d.label}</span>
-                  <span className={`text-xs font-medium ${open ? 'opacity-90' : ''}`}>
-                    {d.full ? 'Full' : `${d.windows.filter((w) => !w.full).length} free`}
-                  </span>
-                </button>
-              );
-            })}
+                />
+                <span>{d.label}</span>
+                <span className="slot-note">
+                  {d.full ? 'Full' : `${d.windows.filter((w) => !w.full).length} free`}
+                </span>
+              </label>
+            ))}
           </div>
-          {day && !expressChosen ? (
-            <div
-              className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4"
-              role="group"
-              aria-label={`${short} windows, ${day.label}`}
-            >
-              {day.windows.map((w) => {
-                const chosen = w.value === value;
-                return (
-                  <button
-                    key={w.value}
-                    type="button"
-                    disabled={w.full}
-                    aria-pressed={chosen}
-                    className={`relative flex min-h-11 items-center justify-center rounded-md border px-0.5 ${w.full ? 'flex-col leading-tight' : ''} text-[13px] font-medium tracking-tight whitespace-nowrap tabular-nums sm:text-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${
-                      w.full
-                        ? 'cursor-not-allowed border-slate-200 bg-slate-100 text-slate-400'
-                        : chosen
-                          ? 'border-brand bg-brand text-white'
-                          : 'border-slate-300 bg-white text-slate-800 hover:border-brand'
-                    }`}
-                    onClick={() => onChange(w.value)}
-                  >
-                    {/* The name read out is the visible text with the day before it. */}
-                    <span className="sr-only">{day.label}, </span>
-                    <span className={w.full ? 'line-through' : undefined}>{w.label}</span>
-                    {w.full ? (
-                      // Under the time, not beside it: a phone's three columns have no room.
-                      <span className="text-[11px] font-semibold tracking-wide uppercase">
-                        <span className="sr-only"> </span>Full
-                      </span>
-                    ) : null}
-                    {w.soonest ? (
-                      <span
-                        className={`absolute -top-2 right-1.5 rounded-full px-1.5 py-px text-[10px] font-bold tracking-wide uppercase ${
-                          chosen ? 'bg-white text-brand' : 'bg-emerald-700 text-white'
-                        }`}
-                      >
-                        <span className="sr-only"> </span>Soonest
-                      </span>
-                    ) : null}
-                  </button>
-                );
-              })}
-            </div>
-          ) : null}
+          {days.map((d) => (
+            <DayWindows
+              key={d.date}
+              day={d}
+              name={name}
+              short={short}
+              chosen={d.date === value.slice(0, 10) ? value : ''}
+              required={required}
+              onPick={onChange}
+            />
+          ))}
         </>
       )}
       {error ? (
@@ -155,52 +164,58 @@ export function SlotPicker({
   );
 }
 
-/**
- * The home form's two pickers, collection then delivery (a chunk of their own, loaded once
- * the form has hydrated): the delivery's days come after the turnaround (the server's list),
- * with same day first, booked by phone.
- */
-export function BookingSlotPickers(props: {
-  pickups: readonly PickerSlot[] | null;
-  pickup: string;
-  onPickup: (value: string) => void;
-  deliveries: readonly PickerSlot[] | null;
-  delivery: string;
-  express: boolean;
-  onDelivery: (value: string) => void;
-  errors: { pickup?: string; delivery?: string };
+/** One day's windows: hidden by the stylesheet unless their day's radio is checked. */
+const DayWindows = memo(function DayWindows({
+  day,
+  name,
+  short,
+  chosen,
+  required,
+  onPick,
+}: {
+  day: PickerDay;
+  name: string;
+  short: string;
+  chosen: string;
+  required?: boolean;
+  /** The same across renders (a state setter or a stable callback): the windows are memoised. */
+  onPick: (value: string) => void;
 }) {
   return (
-    <div className="mt-4 grid gap-5">
-      <SlotPicker
-        id="pickup-picker"
-        label="Collection slot"
-        value={props.pickup}
-        placeholder={props.pickups === null ? 'Loading slots…' : 'No collection slots free'}
-        slots={props.pickups}
-        error={props.errors.pickup}
-        onChange={props.onPickup}
-      />
-      <SlotPicker
-        id="delivery-picker"
-        label="Delivery slot"
-        value={props.delivery}
-        placeholder={
-          !props.pickup
-            ? 'Choose a collection first'
-            : props.deliveries === null
-              ? 'Loading slots…'
-              : 'Choose a delivery'
-        }
-        slots={props.pickup ? props.deliveries : null}
-        error={props.errors.delivery}
-        onChange={props.onDelivery}
-        express={
-          props.pickup && props.deliveries?.some((s) => s.slot_start === EXPRESS_START)
-            ? { chosen: props.express, onChoose: () => props.onDelivery(EXPRESS_START) }
-            : null
-        }
-      />
+    <div
+      className="slot-windows"
+      data-day={day.date}
+      role="group"
+      aria-label={`${short} windows, ${day.label}`}
+    >
+      {day.windows.map((w) => (
+        <label key={w.value} className={w.full ? 'slot-window slot-full' : 'slot-window'}>
+          <input
+            type="radio"
+            className="sr-only"
+            name={name}
+            value={w.value}
+            checked={w.value === chosen}
+            disabled={w.full}
+            required={required}
+            onChange={() => onPick(w.value)}
+          />
+          {/* The name read out is the visible text with the day before it. */}
+          <span className="sr-only">{day.label}, </span>
+          <span className={w.full ? 'line-through' : undefined}>{w.label}</span>
+          {w.full ? (
+            // Under the time, not beside it: a phone's three columns have no room.
+            <span className="slot-full-note">
+              <span className="sr-only"> </span>Full
+            </span>
+          ) : null}
+          {w.soonest ? (
+            <span className="slot-soonest">
+              <span className="sr-only"> </span>Soonest
+            </span>
+          ) : null}
+        </label>
+      ))}
     </div>
   );
-}
+});

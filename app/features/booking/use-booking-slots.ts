@@ -70,12 +70,13 @@ export function useDeliverySlots(options: {
     });
   }, [pickup, restored]);
 
-  function chooseDelivery(value: string) {
+  // The same across renders: the slot picker's windows are memoised on it.
+  const chooseDelivery = useCallback((value: string) => {
     // Same day is booked by phone: the message with its "Call now" link says so. Nothing
     // dials by itself (a desktop would ask which app should open a tel: link).
     setExpress(value === EXPRESS);
     setDelivery(value === EXPRESS ? '' : value);
-  }
+  }, []);
 
   return { deliveries, delivery, express, chooseDelivery };
 }

@@ -46,14 +46,17 @@ export async function resolveBooking(
   }
   if (!values.door.trim()) errors.door = bookingMessages.door;
 
-  const pickups = await listPickupSlots(services);
-  const pickup = pickups.find((s) => slotKey(s) === values.pickup);
+  // The form shows full windows too, as full (decision 048); only one with a place is taken.
+  const pickups = await listPickupSlots(services, { includeFull: true });
+  const pickup = pickups.find((s) => !s.full && slotKey(s) === values.pickup);
   if (!pickup) errors.pickup = bookingMessages.pickup;
-  const deliveries = pickup ? await listDeliverySlots(services, { slot: values.pickup }) : null;
+  const deliveries = pickup
+    ? await listDeliverySlots(services, { slot: values.pickup, includeFull: true })
+    : null;
   // Express is booked by phone: the form says so instead of going on.
   if (values.delivery === 'express') errors.express = 'express';
   const delivery = deliveries?.find(
-    (s) => s.slot_start !== 'express' && slotKey(s) === values.delivery,
+    (s) => !s.full && s.slot_start !== 'express' && slotKey(s) === values.delivery,
   );
   // Without JavaScript the delivery list comes with the first submit: its absence then is
   // the next step, not a mistake.
