@@ -101,7 +101,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               </NavLink>
             ))}
           </nav>
-          <div className="ml-auto flex items-center gap-3 text-sm">
+          <div className="ml-auto flex flex-wrap items-center justify-end gap-3 text-sm">
             {testMode ? (
               <span className="rounded bg-amber-300 px-2 py-0.5 text-xs font-bold text-amber-950">
                 PAYMENTS: TEST MODE

@@ -108,7 +108,7 @@ export function BranchEditor({
                   <input
                     type="time"
                     aria-label={`${WEEKDAY_NAMES[i]} opens`}
-                    className={`${input} w-32`}
+                    className={`${input} w-36`}
                     value={d.opensAt}
                     onChange={(e) => setDay(i, { opensAt: e.target.value })}
                   />
@@ -116,7 +116,7 @@ export function BranchEditor({
                   <input
                     type="time"
                     aria-label={`${WEEKDAY_NAMES[i]} closes`}
-                    className={`${input} w-32`}
+                    className={`${input} w-36`}
                     value={d.closesAt}
                     onChange={(e) => setDay(i, { closesAt: e.target.value })}
                   />
