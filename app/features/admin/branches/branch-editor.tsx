@@ -78,7 +78,7 @@ export function BranchEditor({
         <label className="flex items-center gap-3">
           <input
             type="checkbox"
-            className="h-5 w-5"
+            className="h-5 w-5 shrink-0"
             checked={counter}
             onChange={(e) => setCounter(e.target.checked)}
           />
@@ -97,7 +97,7 @@ export function BranchEditor({
               <label className="flex w-36 items-center gap-2 font-medium">
                 <input
                   type="checkbox"
-                  className="h-5 w-5"
+                  className="h-5 w-5 shrink-0"
                   checked={d.open}
                   onChange={(e) => setDay(i, { open: e.target.checked })}
                 />
@@ -108,7 +108,7 @@ export function BranchEditor({
                   <input
                     type="time"
                     aria-label={`${WEEKDAY_NAMES[i]} opens`}
-                    className={`${input} w-36`}
+                    className={`${input} w-[8.25rem] sm:w-36`}
                     value={d.opensAt}
                     onChange={(e) => setDay(i, { opensAt: e.target.value })}
                   />
@@ -116,7 +116,7 @@ export function BranchEditor({
                   <input
                     type="time"
                     aria-label={`${WEEKDAY_NAMES[i]} closes`}
-                    className={`${input} w-36`}
+                    className={`${input} w-[8.25rem] sm:w-36`}
                     value={d.closesAt}
                     onChange={(e) => setDay(i, { closesAt: e.target.value })}
                   />
@@ -217,7 +217,7 @@ export function BranchEditor({
                 <label className="flex items-center gap-3">
                   <input
                     type="checkbox"
-                    className="h-5 w-5"
+                    className="h-5 w-5 shrink-0"
                     checked={members.has(s.id)}
                     onChange={(e) =>
                       setMembers((m) => {
