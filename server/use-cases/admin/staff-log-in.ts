@@ -31,7 +31,7 @@ export async function staffLogIn(
     : await verifyAgainstDummy(input.password);
   if (!staff || !ok) {
     await attempt.failed();
-    throw new UnauthorizedError(staffMessages.loginFailed);
+    throw new UnauthorizedError(staffMessages.loginFailed, 'login-failed');
   }
   await attempt.succeeded();
   // Issue 32: a member of one branch works there; a member of several chooses next.
