@@ -68,6 +68,8 @@ export default [
     route('admin/mailbox', 'routes/admin/mailbox.tsx'),
     route('admin/promo-codes', 'routes/admin/promo-codes.tsx'),
     route('admin/settings', 'routes/admin/settings.tsx'),
+    route('admin/branch', 'routes/admin/branch.tsx'),
+    route('admin/branches', 'routes/admin/branches.tsx'),
   ]),
 
   route('app', 'routes/app-download.ts'),

@@ -128,13 +128,6 @@ export const catalogueEntities = {
       { key: 'town', label: 'Town', kind: 'text', required: true },
       { key: 'postcode', label: 'Postcode', kind: 'text', required: true, list: true },
       { key: 'phone', label: 'Phone', kind: 'text', required: true },
-      {
-        key: 'openingHours',
-        label: 'Opening hours',
-        kind: 'hours',
-        required: true,
-        hint: 'One line per row: days | hours, e.g. Mon–Fri | 07:30–19:00',
-      },
       { key: 'latitude', label: 'Latitude', kind: 'float', required: true },
       { key: 'longitude', label: 'Longitude', kind: 'float', required: true },
       { key: 'sortOrder', label: 'Order', kind: 'int' },

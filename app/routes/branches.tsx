@@ -2,6 +2,7 @@ import { data, Link, useNavigate } from 'react-router';
 import { listBranches } from '~/server/catalogue.server';
 import { BranchMap } from '~/components/branch-map';
 import { seo } from '~/utils/seo';
+import { londonToday } from '@shared/london-time';
 import type { Route } from './+types/branches';
 import type { PageHandle } from '~/components/site/chrome-rules';
 
@@ -11,7 +12,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     ? branches.find((b) => b.slug === params.id || String(b.id) === params.id)
     : branches[0];
   if (!selected) throw data(null, { status: 404 });
-  return { branches, selectedSlug: selected.slug };
+  // Bank holidays and closures from today on (issue 32); the page is shared, so "today" is
+  // the day it was rendered, and a passed closure drops off at the next content change.
+  const today = londonToday(context.services.now());
+  return { branches, selectedSlug: selected.slug, today };
 }
 
 /** The same for every visitor: the server may reuse its HTML (docs/decisions/011). */
@@ -31,7 +35,7 @@ export function meta({ matches, loaderData, params }: Route.MetaArgs) {
 
 export default function Branches({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
-  const { branches, selectedSlug } = loaderData;
+  const { branches, selectedSlug, today } = loaderData;
   const selected = branches.find((b) => b.slug === selectedSlug)!;
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-10">
@@ -108,6 +112,30 @@ export default function Branches({ loaderData }: Route.ComponentProps) {
                   </div>
                 ))}
               </dl>
+              {selected.closures.some((c) => c.date >= today) ? (
+                <>
+                  <h3 className="mt-4 font-semibold text-slate-900">Closed on</h3>
+                  <ul className="mt-1 text-slate-700" data-testid="branch-closures">
+                    {selected.closures
+                      .filter((c) => c.date >= today)
+                      .slice(0, 6)
+                      .map((c) => (
+                        <li key={c.date} className="flex justify-between gap-4 py-1">
+                          <span>
+                            {new Date(`${c.date}T12:00:00Z`).toLocaleDateString('en-GB', {
+                              weekday: 'short',
+                              day: 'numeric',
+                              month: 'short',
+                              year: 'numeric',
+                              timeZone: 'UTC',
+                            })}
+                          </span>
+                          <span>{c.reason}</span>
+                        </li>
+                      ))}
+                  </ul>
+                </>
+              ) : null}
             </div>
             <BranchMap
               name={selected.name}

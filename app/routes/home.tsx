@@ -79,7 +79,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         addressCountry: 'GB',
       },
       geo: { '@type': 'GeoCoordinates', latitude: b.latitude, longitude: b.longitude },
-      openingHours: b.opening_hours.map((h) => `${h.days} ${h.hours}`),
+      openingHours: b.schema_opening_hours,
     })),
   };
   const page = {

@@ -24,6 +24,8 @@ export type CurrentStaff = {
   email: string;
   role: StaffRole;
   sessionId: string;
+  /** The branch the session works in (issue 32); null: not chosen (the owner: all branches). */
+  sessionBranchId: number | null;
 };
 
 export const staffMessages = {
@@ -93,6 +95,7 @@ export async function getCurrentStaff(
       name: staffUsers.name,
       email: staffUsers.email,
       role: staffUsers.role,
+      sessionBranchId: staffSessions.branchId,
     })
     .from(staffSessions)
     .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffId))
@@ -109,10 +112,18 @@ export async function getCurrentStaff(
 }
 
 /** Starts a staff session (after the sign-in use-case checked the password). */
-export async function createStaffSession(db: DbOrTx, staffId: string, now: Date) {
+export async function createStaffSession(
+  db: DbOrTx,
+  staffId: string,
+  now: Date,
+  /** The branch it starts in (issue 32): a member of one branch works there from the start. */
+  branchId: number | null = null,
+) {
   const token = newToken();
   const expiresAt = new Date(now.getTime() + STAFF_SESSION_TTL_MS);
-  await db.insert(staffSessions).values({ tokenHash: hashToken(token), staffId, expiresAt });
+  await db
+    .insert(staffSessions)
+    .values({ tokenHash: hashToken(token), staffId, expiresAt, branchId });
   return { token, expiresAt };
 }
 

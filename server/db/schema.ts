@@ -118,12 +118,64 @@ export const branches = pgTable('branches', {
   town: text('town').notNull().default('London'),
   postcode: text('postcode').notNull(),
   phone: text('phone').notNull(),
-  /** [{ days: 'Mon–Fri', hours: '07:30–19:00' }, …] */
-  openingHours: jsonb('opening_hours').$type<{ days: string; hours: string }[]>().notNull(),
   latitude: doublePrecision('latitude').notNull(),
   longitude: doublePrecision('longitude').notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
+  /** Takes walk-in orders over its counter (issue 32); the counter screen is for these only. */
+  counterEnabled: boolean('counter_enabled').notNull().default(false),
 });
+
+/**
+ * A branch's opening hours per ISO weekday (1 = Monday … 7 = Sunday), London wall-clock
+ * 'HH:MM'; a weekday without a row is closed (issue 32, decision 047). The public pages render
+ * their "Monday to Friday 07:30 to 19:30" lines from these rows (shared/branch-hours.ts).
+ */
+export const branchHours = pgTable(
+  'branch_hours',
+  {
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    weekday: smallint('weekday').notNull(),
+    opensAt: text('opens_at').notNull(),
+    closesAt: text('closes_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.branchId, t.weekday] }),
+    check('branch_hours_weekday', sql`${t.weekday} between 1 and 7`),
+    check('branch_hours_close_after_open', sql`${t.closesAt} > ${t.opensAt}`),
+  ],
+);
+
+/** A London date a branch is shut: a bank holiday or another closure, with its reason. */
+export const branchClosures = pgTable(
+  'branch_closures',
+  {
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind', { enum: ['bank-holiday', 'closure'] }).notNull(),
+    reason: text('reason').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.branchId, t.day] })],
+);
+
+/**
+ * The postcode districts (W9, NW6, … as shared/postcode.ts `postcodeDistrict` gives them)
+ * whose collection orders a branch processes. A district belongs to one branch at most (the
+ * primary key): an order's branch is never a choice between two.
+ */
+export const branchAreas = pgTable(
+  'branch_areas',
+  {
+    district: text('district').primaryKey(),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('branch_areas_branch_idx').on(t.branchId)],
+);
 
 export const faqs = pgTable('faqs', {
   id: serial('id').primaryKey(),
@@ -478,8 +530,16 @@ export const orders = pgTable(
     emailKey: text('email_key'),
     phoneKey: text('phone_key'),
     addressKey: text('address_key'),
+    /**
+     * The branch that processes it (issue 32): the one serving its postcode district when it
+     * was placed (branch_areas), or where staff moved it (audited). Null: no branch serves it.
+     */
+    branchId: integer('branch_id').references((): AnyPgColumn => branches.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
+    index('orders_branch_idx').on(t.branchId),
     index('orders_customer_idx').on(t.customerId),
     index('orders_email_key_idx').on(t.emailKey),
     index('orders_phone_key_idx').on(t.phoneKey),
@@ -676,6 +736,23 @@ export const staffUsers = pgTable(
   (t) => [uniqueIndex('staff_users_email_uq').on(t.email)],
 );
 
+/** The branches a member of staff works in (issue 32); they work in one at a time (their session's). */
+export const branchStaff = pgTable(
+  'branch_staff',
+  {
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.branchId, t.staffId] }),
+    index('branch_staff_staff_idx').on(t.staffId),
+  ],
+);
+
 export const staffSessions = pgTable(
   'staff_sessions',
   {
@@ -687,6 +764,8 @@ export const staffSessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The branch this session works in (issue 32); null: all the member's branches (the owner: all). */
+    branchId: integer('branch_id').references(() => branches.id, { onDelete: 'set null' }),
   },
   (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
 );

@@ -75,7 +75,27 @@ export const branch = z
     address: z.array(text()),
     postcode: text(),
     phone: text(),
-    opening_hours: z.array(z.object({ days: text(), hours: text() })),
+    opening_hours: z.array(z.object({ days: text(), hours: text() })).meta({
+      description: 'The week as people read it, rendered from weekly_hours',
+    }),
+    weekly_hours: z
+      .array(
+        z.object({
+          weekday: z.number().int().min(1).max(7),
+          opens_at: text().meta({ description: 'London wall-clock HH:MM' }),
+          closes_at: text(),
+        }),
+      )
+      .meta({ description: 'Hours per ISO weekday (1 = Monday); a day left out is closed' }),
+    closures: z.array(
+      z.object({
+        date: text().meta({ description: 'London date, YYYY-MM-DD' }),
+        kind: z.enum(['bank-holiday', 'closure']),
+        reason: text(),
+      }),
+    ),
+    schema_opening_hours: z.array(text()).meta({ description: 'schema.org openingHours' }),
+    counter: z.boolean().meta({ description: 'Takes walk-in orders over the counter' }),
     latitude: z.number(),
     longitude: z.number(),
   })

@@ -70,6 +70,11 @@ export const routes: Routes<Api> = {
     sendMarketingText: { method: 'POST', path: '/api/admin/marketing/texts', auth: ['staff'] },
     shopSettings: { method: 'GET', path: '/api/admin/settings', auth: ['staff'] },
     saveShopSettings: { method: 'PUT', path: '/api/admin/settings', auth: ['staff'] },
+    branchSettings: { method: 'GET', path: '/api/admin/branches', auth: ['staff'] },
+    saveBranchSettings: { method: 'PUT', path: '/api/admin/branches/:id', auth: ['staff'] },
+    workingBranch: { method: 'GET', path: '/api/admin/branch', auth: ['staff'] },
+    chooseWorkingBranch: { method: 'PUT', path: '/api/admin/branch', auth: ['staff'] },
+    moveOrderBranch: { method: 'POST', path: '/api/admin/orders/:id/branch', auth: ['staff'] },
   },
   intake: {
     garments: { method: 'GET', path: '/api/admin/orders/:id/garments', auth: ['staff'] },

@@ -11,6 +11,7 @@ import { loadConfig } from '../../server/config';
 import { startServer } from '../../server/start';
 import { startSmtpServer } from '@tests/helpers/smtp-server';
 import { createStaffUser } from '../../server/auth/staff';
+import { seedBranches } from './branches-seed';
 import { E2E_CAP_PENCE, E2E_CAPPED_ORDERS, E2E_STAFF } from './e2e-staff';
 import { E2E_INTAKE_ORDERS } from './e2e-intake';
 import { insertOrderRow } from '@tests/helpers/fixtures';
@@ -51,6 +52,8 @@ const e2eStaff = await createStaffUser(running.services.db, {
   name: 'Sam Staff',
   role: 'staff',
 });
+// The branches spec (issue 32): an owner, staff of two branches, a collection in each.
+await seedBranches(running.services);
 // The approval spec starts from a capped order in cleaning with a card saved, per project.
 for (const email of Object.values(E2E_CAPPED_ORDERS)) {
   const now = running.services.now();

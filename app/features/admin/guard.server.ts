@@ -1,4 +1,5 @@
 import { redirect } from 'react-router';
+import { branchScope } from '@server/auth/branch-scope';
 import { getCurrentStaff, type StaffRole } from '@server/auth/staff';
 import type { AppServices } from '@server/services';
 
@@ -36,4 +37,17 @@ export async function requireStaffPage(
     throw new Response('Only the owner can see this page.', { status: 403 });
   }
   return staff;
+}
+
+/**
+ * The staff member of a page and the branches whose orders it shows (issue 32): their working
+ * branch, all of theirs until they choose, every branch for the owner unless they picked one.
+ */
+export async function requireStaffScope(
+  services: AppServices,
+  page: { request: Request; url: URL },
+  roles: StaffRole[] = ['owner', 'staff'],
+) {
+  const staff = await requireStaffPage(services, page, roles);
+  return { staff, scope: await branchScope(services.db, staff) };
 }

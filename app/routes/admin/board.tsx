@@ -7,7 +7,7 @@ import { orderStatuses } from '@shared/order-status';
 import { listOrders } from '~/server/orders.server';
 import { orderBoard } from '~/server/orders.server';
 import { boardView, orderListRowView, type BoardRowView } from '~/server/orders.server';
-import { requireStaffPage } from '~/features/admin/guard.server';
+import { requireStaffScope } from '~/features/admin/guard.server';
 import { ApprovalPill, QuestionPill, RepeatPill, StatusPill } from '~/features/admin/ui';
 import { TagScan } from '~/features/admin/tag-scan';
 import { CasesPill, OpenCasesPanel } from '~/features/admin/intake-report-panel';
@@ -16,12 +16,13 @@ import type { Route } from './+types/board';
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { services } = context;
-  await requireStaffPage(services, { request, url });
+  const { scope } = await requireStaffScope(services, { request, url });
+  const { branchIds } = scope;
   const { date } = readQuery(request, z.object({ date: isoDate().optional() }));
   const day = date ?? londonToday(services.now());
-  const board = boardView(services.config.brand, await orderBoard(services, { day }));
-  const inShop = (await listOrders(services, { status: 'cleaning', limit: 50 })).map((o) =>
-    orderListRowView(services.config.brand, o),
+  const board = boardView(services.config.brand, await orderBoard(services, { day, branchIds }));
+  const inShop = (await listOrders(services, { status: 'cleaning', limit: 50, branchIds })).map(
+    (o) => orderListRowView(services.config.brand, o),
   );
   const cases = openCasesView(services.config.brand, await openCases(services));
   return { board, inShop, cases };

@@ -1,8 +1,10 @@
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { NavLink, Outlet, redirect, useNavigate } from 'react-router';
 import { routes } from '@shared/api/routes';
 import { call } from '~/utils/api-client';
 import { requireStaffPage } from '~/features/admin/guard.server';
 import { openCaseTotal } from '~/server/intake-report.server';
+import { branchScope } from '~/server/branches.server';
+import { BranchSwitcher } from '~/features/admin/branch-switcher';
 import type { Route } from './+types/layout';
 
 export function meta() {
@@ -16,8 +18,14 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     'staff',
     'driver',
   ]);
+  // Issue 32: the branch this session works in; a member of several chooses first.
+  const scope = staff.role === 'driver' ? null : await branchScope(context.services.db, staff);
+  if (scope?.mustChoose && url.pathname !== '/admin/branch') {
+    throw redirect(`/admin/branch?from=${encodeURIComponent(url.pathname + url.search)}`);
+  }
   return {
     staff: { name: staff.name, role: staff.role },
+    branches: scope ? { choices: scope.choices, current: scope.current } : null,
     // Customers' cases answer within a working day: every page of the shop shows how many wait.
     openCases: staff.role === 'driver' ? 0 : await openCaseTotal(context.services),
     brand: context.services.config.brand.name,
@@ -40,6 +48,7 @@ const links: { to: string; label: string; end?: boolean }[] = [
 ];
 const driverLinks: typeof links = [{ to: '/admin/driver', label: 'My stops' }];
 const ownerLinks: typeof links = [
+  { to: '/admin/branches', label: 'Branches' },
   { to: '/admin/audit', label: 'Audit log' },
   { to: '/admin/staff', label: 'Staff' },
   { to: '/admin/mailbox', label: 'Mailbox' },
@@ -48,7 +57,7 @@ const ownerLinks: typeof links = [
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { staff, brand, testMode, openCases } = loaderData;
+  const { staff, brand, testMode, openCases, branches } = loaderData;
   const navigate = useNavigate();
   const items =
     staff.role === 'owner'
@@ -92,11 +101,18 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               </NavLink>
             ))}
           </nav>
-          <div className="ml-auto flex items-center gap-3 text-sm">
+          <div className="ml-auto flex flex-wrap items-center justify-end gap-3 text-sm">
             {testMode ? (
               <span className="rounded bg-amber-300 px-2 py-0.5 text-xs font-bold text-amber-950">
                 PAYMENTS: TEST MODE
               </span>
+            ) : null}
+            {branches ? (
+              <BranchSwitcher
+                choices={branches.choices}
+                current={branches.current}
+                owner={staff.role === 'owner'}
+              />
             ) : null}
             <span>
               {staff.name} ({staff.role})

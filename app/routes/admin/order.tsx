@@ -11,6 +11,8 @@ import { IntakeReportPanel } from '~/features/admin/intake-report-panel';
 import { CustomerPanel } from '~/features/admin/order/customer-panel';
 import { loadCustomerPanel } from '~/features/admin/order/customer-panel.server';
 import { StatusPanel } from '~/features/admin/order/status-panel';
+import { BranchPanel } from '~/features/admin/order/branch-panel';
+import { branchScope } from '~/server/branches.server';
 import { ItemsPanel } from '~/features/admin/order/items-panel';
 import { loadOrderDocuments } from '~/features/admin/order/items-panel.server';
 import { ApprovalThread } from '~/features/admin/order/approval-thread';
@@ -29,8 +31,11 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
   const detail = await adminOrderDetail(services, { id: params.id }).catch(() => null);
   if (!detail) throw data('Not found', { status: 404 });
   const order = adminOrderView(services.config.brand, detail);
+  const { choices } = await branchScope(services.db, { ...staff, role: 'owner' });
   return {
     order,
+    // Issue 32: an order moves to any branch (staff only move their own: the server says).
+    branches: choices,
     owner: staff.role === 'owner',
     customer: await loadCustomerPanel(services, detail.order),
     priceList: await loadPriceList(services.db),
@@ -41,7 +46,8 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
 }
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
-  const { order, owner, customer, priceList, documents, intake, intakeReport } = loaderData;
+  const { order, owner, customer, priceList, documents, intake, intakeReport, branches } =
+    loaderData;
   // One action for the page's sections; each answer shows beside the action that asked.
   const { run, busy, feedback } = useAdminAction();
   const action = { run, busy, feedback };
@@ -61,6 +67,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-6 lg:grid-cols-3">
         <CustomerPanel order={order} {...customer} />
         <StatusPanel order={order} {...action} />
+        <BranchPanel order={order} branches={branches} {...action} />
       </div>
 
       <IntakePanel orderId={order.id} intake={intake} priceList={priceList} care={order.care} />

@@ -5,13 +5,13 @@ import { readQuery } from '~/utils/query';
 import { isOrderStatus, orderStatuses } from '@shared/order-status';
 import { findByScan, listOrders } from '~/server/orders.server';
 import { orderListRowView } from '~/server/orders.server';
-import { requireStaffPage } from '~/features/admin/guard.server';
+import { requireStaffScope } from '~/features/admin/guard.server';
 import { StatusPill } from '~/features/admin/ui';
 import type { Route } from './+types/orders';
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { services } = context;
-  await requireStaffPage(services, { request, url });
+  const { scope } = await requireStaffScope(services, { request, url });
   const query = readQuery(request, z.object({ status: text().optional(), q: text().optional() }));
   const status = query.status ?? '';
   const q = (query.q ?? '').slice(0, 100);
@@ -21,6 +21,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const rows = await listOrders(services, {
     status: isOrderStatus(status) ? status : undefined,
     search: q,
+    branchIds: scope.branchIds,
   });
   const orders = rows.map((o) => orderListRowView(services.config.brand, o));
   return { orders, status, q };

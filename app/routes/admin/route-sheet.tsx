@@ -4,17 +4,20 @@ import { londonToday } from '@shared/london-time';
 import { readQuery } from '~/utils/query';
 import { orderBoard } from '~/server/orders.server';
 import { boardView, type BoardRowView } from '~/server/orders.server';
-import { requireStaffPage } from '~/features/admin/guard.server';
+import { requireStaffScope } from '~/features/admin/guard.server';
 import type { Route } from './+types/route-sheet';
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { services } = context;
-  await requireStaffPage(services, { request, url });
+  const { scope } = await requireStaffScope(services, { request, url });
   const { date } = readQuery(request, z.object({ date: isoDate().optional() }));
   return {
     board: boardView(
       services.config.brand,
-      await orderBoard(services, { day: date ?? londonToday(services.now()) }),
+      await orderBoard(services, {
+        day: date ?? londonToday(services.now()),
+        branchIds: scope.branchIds,
+      }),
     ),
   };
 }

@@ -4,7 +4,9 @@ import {
   areaGroups,
   areas,
   blogPosts,
+  branchAreas,
   branches,
+  branchHours,
   faqs,
   priceCategories,
   servicePages,
@@ -74,19 +76,27 @@ export async function seedCatalogue(db: DbOrTx): Promise<void> {
     );
   }
 
-  await db.insert(branches).values(
-    BRANCHES.map((b, i) => ({
-      slug: b.slug,
-      name: b.name,
-      addressLine1: b.line1,
-      postcode: b.postcode,
-      phone: b.phone,
-      openingHours: b.hours,
-      latitude: b.latitude,
-      longitude: b.longitude,
-      sortOrder: i,
-    })),
-  );
+  for (const [i, b] of BRANCHES.entries()) {
+    const [row] = await db
+      .insert(branches)
+      .values({
+        slug: b.slug,
+        name: b.name,
+        addressLine1: b.line1,
+        postcode: b.postcode,
+        phone: b.phone,
+        latitude: b.latitude,
+        longitude: b.longitude,
+        sortOrder: i,
+        counterEnabled: b.counter ?? false,
+      })
+      .returning({ id: branches.id });
+    // Issue 32: the hours as rows, and the districts whose collections the branch processes.
+    await db.insert(branchHours).values(b.hours.map((h) => ({ ...h, branchId: row!.id })));
+    await db
+      .insert(branchAreas)
+      .values(b.districts.map((district) => ({ district, branchId: row!.id })));
+  }
   await db.insert(faqs).values(FAQS.map((f, i) => ({ ...f, sortOrder: i })));
   await db.insert(blogPosts).values(
     BLOG_POSTS.map((p) => ({

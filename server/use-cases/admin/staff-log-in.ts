@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { verifyAgainstDummy, verifyPassword } from '../../auth/passwords';
 import { rateRules, startLoginAttempt } from '../../auth/rate-limit';
+import { branchesOfStaff } from '../../auth/branch-scope';
 import { createStaffSession, staffMessages } from '../../auth/staff';
 import { staffUsers } from '../../db/schema';
 import { UnauthorizedError } from '../../errors';
@@ -33,9 +34,17 @@ export async function staffLogIn(
     throw new UnauthorizedError(staffMessages.loginFailed, 'login-failed');
   }
   await attempt.succeeded();
-  const session = await createStaffSession(db, staff.id, now);
+  // Issue 32: a member of one branch works there; a member of several chooses next.
+  const mine = staff.role === 'owner' ? [] : await branchesOfStaff(db, staff.id);
+  const session = await createStaffSession(
+    db,
+    staff.id,
+    now,
+    mine.length === 1 ? mine[0]!.id : null,
+  );
   return {
     ...session,
     staff: { id: staff.id, name: staff.name, email: staff.email, role: staff.role },
+    chooseBranch: staff.role === 'staff' && mine.length > 1,
   };
 }

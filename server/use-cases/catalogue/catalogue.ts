@@ -1,4 +1,5 @@
 import { asc, desc, eq } from 'drizzle-orm';
+import { hoursLines, schemaOpeningHours, type ClosureKind } from '@shared/branch-hours';
 import { sanitizeContentHtml } from '../../content/sanitize';
 import { priceView } from './present-catalogue';
 import type { DbOrTx } from '../../db/client';
@@ -7,7 +8,9 @@ import {
   areaGroups,
   areas,
   blogPosts,
+  branchClosures,
   branches,
+  branchHours,
   faqs,
   priceCategories,
   servicePages,
@@ -171,7 +174,15 @@ export type Branch = {
   address: string[];
   postcode: string;
   phone: string;
+  /** The week as people read it, rendered from the hours' rows (issue 32). */
   opening_hours: { days: string; hours: string }[];
+  /** The rows themselves: London wall-clock times per ISO weekday; a day left out is closed. */
+  weekly_hours: { weekday: number; opens_at: string; closes_at: string }[];
+  /** Bank holidays and other closures, by London date. */
+  closures: { date: string; kind: ClosureKind; reason: string }[];
+  /** Schema.org's openingHours of the week ("Mo-Fr 07:30-19:30"). */
+  schema_opening_hours: string[];
+  counter: boolean;
   latitude: number;
   longitude: number;
 };
@@ -179,17 +190,38 @@ export type Branch = {
 export function listBranches(source: ContentSource): Promise<Branch[]> {
   return readContent(source, 'branches', async (db) => {
     const rows = await db.select().from(branches).orderBy(asc(branches.sortOrder));
-    return rows.map((b) => ({
-      id: b.id,
-      slug: b.slug,
-      name: b.name,
-      address: [b.addressLine1, b.addressLine2, b.town, b.postcode].filter(Boolean),
-      postcode: b.postcode,
-      phone: b.phone,
-      opening_hours: b.openingHours,
-      latitude: b.latitude,
-      longitude: b.longitude,
-    }));
+    const hours = await db
+      .select()
+      .from(branchHours)
+      .orderBy(asc(branchHours.branchId), asc(branchHours.weekday));
+    const closures = await db
+      .select()
+      .from(branchClosures)
+      .orderBy(asc(branchClosures.branchId), asc(branchClosures.day));
+    return rows.map((b) => {
+      const week = hours.filter((h) => h.branchId === b.id);
+      return {
+        id: b.id,
+        slug: b.slug,
+        name: b.name,
+        address: [b.addressLine1, b.addressLine2, b.town, b.postcode].filter(Boolean),
+        postcode: b.postcode,
+        phone: b.phone,
+        opening_hours: hoursLines(week),
+        weekly_hours: week.map((h) => ({
+          weekday: h.weekday,
+          opens_at: h.opensAt,
+          closes_at: h.closesAt,
+        })),
+        closures: closures
+          .filter((c) => c.branchId === b.id)
+          .map((c) => ({ date: c.day, kind: c.kind, reason: c.reason })),
+        schema_opening_hours: schemaOpeningHours(week),
+        counter: b.counterEnabled,
+        latitude: b.latitude,
+        longitude: b.longitude,
+      };
+    });
   });
 }
 

@@ -21,6 +21,7 @@ import { notifyCustomer } from '../messages/notify-customer';
 import { redeemPromoCode, type RedeemedCode } from '../promos/redeem-promo-code';
 import { orderKeys } from '../promos/same-person';
 import type { PersonKeys } from '@shared/same-person';
+import { branchForPostcode } from '../branches/order-branch';
 
 /**
  * How the customer will pay after cleaning: `now`, they save a card or verify PayPal on the
@@ -225,6 +226,7 @@ async function insertOrder(
       companyName: placed.company || address.company,
       doorNumber: address.door,
       postcode: address.postcode,
+      branchId: await branchForPostcode(tx, address.postcode),
       addressType: address.type,
       fullAddress: address.fullAddress,
       addressJson: address.json,

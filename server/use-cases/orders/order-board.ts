@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
 import { awaitsApproval } from '@shared/order-approval';
 import { londonDayRange } from '@shared/london-time';
 import { orderStatuses } from '@shared/order-status';
@@ -6,6 +6,7 @@ import type { AppServices } from '../../services';
 import { orderMessages, orders, priceApprovals } from '../../db/schema';
 import { unansweredOrders } from '../approvals/order-thread';
 import { repeatOrderIds } from '../recurring/repeat-orders';
+import { ofBranches } from './list-orders';
 
 /**
  * The board: how many orders are in each status, one London day's collections and
@@ -13,13 +14,19 @@ import { repeatOrderIds } from '../recurring/repeat-orders';
  * customer's approval or on an answer to their question (issue 15), as rows (boardView
  * presents them).
  */
-export async function orderBoard(deps: Pick<AppServices, 'db'>, input: { day: string }) {
+export async function orderBoard(
+  deps: Pick<AppServices, 'db'>,
+  /** `branchIds`: the branch scope (issue 32); absent or null, every order. */
+  input: { day: string; branchIds?: number[] | null },
+) {
   const { db } = deps;
   const { day } = input;
   const range = londonDayRange(day);
+  const scope = ofBranches(input.branchIds);
   const counts = await db
     .select({ status: orders.status, n: count() })
     .from(orders)
+    .where(scope)
     .groupBy(orders.status);
   const live = inArray(
     orders.status,
@@ -28,16 +35,23 @@ export async function orderBoard(deps: Pick<AppServices, 'db'>, input: { day: st
   const collections = await db
     .select()
     .from(orders)
-    .where(and(live, gte(orders.pickupStartsAt, range.from), lt(orders.pickupStartsAt, range.to)))
+    .where(
+      and(scope, live, gte(orders.pickupStartsAt, range.from), lt(orders.pickupStartsAt, range.to)),
+    )
     .orderBy(asc(orders.pickupStartsAt), asc(orders.orderNo));
   const deliveries = await db
     .select()
     .from(orders)
     .where(
-      and(live, gte(orders.deliveryStartsAt, range.from), lt(orders.deliveryStartsAt, range.to)),
+      and(
+        scope,
+        live,
+        gte(orders.deliveryStartsAt, range.from),
+        lt(orders.deliveryStartsAt, range.to),
+      ),
     )
     .orderBy(asc(orders.deliveryStartsAt), asc(orders.orderNo));
-  const waiting = await waitingOrders(db);
+  const waiting = await waitingOrders(db, scope);
   const questions = await unansweredOrders(db, [
     ...new Set([...collections, ...deliveries, ...waiting.orders].map((o) => o.id)),
   ]);
@@ -57,7 +71,7 @@ export async function orderBoard(deps: Pick<AppServices, 'db'>, input: { day: st
 }
 
 /** Orders with an open approval request or a thread: the candidates of the board's list. */
-async function waitingOrders(db: Pick<AppServices, 'db'>['db']) {
+async function waitingOrders(db: Pick<AppServices, 'db'>['db'], scope: SQL | undefined) {
   const open = db
     .selectDistinct({ id: priceApprovals.orderId })
     .from(priceApprovals)
@@ -67,7 +81,11 @@ async function waitingOrders(db: Pick<AppServices, 'db'>['db']) {
     .select()
     .from(orders)
     .where(
-      and(ne(orders.status, 'cancelled'), or(inArray(orders.id, open), inArray(orders.id, talked))),
+      and(
+        scope,
+        ne(orders.status, 'cancelled'),
+        or(inArray(orders.id, open), inArray(orders.id, talked)),
+      ),
     )
     .orderBy(asc(orders.deliveryStartsAt))
     .limit(100);

@@ -8,6 +8,7 @@ import { findOrder } from './find-order';
 import { latestApprovalOf } from '../approvals/price-approval';
 import { orderThread } from '../approvals/order-thread';
 import { careOfCustomers } from '../accounts/care-preferences';
+import { branchOfOrder } from '../branches/order-branch';
 
 /** Everything staff see of one order (its approval request and thread too), as rows (adminOrderView presents it). */
 export async function adminOrderDetail(
@@ -58,6 +59,8 @@ export async function adminOrderDetail(
       .orderBy(asc(textMessages.createdAt), asc(textMessages.id)),
     /** Issue 18: the customer's garment care preferences. */
     care: (await careOfCustomers(db, [order.customerId])).get(order.customerId ?? '') ?? null,
+    /** Issue 32: the branch that processes it and its moves. */
+    branch: await branchOfOrder(db, order),
     now,
   };
 }

@@ -46,6 +46,11 @@ export function adminOrderView(
     care?: CarePreferences | null;
     /** The order's VAT documents: its refunds are the credit notes of refunds. */
     documents?: OrderDocumentRef[];
+    /** Issue 32: its branch and the moves between branches. */
+    branch?: {
+      branch: { id: number; name: string } | null;
+      moves: { at: Date; from: string | null; to: string; by: string }[];
+    };
   },
 ) {
   const { order } = d;
@@ -111,6 +116,13 @@ export function adminOrderView(
       to: e.toStatus,
       actor: e.actor,
       at: e.at.toISOString(),
+    })),
+    branch: d.branch?.branch ?? null,
+    branch_moves: (d.branch?.moves ?? []).map((m) => ({
+      from: m.from,
+      to: m.to,
+      by: m.by,
+      at: m.at.toISOString(),
     })),
     payments: d.payments.map((p) => ({
       kind: p.kind,

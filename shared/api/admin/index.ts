@@ -1,4 +1,5 @@
 import { adminAuditApi } from './audit';
+import { adminBranchesApi } from './branches';
 import { adminCatalogueApi } from './catalogue';
 import { adminCustomersApi } from './customers';
 import { adminMarketingApi } from './marketing';
@@ -23,4 +24,5 @@ export const adminApi = {
   ...adminStaffApi,
   ...adminMarketingApi,
   ...adminSettingsApi,
+  ...adminBranchesApi,
 };

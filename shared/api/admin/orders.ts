@@ -122,6 +122,11 @@ export const adminOrder = z
       }),
     ),
     events: z.array(z.object({ from: text().nullable(), to: text(), actor: text(), at: text() })),
+    /** Issue 32: the branch that processes it, and each move between branches (audited). */
+    branch: z.object({ id: z.number().int(), name: text() }).nullable(),
+    branch_moves: z.array(
+      z.object({ from: text().nullable(), to: text(), by: text(), at: text() }),
+    ),
     payments: z.array(
       z.object({
         kind: text(),

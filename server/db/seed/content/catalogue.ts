@@ -1,4 +1,6 @@
+import type { DayHours } from '@shared/branch-hours';
 import { minimumOrder } from '@shared/price-rules';
+import { BRANCH_DISTRICTS } from './branch-areas';
 
 /**
  * The demo catalogue: prices a Maida Vale dry cleaner charged in 2026 (GBP including VAT;
@@ -284,18 +286,27 @@ export type SeedBranch = {
   phone: string;
   latitude: number;
   longitude: number;
-  hours: { days: string; hours: string }[];
+  /** London wall-clock hours per ISO weekday; a day left out is closed (issue 32). */
+  hours: DayHours[];
+  /** The postcode districts whose collection orders it processes. */
+  districts: string[];
+  counter?: boolean;
 };
 
+const days = (from: number, to: number, opensAt: string, closesAt: string): DayHours[] =>
+  Array.from({ length: to - from + 1 }, (_, i) => ({ weekday: from + i, opensAt, closesAt }));
+
 const shopHours = [
-  { days: 'Monday to Friday', hours: '07:30 to 19:30' },
-  { days: 'Saturday', hours: '08:30 to 18:00' },
-  { days: 'Sunday', hours: '10:00 to 16:00' },
+  ...days(1, 5, '07:30', '19:30'),
+  ...days(6, 6, '08:30', '18:00'),
+  ...days(7, 7, '10:00', '16:00'),
 ];
 
 export const BRANCHES: SeedBranch[] = [
   {
     slug: 'maida-vale',
+    counter: true,
+    districts: BRANCH_DISTRICTS['maida-vale'],
     name: 'Maida Vale',
     line1: '48 Castellain Road',
     postcode: 'W9 1EX',
@@ -306,6 +317,7 @@ export const BRANCHES: SeedBranch[] = [
   },
   {
     slug: 'st-johns-wood',
+    districts: BRANCH_DISTRICTS['st-johns-wood'],
     name: "St John's Wood",
     line1: "112 St John's Wood High Street",
     postcode: 'NW8 7SG',
@@ -316,6 +328,7 @@ export const BRANCHES: SeedBranch[] = [
   },
   {
     slug: 'notting-hill',
+    districts: BRANCH_DISTRICTS['notting-hill'],
     name: 'Notting Hill',
     line1: '23 Westbourne Park Road',
     postcode: 'W11 1EG',
@@ -326,6 +339,7 @@ export const BRANCHES: SeedBranch[] = [
   },
   {
     slug: 'west-hampstead',
+    districts: BRANCH_DISTRICTS['west-hampstead'],
     name: 'West Hampstead',
     line1: '207 West End Lane',
     postcode: 'NW6 1XJ',
@@ -342,11 +356,8 @@ export const BRANCHES: SeedBranch[] = [
     phone: '(020) 7328 5625',
     latitude: 51.5196,
     longitude: -0.1597,
-    hours: [
-      { days: 'Monday to Friday', hours: '07:00 to 19:00' },
-      { days: 'Saturday', hours: '09:00 to 17:00' },
-      { days: 'Sunday', hours: 'Closed' },
-    ],
+    hours: [...days(1, 5, '07:00', '19:00'), ...days(6, 6, '09:00', '17:00')],
+    districts: BRANCH_DISTRICTS.marylebone,
   },
 ];
 

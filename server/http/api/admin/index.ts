@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../../../services';
 import { adminAuditRoutes } from './audit';
+import { adminBranchRoutes } from './branches';
 import { adminCatalogueRoutes } from './catalogue';
 import { adminCustomerRoutes } from './customers';
 import { adminMarketingRoutes } from './marketing';
@@ -26,4 +27,5 @@ export function adminRoutes(app: FastifyInstance, services: AppServices) {
   adminStaffRoutes(app, services);
   adminMarketingRoutes(app, services);
   adminSettingsRoutes(app, services);
+  adminBranchRoutes(app, services);
 }

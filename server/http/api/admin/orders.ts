@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { branchScope } from '../../../auth/branch-scope';
 import { api } from '@shared/api';
 import { londonToday } from '@shared/london-time';
 import type { AppServices } from '../../../services';
@@ -30,18 +31,28 @@ export function adminOrderRoutes(app: FastifyInstance, services: AppServices) {
   const now = () => services.now();
   const e = api.admin;
 
-  route(app, e.board, staffOnly, async ({ query }) => ({
+  // Issue 32: the board and the list show the caller's branch (the owner: all, or one picked).
+  const branchIdsOf = async (request: FastifyRequest) =>
+    (await branchScope(services.db, staffOf(request))).branchIds;
+  route(app, e.board, staffOnly, async ({ query }, request) => ({
     status: true,
     board: boardView(
       services.config.brand,
-      await orderBoard(services, { day: query.date ?? londonToday(now()) }),
+      await orderBoard(services, {
+        day: query.date ?? londonToday(now()),
+        branchIds: await branchIdsOf(request),
+      }),
     ),
   }));
-  route(app, e.orders, staffOnly, async ({ query }) => ({
+  route(app, e.orders, staffOnly, async ({ query }, request) => ({
     status: true,
-    orders: (await listOrders(services, { status: query.status, search: query.q })).map((o) =>
-      orderListRowView(services.config.brand, o),
-    ),
+    orders: (
+      await listOrders(services, {
+        status: query.status,
+        search: query.q,
+        branchIds: await branchIdsOf(request),
+      })
+    ).map((o) => orderListRowView(services.config.brand, o)),
   }));
   route(app, e.order, staffOnly, async ({ params }) => ({
     status: true,
