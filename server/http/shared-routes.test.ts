@@ -36,7 +36,7 @@ describe('sharedPathMatcher', () => {
         {
           id,
           ...(id === 'root' ? { path: '' } : { parentId: 'root', ...paths[id] }),
-          module: { handle: module.handle },
+          module: { handle: (module as { handle?: unknown }).handle },
         },
       ]),
     );
