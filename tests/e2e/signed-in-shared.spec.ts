@@ -93,5 +93,9 @@ test('a signed-in customer sees their name on a shared page; logged out, Login a
       ? header.getByRole('link', { name: /^Account/ }).filter({ visible: true })
       : header.locator('summary').filter({ visible: true }),
   ).toHaveCount(0);
+  // Signed out, the same home page has no address book in its form.
+  await page.goto('/');
+  await expect(page.locator('form#order').getByText('Your saved addresses')).toHaveCount(0);
+  await page.screenshot({ path: `test-results/signed-out-home-${info.project.name}.png` });
   expect(errors).toEqual([]);
 });
