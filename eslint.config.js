@@ -44,6 +44,35 @@ const noApiUrls = [
   },
 ];
 
+/**
+ * Pages branch on an error's `code` (shared/error-codes.ts), never on its message, which is
+ * copy for people and may be reworded (issue 30): no comparing, matching or switching on a
+ * `.message`.
+ */
+const messageBranching =
+  'Branch on the error’s code (shared/error-codes.ts), not on its message: messages are copy and may be reworded.';
+const noMessageBranching = [
+  {
+    selector:
+      "BinaryExpression[operator=/^[!=]==?$/]:matches([left.type='MemberExpression'][left.property.name='message'], [right.type='MemberExpression'][right.property.name='message'])",
+    message: messageBranching,
+  },
+  {
+    selector:
+      "CallExpression[callee.property.name=/^(includes|startsWith|endsWith|match|indexOf|search|localeCompare)$/][callee.object.property.name='message']",
+    message: messageBranching,
+  },
+  {
+    selector:
+      "CallExpression[callee.property.name='test'] > MemberExpression.arguments[property.name='message']",
+    message: messageBranching,
+  },
+  {
+    selector: "SwitchStatement > MemberExpression.discriminant[property.name='message']",
+    message: messageBranching,
+  },
+];
+
 /** The features of app/features/, read from the folder: a new feature is zoned as it appears. */
 export const features = readdirSync(new URL('./app/features', import.meta.url), {
   withFileTypes: true,
@@ -180,7 +209,13 @@ export default tseslint.config(
   {
     files: ['app/**'],
     rules: {
-      'no-restricted-syntax': ['error', noProcessEnv, noBareStringSchema, ...noApiUrls],
+      'no-restricted-syntax': [
+        'error',
+        noProcessEnv,
+        noBareStringSchema,
+        ...noApiUrls,
+        ...noMessageBranching,
+      ],
     },
   },
   {

@@ -29,6 +29,9 @@ export default defineConfig({
           name: 'unit',
           include: ['{app,server,shared,scripts}/**/*.test.{ts,tsx}', 'tests/*.unit.test.ts'],
           exclude: ['**/*.integration.test.ts'],
+          // A few unit tests are CPU work by nature (scrypt, decoding 24-megapixel photos,
+          // drawing label sheets): on two busy cores they can take longer than Vitest's 5 s.
+          testTimeout: 30_000,
         },
       },
       {

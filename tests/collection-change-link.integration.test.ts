@@ -59,7 +59,7 @@ describe('changing the collection from the reminder (the tracking page’s signe
     expect(mail!.textBody).toContain(moved.window);
     // The link named the old window: it is used now.
     await expect(rescheduleOptions(world.services, caller)).rejects.toMatchObject({
-      code: 'conflict',
+      code: 'link-used',
     });
   });
 
@@ -68,11 +68,11 @@ describe('changing the collection from the reminder (the tracking page’s signe
     const caller = callerOf(collectionChangePath(world.services, order));
     await expect(
       rescheduleOptions(world.services, { ...caller, windowMs: caller.windowMs + 3_600_000 }),
-    ).rejects.toMatchObject({ code: 'unauthenticated' });
+    ).rejects.toMatchObject({ code: 'link-invalid' });
     const soon = await world.insertOrder(new Date(now.getTime() + 60 * 60 * 1000));
     await expect(
       rescheduleOptions(world.services, callerOf(collectionChangePath(world.services, soon))),
-    ).rejects.toMatchObject({ code: 'conflict' });
+    ).rejects.toMatchObject({ code: 'order-not-reschedulable' });
     const view = await orderTracking(world.services, { token: soon.trackingToken });
     expect(view.steps.find((s) => s.key === 'booked')!.link).toBeNull();
   });

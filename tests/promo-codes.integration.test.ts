@@ -278,7 +278,7 @@ describe('promo codes at checkout', () => {
     await customerCancel(id);
     expect(await usedOf(pair.id)).toBe(1);
     // Cancelled is final: the customer's second cancel and staff's are refused, nothing back.
-    await expect(customerCancel(id)).rejects.toMatchObject({ code: 'conflict' });
+    await expect(customerCancel(id)).rejects.toMatchObject({ code: 'order-not-cancellable' });
     expect((await staffCancel(id)).status).toBe(409);
     expect(await usedOf(pair.id)).toBe(1);
     // A count already at 0 (staff reset it) stays at 0.

@@ -65,14 +65,14 @@ describe('uploadPhoto (pages)', () => {
     const order = await insertOrderRow(server.database.db, new Date('2026-11-25T09:00:00Z'));
     const text = new Blob(['not a photo'], { type: 'image/png' });
     await expect(uploadPhoto(order.id, 'damage', text)).rejects.toMatchObject({
-      status: 422,
+      code: 'not-an-image',
       message: expect.stringMatching(/not a photo we can read/),
     });
     const count = sent.length;
     const huge = new Blob([new Uint8Array(10 * 1024 * 1024 + 1)], { type: 'image/jpeg' });
     const refused = uploadPhoto(order.id, 'damage', huge);
     await expect(refused).rejects.toBeInstanceOf(PhotoUploadError);
-    await expect(refused).rejects.toMatchObject({ status: 413 });
+    await expect(refused).rejects.toMatchObject({ code: 'photo-too-large' });
     expect(sent.length).toBe(count);
   });
 });

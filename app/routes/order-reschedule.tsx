@@ -69,8 +69,8 @@ function ownerLeg(fields: Record<string, string | null | undefined>): Leg | null
 
 /** A refusal of the use-case as the page shows it (401 or 409); a missing order is a 404. */
 function refusal(error: unknown) {
-  if (error instanceof AppError && error.code !== 'not-found') {
-    return { message: error.message, status: error.code === 'unauthenticated' ? 401 : 409 };
+  if (error instanceof AppError && error.kind !== 'not-found') {
+    return { message: error.message, status: error.kind === 'unauthenticated' ? 401 : 409 };
   }
   if (error instanceof AppError) throw data('Not found', { status: 404 });
   throw error;

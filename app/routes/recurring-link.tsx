@@ -27,7 +27,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     });
     return { refused: null, plan, token, date: url.searchParams.get('d') };
   } catch (error) {
-    if (error instanceof AppError && error.code === 'unauthenticated') {
+    if (error instanceof AppError && error.kind === 'unauthenticated') {
       return data({ refused: error.message, plan: null, token: null, date: null }, 401);
     }
     if (error instanceof AppError) throw data('Not found', { status: 404 });

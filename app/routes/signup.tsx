@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { formatAddress } from '@shared/address';
+import { kindOf } from '@shared/error-codes';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { getCurrentCustomer } from '~/server/accounts.server';
 import { ValidationError } from '~/server/errors.server';
@@ -63,11 +64,13 @@ export async function action({ context, request }: Route.ActionArgs) {
     });
     return redirect('/login?notice=created', 303);
   } catch (error) {
-    // Spec 8: a 422 is "check mandatory fields", a 429 says when to retry, others are generic.
+    // Spec 8: a rule broken is "check mandatory fields", a rate limit says when to retry,
+    // others are generic.
     // The form comes back as it was sent (without the passwords).
     const { password: _p, password_confirmation: _c, ...values } = form;
     const failed = formFailure(error, { values });
-    if (failed.init?.status === 422 || failed.init?.status === 429) return failed;
+    if (kindOf(failed.data.code) === 'invalid' || failed.data.code === 'rate-limited')
+      return failed;
     failed.data.errors.message = GENERIC_ERROR;
     return failed;
   }

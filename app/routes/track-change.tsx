@@ -28,7 +28,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   try {
     return await changeLinkOptions(context.services, { token: params.token, leg });
   } catch (error) {
-    if (error instanceof AppError && error.code === 'not-found') {
+    if (error instanceof AppError && error.kind === 'not-found') {
       throw data('Not found', { status: 404 });
     }
     throw error;
@@ -43,7 +43,7 @@ export async function action({ context, params, url }: Route.ActionArgs) {
       ...(await emailChangeLink(context.services, { token: params.token, leg })),
     };
   } catch (error) {
-    if (error instanceof AppError && error.code === 'not-found') {
+    if (error instanceof AppError && error.kind === 'not-found') {
       throw data('Not found', { status: 404 });
     }
     return formFailure(error);

@@ -19,7 +19,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   try {
     return { tracking: await orderTracking(context.services, { token: params.token }) };
   } catch (error) {
-    if (error instanceof AppError && error.code === 'not-found') {
+    if (error instanceof AppError && error.kind === 'not-found') {
       throw data('Not found', { status: 404 });
     }
     throw error;

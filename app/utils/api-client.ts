@@ -1,5 +1,7 @@
 import { CLIENT_ERROR_MESSAGE, createClient } from '@shared/api/client';
 
+export type { Failure } from '@shared/api/client';
+
 /**
  * The website's calls to the API: the typed client of the contract (shared/api/client.ts),
  * the session travelling in the HttpOnly cookie. A 401 from a customer endpoint removes the

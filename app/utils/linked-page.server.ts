@@ -39,7 +39,7 @@ export async function readLinkedPage<T>(
     return { value: await read(), refused: null };
   } catch (error) {
     if (error instanceof UnauthorizedError) return { value: null, refused: error.message };
-    if (error instanceof AppError && error.code === 'not-found') {
+    if (error instanceof AppError && error.kind === 'not-found') {
       throw data('Not found', { status: 404 });
     }
     throw error;

@@ -44,9 +44,9 @@ export function checkCsrf(services: AppServices, request: CsrfFacts): void {
   const claimed = originOf(request.origin) ?? originOf(request.referer);
   if (claimed) {
     if (claimed === request.ownOrigin || claimed === originOf(services.config.publicUrl)) return;
-    throw new ForbiddenError(CSRF_MESSAGE);
+    throw new ForbiddenError(CSRF_MESSAGE, 'cross-site-request');
   }
   if (readCookie(request.cookie, SESSION_COOKIE) || readCookie(request.cookie, STAFF_COOKIE)) {
-    throw new ForbiddenError(CSRF_MESSAGE);
+    throw new ForbiddenError(CSRF_MESSAGE, 'cross-site-request');
   }
 }

@@ -68,5 +68,5 @@ export async function requireOrderPaymentAccess(
     const customer = await getCurrentCustomer(services, credentials);
     if (customer?.id === order.customerId) return;
   }
-  throw new UnauthorizedError(orderAccessMessages.refused);
+  throw new UnauthorizedError(orderAccessMessages.refused, 'link-invalid');
 }

@@ -151,6 +151,7 @@ export async function requireStaffRole(
   if (!roles.includes(staff.role)) {
     throw new ForbiddenError(
       staff.role === 'driver' ? staffMessages.driverOnly : staffMessages.ownerOnly,
+      'staff-role-required',
     );
   }
   return staff;

@@ -35,7 +35,7 @@ import { trackingRoutes } from './api/tracking';
 import { stripeWebhookRoutes } from './api/stripe-webhook';
 import { twilioWebhookRoutes } from './api/twilio-webhooks';
 import { checkRepliesAgainstContract, applyContractCompilers } from './contract-routes';
-import { sendApiError } from './error-handler';
+import { errorBody, sendApiError } from './error-handler';
 import { requireSameOrigin } from './identity';
 import { openApiRoutes } from './openapi';
 import { pageRoutes } from './pages';
@@ -301,11 +301,13 @@ async function apiRoutes(api: FastifyInstance, services: AppServices) {
     sendApiError(services.logger, error, request, reply),
   );
   api.setNotFoundHandler((_request, reply) =>
-    reply.code(404).send({ status: false, message: 'No such API endpoint.' }),
+    reply.code(404).send(errorBody('endpoint-not-found', 'No such API endpoint.')),
   );
   await api.register(fastifyFormBody, { bodyLimit: API_BODY_LIMIT });
   api.all(UNREADABLE_API.slice('/api'.length), (_request, reply) =>
-    reply.code(400).send({ status: false, message: 'The address of this request is not valid.' }),
+    reply
+      .code(400)
+      .send(errorBody('malformed-request', 'The address of this request is not valid.')),
   );
   catalogueRoutes(api, services);
   bookingRoutes(api, services);
@@ -340,6 +342,6 @@ async function apiRoutes(api: FastifyInstance, services: AppServices) {
   });
   // Anything else under /api is an unknown endpoint, not a page.
   api.all('/*', (_request, reply) =>
-    reply.code(404).send({ status: false, message: 'No such API endpoint.' }),
+    reply.code(404).send(errorBody('endpoint-not-found', 'No such API endpoint.')),
   );
 }

@@ -3,10 +3,11 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { constants as zlibConstants } from 'node:zlib';
 import fastJsonStringify from 'fast-json-stringify';
 import { z } from 'zod';
-import { fieldErrors, type Endpoint } from '@shared/api';
+import { errorReply, fieldErrors, type Endpoint } from '@shared/api';
 import { acceptedShapes } from '@shared/api/documented-as';
 import { messages } from '@shared/validation';
 import { acceptedEncoding } from './compression';
+import { loggedPath } from './request-log';
 import { BadRequestError, ValidationError } from '../errors';
 
 /*
@@ -231,7 +232,9 @@ export function applyContractCompilers(app: FastifyInstance) {
 
 /**
  * Reports every reply of a contract route that its endpoint does not describe: a status it
- * does not list, or a body its reply schema refuses. Used by the integration tests.
+ * does not list, or a body its reply schema refuses; and every JSON error reply under /api
+ * that no endpoint answered (an unknown path, a guard before routing) that is not the
+ * contract's error shape, its `code` included. Used by the integration tests.
  */
 export function checkRepliesAgainstContract(
   app: FastifyInstance,
@@ -239,12 +242,19 @@ export function checkRepliesAgainstContract(
 ) {
   app.addHook('onSend', (request, reply, payload, done) => {
     const endpoint = (request.routeOptions.config as { endpoint?: Endpoint }).endpoint;
-    if (!endpoint) {
+    const unrouted =
+      !endpoint &&
+      request.url.startsWith('/api/') &&
+      reply.statusCode >= 400 &&
+      Boolean(reply.getHeader('content-type')?.toString().includes('json'));
+    if (!endpoint && !unrouted) {
       done(null, payload);
       return;
     }
-    const where = `${endpoint.method} ${endpoint.path} (${endpoint.operationId}) answered ${reply.statusCode}`;
-    const schema = endpoint.replies[reply.statusCode];
+    const where = endpoint
+      ? `${endpoint.method} ${endpoint.path} (${endpoint.operationId}) answered ${reply.statusCode}`
+      : `${request.method} ${loggedPath(request.url)} (no endpoint) answered ${reply.statusCode}`;
+    const schema = endpoint ? endpoint.replies[reply.statusCode] : errorReply;
     if (!schema) {
       report(`${where}: a status the contract does not list`);
     } else if (typeof payload === 'string' || isPrecompressed(payload, reply)) {

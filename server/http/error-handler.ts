@@ -4,12 +4,31 @@ import { errorFields, type Logger } from '../logger';
 import { httpStatusOf } from '../error-status';
 import { isDatabaseUnavailable, isDataException } from '../db/errors';
 import type { ErrorReply } from '@shared/api';
+import type { ErrorCode } from '@shared/error-codes';
 import { loggedPath } from './request-log';
 
 export type ApiErrorBody = ErrorReply;
 
+/** The body of an error reply: every one carries its code (shared/error-codes.ts). */
+export function errorBody(
+  code: ErrorCode,
+  message: string,
+  errors?: Record<string, string[]>,
+): ApiErrorBody {
+  return errors ? { status: false, code, message, errors } : { status: false, code, message };
+}
+
+/** The code of an error Fastify raised reading the request, by the status it gave it. */
+function readingErrorCode(status: number): ErrorCode {
+  if (status === 413) return 'request-too-large';
+  if (status === 415) return 'unsupported-media-type';
+  if (status === 408) return 'request-timeout';
+  if (status === 404) return 'endpoint-not-found';
+  return 'malformed-request';
+}
+
 /**
- * The one place that turns errors into HTTP. Typed errors keep their status and message; a
+ * The one place that turns errors into HTTP. Typed errors keep their code, status and message; a
  * request the server could not read answers its own 4xx; a value PostgreSQL refused as data
  * is a 422; a database that does not answer is a 503; anything else is logged and answered
  * 500 without internals.
@@ -21,13 +40,17 @@ export function sendApiError(
   reply: FastifyReply,
 ) {
   if (reply.sent) return;
-  const body = (message: string, errors?: Record<string, string[]>): ApiErrorBody =>
-    errors ? { status: false, message, errors } : { status: false, message };
   if (error instanceof AppError) {
     if (error instanceof RateLimitedError) reply.header('Retry-After', error.retryAfterSeconds);
     return reply
       .code(httpStatusOf(error))
-      .send(body(error.message, error instanceof ValidationError ? error.errors : undefined));
+      .send(
+        errorBody(
+          error.code,
+          error.message,
+          error instanceof ValidationError ? error.errors : undefined,
+        ),
+      );
   }
   // Errors of reading the request (malformed JSON, too large, unknown content type).
   const status = (error as FastifyError | undefined)?.statusCode ?? 500;
@@ -35,7 +58,8 @@ export function sendApiError(
     return reply
       .code(status)
       .send(
-        body(
+        errorBody(
+          readingErrorCode(status),
           status === 413
             ? 'The request is too large.'
             : status === 415
@@ -54,18 +78,30 @@ export function sendApiError(
     });
     return reply
       .code(422)
-      .send(body('Please check the values you entered: one of them could not be stored.'));
+      .send(
+        errorBody(
+          'value-not-storable',
+          'Please check the values you entered: one of them could not be stored.',
+        ),
+      );
   }
   if (isDatabaseUnavailable(error)) {
     reply.header('Retry-After', 5);
     return reply
       .code(503)
-      .send(body('The service is briefly unavailable. Please try again in a moment.'));
+      .send(
+        errorBody(
+          'service-unavailable',
+          'The service is briefly unavailable. Please try again in a moment.',
+        ),
+      );
   }
   logger.error('unhandled API error', {
     method: request.method,
     path: request.routeOptions.url ?? loggedPath(request.url),
     ...errorFields(error),
   });
-  return reply.code(500).send(body('Something went wrong, please try again!'));
+  return reply
+    .code(500)
+    .send(errorBody('internal-error', 'Something went wrong, please try again!'));
 }

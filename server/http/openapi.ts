@@ -217,7 +217,7 @@ export function buildOpenApiDocument(options: {
         '',
         '**Being someone.** A customer logs in with POST /api/login and sends the token as `Authorization: Bearer {token}` (the website holds the same session in an HttpOnly cookie). A guest, or a customer who signs up while checking out, gets a checkout token from POST /api/guest or /api/register and sends it as `X-Checkout-Token` to place that order. The payment page link of our e-mails carries a signed token, sent as `X-Payment-Token`, that lets its holder pay for that one order. Staff sign in with POST /api/admin/login.',
         '',
-        '**Errors.** Every error reply is `{ status: false, message, errors? }`: `message` is for people; a 422 names the fields in `errors`.',
+        '**Errors.** Every error reply is `{ status: false, code, message, errors? }`: `code` (one of `ErrorCode`) is what programs branch on; `message` is for people and may be reworded; a 422 names the fields in `errors`.',
         '',
         '**Writes from a browser** must come from this site (Origin or Referer); requests with a Bearer header are exempt.',
       ].join('\n'),

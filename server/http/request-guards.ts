@@ -1,5 +1,6 @@
 import type { onRequestHookHandler } from 'fastify';
 import { hasControlCharacters } from '@shared/text';
+import { errorBody } from './error-handler';
 
 /** Where a page request whose address cannot be read is answered (app/routes/bad-request.tsx). */
 export const BAD_REQUEST_PAGE = '/bad-request';
@@ -42,7 +43,8 @@ export function requireValidHost(trustProxy: boolean): onRequestHookHandler {
     if (hosts.every((host) => host === undefined || isValidHost(host))) return done();
     const message = 'Bad request: the Host header is not valid.';
     // Under /api in the contract's error shape; elsewhere as text (no page can render).
-    if (request.url.startsWith('/api/')) reply.code(400).send({ status: false, message });
+    if (request.url.startsWith('/api/'))
+      reply.code(400).send(errorBody('malformed-request', message));
     else reply.code(400).type('text/plain; charset=utf-8').send(message);
   };
 }

@@ -150,9 +150,10 @@ describe('the typed API client', () => {
     expect(seen[0]!.bytes.toString('hex')).toBe('89504e47');
   });
 
-  it('returns the error reply with its field messages', async () => {
+  it('returns the error reply with its code and field messages', async () => {
     json(422, {
       status: false,
+      code: 'validation-failed',
       message: 'Please check the form.',
       errors: { email: ['Please enter a valid email address'] },
     });
@@ -166,6 +167,7 @@ describe('the typed API client', () => {
       status: 422,
       error: {
         status: false,
+        code: 'validation-failed',
         message: 'Please check the form.',
         errors: { email: ['Please enter a valid email address'] },
       },
@@ -179,21 +181,28 @@ describe('the typed API client', () => {
     const html = await call(accountsApi.logOut, undefined, { baseUrl });
     answer = { status: 200, type: 'text/plain', body: 'OK' };
     const plain = await call(accountsApi.logOut, undefined, { baseUrl });
-    for (const [result, status] of [
-      [noMessage, 500],
-      [html, 502],
-      [plain, 200],
+    // Their code is what the status alone says.
+    for (const [result, status, code] of [
+      [noMessage, 500, 'internal-error'],
+      [html, 502, 'service-unavailable'],
+      [plain, 200, 'unreadable-reply'],
     ] as const) {
       expect(result).toEqual({
         ok: false,
         status,
-        error: { status: false, message: CLIENT_ERROR_MESSAGE },
+        error: { status: false, code, message: CLIENT_ERROR_MESSAGE },
       });
     }
   });
 
+  it('reads a reply without a code by its status', async () => {
+    json(409, { status: false, message: 'Taken.' });
+    const result = await call(accountsApi.logOut, undefined, { baseUrl });
+    expect(result).toMatchObject({ status: 409, error: { code: 'conflict', message: 'Taken.' } });
+  });
+
   it('tells the caller of a 401 through onUnauthorized', async () => {
-    json(401, { status: false, message: 'Please log in again.' });
+    json(401, { status: false, code: 'unauthenticated', message: 'Please log in again.' });
     const told: string[] = [];
     const client = createClient({
       baseUrl,
@@ -203,7 +212,7 @@ describe('the typed API client', () => {
     expect(result).toMatchObject({
       ok: false,
       status: 401,
-      error: { message: 'Please log in again.' },
+      error: { code: 'unauthenticated', message: 'Please log in again.' },
     });
     expect(told).toEqual(['GET /api/orders']);
   });
@@ -219,7 +228,7 @@ describe('the typed API client', () => {
     expect(result).toEqual({
       ok: false,
       status: 0,
-      error: { status: false, message: CLIENT_ERROR_MESSAGE },
+      error: { status: false, code: 'no-reply', message: CLIENT_ERROR_MESSAGE },
     });
   });
 

@@ -1,5 +1,7 @@
 import type { Endpoint, ErrorReply, ReplyOf, RequestOf } from './contract';
 import type { EndpointOf, Route } from './route';
+// Types only: the list with its descriptions stays out of the pages' bundles.
+import type { ClientErrorCode, ErrorCode } from '../error-codes';
 
 export type { ReplyOf, RequestOf, Route };
 
@@ -30,10 +32,15 @@ export type Success<E extends Endpoint> = {
 
 /**
  * A call that did not succeed. `status` is the HTTP status, or 0 when no reply came (network
- * down, aborted, or a request that could not be built); `error` is the API's error shape, with
- * a message for people and, on a 422, the messages per field.
+ * down, aborted, or a request that could not be built); `error` is the API's error shape: the
+ * `code` to act on (shared/error-codes.ts; `no-reply` and `unreadable-reply` are the client's
+ * own), a message for people and, on a 422, the messages per field.
  */
-export type Failure = { ok: false; status: number; error: ErrorReply };
+export type Failure = {
+  ok: false;
+  status: number;
+  error: Omit<ErrorReply, 'code'> & { code: ErrorCode | ClientErrorCode };
+};
 
 export type Result<E extends Endpoint> = Success<E> | Failure;
 
@@ -69,8 +76,33 @@ type Args<E extends Endpoint> =
 
 type Loose = { params?: unknown; query?: unknown; body?: unknown };
 
-function failure(status: number, message = CLIENT_ERROR_MESSAGE): Failure {
-  return { ok: false, status, error: { status: false, message } };
+function failure(status: number, code: ErrorCode | ClientErrorCode): Failure {
+  return { ok: false, status, error: { status: false, code, message: CLIENT_ERROR_MESSAGE } };
+}
+
+/**
+ * The generic code of a status, for an error reply the API did not write (a proxy's page, a
+ * body without a code): what the status alone says.
+ */
+export function codeOfStatus(status: number): ErrorCode | ClientErrorCode {
+  if (status === 0) return 'no-reply';
+  if (status < 400) return 'unreadable-reply';
+  const known: Record<number, ErrorCode> = {
+    400: 'malformed-request',
+    401: 'unauthenticated',
+    403: 'forbidden',
+    404: 'not-found',
+    408: 'request-timeout',
+    409: 'conflict',
+    413: 'request-too-large',
+    415: 'unsupported-media-type',
+    422: 'validation-failed',
+    429: 'rate-limited',
+    502: 'service-unavailable',
+    503: 'service-unavailable',
+    504: 'service-unavailable',
+  };
+  return known[status] ?? (status >= 500 ? 'internal-error' : 'malformed-request');
 }
 
 /** The path of an endpoint with its `:name` parameters filled in (each URL-encoded). */
@@ -116,9 +148,18 @@ export function urlOf<T extends Route>(
 
 function errorOf(status: number, body: unknown): Failure {
   if (typeof body === 'object' && body !== null) {
-    const { message, errors } = body as { message?: unknown; errors?: unknown };
+    const { code, message, errors } = body as {
+      code?: unknown;
+      message?: unknown;
+      errors?: unknown;
+    };
     if (typeof message === 'string' && message) {
-      const error: ErrorReply = { status: false, message };
+      const error: Failure['error'] = {
+        status: false,
+        // The server writes only codes of the list (the contract's enum, checked in tests).
+        code: typeof code === 'string' && code ? (code as ErrorCode) : codeOfStatus(status),
+        message,
+      };
       if (typeof errors === 'object' && errors !== null && !Array.isArray(errors)) {
         error.errors = Object.fromEntries(
           Object.entries(errors).map(([field, list]) => [
@@ -130,7 +171,7 @@ function errorOf(status: number, body: unknown): Failure {
       return { ok: false, status, error };
     }
   }
-  return failure(status);
+  return failure(status, codeOfStatus(status));
 }
 
 /** Makes a `call` whose options default to these (a base URL, what to do on a 401). */
@@ -145,7 +186,7 @@ export function createClient(defaults: CallOptions = {}) {
     try {
       url = urlOf(endpoint as Route, loose as never, o);
     } catch {
-      return failure(0);
+      return failure(0, 'no-reply');
     }
 
     const headers: Record<string, string> = { Accept: 'application/json' };
@@ -175,7 +216,7 @@ export function createClient(defaults: CallOptions = {}) {
       });
       text = await response.text();
     } catch {
-      return failure(0);
+      return failure(0, 'no-reply');
     }
 
     if (response.status === 401) o.onUnauthorized?.(endpoint);
@@ -185,7 +226,7 @@ export function createClient(defaults: CallOptions = {}) {
       try {
         data = JSON.parse(text);
       } catch {
-        return failure(response.status);
+        return failure(response.status, codeOfStatus(response.status));
       }
     }
     if (response.ok) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from '../text';
+import { ERROR_CODES, errorCodeList } from '../error-codes';
 
 /*
  * The API contract: every /api endpoint as data. Its request (path parameters, query, body,
@@ -27,17 +28,21 @@ export type Credential =
 export type Tag =
   'Catalogue' | 'Booking' | 'Accounts' | 'Checkout' | 'Payments' | 'Webhooks' | 'Back office';
 
-/** What every error reply carries: a message for people, and per-field messages on a 422. */
+/** What every error reply carries: the code to act on, a message for people, per-field messages on a 422. */
 export const errorReply = z
   .object({
     status: z.literal(false),
+    code: z.enum(errorCodeList).meta({
+      id: 'ErrorCode',
+      description: `What went wrong, for programs to act on (stable; shared/error-codes.ts):\n${errorCodeList.map((c) => `- \`${c}\`: ${ERROR_CODES[c].about}`).join('\n')}`,
+    }),
     message: text(),
     errors: z.record(text(), z.array(text())).optional(),
   })
   .meta({
     id: 'Error',
     description:
-      'Every 4xx and 5xx reply. `message` is for people (the spec’s wording where it has one); a 422 lists `errors` by field.',
+      'Every 4xx and 5xx reply. `code` is what programs act on (one of `ErrorCode`); `message` is for people (the spec’s wording where it has one, and may be reworded); a 422 lists `errors` by field.',
   });
 export type ErrorReply = z.infer<typeof errorReply>;
 

@@ -43,6 +43,7 @@ describe('account pages with orders', () => {
       ids[key] = { id: order!.id, orderNo: order!.orderNo };
     };
     await make('soon', 1 * HOUR, 'pending payment');
+    await make('later', 72 * HOUR, 'pending');
   }, 120_000);
 
   afterAll(async () => {
@@ -130,6 +131,32 @@ describe('account pages with orders', () => {
       path: 'test-results/account-pages/order-detail-375.png',
       fullPage: true,
     });
+    await context.close();
+  }, 120_000);
+
+  it('a cancel in time: the button waits while the call is out (a React transition), then the order reads cancelled', async () => {
+    const { page, context } = await openAccount(1280);
+    const order = ids.later!;
+    await page.goto(`${server.url}/account/orders/${order.id}`, { waitUntil: 'networkidle' });
+    // Hold the cancel call until the pending state has been seen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/orders/*/cancel', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const detail = page
+      .locator('section')
+      .filter({ visible: true })
+      .filter({ hasText: 'Payment method' });
+    await detail.getByRole('button', { name: 'Cancel Order' }).click();
+    await detail.getByRole('button', { name: 'Yes, cancel order' }).click();
+    const waiting = detail.getByRole('button', { name: 'Cancelling…' });
+    await waiting.waitFor();
+    expect(await waiting.isDisabled()).toBe(true);
+    release();
+    await expect.poll(() => detail.innerText(), { timeout: 20_000 }).toContain('CANCELLED');
+    expect(await detail.getByRole('button', { name: /Cancel/ }).count()).toBe(0);
     await context.close();
   }, 120_000);
 });

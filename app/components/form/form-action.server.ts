@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { messages } from '@shared/validation';
 import { isRefusal, ValidationError } from '@server/errors';
 import { httpStatusOf } from '@server/error-status';
+import type { ErrorCode } from '@shared/error-codes';
 import { formErrors, type FormErrors } from './form-errors';
 
 /**
@@ -36,11 +37,14 @@ export function parseFields<S extends z.ZodType>(
   return parsed.data;
 }
 
-/** What an action answers when the form was refused: its errors, with the API's status. */
-export type FormFailure = { ok: false; errors: FormErrors };
+/**
+ * What an action answers when the form was refused: the API's code (what the page branches
+ * on) and its errors, with the API's status.
+ */
+export type FormFailure = { ok: false; code: ErrorCode; errors: FormErrors };
 
 /**
- * A use-case's refusal (a refused-for-good AppError) as the action's reply, with the same status, message
+ * A use-case's refusal (a refused-for-good AppError) as the action's reply, with the same status, code, message
  * and field messages as the API's (plus `extra`, what the page needs to show the form again);
  * anything else is not the visitor's fault and is rethrown.
  */
@@ -50,7 +54,7 @@ export function formFailure<Extra extends object = object>(error: unknown, extra
       message: error.message,
       errors: error instanceof ValidationError ? error.errors : undefined,
     });
-    const body = { ...(extra as Extra), ok: false as const, errors: reply };
+    const body = { ...(extra as Extra), ok: false as const, code: error.code, errors: reply };
     return data(body satisfies FormFailure, {
       status: httpStatusOf(error),
     });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, useTransition } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type { CustomerOrderView as CustomerOrder } from '@server/use-cases/orders/present-order-for-customer';
 import { routes } from '@shared/api/routes';
@@ -36,13 +36,14 @@ export function StatusBadge({ status }: { status: string }) {
 export function OrderActions({ order, phone }: { order: CustomerOrder; phone: string }) {
   const revalidator = useRevalidator();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // React 19: the cancel call is an async transition, its pending state is the button's.
+  const [busy, startCancel] = useTransition();
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const canAskCancel = CANCELLABLE.includes(order.status);
   const canChange = order.can_change.collection || order.can_change.delivery;
   if (!showPayNow(order) && !canAskCancel && !canChange && !result) return null;
 
-  async function cancel() {
+  function cancel() {
     if (!order.can_cancel) {
       setConfirming(false);
       setResult({
@@ -51,12 +52,14 @@ export function OrderActions({ order, phone }: { order: CustomerOrder; phone: st
       });
       return;
     }
-    setBusy(true);
-    const reply = await call(routes.accounts.cancelOrder, { params: { id: order.id } });
-    setBusy(false);
-    setConfirming(false);
-    setResult({ ok: reply.ok, text: reply.ok ? reply.data.message : reply.error.message });
-    if (reply.ok) revalidator.revalidate();
+    startCancel(async () => {
+      const reply = await call(routes.accounts.cancelOrder, { params: { id: order.id } });
+      startCancel(() => {
+        setConfirming(false);
+        setResult({ ok: reply.ok, text: reply.ok ? reply.data.message : reply.error.message });
+      });
+      if (reply.ok) await revalidator.revalidate();
+    });
   }
 
   return (

@@ -1,12 +1,12 @@
 import { routes } from '@shared/api/routes';
 import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE, type PhotoKind } from '@shared/photos';
-import { call, GENERIC_ERROR } from '~/utils/api-client';
+import { call, GENERIC_ERROR, type Failure } from '~/utils/api-client';
 
-/** A refused upload: the server's message for people (too large, not a photo …) and its status. */
+/** A refused upload: the server's message for people (too large, not a photo …) and its code. */
 export class PhotoUploadError extends Error {
   constructor(
     message: string,
-    readonly status: number,
+    readonly code: Failure['error']['code'],
   ) {
     super(message);
     this.name = 'PhotoUploadError';
@@ -27,7 +27,7 @@ export async function uploadPhoto(
   orderGarmentId?: number,
 ): Promise<{ id: string; url: string }> {
   // Said at once, rather than after sending 10 MB over a weak signal to be refused (413).
-  if (file.size > PHOTO_MAX_BYTES) throw new PhotoUploadError(PHOTO_TOO_LARGE, 413);
+  if (file.size > PHOTO_MAX_BYTES) throw new PhotoUploadError(PHOTO_TOO_LARGE, 'photo-too-large');
   const reply = await call(
     routes.photos.upload,
     {
@@ -40,5 +40,5 @@ export async function uploadPhoto(
     { raw: { data: file, contentType: file.type || 'application/octet-stream' } },
   );
   if (reply.ok) return reply.data.photo;
-  throw new PhotoUploadError(reply.error.message || GENERIC_ERROR, reply.status);
+  throw new PhotoUploadError(reply.error.message || GENERIC_ERROR, reply.error.code);
 }

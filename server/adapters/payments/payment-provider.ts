@@ -166,6 +166,6 @@ export interface PayPalProvider {
 /** A provider could not be reached or answered nonsense: a 502 for the browser, retry later. */
 export class PaymentProviderError extends AppError {
   constructor(message = 'The payment service is not answering. Please try again in a moment.') {
-    super('provider-unavailable', message);
+    super('payment-provider-unavailable', message);
   }
 }

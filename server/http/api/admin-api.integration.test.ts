@@ -17,6 +17,7 @@ import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 const now = new Date('2026-11-23T06:00:00Z');
 type Reply<T = object> = {
   status: boolean;
+  code?: string;
   message?: string;
   errors?: Record<string, string[]>;
 } & T;
@@ -481,6 +482,7 @@ describe('back office API', () => {
           lines: [{ service_id: order.suit.id, quantity: 1 }],
         });
         expect(lowered.status).toBe(422);
+        expect(lowered.body.code).toBe('settle-required');
         expect(lowered.body.errors?.settle?.[0]).toMatch(
           /more than the new total of £25\.00\. Choose whether to refund £\d+\.\d\d to the customer or keep it as credit/,
         );

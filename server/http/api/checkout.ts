@@ -61,7 +61,11 @@ export function checkoutRoutes(app: FastifyInstance, services: AppServices) {
     }
     const coverage = await checkCoverage(services, { postcode: body.address.postcode });
     if (!coverage.served) {
-      throw new ValidationError(coverage.message, { address: [coverage.message] });
+      throw new ValidationError(
+        coverage.message,
+        { address: [coverage.message] },
+        'postcode-not-covered',
+      );
     }
     const created = await registerGuest(services, {
       ...body,
@@ -80,7 +84,7 @@ export function checkoutRoutes(app: FastifyInstance, services: AppServices) {
     const header = request.headers['x-checkout-token'];
     const token = (typeof header === 'string' ? header : undefined) ?? body.checkout_token;
     const who = await orderingCustomer(services, credentialsOf(request), token);
-    if (!who) throw new UnauthorizedError(NO_DETAILS);
+    if (!who) throw new UnauthorizedError(NO_DETAILS, 'checkout-expired');
     const order = await placeOrder(services, {
       who,
       ...placeOrderInput(body),

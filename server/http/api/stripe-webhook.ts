@@ -17,12 +17,12 @@ export function stripeWebhookRoutes(app: FastifyInstance, services: AppServices)
     if (!secret) throw new NotFoundError('Stripe webhooks are not configured.');
     const signature = headers['stripe-signature'];
     if (!signature || !Buffer.isBuffer(body))
-      throw new BadRequestError('Missing Stripe signature.');
+      throw new BadRequestError('Missing Stripe signature.', 'webhook-signature-invalid');
     let event: Stripe.Event;
     try {
       event = verifyStripeWebhook(body, signature, secret);
     } catch {
-      throw new BadRequestError('Invalid Stripe signature.');
+      throw new BadRequestError('Invalid Stripe signature.', 'webhook-signature-invalid');
     }
     const { duplicate } = await handleStripeEvent(services, { event });
     return duplicate ? { received: true, duplicate: true } : { received: true };

@@ -128,13 +128,21 @@ export async function findEmailChangeLink(
 }
 
 const invalid = () =>
-  new ValidationError(accountMessages.emailChangeInvalid, {
-    token: [accountMessages.emailChangeInvalid],
-  });
+  new ValidationError(
+    accountMessages.emailChangeInvalid,
+    {
+      token: [accountMessages.emailChangeInvalid],
+    },
+    'link-expired-or-used',
+  );
 const taken = () =>
-  new ValidationError(accountMessages.emailChangeTaken, {
-    email: [accountMessages.emailChangeTaken],
-  });
+  new ValidationError(
+    accountMessages.emailChangeTaken,
+    {
+      email: [accountMessages.emailChangeTaken],
+    },
+    'email-taken',
+  );
 
 /**
  * Follows a confirmation link: the account's e-mail becomes the new address and the old

@@ -81,9 +81,13 @@ export async function deleteAccountWithCode(
   const now = deps.now();
   await hitRateLimit(deps.db, rateRules.codeCheckPerIp, input.ip, now);
   const wrong = () =>
-    new ValidationError(accountMessages.deleteCodeWrong, {
-      otp: [accountMessages.deleteCodeWrong],
-    });
+    new ValidationError(
+      accountMessages.deleteCodeWrong,
+      {
+        otp: [accountMessages.deleteCodeWrong],
+      },
+      'one-time-code-wrong',
+    );
   const customer = await findRegisteredCustomer(deps.db, input.email);
   if (!customer) throw wrong();
   const outcome = await deps.db.transaction(async (tx) => {

@@ -50,7 +50,7 @@ export async function logIn(
     : await verifyAgainstDummy(input.password);
   if (!customer || !ok) {
     await attempt.failed();
-    throw new UnauthorizedError(accountMessages.loginFailed);
+    throw new UnauthorizedError(accountMessages.loginFailed, 'login-failed');
   }
   await attempt.succeeded();
   const session = await createSession(db, customer.id, now, input.userAgent);

@@ -91,9 +91,13 @@ export async function resetPassword(
       now,
     });
     if (!claimed) {
-      throw new ValidationError(accountMessages.resetInvalid, {
-        token: [accountMessages.resetInvalid],
-      });
+      throw new ValidationError(
+        accountMessages.resetInvalid,
+        {
+          token: [accountMessages.resetInvalid],
+        },
+        'link-expired-or-used',
+      );
     }
     await tx
       .update(customers)

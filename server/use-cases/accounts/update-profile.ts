@@ -22,9 +22,13 @@ async function checkCurrentPassword(db: DbOrTx, customerId: string, password: st
     .limit(1);
   if (!customer) throw new UnauthorizedError();
   if (!customer.passwordHash || !(await verifyPassword(password, customer.passwordHash))) {
-    throw new ValidationError(accountMessages.currentPasswordWrong, {
-      current_password: [accountMessages.currentPasswordWrong],
-    });
+    throw new ValidationError(
+      accountMessages.currentPasswordWrong,
+      {
+        current_password: [accountMessages.currentPasswordWrong],
+      },
+      'password-wrong',
+    );
   }
   return customer;
 }

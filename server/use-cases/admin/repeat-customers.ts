@@ -137,7 +137,7 @@ export async function pauseRepeatPlanForCustomer(
     : [];
   if (!plan) throw new NotFoundError(PLAN_NOT_FOUND);
   // Staff pause an active plan; one paused "until resumed" stays the customer's to resume.
-  if (plan.status !== 'active') throw new ConflictError(ONLY_ACTIVE);
+  if (plan.status !== 'active') throw new ConflictError(ONLY_ACTIVE, 'plan-stopped');
   const paused = await pauseRecurringPlan(deps, {
     access: { kind: 'customer', customerId: plan.customerId },
     planId: input.planId,

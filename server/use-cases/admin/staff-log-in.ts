@@ -30,7 +30,7 @@ export async function staffLogIn(
     : await verifyAgainstDummy(input.password);
   if (!staff || !ok) {
     await attempt.failed();
-    throw new UnauthorizedError(staffMessages.loginFailed);
+    throw new UnauthorizedError(staffMessages.loginFailed, 'login-failed');
   }
   await attempt.succeeded();
   const session = await createStaffSession(db, staff.id, now);

@@ -16,9 +16,9 @@ export async function storeImage(
   input: { bytes: Buffer },
 ): Promise<string> {
   const { bytes } = input;
-  if (bytes.length === 0) throw new BadRequestError('Choose an image to upload.');
+  if (bytes.length === 0) throw new BadRequestError('Choose an image to upload.', 'file-missing');
   const type = detectImageType(bytes);
-  if (!type) throw new ValidationError(NOT_AN_IMAGE, { file: [NOT_AN_IMAGE] });
+  if (!type) throw new ValidationError(NOT_AN_IMAGE, { file: [NOT_AN_IMAGE] }, 'not-an-image');
   const name = `${Date.now().toString(36)}-${randomBytes(6).toString('hex')}.${type.ext}`;
   await deps.db.insert(uploads).values({ name, mime: type.mime, bytes, sizeBytes: bytes.length });
   return `/uploads/${name}`;

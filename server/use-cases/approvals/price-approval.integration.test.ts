@@ -130,7 +130,7 @@ describe('approval above the cap', () => {
     expect(pdf).toContain('Invoice number');
 
     const refused = await refusal(charge(order.id));
-    expect(refused.code).toBe('conflict');
+    expect(refused.code).toBe('approval-needed');
     expect(refused.message).toMatch(
       /^Order [A-Z]+-\d+ comes to £40\.00, above the customer's cap of £30\.00: it needs their approval first\.$/,
     );
@@ -180,23 +180,23 @@ describe('approval above the cap', () => {
     expect(
       (await refusal(approvePrice(world.services, { approvalId: theirs!.id, token: myToken })))
         .code,
-    ).toBe('unauthenticated');
+    ).toBe('link-invalid');
     expect(
       (await refusal(approvePrice(world.services, { approvalId: mine!.id, token: 'forged.x' })))
         .code,
-    ).toBe('unauthenticated');
+    ).toBe('link-invalid');
     // Past its expiry: refused.
     clock = new Date(start.getTime() + 7 * DAY + 1000);
     expect(
       (await refusal(approvePrice(world.services, { approvalId: mine!.id, token: myToken }))).code,
-    ).toBe('unauthenticated');
+    ).toBe('link-invalid');
     clock = new Date(start.getTime() + DAY);
 
     // Once: the second use is refused.
     await approvePrice(world.services, { approvalId: mine!.id, token: myToken });
     expect(
       (await refusal(approvePrice(world.services, { approvalId: mine!.id, token: myToken }))).code,
-    ).toBe('conflict');
+    ).toBe('approval-closed');
 
     // A new request (the items changed) supersedes the open one: its old link stops working.
     await setOrderItems(world.services, {
@@ -211,7 +211,7 @@ describe('approval above the cap', () => {
     const stale = approvalToken(world.services, first!);
     expect(
       (await refusal(approvePrice(world.services, { approvalId: first!.id, token: stale }))).code,
-    ).toBe('conflict');
+    ).toBe('approval-closed');
   });
 
   test('the customer logged in approves from their account; nobody else does', async () => {
@@ -226,7 +226,7 @@ describe('approval above the cap', () => {
           }),
         )
       ).code,
-    ).toBe('unauthenticated');
+    ).toBe('link-invalid');
     const detail = await approvalDetail(world.services, {
       approvalId: approval!.id,
       customerId: world.customerId,
@@ -302,7 +302,7 @@ describe('approval above the cap', () => {
     clock = new Date(start.getTime() + 8 * DAY);
     expect(
       (await refusal(approvePrice(world.services, { approvalId: old!.id, token: oldToken }))).code,
-    ).toBe('unauthenticated');
+    ).toBe('link-invalid');
     const before = (await mailsTo('ada@example.com', 'order-approval')).length;
 
     const sent = await resendApprovalRequest(world.services, {

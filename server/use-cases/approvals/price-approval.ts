@@ -173,7 +173,7 @@ function viaOf(
 ): 'link' | 'account' {
   if (approvalTokenValid(deps, caller.approvalId, caller.token, now)) return 'link';
   if (caller.customerId && order.customerId === caller.customerId) return 'account';
-  throw new UnauthorizedError(approvalAccessMessages.refused);
+  throw new UnauthorizedError(approvalAccessMessages.refused, 'link-invalid');
 }
 
 function stateOf(approval: ApprovalRow, via: 'link' | 'account', now: Date): ApprovalState {
@@ -234,14 +234,14 @@ export async function approvePrice(
     const { approval, order } = await accessApproval(tx, caller, true);
     const via = viaOf(deps, caller, order, now);
     const state = stateOf(approval, via, now);
-    if (state === 'expired') throw new UnauthorizedError(stateMessages.expired);
-    if (state !== 'open') throw new ConflictError(stateMessages[state]);
+    if (state === 'expired') throw new UnauthorizedError(stateMessages.expired, 'link-invalid');
+    if (state !== 'open') throw new ConflictError(stateMessages[state], 'approval-closed');
     const [claimed] = await tx
       .update(priceApprovals)
       .set({ answer: 'approved', answeredAt: now, answeredVia: via })
       .where(and(eq(priceApprovals.id, approval.id), stillOpen))
       .returning();
-    if (!claimed) throw new ConflictError(stateMessages.approved);
+    if (!claimed) throw new ConflictError(stateMessages.approved, 'approval-closed');
     const [updated] = await tx
       .update(orders)
       .set({
@@ -288,8 +288,8 @@ export async function askAboutPrice(
     const { approval, order } = await accessApproval(tx, input, true);
     const via = viaOf(deps, input, order, now);
     const state = stateOf(approval, via, now);
-    if (state === 'expired') throw new UnauthorizedError(stateMessages.expired);
-    if (state !== 'open') throw new ConflictError(stateMessages[state]);
+    if (state === 'expired') throw new UnauthorizedError(stateMessages.expired, 'link-invalid');
+    if (state !== 'open') throw new ConflictError(stateMessages[state], 'approval-closed');
     // Each question e-mails the shop: a link in the wrong hands must not flood its mailbox.
     await hitRateLimit(tx, rateRules.priceQuestionPerOrder, order.id, now);
     const [message] = await tx

@@ -35,7 +35,12 @@ export async function coverageOf(
 ): Promise<Coverage> {
   const { postcode, brand } = input;
   const normalised = normalisePostcode(postcode);
-  if (!normalised) throw new ValidationError(INVALID_POSTCODE, { postcode: [INVALID_POSTCODE] });
+  if (!normalised)
+    throw new ValidationError(
+      INVALID_POSTCODE,
+      { postcode: [INVALID_POSTCODE] },
+      'postcode-invalid',
+    );
   const district = postcodeDistrict(outwardCode(normalised)!);
   const [area] = await db
     .select({ name: areas.name, area_code: areas.areaCode })
@@ -57,7 +62,12 @@ export async function joinAreaWaitlist(
   const { db } = deps;
   await hitRateLimit(db, rateRules.waitlistPerIp, input.ip, deps.now());
   const postcode = normalisePostcode(input.postcode);
-  if (!postcode) throw new ValidationError(INVALID_POSTCODE, { postcode: [INVALID_POSTCODE] });
+  if (!postcode)
+    throw new ValidationError(
+      INVALID_POSTCODE,
+      { postcode: [INVALID_POSTCODE] },
+      'postcode-invalid',
+    );
   await db
     .insert(areaWaitlist)
     .values({ email: input.email.trim().toLowerCase(), postcode })

@@ -42,6 +42,7 @@ export async function cancelOrder(
         check.reason === 'too-late'
           ? tooLateMessage(brand)
           : `This order is ${order.status} and can no longer be cancelled online. Please call us on ${brand.phone}.`,
+        'order-not-cancellable',
       );
     }
     const changed = await tx
@@ -50,7 +51,7 @@ export async function cancelOrder(
       .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
       .returning({ id: orders.id });
     if (changed.length === 0)
-      throw new ConflictError('This order has just changed. Please reload.');
+      throw new ConflictError('This order has just changed. Please reload.', 'order-changed');
     await (deps.releaseSlots ?? releaseSlots)(tx, {
       pickupStartsAt: order.pickupStartsAt,
       deliveryStartsAt: order.deliveryStartsAt,

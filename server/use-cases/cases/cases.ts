@@ -115,14 +115,14 @@ export async function answerCase(
       .limit(1)
       .for('update');
     if (!kase) throw new NotFoundError(caseMessages.notFound);
-    if (kase.answer !== null) throw new ConflictError(caseMessages.answered);
+    if (kase.answer !== null) throw new ConflictError(caseMessages.answered, 'already-done');
     const [order] = await tx.select().from(orders).where(eq(orders.id, kase.orderId)).limit(1);
     const [closed] = await tx
       .update(orderCases)
       .set({ answer, answeredAt: now, answeredBy: actor.id })
       .where(and(eq(orderCases.id, caseId), isNull(orderCases.answer)))
       .returning();
-    if (!closed) throw new ConflictError(caseMessages.answered);
+    if (!closed) throw new ConflictError(caseMessages.answered, 'already-done');
     if (order!.customerEmail) {
       await deps.mail.enqueue(
         caseAnswerEmail(deps.config.brand, deps, { order: order!, kase, answer }),

@@ -105,7 +105,7 @@ describe('sending the intake report', () => {
     const again = await refusal(
       sendIntakeReport(world.services, { actor: world.actor, orderId: order.id }),
     );
-    expect(again.code).toBe('conflict');
+    expect(again.code).toBe('already-done');
     expect(again.message).toContain('was already sent');
     const [still] = await world.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(still!.intakeReportedAt).toEqual(start);
@@ -242,11 +242,11 @@ describe('cases on the intake report', () => {
         description: 'Forged.',
       }),
     );
-    expect(refused.code).toBe('unauthenticated');
+    expect(refused.code).toBe('link-invalid');
     // Nor does the link open another order's report.
     const { order: other } = await reportedOrder();
     expect((await refusal(intakeReport(world.services, { orderId: other.id, token }))).code).toBe(
-      'unauthenticated',
+      'link-invalid',
     );
   });
 
@@ -289,7 +289,7 @@ describe('cases on the intake report', () => {
     const again = await refusal(
       answerCase(world.services, { actor: world.actor, caseId: opened.case.id, answer: 'Again' }),
     );
-    expect(again.code).toBe('conflict');
+    expect(again.code).toBe('already-done');
 
     // The account shows the case with its answer.
     const reports = await customerIntakeReports(world.services, { customerId: world.customerId });

@@ -145,7 +145,10 @@ async function orderAddress(
       )
       .limit(1);
     if (!entry) {
-      throw new UnauthorizedError('Please fill in your details again to place the order.');
+      throw new UnauthorizedError(
+        'Please fill in your details again to place the order.',
+        'checkout-expired',
+      );
     }
     return entryAddress(entry, accessNotes);
   }
@@ -294,7 +297,10 @@ export async function placeOrder(
         .where(and(eq(customers.id, who.customerId), isNull(customers.deletedAt)))
         .limit(1);
       if (!customer)
-        throw new UnauthorizedError('Please fill in your details again to place the order.');
+        throw new UnauthorizedError(
+          'Please fill in your details again to place the order.',
+          'checkout-expired',
+        );
       // Issue 17: "Text me updates" (absent: the customer's choices stay as they are).
       if (input.textUpdates) {
         await chooseTextUpdates(tx, {
@@ -331,7 +337,11 @@ export async function placeOrder(
         : null;
       const coverage = await coverageOf(tx, { postcode: address.postcode, brand: config.brand });
       if (!coverage.served) {
-        throw new ValidationError(coverage.message, { postalcode: [coverage.message] });
+        throw new ValidationError(
+          coverage.message,
+          { postalcode: [coverage.message] },
+          'postcode-not-covered',
+        );
       }
       const slots = await reserveSlots(tx, { pickup: input.pickup, delivery: input.delivery, now });
       const order = await insertOrder(tx, {

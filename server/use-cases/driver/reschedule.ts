@@ -67,17 +67,18 @@ async function legToChange(
   lock: boolean,
 ) {
   if (!legChangeTokenValid(links, caller, caller.token, now)) {
-    throw new UnauthorizedError(rescheduleAccessMessages.refused);
+    throw new UnauthorizedError(rescheduleAccessMessages.refused, 'link-invalid');
   }
   const order = await findOrder(db, caller.orderId, lock).catch(() => {
     throw new NotFoundError('We could not find that order.');
   });
   if (windowOf(order, caller.leg).startsAt.getTime() !== caller.windowMs) {
-    throw new ConflictError(rescheduleAccessMessages.used);
+    throw new ConflictError(rescheduleAccessMessages.used, 'link-used');
   }
   if (!checkReschedule(order, caller.leg, now).allowed) {
     throw new ConflictError(
       caller.leg === 'collection' ? rescheduleMessages.tooLate : rescheduleMessages.tooLateDelivery,
+      'order-not-reschedulable',
     );
   }
   return { order, leg: caller.leg, reason: 'change' as const };
@@ -96,7 +97,7 @@ async function missedStop(
     return legToChange(db, links, { ...caller, leg, windowMs: caller.windowMs }, now, lock);
   }
   if (!rescheduleTokenValid(links, caller, caller.token, now)) {
-    throw new UnauthorizedError(rescheduleAccessMessages.refused);
+    throw new UnauthorizedError(rescheduleAccessMessages.refused, 'link-invalid');
   }
   const order = await findOrder(db, caller.orderId, lock).catch(() => {
     throw new NotFoundError('We could not find that order.');
@@ -107,7 +108,7 @@ async function missedStop(
     .where(and(eq(stopEvents.id, caller.eventId), eq(stopEvents.orderId, order.id)))
     .limit(1);
   if (!event || event.outcome !== 'not-home') {
-    throw new UnauthorizedError(rescheduleAccessMessages.refused);
+    throw new UnauthorizedError(rescheduleAccessMessages.refused, 'link-invalid');
   }
   const leg = event.leg;
   const settled = (await eventsOf(db, [order.id])).some(
@@ -118,7 +119,7 @@ async function missedStop(
     order.status === 'cancelled' ||
     windowOf(order, leg).startsAt.getTime() !== event.windowStartsAt.getTime()
   ) {
-    throw new ConflictError(rescheduleAccessMessages.used);
+    throw new ConflictError(rescheduleAccessMessages.used, 'link-used');
   }
   return { order, leg, reason: 'missed' };
 }

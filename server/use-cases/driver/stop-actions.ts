@@ -146,7 +146,7 @@ export async function recordStopAction(
         earlier.leg !== leg ||
         earlier.outcome !== outcomeOf[input.action]
       ) {
-        throw new ConflictError(stopMessages.keyReused);
+        throw new ConflictError(stopMessages.keyReused, 'idempotency-key-reused');
       }
       return { event: earlier, order, replayed: true };
     }
@@ -174,7 +174,7 @@ export async function recordStopAction(
       .onConflictDoNothing({ target: stopEvents.idempotencyKey })
       .returning();
     // Only another order's action can hold the key here (this order is locked).
-    if (!event) throw new ConflictError(stopMessages.keyReused);
+    if (!event) throw new ConflictError(stopMessages.keyReused, 'idempotency-key-reused');
     let current = order;
     const move = (to: 'collected' | 'delivered' | 'ready') =>
       applyMove(tx, { site: deps, actor: input.actor, order, to, now });

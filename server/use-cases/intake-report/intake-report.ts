@@ -56,7 +56,7 @@ export async function accessIntakeReport(
   else if (caller.customerId && order.customerId === caller.customerId) via = 'account';
   // Logged in, but not theirs: as if it did not exist.
   else if (caller.customerId) throw new NotFoundError(intakeAccessMessages.notFound);
-  else throw new UnauthorizedError(intakeAccessMessages.refused);
+  else throw new UnauthorizedError(intakeAccessMessages.refused, 'link-invalid');
   if (!order.intakeReportedAt) throw new NotFoundError(intakeAccessMessages.notSent);
   return { order: { ...order, intakeReportedAt: order.intakeReportedAt }, via };
 }

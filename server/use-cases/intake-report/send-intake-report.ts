@@ -31,7 +31,9 @@ export async function sendIntakeReport(
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1);
     if (!order) throw new NotFoundError('We could not find that order.');
     const number = orderNumber(deps.config.brand, order.orderNo);
-    if (order.intakeReportedAt) throw new ConflictError(intakeReportMessages.alreadySent(number));
+    if (order.intakeReportedAt) {
+      throw new ConflictError(intakeReportMessages.alreadySent(number), 'already-done');
+    }
     const garments = await garmentsOf(tx, [orderId]);
     if (garments.length === 0) throw new ConflictError(intakeReportMessages.noGarments);
     const [claimed] = await tx
@@ -39,7 +41,7 @@ export async function sendIntakeReport(
       .set({ intakeReportedAt: now })
       .where(and(eq(orders.id, orderId), isNull(orders.intakeReportedAt)))
       .returning();
-    if (!claimed) throw new ConflictError(intakeReportMessages.alreadySent(number));
+    if (!claimed) throw new ConflictError(intakeReportMessages.alreadySent(number), 'already-done');
     const reported = { ...claimed, intakeReportedAt: now };
     if (order.customerEmail) {
       await deps.mail.enqueue(

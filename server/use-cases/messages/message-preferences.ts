@@ -69,7 +69,9 @@ export async function updateMessagePreferences(
   return deps.db.transaction(async (tx) => {
     const customer = await liveCustomer(tx, input.customerId);
     const refused = textRefusals(customer.phone, input);
-    if (refused) throw new ValidationError(preferenceMessages.phoneNotTextable, refused);
+    if (refused) {
+      throw new ValidationError(preferenceMessages.phoneNotTextable, refused, 'phone-not-textable');
+    }
     const marketingChanged =
       customer.marketingEmail !== input.marketing_email ||
       customer.marketingSms !== input.marketing_sms;
@@ -99,9 +101,13 @@ export async function chooseTextUpdates(
 ) {
   const { choice } = input;
   if (choice !== 'none' && !textablePhone(input.phone)) {
-    throw new ValidationError(preferenceMessages.phoneNotTextable, {
-      text_updates: [preferenceMessages.phoneNotTextable],
-    });
+    throw new ValidationError(
+      preferenceMessages.phoneNotTextable,
+      {
+        text_updates: [preferenceMessages.phoneNotTextable],
+      },
+      'phone-not-textable',
+    );
   }
   await tx
     .update(customers)

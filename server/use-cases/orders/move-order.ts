@@ -58,10 +58,16 @@ export async function applyMove(
   const { brand } = site.config;
   const number = orderNumber(brand, order.orderNo);
   if (input.from && input.from !== order.status) {
-    throw new ConflictError(`Order ${number} is now ${order.status}. Please reload.`);
+    throw new ConflictError(
+      `Order ${number} is now ${order.status}. Please reload.`,
+      'order-changed',
+    );
   }
   if (!canMove(order.status, input.to)) {
-    throw new ConflictError(`Order ${number} cannot go from ${order.status} to ${input.to}.`);
+    throw new ConflictError(
+      `Order ${number} cannot go from ${order.status} to ${input.to}.`,
+      'status-move-refused',
+    );
   }
   const [moved] = await tx
     .update(orders)

@@ -133,7 +133,7 @@ describe('rescheduleOrder', () => {
       });
     await expect(move(other!.id, 'collection')).rejects.toMatchObject({ code: 'not-found' });
     await expect(move(world.customerId, 'collection')).rejects.toMatchObject({
-      code: 'conflict',
+      code: 'order-not-reschedulable',
       message: expect.stringMatching(/up to 2 hours before it starts.*call us on/),
     });
     const collected = await world.insertOrder(at('2026-11-25T09:00:00Z'), 'collected');
@@ -145,7 +145,10 @@ describe('rescheduleOrder', () => {
         date: '2026-11-27',
         start: '12:00',
       }),
-    ).rejects.toMatchObject({ code: 'conflict', message: /can no longer be changed online/ });
+    ).rejects.toMatchObject({
+      code: 'order-not-reschedulable',
+      message: /can no longer be changed online/,
+    });
   });
 
   it(`50 orders moved at once into a window of capacity N: exactly N get it${on}`, async () => {
@@ -175,7 +178,7 @@ describe('rescheduleOrder', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(capacity);
     for (const r of results) {
       if (r.status === 'rejected') {
-        expect(r.reason).toMatchObject({ code: 'conflict', message: /That slot is now full/ });
+        expect(r.reason).toMatchObject({ code: 'slot-full', message: /That slot is now full/ });
       }
     }
     expect(await taken('pickup', target)).toBe(capacity);

@@ -58,7 +58,11 @@ async function ownOrder(db: DbOrTx, customerId: string, id: string, lock = false
 /** Throws the 409 of the terms' rule unless the leg may still be moved at `now`. */
 export function assertCanReschedule(brand: Brand, order: OrderRow, leg: Leg, now: Date) {
   const check = checkReschedule(order, leg, now);
-  if (!check.allowed) throw new ConflictError(cannotChangeMessage(brand, leg, check.reason));
+  if (!check.allowed)
+    throw new ConflictError(
+      cannotChangeMessage(brand, leg, check.reason),
+      'order-not-reschedulable',
+    );
 }
 
 /** What the reschedule page shows the order's owner: the leg now, and the windows on offer. */

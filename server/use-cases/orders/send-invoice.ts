@@ -24,9 +24,14 @@ export async function sendInvoice(
     const order = await findOrder(tx, orderId, true);
     const number = orderNumber(brand, order.orderNo);
     if (order.totalPence <= 0) {
-      throw new ConflictError(`Order ${number} has no priced items yet: list them first.`);
+      throw new ConflictError(
+        `Order ${number} has no priced items yet: list them first.`,
+        'nothing-due',
+      );
     }
-    if (order.amountDuePence <= 0) throw new ConflictError(`Nothing is due on order ${number}.`);
+    if (order.amountDuePence <= 0) {
+      throw new ConflictError(`Nothing is due on order ${number}.`, 'nothing-due');
+    }
     // Issue 18: the customer's account credit pays first; the invoice asks for the rest.
     const fromCredit = await useAccountCredit(tx, { orderId: order.id, now, brand });
     const paidByCredit = fromCredit >= order.amountDuePence;

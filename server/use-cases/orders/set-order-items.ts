@@ -148,16 +148,20 @@ export async function writeOrderItems(
   // Lowering the total below what was paid needs a decision, never a silent loss.
   if (priced.totalPence < order.paidPence && !input.settle) {
     const excess = order.paidPence - priced.totalPence;
-    throw new ValidationError('Please choose what happens to the money paid above the total.', {
-      settle: [
-        overpaidItemsMessage({
-          orderNo: number,
-          paidPence: order.paidPence,
-          excessPence: excess,
-          totalPence: priced.totalPence,
-        }),
-      ],
-    });
+    throw new ValidationError(
+      'Please choose what happens to the money paid above the total.',
+      {
+        settle: [
+          overpaidItemsMessage({
+            orderNo: number,
+            paidPence: order.paidPence,
+            excessPence: excess,
+            totalPence: priced.totalPence,
+          }),
+        ],
+      },
+      'settle-required',
+    );
   }
   await tx.delete(orderItems).where(eq(orderItems.orderId, order.id));
   const rows = [

@@ -63,7 +63,9 @@ export async function chargeSavedCard(
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) throw new NotFoundError('We could not find that order.');
   const number = orderNumber(deps.config.brand, order.orderNo);
-  if (order.amountDuePence <= 0) throw new ConflictError(`Nothing is due on order ${number}.`);
+  if (order.amountDuePence <= 0) {
+    throw new ConflictError(`Nothing is due on order ${number}.`, 'nothing-due');
+  }
   // Above the customer's cap (or what they approved above it), they approve first (issue 15).
   if (isAboveApproval(order)) {
     throw new ConflictError(
@@ -73,6 +75,7 @@ export async function chargeSavedCard(
         capPence: order.priceCapPence!,
         approvedPence: order.approvedPence,
       }),
+      'approval-needed',
     );
   }
   // Issue 18: the customer's account credit pays first; the card is charged what is left,
@@ -96,6 +99,7 @@ export async function chargeSavedCard(
   if (!card) {
     throw new ConflictError(
       `Order ${number} has no saved card. Send the invoice so the customer can pay online.`,
+      'no-saved-card',
     );
   }
   const [tried] = await deps.db

@@ -25,7 +25,7 @@ export async function startInvoicePayment(deps: PaymentDeps, input: { orderId: s
   const order = await payableOrder(deps.db, input.orderId);
   const number = orderNumber(deps.config.brand, order.orderNo);
   if (order.invoicedAt === null || order.amountDuePence <= 0) {
-    throw new ConflictError(`Nothing is due on order ${number} yet.`);
+    throw new ConflictError(`Nothing is due on order ${number} yet.`, 'nothing-due');
   }
   // A payment that went through while we never heard of it (the tab closed before the
   // page could tell us) is recorded now, rather than charged a second time.

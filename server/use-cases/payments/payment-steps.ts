@@ -10,7 +10,7 @@ export async function payableOrder(db: Database, orderId: string) {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) throw new NotFoundError('We could not find that order.');
   if (!canTakePayment(order)) {
-    throw new ConflictError('This order cannot take a payment now.');
+    throw new ConflictError('This order cannot take a payment now.', 'payment-refused');
   }
   return order;
 }

@@ -39,16 +39,22 @@ export async function refundOrder(
     return row;
   });
   const number = orderNumber(deps.config.brand, order.orderNo);
-  if (order.paidPence <= 0) throw new ConflictError(`Nothing has been paid on order ${number}.`);
+  if (order.paidPence <= 0) {
+    throw new ConflictError(`Nothing has been paid on order ${number}.`, 'nothing-paid');
+  }
   if (overpaidPence(order) > 0) {
     throw new ConflictError(
       `More has been paid on order ${number} than its total: refund or credit that first.`,
     );
   }
   if (input.amountPence < 1 || input.amountPence > order.paidPence) {
-    throw new ValidationError('The refund is more than was paid.', {
-      amount: ['A refund can be at most what the customer has paid on this order.'],
-    });
+    throw new ValidationError(
+      'The refund is more than was paid.',
+      {
+        amount: ['A refund can be at most what the customer has paid on this order.'],
+      },
+      'refund-too-large',
+    );
   }
   const refunded = await refundPaid(deps, {
     actor: input.actor,

@@ -41,7 +41,9 @@ export async function settleOverpayment(
   if (!order) throw new NotFoundError('We could not find that order.');
   const number = orderNumber(deps.config.brand, order.orderNo);
   const excess = overpaidPence(order);
-  if (excess === 0) throw new ConflictError(`Nothing has been paid above the total of ${number}.`);
+  if (excess === 0) {
+    throw new ConflictError(`Nothing has been paid above the total of ${number}.`, 'nothing-paid');
+  }
   return input.how === 'credit'
     ? creditOverpayment(deps, actor, order.id, now)
     : refundOverpayment(deps, actor, order.id, excess, now);
@@ -67,7 +69,10 @@ async function creditOverpayment(deps: SettleDeps, actor: Actor, orderId: string
     const number = orderNumber(deps.config.brand, order!.orderNo);
     const excess = overpaidPence(order!);
     if (excess === 0)
-      throw new ConflictError(`Nothing has been paid above the total of ${number}.`);
+      throw new ConflictError(
+        `Nothing has been paid above the total of ${number}.`,
+        'nothing-paid',
+      );
     if (!order!.customerId) {
       throw new ConflictError(`The customer of ${number} has no account any more: refund instead.`);
     }
@@ -160,7 +165,7 @@ export async function refundPaid(
     if (result.status === 'failed') {
       deps.logger.warn('refund refused by the provider', { orderId, chargeId: charge.id });
       if (made === 0) {
-        throw new ConflictError(`The refund was refused: ${result.message}`);
+        throw new ConflictError(`The refund was refused: ${result.message}`, 'payment-refused');
       }
       break;
     }

@@ -32,9 +32,9 @@ export async function storePhoto(
       kind: [`The kind of photo must be one of ${photoKinds.join(', ')}.`],
     });
   }
-  if (bytes.length === 0) throw new BadRequestError('Choose a photo to upload.');
+  if (bytes.length === 0) throw new BadRequestError('Choose a photo to upload.', 'file-missing');
   if (bytes.length > PHOTO_MAX_BYTES) {
-    throw new ValidationError(PHOTO_TOO_LARGE, { photo: [PHOTO_TOO_LARGE] });
+    throw new ValidationError(PHOTO_TOO_LARGE, { photo: [PHOTO_TOO_LARGE] }, 'photo-too-large');
   }
   const [order] = await deps.db
     .select({ id: orders.id })
@@ -59,7 +59,7 @@ export async function storePhoto(
     photo = await preparePhoto(bytes);
   } catch (error) {
     if (error instanceof UnreadableImageError) {
-      throw new ValidationError(NOT_A_PHOTO, { photo: [NOT_A_PHOTO] });
+      throw new ValidationError(NOT_A_PHOTO, { photo: [NOT_A_PHOTO] }, 'not-an-image');
     }
     throw error;
   }

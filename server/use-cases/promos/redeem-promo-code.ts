@@ -4,8 +4,10 @@ import {
   normalisePromoCode,
   promoMessages,
   referralRule,
+  type PromoRefusal,
   type PromoRule,
 } from '@shared/promo';
+import type { ErrorCodeOf } from '@shared/error-codes';
 import type { DbOrTx } from '../../db/client';
 import { customers, orders, promoCodes } from '../../db/schema';
 import { ValidationError } from '../../errors';
@@ -19,7 +21,20 @@ import {
 
 export type RedeemedCode = { promoCodeId: number | null; referredBy: string | null };
 
-const refuse = (message: string) => new ValidationError(message, { promo_code: [message] });
+/** The code of each refusal of the promo rules (shared/promo.ts), for the page to act on. */
+const REFUSAL_CODES: Record<PromoRefusal, ErrorCodeOf<'invalid'>> = {
+  unknown: 'promo-unknown',
+  'not-started': 'promo-not-started',
+  expired: 'promo-expired',
+  'used-up': 'promo-used-up',
+  'customer-limit': 'promo-customer-limit',
+  'below-minimum': 'promo-below-minimum',
+  'first-order-only': 'first-order-only',
+  'own-referral': 'own-referral',
+};
+
+const refuse = (message: string, reason: PromoRefusal) =>
+  new ValidationError(message, { promo_code: [message] }, REFUSAL_CODES[reason]);
 
 /** A promo_codes row as the rules read it. */
 export function ruleOf(row: typeof promoCodes.$inferSelect): PromoRule {
@@ -74,7 +89,7 @@ export async function redeemPromoCode(
         .where(and(eq(customers.referralCode, code), isNull(customers.deletedAt)))
         .limit(1);
   if (referrer && (await referrerMatch(tx, referrer.id, person))) {
-    throw refuse(promoMessages.ownReferral());
+    throw refuse(promoMessages.ownReferral(), 'own-referral');
   }
   const previous = await countEarlierOrders(tx, person);
   const [uses] = row
@@ -90,7 +105,7 @@ export async function redeemPromoCode(
     customerUses: uses?.n ?? 0,
     spendPence: input.spendPence,
   });
-  if (!checked.ok) throw refuse(checked.message);
+  if (!checked.ok) throw refuse(checked.message, checked.reason);
   if (!row) return { promoCodeId: null, referredBy: referrer!.id };
   // The database keeps the total: of two checkouts for the last use, the second finds none.
   const taken = await tx
@@ -104,7 +119,7 @@ export async function redeemPromoCode(
       ),
     )
     .returning({ id: promoCodes.id });
-  if (taken.length === 0) throw refuse(promoMessages.usedUp(row.code));
+  if (taken.length === 0) throw refuse(promoMessages.usedUp(row.code), 'used-up');
   return { promoCodeId: row.id, referredBy: null };
 }
 

@@ -75,7 +75,7 @@ export async function skipRecurringDate(
   const { date } = input;
   const booked = await deps.db.transaction(async (tx) => {
     const plan = await planFor(deps, tx, { ...input, lock: true });
-    if (plan.status === 'stopped') throw new ConflictError(STOPPED);
+    if (plan.status === 'stopped') throw new ConflictError(STOPPED, 'plan-stopped');
     if (!isCalendarDate(date) || !isScheduledOn(plan, date) || date <= londonToday(now)) {
       throw new ValidationError('Please check mandatory fields.', {
         date: ['That is not one of the next dates of this repeat collection.'],
@@ -171,7 +171,7 @@ export async function pauseRecurringPlan(
   }
   const plan = await deps.db.transaction(async (tx) => {
     const found = await planFor(deps, tx, { ...input, lock: true });
-    if (found.status === 'stopped') throw new ConflictError(STOPPED);
+    if (found.status === 'stopped') throw new ConflictError(STOPPED, 'plan-stopped');
     const [paused] = await tx
       .update(recurringPlans)
       .set({ status: 'paused', pausedUntil: input.until, updatedAt: now })
@@ -188,7 +188,7 @@ export async function resumeRecurringPlan(deps: Deps, input: Change): Promise<Re
   const now = deps.now();
   const plan = await deps.db.transaction(async (tx) => {
     const found = await planFor(deps, tx, { ...input, lock: true });
-    if (found.status === 'stopped') throw new ConflictError(STOPPED);
+    if (found.status === 'stopped') throw new ConflictError(STOPPED, 'plan-stopped');
     const [resumed] = await tx
       .update(recurringPlans)
       .set({ status: 'active', pausedUntil: null, updatedAt: now })
@@ -248,7 +248,7 @@ export async function editRecurringPlan(
       planId: input.planId,
       lock: true,
     });
-    if (found.status === 'stopped') throw new ConflictError(STOPPED);
+    if (found.status === 'stopped') throw new ConflictError(STOPPED, 'plan-stopped');
     const [lastBooked] = await tx
       .select({ date: recurringOccurrences.collectionDate })
       .from(recurringOccurrences)

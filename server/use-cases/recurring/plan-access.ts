@@ -31,7 +31,7 @@ export async function planFor(
   // A posted id that is no UUID is no plan (the column's type would refuse it: a 500).
   if (!isUuid(planId)) throw new NotFoundError(PLAN_NOT_FOUND);
   if (access.kind === 'link' && !recurringTokenValid(deps, planId, access.token, deps.now())) {
-    throw new UnauthorizedError(recurringAccessMessages.refused);
+    throw new UnauthorizedError(recurringAccessMessages.refused, 'link-invalid');
   }
   const where =
     access.kind === 'customer'

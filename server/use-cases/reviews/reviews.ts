@@ -87,7 +87,7 @@ export async function submitReview(
       })
       .onConflictDoNothing({ target: reviews.orderId })
       .returning();
-    if (!review) throw new ConflictError(reviewMessages.already);
+    if (!review) throw new ConflictError(reviewMessages.already, 'already-done');
     await raiseContentVersion(tx);
     return { review, orderNo: orderNumber(deps.config.brand, order.orderNo) };
   });
@@ -179,7 +179,7 @@ export async function replyToReview(
         .from(reviews)
         .where(eq(reviews.id, input.reviewId));
       throw exists
-        ? new ConflictError(reviewMessages.replied)
+        ? new ConflictError(reviewMessages.replied, 'already-done')
         : new NotFoundError('No such review.');
     }
     await recordAudit(tx, {

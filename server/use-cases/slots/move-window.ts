@@ -112,14 +112,14 @@ export async function moveWindow(
   const chosen = (await windowsToMoveTo(tx, { order, leg, now })).find(
     (s) => s.slot_date === input.choice.date && s.slot_start === input.choice.start,
   );
-  if (!chosen) throw new ConflictError(messages.unavailable);
+  if (!chosen) throw new ConflictError(messages.unavailable, 'slot-gone');
   const rules = await loadSlotRules(tx);
   const startsAt = new Date(chosen.starts_at);
   const endsAt = new Date(chosen.ends_at);
   const kind = leg === 'collection' ? 'pickup' : 'delivery';
   const capacity = kind === 'pickup' ? rules.pickupCapacityPerSlot : rules.deliveryCapacityPerSlot;
   if (!(await takePlace(tx, kind, startsAt, capacity))) {
-    throw new ConflictError(messages.full);
+    throw new ConflictError(messages.full, 'slot-full');
   }
   await releasePlace(tx, kind, legWindow(order, leg).startsAt);
   let set: Partial<OrderRow> =
@@ -140,7 +140,7 @@ export async function moveWindow(
       !deliveryStartsAt ||
       !(await takePlace(tx, 'delivery', deliveryStartsAt, rules.deliveryCapacityPerSlot))
     ) {
-      throw new ConflictError(messages['no-delivery']);
+      throw new ConflictError(messages['no-delivery'], 'slot-gone');
     }
     await releasePlace(tx, 'delivery', order.deliveryStartsAt);
     set = { ...set, deliveryStartsAt, deliveryEndsAt: new Date(delivery.ends_at) };

@@ -3,7 +3,9 @@ import {
   deliverySlots,
   EXPRESS_SLOT_START,
   findPickupSlot,
+  pickupSlots,
   usageRange,
+  type Slot,
   type SlotChoice,
   type SlotKind,
 } from '@shared/slots';
@@ -54,30 +56,38 @@ export async function reserveSlots(
   choice: { pickup: SlotChoice; delivery: SlotChoice; now: Date },
 ): Promise<{ pickup: ReservedSlot; delivery: ReservedSlot }> {
   const { now } = choice;
-  if (choice.delivery.start === EXPRESS_SLOT_START) throw new ConflictError(EXPRESS_BY_PHONE);
+  if (choice.delivery.start === EXPRESS_SLOT_START)
+    throw new ConflictError(EXPRESS_BY_PHONE, 'express-by-phone');
   const rules = await loadSlotRules(tx);
   const range = usageRange(now, rules);
-  const pickup = findPickupSlot(
-    rules,
-    await loadSlotUsage(tx, 'pickup', range),
-    now,
-    choice.pickup,
-  );
-  if (!pickup) throw new ConflictError(PICKUP_GONE);
-  const delivery = deliverySlots(rules, await loadSlotUsage(tx, 'delivery', range), pickup).find(
-    (s) =>
-      s.slot_start !== EXPRESS_SLOT_START &&
-      s.slot_date === choice.delivery.date &&
-      s.slot_start === choice.delivery.start,
-  );
-  if (!delivery) throw new ConflictError(DELIVERY_GONE);
+  const pickupUsage = await loadSlotUsage(tx, 'pickup', range);
+  const pickup = findPickupSlot(rules, pickupUsage, now, choice.pickup);
+  const same = (choice: SlotChoice) => (s: Slot) =>
+    s.slot_start !== EXPRESS_SLOT_START &&
+    s.slot_date === choice.date &&
+    s.slot_start === choice.start;
+  // Full (others took its places) or gone (past its cut-off, closed): the code says which.
+  if (!pickup) {
+    const full = pickupSlots(rules, pickupUsage, now, { includeFull: true }).some(
+      (s) => s.full && same(choice.pickup)(s),
+    );
+    throw new ConflictError(PICKUP_GONE, full ? 'slot-full' : 'slot-gone');
+  }
+  const deliveryUsage = await loadSlotUsage(tx, 'delivery', range);
+  const delivery = deliverySlots(rules, deliveryUsage, pickup).find(same(choice.delivery));
+  if (!delivery) {
+    const full = deliverySlots(rules, deliveryUsage, pickup, { includeFull: true }).some(
+      (s) => s.full && same(choice.delivery)(s),
+    );
+    throw new ConflictError(DELIVERY_GONE, full ? 'slot-full' : 'slot-gone');
+  }
   const pickupStartsAt = new Date(pickup.starts_at);
   const deliveryStartsAt = new Date(delivery.starts_at);
   if (!(await takePlace(tx, 'pickup', pickupStartsAt, rules.pickupCapacityPerSlot))) {
-    throw new ConflictError(PICKUP_GONE);
+    throw new ConflictError(PICKUP_GONE, 'slot-full');
   }
   if (!(await takePlace(tx, 'delivery', deliveryStartsAt, rules.deliveryCapacityPerSlot))) {
-    throw new ConflictError(DELIVERY_GONE);
+    throw new ConflictError(DELIVERY_GONE, 'slot-full');
   }
   return {
     pickup: { startsAt: pickupStartsAt, endsAt: new Date(pickup.ends_at), display: pickup.display },

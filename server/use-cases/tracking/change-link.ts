@@ -125,7 +125,8 @@ export async function emailChangeLink(
   const now = deps.now();
   const order = await orderOf(deps, input.token);
   const path = await changePath(deps, order, input.leg, now);
-  if (!path) throw new ConflictError(changeLinkMessages.tooLate[input.leg]);
+  if (!path)
+    throw new ConflictError(changeLinkMessages.tooLate[input.leg], 'order-not-reschedulable');
   await deps.db.transaction(async (tx) => {
     await hitRateLimit(tx, rateRules.changeLinkPerOrder, order.id, now);
     await deps.mail.enqueue(

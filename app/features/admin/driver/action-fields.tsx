@@ -55,7 +55,7 @@ export function PhotoField({
               const stored = await uploadPhoto(orderId, kind, file);
               onPhoto({ status: 'done', ...stored });
             } catch (error) {
-              if (error instanceof PhotoUploadError && isTransient(error.status)) {
+              if (error instanceof PhotoUploadError && isTransient(error.code)) {
                 onPhoto({ status: 'kept', file, url: URL.createObjectURL(file) });
                 return;
               }

@@ -1,3 +1,4 @@
+import { isTransient } from '@shared/error-codes';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { routes } from '@shared/api/routes';
@@ -70,10 +71,8 @@ export function newKey(): string {
   return crypto.randomUUID();
 }
 
-/** The answers that mean "try again later": no signal, a timeout, the server failing. */
-export function isTransient(status: number): boolean {
-  return status === 0 || status === 408 || status >= 500;
-}
+/** The answers that mean "try again later" (no signal, a timeout, the server failing), by code. */
+export { isTransient };
 
 /**
  * Uploads the photo kept for `p`, if any, and returns the action with its id (saved, so that
@@ -89,7 +88,7 @@ async function withKeptPhoto(p: Pending): Promise<Pending | 'retry'> {
       const stored = await uploadPhoto(p.orderId, p.photoKind, photo);
       next = { ...next, body: { ...next.body, photo_id: stored.id } } as Pending;
     } catch (error) {
-      if (!(error instanceof PhotoUploadError) || isTransient(error.status)) return 'retry';
+      if (!(error instanceof PhotoUploadError) || isTransient(error.code)) return 'retry';
     }
   }
   savePending(loadPending().map((q) => (q.key === p.key ? next : q)));
@@ -123,7 +122,7 @@ export function useActionQueue() {
         setSync({ state: 'saving', text: `Saving ${next.orderNo}…` });
         const ready = await withKeptPhoto(next);
         const reply = ready === 'retry' ? null : await send(ready);
-        if (!reply || (!reply.ok && isTransient(reply.status))) {
+        if (!reply || (!reply.ok && isTransient(reply.error.code))) {
           setSync({
             state: 'retrying',
             text: `No signal: ${queue.length} action${queue.length === 1 ? '' : 's'} waiting. Retrying…`,

@@ -65,7 +65,7 @@ export function ItemsEditor({
       params: { id: order.id },
       body: { ...itemsBody(), ...(settle ? { settle } : {}) },
     });
-    setNeedsSettling(!reply.ok && reply.status === 422 && Boolean(reply.error.errors?.settle));
+    setNeedsSettling(!reply.ok && reply.error.code === 'settle-required');
   }
 
   const preview = lines.reduce((sum, l) => {

@@ -141,7 +141,11 @@ export async function checkoutAction(
       const address = addressOf(booking);
       const coverage = await checkCoverage(services, { postcode: address.postcode });
       if (!coverage.served) {
-        throw new ValidationError(coverage.message, { address: [coverage.message] });
+        throw new ValidationError(
+          coverage.message,
+          { address: [coverage.message] },
+          'postcode-not-covered',
+        );
       }
       const created =
         intent === 'guest'

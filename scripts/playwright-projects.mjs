@@ -1,0 +1,39 @@
+// npm run test:e2e's browser suite: the desktop (1280 px) and mobile (375 px) projects side by
+// side, each against its own e2e server on its own port with its own fresh database, so that
+// neither sees the other's orders, settings or filled windows (within a project the tests still
+// run one after another, as they are written to). Each project's output is printed whole when
+// it ends; the run fails when either fails. Extra arguments go to both Playwright runs.
+import { spawn } from 'node:child_process';
+
+// E2E_PORT moves both (desktop on it, mobile 100 above), for several runs on one machine.
+const base = Number(process.env.E2E_PORT ?? 3100);
+const projects = [
+  { name: 'desktop', port: base },
+  { name: 'mobile', port: base + 100 },
+];
+const extra = process.argv.slice(2);
+
+const results = await Promise.all(
+  projects.map(
+    ({ name, port }) =>
+      new Promise((resolve) => {
+        const started = Date.now();
+        const child = spawn('npx', ['playwright', 'test', '--project', name, ...extra], {
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: { ...process.env, E2E_PORT: String(port) },
+        });
+        let output = '';
+        child.stdout.on('data', (chunk) => (output += chunk));
+        child.stderr.on('data', (chunk) => (output += chunk));
+        child.on('close', (code) => {
+          const seconds = ((Date.now() - started) / 1000).toFixed(0);
+          process.stdout.write(
+            `\n== Playwright, ${name} project: ${code === 0 ? 'passed' : `failed (${code})`} in ${seconds} s\n`,
+          );
+          process.stdout.write(output);
+          resolve(code === 0);
+        });
+      }),
+  ),
+);
+process.exit(results.every(Boolean) ? 0 : 1);

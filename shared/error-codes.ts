@@ -1,0 +1,233 @@
+/*
+ * The one list of error codes (issue 30; decision 045). Every error reply of /api carries one
+ * as `code`, beside `message` (for people, the spec's wording) and `errors` (per field): pages
+ * and clients decide what to do from the code, never from the message's text, which may be
+ * reworded at any time. A code is kebab-case, stable once published (the app reads it), and
+ * belongs to one kind; the kind is what the server maps to an HTTP status
+ * (server/error-status.ts), so one code always comes with the same status.
+ *
+ * Each kind has a generic code of its own name or near it (`validation-failed`, `conflict`,
+ * `not-found` …): a refusal nobody needs to tell apart uses it. A situation a page or client
+ * acts on gets a specific code here, thrown where it happens.
+ */
+
+/** What sort of failure a code is; each kind is one HTTP status. */
+export type ErrorKind =
+  | 'malformed'
+  | 'invalid'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not-found'
+  | 'conflict'
+  | 'too-large'
+  | 'unsupported-media-type'
+  | 'timeout'
+  | 'rate-limited'
+  | 'internal'
+  | 'provider-unavailable'
+  | 'unavailable';
+
+type Entry = { kind: ErrorKind; about: string };
+
+export const ERROR_CODES = {
+  // ── The request could not be read (400, 413, 415, 408) ──
+  'malformed-request': {
+    kind: 'malformed',
+    about: 'The request could not be read: bad JSON, path, query or header.',
+  },
+  'file-missing': { kind: 'malformed', about: 'An upload arrived without a file in it.' },
+  'webhook-signature-invalid': {
+    kind: 'malformed',
+    about: 'A webhook came without a valid signature.',
+  },
+  'request-too-large': { kind: 'too-large', about: 'The body is larger than this endpoint takes.' },
+  'unsupported-media-type': {
+    kind: 'unsupported-media-type',
+    about: 'The body is not of a type this endpoint reads (send JSON).',
+  },
+  'request-timeout': { kind: 'timeout', about: 'The request did not arrive in time.' },
+
+  // ── A rule of the request is broken (422); `errors` names the fields ──
+  'validation-failed': { kind: 'invalid', about: 'One or more fields break a rule; see `errors`.' },
+  'value-not-storable': {
+    kind: 'invalid',
+    about: 'The database refused a value the schemas let through (out of range, bad date).',
+  },
+  'postcode-invalid': { kind: 'invalid', about: 'The postcode is not a UK postcode.' },
+  'postcode-not-covered': { kind: 'invalid', about: 'We do not collect from this postcode.' },
+  'email-taken': { kind: 'invalid', about: 'Another account already uses this e-mail address.' },
+  'password-wrong': { kind: 'invalid', about: 'The current password given is not the right one.' },
+  'one-time-code-wrong': {
+    kind: 'invalid',
+    about: 'The e-mailed code is wrong or has expired (account deletion).',
+  },
+  'link-expired-or-used': {
+    kind: 'invalid',
+    about: 'An e-mailed one-use link (password reset, e-mail change) is wrong, used or expired.',
+  },
+  'phone-not-textable': {
+    kind: 'invalid',
+    about: 'Texts were asked for a number that cannot take them.',
+  },
+  'promo-unknown': { kind: 'invalid', about: 'No promo code or referral code of that name.' },
+  'promo-not-started': { kind: 'invalid', about: 'The promo code is not valid yet.' },
+  'promo-expired': { kind: 'invalid', about: 'The promo code has expired.' },
+  'promo-used-up': { kind: 'invalid', about: 'The promo code has no uses left.' },
+  'promo-customer-limit': {
+    kind: 'invalid',
+    about: 'This customer has used the promo code as many times as it allows.',
+  },
+  'promo-below-minimum': { kind: 'invalid', about: 'The order is below the code’s minimum spend.' },
+  'first-order-only': {
+    kind: 'invalid',
+    about: 'The code is for a first order, and this is not one.',
+  },
+  'own-referral': { kind: 'invalid', about: 'A customer entered their own referral code.' },
+  'settle-required': {
+    kind: 'invalid',
+    about: 'The new total is below what was paid: say whether the excess is refunded or credited.',
+  },
+  'refund-too-large': { kind: 'invalid', about: 'The refund is more than was paid.' },
+  'not-an-image': { kind: 'invalid', about: 'The uploaded file is not an image we read.' },
+  'photo-too-large': { kind: 'invalid', about: 'The photo is larger than a photo may be.' },
+
+  // ── Who is asking (401, 403) ──
+  unauthenticated: { kind: 'unauthenticated', about: 'Log in (or the session has ended).' },
+  'login-failed': {
+    kind: 'unauthenticated',
+    about: 'The e-mail (or user name) and password do not match.',
+  },
+  'checkout-expired': {
+    kind: 'unauthenticated',
+    about: 'The checkout token is missing or expired: fill in the details again.',
+  },
+  'link-invalid': {
+    kind: 'unauthenticated',
+    about: 'The signed link (payment, approval, plan, reschedule) is wrong or expired.',
+  },
+  forbidden: { kind: 'forbidden', about: 'The caller may not do this.' },
+  'cross-site-request': {
+    kind: 'forbidden',
+    about: 'A cookie-authenticated change did not come from our own pages.',
+  },
+  'staff-role-required': {
+    kind: 'forbidden',
+    about: 'This back-office action needs another role.',
+  },
+
+  // ── Not there (404) ──
+  'not-found': { kind: 'not-found', about: 'No such thing, or not the caller’s to see.' },
+  'endpoint-not-found': { kind: 'not-found', about: 'No /api endpoint at this method and path.' },
+
+  // ── The state of things refuses it (409) ──
+  conflict: { kind: 'conflict', about: 'The current state refuses this change.' },
+  'order-changed': {
+    kind: 'conflict',
+    about: 'The order changed meanwhile (someone else acted): reload and try again.',
+  },
+  'slot-gone': {
+    kind: 'conflict',
+    about: 'The chosen collection or delivery window is no longer offered: choose another.',
+  },
+  'slot-full': { kind: 'conflict', about: 'The chosen window has just filled up: choose another.' },
+  'express-by-phone': { kind: 'conflict', about: 'Express delivery is booked by phone only.' },
+  'order-not-cancellable': {
+    kind: 'conflict',
+    about: 'The order can no longer be cancelled online (too late, or past collection).',
+  },
+  'order-not-reschedulable': {
+    kind: 'conflict',
+    about: 'The collection or delivery can no longer be moved online.',
+  },
+  'link-used': { kind: 'conflict', about: 'A one-use link (reschedule) was already used.' },
+  'status-move-refused': {
+    kind: 'conflict',
+    about: 'The order cannot go from its status to the one asked for.',
+  },
+  'approval-needed': {
+    kind: 'conflict',
+    about: 'The total is above the customer’s cap: they approve it before the card is charged.',
+  },
+  'approval-closed': {
+    kind: 'conflict',
+    about: 'The approval request was already answered, withdrawn or replaced.',
+  },
+  'nothing-due': {
+    kind: 'conflict',
+    about: 'Nothing is due on the order (or it is not priced yet).',
+  },
+  'nothing-paid': {
+    kind: 'conflict',
+    about: 'Nothing was paid, or paid above the total, to give back.',
+  },
+  'no-saved-card': { kind: 'conflict', about: 'The order has no saved card to charge.' },
+  'payment-refused': {
+    kind: 'conflict',
+    about: 'The order cannot take this payment now, or the provider refused a refund.',
+  },
+  'plan-stopped': { kind: 'conflict', about: 'The regular collection plan was stopped.' },
+  'already-done': {
+    kind: 'conflict',
+    about: 'Done once already (a review, a reply, a report sent, a case answered).',
+  },
+  'idempotency-key-reused': {
+    kind: 'conflict',
+    about: 'The same Idempotency-Key came with a different request.',
+  },
+
+  // ── Too many (429) ──
+  'rate-limited': { kind: 'rate-limited', about: 'Too many attempts: wait for Retry-After.' },
+
+  // ── Ours or a dependency's (500, 502, 503) ──
+  'internal-error': { kind: 'internal', about: 'Something failed on our side; it was logged.' },
+  'payment-provider-unavailable': {
+    kind: 'provider-unavailable',
+    about: 'The payment provider did not answer as expected: try again.',
+  },
+  'service-unavailable': {
+    kind: 'unavailable',
+    about: 'The database is briefly unavailable: try again after Retry-After.',
+  },
+} as const satisfies Record<string, Entry>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The codes of one kind: what an error class of that kind may carry. */
+export type ErrorCodeOf<K extends ErrorKind> = {
+  [C in ErrorCode]: (typeof ERROR_CODES)[C]['kind'] extends K ? C : never;
+}[ErrorCode];
+
+/** Every code, for the contract's enum. */
+export const errorCodeList = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
+}
+
+export function kindOf(code: ErrorCode): ErrorKind {
+  return ERROR_CODES[code].kind;
+}
+
+/**
+ * Codes that only the typed client gives (shared/api/client.ts), for a call that got no reply
+ * the API wrote: never sent by the server.
+ */
+export const CLIENT_ERROR_CODES = {
+  'no-reply': 'No reply came: no signal, aborted, or a request that could not be built.',
+  'unreadable-reply': 'A successful status came with a body that is not JSON.',
+} as const;
+
+export type ClientErrorCode = keyof typeof CLIENT_ERROR_CODES;
+
+/** Worth sending again as it is, later: no reply, a timeout, or a failure on our side. */
+export function isTransient(code: ErrorCode | ClientErrorCode): boolean {
+  if (code === 'no-reply') return true;
+  if (code === 'unreadable-reply') return false;
+  const kind = kindOf(code);
+  return (
+    kind === 'timeout' ||
+    kind === 'internal' ||
+    kind === 'provider-unavailable' ||
+    kind === 'unavailable'
+  );
+}
