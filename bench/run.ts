@@ -125,7 +125,7 @@ async function main() {
     { name: 'GET /api/pickup', path: '/api/pickup', rps: 300 },
     { name: 'GET /api/pricelist', path: '/api/pricelist', rps: 300 },
     { name: 'GET /api/getarea/group', path: '/api/getarea/group', rps: 300 },
-    { name: 'SSR / (home)', path: '/', rps: 100 },
+    { name: 'SSR / (home, shared page)', path: '/', rps: 100 },
     { name: `SSR ${area} (area page)`, path: area, rps: 100 },
     // Cookies that do not change the page (a closed banner, a seen pop-up) get the shared page.
     {
@@ -187,7 +187,7 @@ async function main() {
 /** Public pages held to the JavaScript budget, and the Lighthouse runs of issue 30's pages. */
 async function measurePages(baseUrl: string, area: string, databaseUrl: string) {
   const weights: PageWeight[] = [];
-  for (const path of ['/', '/pricing', area, '/faqs', '/blogs']) {
+  for (const path of ['/', '/pricing', area, '/faqs', '/blogs', '/login', '/signup']) {
     weights.push(await measurePageWeight(baseUrl, path));
   }
   for (const w of weights) console.log(formatWeight(w));

@@ -3,47 +3,19 @@ import { acceptsShapes } from './api/documented-as';
 import { text } from './text';
 import { isUkPostcode, normalisePostcode } from './postcode';
 import { PHONE_MAX_LENGTH } from './field-limits';
+import { isUkMobile, messages, passwordPattern, ukMobilePattern } from './form-checks';
 
 // zod compiles fast parsers with `new Function` when it may; our Content-Security-Policy
 // forbids eval in the browser, so parse without it everywhere (same results, no violation).
 z.config({ jitless: true });
 
 /*
- * The validation rules of spec section 5, shared by the browser forms and the server. Messages
- * are the spec's wording where it has one. Field names are the API's (spec sections 3 and 7).
+ * The validation rules of spec section 5 as zod schemas: the server's check of every request
+ * and form post. Messages are the spec's wording where it has one, kept with the browser's
+ * zod-free checks (shared/form-checks.ts). Field names are the API's (spec sections 3 and 7).
  */
 
-export const messages = {
-  ukMobile: 'Please provide valid UK mobile number',
-  password:
-    'Minimum 8 characters, at least one uppercase letter, one lowercase letter, one number and one special character (@$!%*?&)',
-  passwordMismatch: 'Password mismatch, please confirm password before submit',
-  loginEmail: 'Please enter valid email id',
-  loginPassword: 'Please enter password',
-  deleteEmail: 'Please enter valid email id',
-  deleteOtp: 'Please enter valid otp',
-  name: 'Please enter your full name',
-  email: 'Please enter a valid email address',
-  phoneRequired: 'Please enter your mobile number',
-  phoneTooLong: 'The phone number may be at most 20 characters',
-  currentPassword: 'Please enter your current password',
-  mandatory: 'Please check mandatory fields.',
-} as const;
-
-export { PHONE_MAX_LENGTH };
-
-/**
- * UK mobile: an optional 0 (or +44), then 7 and three digits, then three and three digits,
- * with optional spaces or brackets: 07700 900123, 7700900123, (07700) 900 123, +44 7700 900123.
- */
-export const ukMobilePattern = /^(?:\(?(?:\+44\s?|0)?7\d{3}\)?)\s?\d{3}\s?\d{3}$/;
-
-/** At least 8 characters with an upper-case letter, a lower-case letter, a digit and one of @$!%*?&. */
-export const passwordPattern = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&]).{8,}$/;
-
-export function isUkMobile(value: string): boolean {
-  return ukMobilePattern.test(value.trim());
-}
+export { messages, ukMobilePattern, passwordPattern, isUkMobile, PHONE_MAX_LENGTH };
 
 /** 07700 900123 and +44 7700 900123 are the same phone: stored as 07700900123. */
 export function normaliseUkMobile(value: string): string {
@@ -67,7 +39,7 @@ const email = text({ error: messages.email })
 const fullName = text({ error: messages.name })
   .trim()
   .min(1, messages.name)
-  .max(100, 'The name may be at most 100 characters');
+  .max(100, messages.nameTooLong);
 
 const ukMobile = text({ error: messages.phoneRequired })
   .trim()
@@ -76,7 +48,7 @@ const ukMobile = text({ error: messages.phoneRequired })
   .refine(isUkMobile, messages.ukMobile);
 
 const newPassword = text({ error: messages.password })
-  .max(200, 'The password may be at most 200 characters')
+  .max(200, messages.passwordTooLong)
   .regex(passwordPattern, messages.password);
 
 export const fields = { email, fullName, ukMobile, newPassword };
@@ -128,16 +100,20 @@ export const guestDetailsSchema = z.object({
 
 /** An address as our forms send it: its parts, the flat or door apart (shared/address.ts). */
 export const structuredAddressSchema = z.object({
-  door_number: text().trim().max(50).optional().default(''),
-  line1: text().trim().min(1, 'Please enter the street address').max(200),
-  line2: text().trim().max(200).optional().default(''),
-  town: text().trim().max(100).optional().default('London'),
+  door_number: text().trim().max(50, messages.doorTooLong).optional().default(''),
+  line1: text().trim().min(1, messages.street).max(200, messages.streetTooLong),
+  line2: text().trim().max(200, messages.streetTooLong).optional().default(''),
+  town: text().trim().max(100, messages.townTooLong).optional().default('London'),
   postcode: text()
     .trim()
-    .refine(isUkPostcode, 'Please enter a valid UK postcode')
+    .refine(isUkPostcode, messages.postcode)
     .transform((v) => normalisePostcode(v)!),
-  company: text().trim().max(200).optional().default(''),
-  address_type: text().trim().max(50).optional().default('Residential'),
+  company: text().trim().max(200, messages.companyTooLong).optional().default(''),
+  address_type: text()
+    .trim()
+    .max(50, messages.addressTypeTooLong)
+    .optional()
+    .default('Residential'),
 });
 
 /**

@@ -6,9 +6,10 @@ import { usePageServer } from '@tests/helpers/page-server';
 
 /*
  * Issue 18's pages as a browser without JavaScript uses them (decision 034): the address book
- * and the garment care form post and answer 303s; the home form offers the saved addresses;
- * the checkout fills the address from the chosen entry (only one's own); "Book again" fills
- * the home form from one's own earlier order only.
+ * and the garment care form post and answer 303s; the home page is the same for everybody
+ * (decision 042), its form sent without an address gets the saved addresses at the checkout,
+ * which fills the address from the chosen entry (only one's own); "Book again" fills the form
+ * from one's own earlier order only.
  */
 
 let clock = MONDAY_6AM.getTime();
@@ -61,14 +62,40 @@ describe('returning customers’ pages without JavaScript', () => {
     expect(theirs.status).toBe(404);
   });
 
-  it('offers the saved addresses on the home form, the most recent chosen, and never caches them', async () => {
-    const reply = await site.page('/', { headers: { Cookie: ada } });
-    expect(reply.headers.get('cache-control')).toContain('private');
-    const page = (await reply.text()).replaceAll('<!-- -->', '');
+  it('keeps the home page the same for everybody: the checkout offers the saved addresses without JavaScript', async () => {
+    // Decision 042: the home page reads nothing personal; the browser asks for the address
+    // book (below); a form sent without it and without an address gets it at the next step.
+    expect(await html('/', ada)).not.toContain('Your saved addresses');
+    expect(await html('/', ada)).toBe(await html('/', ''));
+    const sent = new URLSearchParams({ line1: '', postcode: '', door: '', manual: '1' });
+    sent.set('pickup', booking.pickup);
+    const page = await html(`/customer?${sent}`, ada);
     expect(page).toContain('Your saved addresses');
     expect(page).toMatch(new RegExp(`name="saved" checked="" value="${workId}"`));
     expect(page).toContain('Use a different address');
-    expect(await html('/', '')).not.toContain('Your saved addresses');
+    expect(page).not.toContain('Please enter your street');
+    // Nobody signed in: the street is asked for, as before.
+    const anonymous = await html(`/customer?${sent}`, '');
+    expect(anonymous).not.toContain('Your saved addresses');
+    expect(anonymous).toContain('Please enter your street');
+    // The checkout opened bare still restores a booking kept in the browser (after a login).
+    expect(await html('/customer', ada)).not.toContain('Your saved addresses');
+  });
+
+  it('answers the booking form’s choices to the signed-in customer only (GET /api/account/booking-choices)', async () => {
+    const asked = (cookie: string, query = '') =>
+      site.server.api<{ saved: { id: string; text: string }[]; again: unknown }>(
+        `/api/account/booking-choices${query}`,
+        { method: 'GET', headers: cookie ? { Cookie: cookie } : {} },
+      );
+    const mine = await asked(ada);
+    expect(mine.status).toBe(200);
+    expect(mine.body.saved[0]!.id).toBe(workId);
+    expect(mine.body.saved[0]!.text).toContain('Flat 2, Elgin Court');
+    expect(mine.body.again).toBeNull();
+    expect((await asked(bob)).body.saved.map((o) => o.id)).not.toContain(workId);
+    expect((await asked('')).status).toBe(401);
+    expect((await asked(ada, '?again=not-an-id')).status).toBe(400);
   });
 
   it('fills the checkout’s address from the chosen entry, and only from one’s own', async () => {
@@ -95,15 +122,40 @@ describe('returning customers’ pages without JavaScript', () => {
     });
     expect(placed.status).toBe(200);
     const id = placed.body.order.order_id;
-    const page = await html(`/?again=${id}`, ada);
+    // The home page carries the order's id for the form without JavaScript, nothing of it.
+    const home = await html(`/?again=${id}`, ada);
+    expect(home).toContain(`name="again" value="${id}"`);
+    expect(home).not.toContain('Fortune Green Road');
+    // In the browser the form asks for it: the address, the flat, the notes.
+    const choices = await site.server.api<{
+      saved: { id: string; line1: string }[];
+      again: { id: string; line1: string; door_number: string; notes: string } | null;
+    }>(`/api/account/booking-choices?again=${id}`, { method: 'GET', headers: { Cookie: ada } });
+    expect(choices.body.again).toMatchObject({
+      id,
+      line1: '1 Fortune Green Road',
+      door_number: 'Flat 9',
+      notes: 'Two suits, one shirt',
+    });
+    const bobs = await site.server.api<{ again: unknown }>(
+      `/api/account/booking-choices?again=${id}`,
+      { method: 'GET', headers: { Cookie: bob } },
+    );
+    expect(bobs.body.again).toBeNull();
+    // Without JavaScript the form is sent with no address: the checkout books the order's.
+    const sent = new URLSearchParams({ line1: '', postcode: '', door: '', manual: '1', again: id });
+    sent.set('pickup', booking.pickup);
+    const page = await html(`/customer?${sent}`, ada);
     // Placing it kept the address in the book: that entry is the one chosen, flat and all.
     const chosen = /<input[^>]*name="saved" checked="" value="([0-9a-f-]{36})"/.exec(page)?.[1];
+    expect(chosen).toBeDefined();
     expect(chosen).not.toBe(workId);
     expect(page).toContain('Flat 9, 1 Fortune Green Road, London, NW6 1DT');
     expect(page).toContain('name="door" value="Flat 9"');
     expect(page).toContain('Buzz 9');
     expect(page).toContain('name="notes" value="Two suits, one shirt"');
-    const theirs = await html(`/?again=${id}`, bob);
+    expect(page).toContain(`name="again" value="${id}"`);
+    const theirs = await html(`/customer?${sent}`, bob);
     expect(theirs).not.toContain('Fortune Green Road');
     expect(theirs).not.toContain('Two suits');
     // The account's orders offer it.

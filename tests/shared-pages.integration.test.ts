@@ -131,6 +131,26 @@ describe('shared pages: one set of bytes per content change', () => {
     }
   });
 
+  it('the home page is shared: a visitor and a signed-in customer with a saved address get the same bytes', async () => {
+    // Grace's sign-up saved her address in her address book (the booking form's choice).
+    const book = await server.api<{ saved: unknown[] }>('/api/account/booking-choices', {
+      method: 'GET',
+      headers: { Authorization: `Bearer ${session}` },
+    });
+    expect(book.body.saved.length).toBeGreaterThan(0);
+    const anonymous = await request(server.url, '/');
+    const signedIn = await request(server.url, '/', { Cookie: `cl_session=${session}` });
+    expect(anonymous.status).toBe(200);
+    expect(signedIn.headers['x-page-cache']).toBe('hit');
+    expect(signedIn.headers.etag).toBe(anonymous.headers.etag);
+    expect(signedIn.body.equals(anonymous.body)).toBe(true);
+    expect(signedIn.body.toString()).not.toContain('Grace');
+    expect(signedIn.body.toString()).not.toContain('Your saved addresses');
+    expect(signedIn.headers['cache-control']).toBe(
+      'public, max-age=0, s-maxage=60, stale-while-revalidate=300',
+    );
+  });
+
   it('is the same bytes under the same ETag on another instance', async () => {
     const here = await request(server.url, '/blogs');
     const there = await request(other.url, '/blogs');

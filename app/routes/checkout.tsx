@@ -40,10 +40,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     authorization: request.headers.get('authorization'),
   });
   const params = new URL(request.url).searchParams;
+  // Issue 31: "Book again" starts the estimate from the earlier order's items and cap.
+  const repeat = await orderBookedAgain(services, params, current?.id);
   // Issue 18: `saved` names an entry of the customer's address book, filled in here.
-  const resolution = await resolveBooking(services, params, current?.id);
+  const resolution = await resolveBooking(services, params, current?.id, repeat);
   // "Book again" (issue 18): the notes of the earlier order start the checkout's notes.
-  const notes = (params.get('notes') ?? '').slice(0, 1000);
+  const notes = (params.get('notes') ?? repeat?.notes ?? '').slice(0, 1000);
   // Issue 31: a friend's referral link (?ref=) or a code in the address starts the code field.
   const promoCode = codeFromQuery(params);
   // The idempotency key of a logged-in customer's summary, who starts there (spec 4).
@@ -71,15 +73,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       promoCode,
       saved: [],
       againEstimate: null,
+      again: '',
     };
   }
   // Issue 17: "Text me updates" starts at the account's choice, so placing keeps it.
   const { customer: choices } = await getMessagePreferences(services, { customerId: current.id });
-  // Issue 31: "Book again" starts the estimate from the earlier order's items and cap.
-  const againId = params.get('again');
-  const repeat = againId
-    ? await findOrderToRepeat(services, { customerId: current.id, orderId: againId })
-    : null;
   return {
     resolution,
     customer: { name: current.name, email: current.email, phone: current.phone },
@@ -95,6 +93,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         ? (await listAddressBook(services, { customerId: current.id })).map(savedAddressOption)
         : [],
     againEstimate: repeat ? againEstimateForm(repeat, catalogue) : null,
+    again: repeat?.id ?? '',
   };
 }
 
@@ -104,7 +103,9 @@ export async function action({ context, request }: Route.ActionArgs) {
     cookie: request.headers.get('cookie'),
     authorization: request.headers.get('authorization'),
   });
-  const resolution = await resolveBooking(services, new URL(request.url).searchParams, current?.id);
+  const params = new URL(request.url).searchParams;
+  const repeat = await orderBookedAgain(services, params, current?.id);
+  const resolution = await resolveBooking(services, params, current?.id, repeat);
   const form = await request.formData();
   if (resolution.kind !== 'complete') {
     // The slots went meanwhile, or the address is incomplete: the page shows the booking form.
@@ -116,6 +117,18 @@ export async function action({ context, request }: Route.ActionArgs) {
     booking: resolution.booking,
     ip: context.clientIp,
   });
+}
+
+/** The signed-in customer's own order named by `again` ("book again"), else null. */
+async function orderBookedAgain(
+  services: Route.LoaderArgs['context']['services'],
+  params: URLSearchParams,
+  customerId: string | undefined,
+) {
+  const againId = params.get('again');
+  if (!againId || !customerId) return null;
+  const order = await findOrderToRepeat(services, { customerId, orderId: againId });
+  return order ? { ...order, id: againId } : null;
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -166,6 +179,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             today={loaderData.today}
             saved={loaderData.saved}
             notes={loaderData.notes}
+            again={loaderData.again}
           />
         </div>
       </CheckoutShell>

@@ -1,11 +1,4 @@
-import { data, Link } from 'react-router';
-import { getCurrentCustomer } from '~/server/accounts.server';
-import {
-  findOrderToRepeat,
-  listAddressBook,
-  savedAddressOption,
-} from '~/server/address-book.server';
-import { againBooking } from '~/features/booking/book-again';
+import { Link } from 'react-router';
 import { BookingForm } from '~/features/booking/booking-form';
 import { listBranches, priceList } from '~/server/catalogue.server';
 import { listPickupSlots } from '~/server/catalogue.server';
@@ -21,17 +14,19 @@ import { seo } from '~/utils/seo';
 import type { PageHandle } from '~/components/site/chrome-rules';
 import type { Route } from './+types/home';
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+/**
+ * The home page is the same for every visitor (decision 042): nothing personal is read here.
+ * A signed-in customer's address book and "book again" are asked for by the booking form in
+ * the browser (features/booking/booking-choices.ts); without JavaScript the checkout offers them.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
   const { services } = context;
-  // Issue 18: a logged-in customer picks from their address book (the page is then theirs).
-  const customer = request.headers.get('cookie')
-    ? await getCurrentCustomer(services, { cookie: request.headers.get('cookie') })
-    : null;
   const [categories, branches, pickups, reviews] = await Promise.all([
     priceList(services.content),
     listBranches(services.content),
     // The slot picker's windows before hydration and without JavaScript, full ones shown as
-    // full (decision 048); with JavaScript the form loads fresh ones.
+    // full (decision 048); with JavaScript the form loads fresh ones. The kept page is
+    // rendered again whenever slot usage changes (decision 042).
     listPickupSlots(services, { includeFull: true }),
     // Issue 18: the real reviews, kept with the content (a review raises its version).
     publicReviews(services.content),
@@ -106,36 +101,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       })),
     },
   };
-  if (!customer) return { ...page, saved: [], again: null };
-  const saved = (await listAddressBook(services, { customerId: customer.id })).map(
-    savedAddressOption,
-  );
-  // "Book again" (issue 18): an earlier order of this customer's fills the form.
-  const againId = new URL(request.url).searchParams.get('again');
-  const repeat = againId
-    ? await findOrderToRepeat(services, { customerId: customer.id, orderId: againId })
-    : null;
-  return data(
-    {
-      ...page,
-      saved,
-      again: repeat && againId ? againBooking({ ...repeat, id: againId }, saved) : null,
-    },
-    { headers: { 'Cache-Control': 'private, no-store' } },
-  );
+  return page;
 }
 
 /**
  * The page shows the booking form: no Order Now button (chrome-rules.ts). It works before
  * hydration, so its scripts wait for its first paint (docs/decisions/033).
  */
-export const handle: PageHandle = { bookingForm: true, scriptsAfterFirstPaint: true };
-
-/** With a logged-in customer's address book the page is theirs alone. */
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  const personal = loaderHeaders.get('Cache-Control');
-  return personal ? { 'Cache-Control': personal } : {};
-}
+export const handle: PageHandle = {
+  sharedPage: true,
+  bookingForm: true,
+  scriptsAfterFirstPaint: true,
+};
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {
@@ -217,14 +194,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           phoneDisplay={brand.phoneDisplay}
           pickups={loaderData.pickups}
           today={loaderData.today}
-          saved={loaderData.saved}
-          {...(loaderData.again
-            ? {
-                server: loaderData.again.server,
-                notes: loaderData.again.notes,
-                again: loaderData.again.again,
-              }
-            : {})}
+          choicesInBrowser
         />
       </Hero>
 

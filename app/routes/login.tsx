@@ -7,12 +7,8 @@ import { UNIFORM_REPLY_MS, withMinimumDuration } from '~/server/accounts.server'
 import { accountMessages } from '@shared/account-messages';
 import { checkLoginEmail, logIn } from '~/server/accounts.server';
 import { requestPasswordReset } from '~/server/accounts.server';
-import {
-  loginEmailSchema,
-  loginSchema,
-  messages,
-  passwordResetRequestSchema,
-} from '@shared/validation';
+import { loginEmailProblems, loginProblems, messages } from '@shared/form-checks';
+import { loginEmailSchema, loginSchema, passwordResetRequestSchema } from '@shared/validation';
 import { ErrorSummary, TextField } from '~/components/form';
 import { formFailure, formFields, parseFields } from '~/components/form/form-action.server';
 import { storageKeys } from '~/utils/api-client';
@@ -132,18 +128,14 @@ export default function LoginPage({ actionData }: Route.ComponentProps) {
   // With JavaScript, a field left empty or malformed is pointed out before anything is sent.
   function checkBeforeSending(event: React.FormEvent<HTMLFormElement>) {
     const form = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-    const schema = form.intent === 'login' ? loginSchema : loginEmailSchema;
-    const parsed = schema.safeParse(form);
-    if (parsed.success) {
+    // The schemas' rules without zod in the browser (shared/form-checks.ts, decision 041).
+    const problems = form.intent === 'login' ? loginProblems(form) : loginEmailProblems(form);
+    if (Object.keys(problems).length === 0) {
       setClientErrors({});
       if (form.intent === 'login' && from) localStorage.removeItem(storageKeys.from);
       return;
     }
     event.preventDefault();
-    const problems: Record<string, string> = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) problems[String(issue.path[0])] ??= issue.message;
-    }
     setClientErrors(problems);
   }
 

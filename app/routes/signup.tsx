@@ -5,7 +5,8 @@ import { Form, Link, redirect, useNavigation } from 'react-router';
 import { getCurrentCustomer } from '~/server/accounts.server';
 import { ValidationError } from '~/server/errors.server';
 import { registerCustomer } from '~/server/accounts.server';
-import { addressSchema, firstErrors, messages, registrationFormSchema } from '@shared/validation';
+import { addressProblems, messages, registrationFormProblems } from '@shared/form-checks';
+import { addressSchema, registrationFormSchema } from '@shared/validation';
 import {
   AddressFields,
   AddressPreview,
@@ -102,14 +103,12 @@ function addressOf(form: Form) {
   };
 }
 
-/** Every field's first problem, from the same rules as the server. */
+/**
+ * Every field's first problem, by the same rules as the server's schemas, without zod in the
+ * browser (shared/form-checks.ts, decision 041).
+ */
 function problems(form: Form): Record<string, string> {
-  const person = registrationFormSchema.safeParse(form);
-  const address = addressSchema.safeParse(addressOf(form));
-  return {
-    ...(person.success ? {} : firstErrors(person.error)),
-    ...(address.success ? {} : firstErrors(address.error)),
-  };
+  return { ...registrationFormProblems(form), ...addressProblems(addressOf(form)) };
 }
 
 /** Where the error summary's links lead. */
@@ -161,9 +160,7 @@ export default function SignupPage({ actionData }: Route.ComponentProps) {
     setFailure(null);
     setSubmitted(true);
     setServerErrors({});
-    const person = registrationFormSchema.safeParse(form);
-    const address = addressSchema.safeParse(addressOf(form));
-    if (!person.success || !address.success) {
+    if (Object.keys(problems(form)).length > 0) {
       event.preventDefault();
       setFailure(messages.mandatory);
     }

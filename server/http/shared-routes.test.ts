@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pagePathOf } from './shared-routes';
+import type { ServerBuild } from 'react-router';
+import { pagePathOf, sharedPathMatcher } from './shared-routes';
 
 describe('pagePathOf', () => {
   it("reads a client navigation's data request as its page", () => {
@@ -9,4 +10,41 @@ describe('pagePathOf', () => {
     expect(pagePathOf('/pricing')).toBe('/pricing');
     expect(pagePathOf('/maida-vale')).toBe('/maida-vale');
   });
+});
+
+describe('sharedPathMatcher', () => {
+  it('lists the home page among the shared pages, with the catalogue and the area pages; not the pages of one person', async () => {
+    // The route modules' own handles, in the build's shape (root, then its children).
+    const modules = {
+      root: { handle: undefined },
+      'routes/home': await import('../../app/routes/home'),
+      'routes/pricing': await import('../../app/routes/pricing'),
+      'routes/login': await import('../../app/routes/login'),
+      'routes/checkout': await import('../../app/routes/checkout'),
+      'routes/landing': await import('../../app/routes/landing'),
+    };
+    const paths: Record<string, { path?: string; index?: boolean }> = {
+      'routes/home': { index: true },
+      'routes/pricing': { path: 'pricing/:code?' },
+      'routes/login': { path: 'login' },
+      'routes/checkout': { path: 'customer' },
+      'routes/landing': { path: ':id' },
+    };
+    const routes = Object.fromEntries(
+      Object.entries(modules).map(([id, module]) => [
+        id,
+        {
+          id,
+          ...(id === 'root' ? { path: '' } : { parentId: 'root', ...paths[id] }),
+          module: { handle: (module as { handle?: unknown }).handle },
+        },
+      ]),
+    );
+    const isShared = sharedPathMatcher({ routes, basename: '/' } as unknown as ServerBuild);
+    expect(isShared('/')).toBe(true);
+    expect(isShared('/pricing')).toBe(true);
+    expect(isShared('/maida-vale')).toBe(true);
+    expect(isShared('/login')).toBe(false);
+    expect(isShared('/customer')).toBe(false);
+  }, 60_000);
 });

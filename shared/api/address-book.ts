@@ -27,11 +27,74 @@ export const savedAddress = z
   })
   .meta({ id: 'SavedAddress' });
 
+/** An entry as the booking form offers it: its parts, and the address on one line. */
+export const bookingAddressOption = z
+  .object({
+    id: z.uuid(),
+    label: text(),
+    text: text().meta({
+      description: 'The address on one line, as people read it',
+      examples: ['Flat 2, Elgin Court, 7 Elgin Avenue, London, W9 2HD'],
+    }),
+    door_number: text(),
+    building: text(),
+    line1: text(),
+    line2: text(),
+    town: text(),
+    postcode: text(),
+    company: text(),
+    address_type: text(),
+    access_notes: text(),
+  })
+  .meta({ id: 'BookingAddressOption' });
+
+/** An earlier order of the customer's, as "Book again" fills the booking form from it. */
+export const orderToBookAgain = z
+  .object({
+    id: z.uuid(),
+    line1: text(),
+    line2: text(),
+    town: text(),
+    postcode: text(),
+    company: text(),
+    address_type: text(),
+    door_number: text(),
+    building: text(),
+    access_notes: text(),
+    notes: text().meta({ description: 'The notes of that order, to start the checkout’s notes' }),
+  })
+  .meta({ id: 'OrderToBookAgain' });
+
 const session = ['bearer', 'cookie'] as const;
 const addressId = z.object({ id: z.uuid({ error: 'We could not find that address.' }) });
 const one = z.object({ status: ok, message: text(), address: savedAddress });
 
 export const addressBookApi = {
+  bookingChoices: endpoint({
+    method: 'GET',
+    path: '/api/account/booking-choices',
+    operationId: 'bookingChoices',
+    tag: 'Accounts',
+    summary:
+      'What the booking form offers the signed-in customer: their saved addresses, and an earlier order to book again',
+    description:
+      'The home page is the same for every visitor (decision 042): its booking form asks for this once it runs in the browser. `again` names one of the customer’s own orders ("Book again"); another customer’s order, or one without an address, gives `again: null`.',
+    auth: session,
+    query: z.object({
+      again: z
+        .uuid({ error: 'We could not find that order.' })
+        .optional()
+        .meta({ description: 'The order booked again' }),
+    }),
+    replies: {
+      200: z.object({
+        status: ok,
+        saved: z.array(bookingAddressOption),
+        again: orderToBookAgain.nullable(),
+      }),
+      ...failures(400, 401),
+    },
+  }),
   listAddresses: endpoint({
     method: 'GET',
     path: '/api/account/addresses',

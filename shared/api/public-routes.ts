@@ -72,6 +72,11 @@ export const publicRoutes: Pick<Routes<Api>, PublicArea> = {
     deleteOwnAccount: { method: 'POST', path: '/api/delete-account', auth: ['bearer', 'cookie'] },
   },
   addressBook: {
+    bookingChoices: {
+      method: 'GET',
+      path: '/api/account/booking-choices',
+      auth: ['bearer', 'cookie'],
+    },
     listAddresses: { method: 'GET', path: '/api/account/addresses', auth: ['bearer', 'cookie'] },
     addAddress: { method: 'POST', path: '/api/account/addresses', auth: ['bearer', 'cookie'] },
     updateAddress: {

@@ -26,9 +26,12 @@ const pagesWithScripts = [
   '/blogs',
   '/maida-vale',
   '/dry-cleaning',
+  // Their forms check in the browser without zod (shared/form-checks.ts, decision 041).
+  '/login',
+  '/signup',
 ];
-// Not yet held: /login (37.1 kB of our own code), /signup (41.8 kB, 148.4 kB in all) and the
-// checkout /customer (27.4 kB) bring zod to the browser for their checks (docs/decisions/041).
+// Not yet held: the checkout /customer (30.9 kB of our own code, no zod): the booking form,
+// the address search and the summary's estimate all load with it (docs/decisions/041).
 
 /** The pages with nothing interactive: `handle: { hydrate: false }` (shared/page-handle.ts). */
 const pagesWithoutScripts = [

@@ -15,7 +15,8 @@ test.use({
  * Issue 30 (decision 042): a shared page is the same bytes for everybody, rendered for
  * nobody; a signed-in customer reading it still sees their name and their account in the
  * header (filled in the browser from the cookie beside the session), never Login / Signup,
- * with no hydration error; after logging out the same page offers Login again.
+ * with no hydration error; after logging out the same page offers Login again. The home page
+ * is shared as well: her saved addresses are asked for by the browser and offered in its form.
  */
 
 test('a signed-in customer sees their name on a shared page; logged out, Login again', async ({
@@ -57,6 +58,29 @@ test('a signed-in customer sees their name on a shared page; logged out, Login a
   await expect(header.getByRole('link', { name: 'Login' })).toBeHidden();
   await page.screenshot({ path: `test-results/signed-in-shared-${info.project.name}.png` });
 
+  // The home page is shared too (issue 30): her address book is asked for by the browser
+  // and offered in the booking form, the most recent entry chosen.
+  const home = await page.goto('/');
+  expect(home!.headers()['x-page-cache']).toMatch(/hit|miss|stale/);
+  const homeBytes = await home!.text();
+  expect(homeBytes).not.toContain('Grace');
+  expect(homeBytes).not.toContain('Your saved addresses');
+  const form = page.locator('form#order');
+  await expect(form.getByText('Your saved addresses')).toBeVisible();
+  const saved = form.getByRole('radio', { name: /Elgin Avenue/ });
+  await expect(saved).toBeChecked();
+  await expect(form.getByLabel('Door number')).toHaveValue('1');
+  // She can leave it and pick it again.
+  await form.getByRole('radio', { name: 'Use a different address' }).check();
+  await expect(form.getByLabel('Door number')).toHaveValue('');
+  await saved.check();
+  await expect(form.getByLabel('Door number')).toHaveValue('1');
+  await expect(form).toContainText('Elgin Avenue, London, W9 2HD');
+  await form.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `test-results/signed-in-home-${info.project.name}.png` });
+  await page.goto('/pricing');
+  if (isMobile) await header.locator('summary', { hasText: 'Menu' }).click();
+
   // Logging out from the shared page's own menu: the page offers Login again.
   if (!isMobile) await header.locator('summary').filter({ visible: true }).click();
   await header.getByRole('button', { name: 'Logout' }).filter({ visible: true }).click();
@@ -69,5 +93,9 @@ test('a signed-in customer sees their name on a shared page; logged out, Login a
       ? header.getByRole('link', { name: /^Account/ }).filter({ visible: true })
       : header.locator('summary').filter({ visible: true }),
   ).toHaveCount(0);
+  // Signed out, the same home page has no address book in its form.
+  await page.goto('/');
+  await expect(page.locator('form#order').getByText('Your saved addresses')).toHaveCount(0);
+  await page.screenshot({ path: `test-results/signed-out-home-${info.project.name}.png` });
   expect(errors).toEqual([]);
 });

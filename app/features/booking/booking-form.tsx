@@ -1,19 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Form, useNavigate } from 'react-router';
-import { buildingNumberOf, formatAddress } from '@shared/address';
+import { Form, useLocation, useNavigate } from 'react-router';
+import { formatAddress } from '@shared/address';
 import { publicRoutes as routes } from '@shared/api/public-routes';
 import { isUkPostcode } from '@shared/postcode';
 import { call } from '~/utils/api-client';
 import { ReferralLine, useReferralCode } from './referral-line';
-import {
-  doorOfFound,
-  foundLocation,
-  initialSavedChoice,
-  serverLocation,
-  typedBeforeHydration,
-  typedLocation,
-} from './address-location';
+import { typedBeforeHydration, typedLocation } from './address-location';
 import { AddressSearch, type FoundAddress } from './address-search';
+import { againIdOf, fetchBookingChoices, startFromChoices } from './booking-choices';
 import {
   bookingFormProblems,
   checkoutHref,
@@ -26,18 +20,13 @@ import {
   ExpressByPhone,
   ManualAddress,
   NotServedPanel,
+  SavedAddressWithoutScripts,
 } from './booking-sections';
-import {
-  openSlots,
-  readBooking,
-  saveBooking,
-  type SelectedLocation,
-  type ListedSlot,
-} from './booking-storage';
+import { openSlots, readBooking, saveBooking, type ListedSlot } from './booking-storage';
 import { SlotFields } from './slot-fields';
+import { useAddressState } from './use-address-state';
 import { useCoverage, useDeliverySlots } from './use-booking-slots';
 import {
-  DIFFERENT_ADDRESS,
   SavedAddressChoice,
   savedDoor,
   savedLocation,
@@ -62,9 +51,10 @@ export function BookingForm({
   phoneDisplay,
   pickups: initialPickups,
   server,
-  saved = [],
-  notes = '',
-  again = '',
+  saved: savedOnServer = [],
+  notes: notesOnServer = '',
+  again: againOnServer = '',
+  choicesInBrowser = false,
   today,
 }: {
   heading?: string;
@@ -80,25 +70,30 @@ export function BookingForm({
   notes?: string;
   /** Issue 31: the order booked again, whose items and cap start the checkout's estimate. */
   again?: string;
+  /**
+   * On a shared page (decision 042): the signed-in customer's address book and the order of
+   * `?again=` are asked for by the browser (booking-choices.ts), not rendered by the server.
+   */
+  choicesInBrowser?: boolean;
   /** Today's London date as the loader saw it: the slot picker's "Today" (decision 048). */
   today: string;
 }) {
   const id = useId();
   const navigate = useNavigate();
-  const values = server?.values;
+  const { search } = useLocation();
+  const [values, setValues] = useState(server?.values);
+  const [saved, setSaved] = useState(savedOnServer);
+  const [repeat, setRepeat] = useState(() => ({
+    notes: notesOnServer,
+    // Without JavaScript the checkout reads the order booked again from the page's address.
+    again: againOnServer || (choicesInBrowser ? againIdOf(search) : ''),
+  }));
+  const { notes, again } = repeat;
   const [hydrated, setHydrated] = useState(false);
   const ref = useReferralCode();
-  const [restoredLabel, setRestoredLabel] = useState(() => serverLocation(values)?.label ?? '');
-  const [location, setLocation] = useState<SelectedLocation | null>(() => serverLocation(values));
-  const [manualChosen, setManual] = useState(Boolean(values && values.manual !== '0'));
-  const [street, setStreet] = useState(values?.manual !== '0' ? (values?.line1 ?? '') : '');
-  const [postcode, setPostcode] = useState(values?.manual !== '0' ? (values?.postcode ?? '') : '');
-  // Issue 18: the saved address chosen (its id), or another one (DIFFERENT_ADDRESS).
-  const [savedChoice, setSavedChoice] = useState(() => initialSavedChoice(values, saved));
-  const usingSaved = saved.find((o) => o.id === savedChoice) ?? null;
-  const [door, setDoor] = useState(() => values?.door || (usingSaved ? savedDoor(usingSaved) : ''));
-  /** The door field holds the building number we filled in, not something typed. */
-  const [doorFilled, setDoorFilled] = useState(false);
+  const address = useAddressState(values, saved);
+  const { location, street, postcode, door } = address;
+  const usingSaved = saved.find((o) => o.id === address.savedChoice) ?? null;
   const { coverage, setCoverage, checkCoverage } = useCoverage(server?.notServed);
   const [pickups, setPickups] = useState<ListedSlot[] | null>(initialPickups ?? null);
   const [pickup, setPickup] = useState(values?.pickup ?? '');
@@ -115,7 +110,7 @@ export function BookingForm({
   const fromServer = useRef(Boolean(server));
   const form = useRef<HTMLFormElement>(null);
   // Without JavaScript the address is typed by hand; the search needs scripts.
-  const manual = manualChosen || !hydrated;
+  const manual = address.manualChosen || !hydrated;
   const addressBlock = useRef<HTMLDivElement>(null);
   /**
    * The height of the hand-typed address, which the server's HTML shows, kept by the search
@@ -137,56 +132,61 @@ export function BookingForm({
     setHydrated(true);
     // What was typed or chosen before hydration stays, and outranks a booking kept earlier.
     const typed = typedBeforeHydration(form.current);
-    if (typed.line1 || typed.postcode) {
-      setManual(true);
-      setStreet(typed.line1);
-      setPostcode(typed.postcode);
-    }
-    if (typed.door) setDoor(typed.door);
+    address.takeTyped(typed);
     if (typed.pickup) setPickup(typed.pickup);
     const keepTyped = Object.values(typed).some(Boolean);
     // Full windows too, for the slot picker to show as full (the select leaves them out).
     const query = { include_full: 'true' } as const;
-    void call(routes.booking.pickupSlots, { query }).then((reply) => {
+    void Promise.all([
+      call(routes.booking.pickupSlots, { query }),
+      choicesInBrowser ? fetchBookingChoices(againIdOf(window.location.search)) : null,
+    ]).then(([reply, choices]) => {
       const list = reply.ok ? reply.data : null;
       setPickups(list ?? []);
+      if (choices) {
+        // The signed-in customer's address book and "book again", before a kept booking.
+        const start = startFromChoices(choices, keepTyped);
+        setSaved(start.saved);
+        setRepeat({ notes: start.notes, again: start.again });
+        address.setSavedChoice(start.chosen);
+        const entry = start.saved.find((o) => o.id === start.chosen);
+        if (start.values) {
+          fromServer.current = true;
+          setReservedHeight(null);
+          setValues(start.values);
+          address.startFrom(start.values, entry);
+        } else if (entry && !keepTyped) {
+          setReservedHeight(null);
+          address.setDoor(savedDoor(entry));
+        }
+        if (entry && !keepTyped) void checkCoverage(entry.postcode);
+      }
       if (fromServer.current || keepTyped) return;
       const kept = readBooking();
       if (kept && openSlots(list)?.some((s) => slotKey(s) === slotKey(kept.details.pickup))) {
-        const saved = kept;
-        restored.current = saved;
+        restored.current = kept;
         // The address block changes anyway; the hydration's room is not kept for it.
         setReservedHeight(null);
-        setSavedChoice((chosen) => (chosen ? saved.location.saved || DIFFERENT_ADDRESS : ''));
-        setLocation(saved.location);
-        setManual(saved.location.manual);
-        setStreet(saved.location.manual ? saved.location.line1 : '');
-        setPostcode(saved.location.manual ? saved.location.postcode : '');
-        setRestoredLabel(saved.location.manual ? '' : saved.location.label);
-        setDoor(saved.details.doorNumber);
-        setDoorFilled(saved.details.doorNumber === buildingNumberOf(saved.location.line1));
-        setPickup(slotKey(saved.details.pickup));
-        void checkCoverage(saved.location.postcode);
+        address.restoreKept(kept);
+        setPickup(slotKey(kept.details.pickup));
+        void checkCoverage(kept.location.postcode);
       }
     });
+    // Once, as the page wakes: what the server rendered is the page's first state.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [checkCoverage]);
 
   function choose(found: FoundAddress) {
-    const filled = doorOfFound(found, { value: door, filledByUs: doorFilled });
-    if (filled) {
-      setDoor(filled);
-      setDoorFilled(true);
-    }
-    setLocation(foundLocation(found));
+    address.chooseFound(found);
     void checkCoverage(found.postcode);
   }
 
   function chooseSaved(value: string) {
     setReservedHeight(null);
-    setSavedChoice(value);
+    address.setSavedChoice(value);
     const option = saved.find((o) => o.id === value);
-    setDoor(option ? savedDoor(option) : '');
-    setDoorFilled(false);
+    address.setDoor(option ? savedDoor(option) : '');
+    address.setDoorFilled(false);
     if (option) void checkCoverage(option.postcode);
     else setCoverage({ state: 'unknown' });
   }
@@ -263,8 +263,14 @@ export function BookingForm({
       </p>
 
       {saved.length > 0 ? (
-        <SavedAddressChoice id={id} options={saved} chosen={savedChoice} onChoose={chooseSaved} />
+        <SavedAddressChoice
+          id={id}
+          options={saved}
+          chosen={address.savedChoice}
+          onChoose={chooseSaved}
+        />
       ) : null}
+      {choicesInBrowser ? <SavedAddressWithoutScripts /> : null}
       {notes ? <input type="hidden" name="notes" value={notes} /> : null}
       {again ? <input type="hidden" name="again" value={again} /> : null}
       {ref ? <ReferralLine code={ref} /> : null}
@@ -287,14 +293,14 @@ export function BookingForm({
             <AddressSearch
               label="Your address or postcode"
               placeholder="e.g. W9 2HD or 12 Elgin Avenue"
-              initialText={restoredLabel}
+              initialText={address.restoredLabel}
               error={errors.address}
               onPick={choose}
               onEdit={() => {
-                setLocation(null);
+                address.setLocation(null);
                 setCoverage({ state: 'unknown' });
               }}
-              onManual={() => setManual(true)}
+              onManual={() => address.setManual(true)}
             />
             {reservedHeight !== null && (
               // In the room kept for the hand-typed address (stacked, so taller, on a phone).
@@ -310,15 +316,15 @@ export function BookingForm({
             street={street}
             postcode={postcode}
             error={errors.address}
-            onStreet={setStreet}
+            onStreet={address.setStreet}
             onPostcode={(value) => {
-              setPostcode(value);
+              address.setPostcode(value);
               setCoverage({ state: 'unknown' });
             }}
             onPostcodeDone={() => {
               if (isUkPostcode(postcode)) void checkCoverage(postcode);
             }}
-            onSearch={hydrated ? () => setManual(false) : undefined}
+            onSearch={hydrated ? () => address.setManual(false) : undefined}
           />
         )}
       </div>
@@ -353,8 +359,8 @@ export function BookingForm({
         error={errors.door}
         preview={preview}
         onDoor={(value) => {
-          setDoor(value);
-          setDoorFilled(false);
+          address.setDoor(value);
+          address.setDoorFilled(false);
         }}
       />
       {where?.access_notes ? (

@@ -190,3 +190,17 @@ export function ExpressByPhone({
     </div>
   );
 }
+
+/**
+ * A shared page's form has no address book in its HTML (decision 042): without scripts a
+ * signed-in customer leaves the address empty and the checkout offers theirs.
+ */
+export function SavedAddressWithoutScripts() {
+  return (
+    <noscript>
+      <p className="mt-3 text-sm text-slate-600">
+        Signed in? Leave the address empty to use your saved address.
+      </p>
+    </noscript>
+  );
+}

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { api } from '@shared/api';
 import { addressBookMessages } from '@shared/address-book';
 import type { AppServices } from '../../services';
+import { bookingChoices } from '../../use-cases/accounts/booking-choices';
 import { savedAddressView } from '../../use-cases/accounts/present-address';
 import {
   addAddress,
@@ -17,6 +18,14 @@ export function addressBookRoutes(app: FastifyInstance, services: AppServices) {
   const e = api.addressBook;
   const loggedIn = { preHandler: customerGuard(services) };
   const checked = { ...loggedIn, invalidMessage: addressBookMessages.invalid };
+
+  route(app, e.bookingChoices, loggedIn, async ({ query }, request) => {
+    const choices = await bookingChoices(services, {
+      customerId: customerOf(request).id,
+      againId: query.again,
+    });
+    return { status: true, ...choices };
+  });
 
   route(app, e.listAddresses, loggedIn, async (_, request) => {
     const rows = await listAddressBook(services, { customerId: customerOf(request).id });

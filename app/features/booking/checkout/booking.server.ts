@@ -1,6 +1,8 @@
 import { buildingNumberOf, formatAddress } from '@shared/address';
 import { isRefusal } from '@server/errors';
-import { findSavedAddress } from '@server/use-cases/accounts/save-address';
+import { findSavedAddress, listAddressBook } from '@server/use-cases/accounts/save-address';
+import { savedAddressOption } from '@server/use-cases/accounts/present-address';
+import { againBooking, type RepeatedOrder } from '~/features/booking/book-again';
 import { normalisePostcode } from '@shared/postcode';
 import type { AppServices } from '@server/services';
 import { checkCoverage } from '@server/use-cases/booking/coverage';
@@ -30,8 +32,11 @@ export async function resolveBooking(
   params: URLSearchParams,
   /** The logged-in customer, whose address book `saved` may name (issue 18). */
   customerId?: string | null,
+  /** The customer's own order of `again` ("book again"), when there is one. */
+  again?: RepeatedOrder | null,
 ): Promise<BookingResolution> {
-  const values = await withSavedAddress(services, bookingValuesOf(params), customerId);
+  const asked = await withDefaultAddress(services, params, customerId, again);
+  const values = await withSavedAddress(services, asked, customerId);
   if (!values.line1 && !values.postcode && !values.pickup && !values.door) return { kind: 'none' };
   const errors: Record<string, string> = {};
   let notServed: string | null = null;
@@ -95,6 +100,36 @@ export async function resolveBooking(
     booking,
     address: formatAddress({ ...booking.location, door_number: booking.details.doorNumber }),
   };
+}
+
+/**
+ * The home page is the same for every visitor (decision 042), so without JavaScript its form
+ * offers no address book: a signed-in customer who sends it with no address books the order
+ * of `again`'s address, else their most recent saved address (the next step shows the address
+ * book to choose another). A form not sent (the checkout opened bare) is left as it is.
+ */
+async function withDefaultAddress(
+  services: Pick<AppServices, 'db'>,
+  params: URLSearchParams,
+  customerId: string | null | undefined,
+  again: RepeatedOrder | null | undefined,
+): Promise<BookingValues> {
+  const values = bookingValuesOf(params);
+  const sent = params.has('line1') || params.has('pickup');
+  if (!customerId || !sent || values.saved || values.line1.trim() || values.postcode.trim()) {
+    return values;
+  }
+  const saved = (await listAddressBook(services, { customerId })).map(savedAddressOption);
+  if (again) {
+    const start = againBooking(again, saved).server.values;
+    return {
+      ...start,
+      door: values.door.trim() || start.door,
+      pickup: values.pickup,
+      delivery: values.delivery,
+    };
+  }
+  return saved[0] ? { ...values, saved: saved[0].id } : values;
 }
 
 /**

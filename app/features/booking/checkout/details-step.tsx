@@ -1,6 +1,6 @@
 import { Form, useNavigation } from 'react-router';
 import { PersonalDetailsFields, TextAreaField, TextField } from '~/components/form';
-import { messages } from '@shared/validation';
+import { messages } from '@shared/form-checks';
 import { storageKeys } from '~/utils/api-client';
 import type { CheckoutDetails } from './checkout-state';
 
