@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
+import { LONDON_ZONE } from './london-zone';
 
-/** The shop's time zone: every time people see, every calendar day and every schedule. */
-export const LONDON_ZONE = 'Europe/London';
+export { LONDON_ZONE };
 
 /** "Tue 24 Nov 2026, 09:00–10:00" in London time. */
 export function londonWindow(start: Date, end: Date): string {

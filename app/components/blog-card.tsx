@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { LONDON_ZONE } from '@shared/london-time';
+import { LONDON_ZONE } from '@shared/london-zone';
 import type { BlogPost } from '@server/use-cases/catalogue/catalogue';
 
 export function formatBlogDate(iso: string): string {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { data, Link } from 'react-router';
 import { DateTime } from 'luxon';
-import { LONDON_ZONE } from '@shared/london-time';
+import { LONDON_ZONE } from '@shared/london-zone';
 import { getOrderConfirmation } from '~/server/orders.server';
 import { getCurrentCustomer } from '~/server/accounts.server';
 import { findOrderToRepeat } from '~/server/address-book.server';

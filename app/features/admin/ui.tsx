@@ -2,7 +2,7 @@ import { useState, useTransition } from 'react';
 import { useRevalidator } from 'react-router';
 import type { CallArgs, Route } from '@shared/api/client';
 import { isOrderStatus, type OrderStatus } from '@shared/order-status';
-import { LONDON_ZONE } from '@shared/london-time';
+import { LONDON_ZONE } from '@shared/london-zone';
 import { call } from '~/utils/api-client';
 
 export function StatusPill({ status }: { status: string }) {

@@ -15,14 +15,6 @@ import { DIFFERENT_ADDRESS, type SavedAddressOption } from './saved-address-choi
 
 export type BookingChoices = { saved: SavedAddressOption[]; again: RepeatedOrder | null };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The order booked again (`?again=` on the page's address), when it can be one. */
-export function againIdOf(search: string): string {
-  const id = new URLSearchParams(search).get('again') ?? '';
-  return UUID.test(id) ? id : '';
-}
-
 export async function fetchBookingChoices(againId: string): Promise<BookingChoices | null> {
   if (!document.documentElement.classList.contains('signed-in')) return null;
   const reply = await call(routes.addressBook.bookingChoices, {

@@ -6,9 +6,9 @@ import { isUkPostcode } from '@shared/postcode';
 import { call } from '~/utils/api-client';
 import { ReferralLine, useReferralCode } from './referral-line';
 import { typedBeforeHydration, typedLocation } from './address-location';
-import { AddressSearch, type FoundAddress } from './address-search';
-import { againIdOf, fetchBookingChoices, startFromChoices } from './booking-choices';
+import type { AddressSearch as AddressSearchType, FoundAddress } from './address-search';
 import {
+  againIdOf,
   bookingFormProblems,
   checkoutHref,
   slotKey,
@@ -90,6 +90,8 @@ export function BookingForm({
   }));
   const { notes, again } = repeat;
   const [hydrated, setHydrated] = useState(false);
+  // Not in the server's HTML: comes after hydration, typed fields serve till then (041).
+  const [AddressSearch, setAddressSearch] = useState<typeof AddressSearchType | null>(null);
   const ref = useReferralCode();
   const address = useAddressState(values, saved);
   const { location, street, postcode, door } = address;
@@ -110,7 +112,7 @@ export function BookingForm({
   const fromServer = useRef(Boolean(server));
   const form = useRef<HTMLFormElement>(null);
   // Without JavaScript the address is typed by hand; the search needs scripts.
-  const manual = address.manualChosen || !hydrated;
+  const manual = address.manualChosen || !hydrated || !AddressSearch;
   const addressBlock = useRef<HTMLDivElement>(null);
   /**
    * The height of the hand-typed address, which the server's HTML shows, kept by the search
@@ -135,17 +137,24 @@ export function BookingForm({
     address.takeTyped(typed);
     if (typed.pickup) setPickup(typed.pickup);
     const keepTyped = Object.values(typed).some(Boolean);
-    // Full windows too, for the slot picker to show as full (the select leaves them out).
+    void import('./address-search').then((m) => {
+      address.takeTyped(typedBeforeHydration(form.current)); // typed while it came
+      setAddressSearch(() => m.AddressSearch);
+    });
     const query = { include_full: 'true' } as const;
     void Promise.all([
       call(routes.booking.pickupSlots, { query }),
-      choicesInBrowser ? fetchBookingChoices(againIdOf(window.location.search)) : null,
-    ]).then(([reply, choices]) => {
+      choicesInBrowser && document.documentElement.classList.contains('signed-in') // code for them only
+        ? import('./booking-choices').then(async (m) => {
+            const found = await m.fetchBookingChoices(againIdOf(window.location.search));
+            return found ? m.startFromChoices(found, keepTyped) : null;
+          })
+        : null,
+    ]).then(([reply, start]) => {
       const list = reply.ok ? reply.data : null;
       setPickups(list ?? []);
-      if (choices) {
+      if (start) {
         // The signed-in customer's address book and "book again", before a kept booking.
-        const start = startFromChoices(choices, keepTyped);
         setSaved(start.saved);
         setRepeat({ notes: start.notes, again: start.again });
         address.setSavedChoice(start.chosen);
@@ -288,7 +297,7 @@ export function BookingForm({
       >
         {usingSaved && hydrated ? (
           <ChosenAddressInputs address={usingSaved} notes={usingSaved} />
-        ) : !manual ? (
+        ) : !manual && AddressSearch ? (
           <div className="mt-4">
             <AddressSearch
               label="Your address or postcode"

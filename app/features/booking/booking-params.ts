@@ -134,3 +134,11 @@ export function codeFromQuery(params: URLSearchParams): string {
   const code = raw.toUpperCase();
   return /^[A-Z0-9-]{3,40}$/.test(code) ? code : '';
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The order booked again (`?again=` on the page's address), when it can be one. */
+export function againIdOf(search: string): string {
+  const id = new URLSearchParams(search).get('again') ?? '';
+  return UUID.test(id) ? id : '';
+}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { routes } from '@shared/api/routes';
 import { stars } from '@shared/reviews';
-import { LONDON_ZONE } from '@shared/london-time';
+import { LONDON_ZONE } from '@shared/london-zone';
 import { FeedbackBanner, useAdminAction } from '~/features/admin/ui';
 import { requireStaffPage } from '~/features/admin/guard.server';
 import { staffReviews } from '~/server/reviews.server';
