@@ -1,18 +1,13 @@
 import { DateTime } from 'luxon';
-import { LONDON_ZONE } from './london-zone';
+import { LONDON_ZONE, londonDate } from './london-zone';
 
-export { LONDON_ZONE };
+export { LONDON_ZONE, londonDate };
 
 /** "Tue 24 Nov 2026, 09:00–10:00" in London time. */
 export function londonWindow(start: Date, end: Date): string {
   const s = DateTime.fromJSDate(start, { zone: LONDON_ZONE });
   const e = DateTime.fromJSDate(end, { zone: LONDON_ZONE });
   return `${s.toFormat('ccc d LLL yyyy')}, ${s.toFormat('HH:mm')}–${e.toFormat('HH:mm')}`;
-}
-
-/** "24/11/2026": the London calendar date of an instant, written for people. */
-export function londonDate(instant: Date): string {
-  return DateTime.fromJSDate(instant, { zone: LONDON_ZONE }).toFormat('dd/LL/yyyy');
 }
 
 /** The London calendar day [start, end) of a YYYY-MM-DD date, as instants. */

@@ -1,4 +1,4 @@
-import { MINIMUM_ORDER_PENCE } from './money';
+import { formatGbp, MINIMUM_ORDER_PENCE } from './money';
 
 /*
  * What a promo or referral code takes off (issue 18, decision 037), with no schema library:
@@ -68,4 +68,11 @@ export function estimateWithCode(
     totalPence: Math.max(estimate.itemsPence - discountPence, MINIMUM_ORDER_PENCE),
     belowMinimumSpend,
   };
+}
+
+/** What a code takes off, for people: "30 % off" or "£10.00 off". */
+export function describeOffer(rule: Pick<PromoAmount, 'kind' | 'percentOff' | 'amountOffPence'>) {
+  return rule.kind === 'percent'
+    ? `${rule.percentOff ?? 0} % off`
+    : `${formatGbp(rule.amountOffPence ?? 0)} off`;
 }

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { formatGbp, MAX_ORDER_PENCE, parsePounds } from './money';
-import { londonDate, londonDayRange } from './london-time';
+import { londonDayRange } from './london-time';
+import { londonDate } from './london-zone';
 import { text } from './text';
 import { promoDiscount } from './promo-discount';
 
 export {
   appliedCodeLabel,
+  describeOffer,
   estimateWithCode,
   invoicePromoDiscount,
   promoDiscount,
@@ -161,13 +163,6 @@ export function describeRules(
     rule.endsAt ? `until ${londonDate(new Date(rule.endsAt.getTime() - 1))}` : null,
     rule.perCustomerLimit !== null ? `${rule.perCustomerLimit} per customer` : null,
   ].filter((x): x is string => x !== null);
-}
-
-/** What a code takes off, for people: "30 % off" or "£10.00 off". */
-export function describeOffer(rule: Pick<PromoRule, 'kind' | 'percentOff' | 'amountOffPence'>) {
-  return rule.kind === 'percent'
-    ? `${rule.percentOff ?? 0} % off`
-    : `${formatGbp(rule.amountOffPence ?? 0)} off`;
 }
 
 const optionalCount = (message: string) =>

@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { MAX_ESTIMATE_LINES } from '@shared/estimate';
 import { formatGbp, MINIMUM_ORDER_PENCE } from '@shared/money';
-import { appliedCodeLabel, describeOffer, estimateWithCode, type AppliedCode } from '@shared/promo';
+import {
+  appliedCodeLabel,
+  describeOffer,
+  estimateWithCode,
+  type AppliedCode,
+} from '@shared/promo-discount';
 import { minimumOrder } from '@shared/price-rules';
 import { useHydrated } from '~/components/form/use-hydrated';
 import {
