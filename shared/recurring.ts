@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { LONDON_ZONE } from './london-time';
+import { WEEKDAY_NAMES } from './branch-hours';
 import { isoDate, text } from './text';
 import { addressSchema } from './validation';
 import { addDays, deliverySlots, EXPRESS_SLOT_START, pickupSlots, slotChoiceOf } from './slots';
@@ -21,15 +22,8 @@ export const frequencyLabels: Record<Frequency, string> = {
   'four-weekly': 'Every four weeks',
 };
 
-export const weekdayNames = [
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-  'Sunday',
-] as const;
+/** Monday first, as Luxon numbers them (one list with the branches' opening hours). */
+export const weekdayNames = WEEKDAY_NAMES;
 
 const PERIOD_DAYS: Record<Frequency, number> = { weekly: 7, fortnightly: 14, 'four-weekly': 28 };
 
