@@ -139,12 +139,16 @@ describe('account pages on the server', () => {
   });
 
   it("the root loader gives pages the logged-in customer's name (the navigation's user)", async () => {
-    const loggedIn = await site.page('/', { headers: { Cookie: `cl_session=${token}` } });
-    const html = await loggedIn.text();
-    // In the page's loader data (hydration), whatever the navigation makes of it.
-    expect(html).toContain('Ada Lovelace');
-    const anonymous = await site.html('/');
-    expect(anonymous).not.toContain('Ada Lovelace');
+    // A page rendered for the visitor (not a shared page): in its loader data (hydration).
+    const loggedIn = await site.page('/account/profile', {
+      headers: { Cookie: `cl_session=${token}` },
+    });
+    expect(loggedIn.status).toBe(200);
+    expect(await loggedIn.text()).toContain('Ada Lovelace');
+    // A shared page never carries it: the browser fills the name in (decision 042).
+    const shared = await site.page('/', { headers: { Cookie: `cl_session=${token}` } });
+    expect(await shared.text()).not.toContain('Ada Lovelace');
+    expect(await site.html('/')).not.toContain('Ada Lovelace');
   });
 
   it('the e-mail confirmation page changes nothing when opened (mail scanners); its form POST does', async () => {

@@ -65,8 +65,9 @@ describe('checkout without JavaScript', () => {
 
   it('a collection without a delivery yet: the delivery slots for it, and no error', async () => {
     const html = await site.html(`/customer?${booking()}`);
-    expect(html).toContain('Choose a delivery');
-    expect(html).toContain(`value="${key(delivery)}"`);
+    // The delivery picker's windows for that collection, as radios (decision 048).
+    expect(html).toContain('Delivery slot');
+    expect(html).toContain(`name="delivery" value="${key(delivery)}"`);
     expect(html).not.toMatch(/class="[^"]*\bfield-error/);
     expect(html).not.toContain('Customer Details');
   });
@@ -95,7 +96,8 @@ describe('checkout without JavaScript', () => {
     const html = await site.html(change!);
     expect(html).not.toContain('Customer Details');
     expect(html).toContain('value="31 Warrington Crescent"');
-    expect(html).toMatch(new RegExp(`<option value="${key(delivery)}" selected`));
+    // The delivery window chosen is the checked radio (decision 048).
+    expect(html).toContain(`name="delivery" checked="" value="${key(delivery)}"`);
   });
 
   it('a bad phone number is a 422 with the message beside the field, the rest kept', async () => {
