@@ -96,7 +96,7 @@ export const rules: Rule[] = [
   {
     what: 'the London time zone (LONDON_ZONE)',
     pattern: /Europe\/London/,
-    home: 'shared/london-time.ts',
+    home: 'shared/london-zone.ts',
   },
 ];
 
