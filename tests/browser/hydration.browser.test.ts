@@ -65,7 +65,8 @@ async function visit(page: Page, url: string): Promise<Problem[]> {
     page.on('console', onConsole);
     page.on('pageerror', onError);
     page.on('response', onResponse);
-    await page.goto(url, { waitUntil: 'networkidle' });
+    // A cold development server compiles each module on first request: give it time.
+    await page.goto(url, { waitUntil: 'networkidle', timeout: 90_000 });
     // Hydrated: React Router's browser router exists, which it creates while the page
     // hydrates (a page whose scripts failed would report no mismatch either), and has started.
     const hydrated = await page
@@ -141,7 +142,7 @@ describe('pages hydrate without console errors', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('on the development server (npm run dev)', async () => {
+  it('on the development server (npm run dev)', { timeout: 300_000 }, async () => {
     expect(dev.output()).toContain('"mode":"development"');
     expect(await checkPages(dev.url, browser, demoOwner(dev.output()))).toEqual({});
     const errors = dev

@@ -50,7 +50,11 @@ describe('npm start', () => {
       expect(home.status).toBe(200);
       expect(html).toMatch(/\/assets\/[\w.-]+\.js/);
       expect(html).not.toContain('@vite/client');
-      expect(home.headers.get('content-security-policy')).toContain("'nonce-");
+      // The home page is a shared page: its inline scripts are allowed by their hashes
+      // (decision 042); a page rendered per visitor carries a fresh nonce.
+      expect(home.headers.get('content-security-policy')).toContain("'sha256-");
+      const loginPage = await fetch(server.url + '/login');
+      expect(loginPage.headers.get('content-security-policy')).toContain("'nonce-");
       expect(await (await fetch(server.url + '/readyz')).text()).toContain('kept in the outbox');
 
       // The owner signs in over plain http://localhost: the cookie is not `Secure`.
