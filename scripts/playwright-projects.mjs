@@ -18,7 +18,10 @@ const results = await Promise.all(
     ({ name, port }) =>
       new Promise((resolve) => {
         const started = Date.now();
-        const child = spawn('npx', ['playwright', 'test', '--project', name, ...extra], {
+        // Each run its own output folder: a run empties its folder when it starts, and traces
+        // and screenshots of the other run must not be deleted under it.
+        const args = ['playwright', 'test', '--project', name, '--output', `test-results/${name}`];
+        const child = spawn('npx', [...args, ...extra], {
           stdio: ['ignore', 'pipe', 'pipe'],
           env: { ...process.env, E2E_PORT: String(port) },
         });
