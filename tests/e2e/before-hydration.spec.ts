@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { holdHydration } from './support';
+import { expect, test } from '@playwright/test';
 import { checkedSlot, tap } from './booking-helpers';
 
 /*
@@ -6,17 +7,6 @@ import { checkedSlot, tap } from './booking-helpers';
  * in the server's HTML. Hydration takes it over instead of starting from empty state (which
  * filtered nothing, put the address search over a half-typed address, and forgot the slot).
  */
-
-/** Holds the page's client entry until the returned function is called. */
-async function holdHydration(page: Page) {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
-    await gate;
-    await route.continue();
-  });
-  return release;
-}
 
 test('areas: a search typed before hydration filters once the page hydrates', async ({ page }) => {
   const release = await holdHydration(page);

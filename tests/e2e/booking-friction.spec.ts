@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { messages } from '@shared/validation';
 import { logIn, password } from './account-helpers';
 import { bookFromHome, chooseAddress, chooseSlotsWithPicker } from './booking-helpers';
-import { readMail } from './support';
+import { readMail, holdHydration } from './support';
 
 // Sign-ups of their own address (playwright.config.ts gives each project one): the hourly
 // sign-up limit per address (decision 013) counts this file apart from the rest of the suite.
@@ -19,17 +19,6 @@ test.use({
  * the password rule is shown before the first try; log in returns to the page the visitor
  * came from; the contact bar never covers the booking card at 1280 × 800.
  */
-
-/** Holds the page's client entry until the returned function is called. */
-async function holdHydration(page: Page) {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
-    await gate;
-    await route.continue();
-  });
-  return release;
-}
 
 const promoDialog = (page: Page) => page.getByRole('dialog', { name: /off your first app order/ });
 

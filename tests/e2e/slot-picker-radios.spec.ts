@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { slotDisplayOf, tap } from './booking-helpers';
-import { expectNoSeriousA11yViolations } from './support';
+import { expectNoSeriousA11yViolations, holdHydration } from './support';
 
 /*
  * Issue 31 (walkthrough 12, decision 048): the slot picker's days and windows are native radio
@@ -8,17 +8,6 @@ import { expectNoSeriousA11yViolations } from './support';
  * window, the choice survives hydration, and without JavaScript the whole choice (collection
  * day and window, then delivery day and window) is posted and checked by the server.
  */
-
-/** Holds the page's client entry until the returned function is called. */
-async function holdHydration(page: Page) {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
-    await gate;
-    await route.continue();
-  });
-  return release;
-}
 
 /** The second day with a place (not the one the picker opens on) of a picker's day chips. */
 function anotherDay(page: Page, group: 'Collection day' | 'Delivery day') {

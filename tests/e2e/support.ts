@@ -65,3 +65,14 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   });
   expect(violations, violations.join('\n')).toEqual([]);
 }
+
+/** Holds the client entry until the returned release is called: the page stays un-hydrated. */
+export async function holdHydration(page: Page) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
