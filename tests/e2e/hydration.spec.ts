@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_STAFF } from './e2e-staff';
+import { waitForHydration } from './support';
 
 /*
  * Issue 30: React DOM 19 hydrates every page that has scripts, on the production build, with
@@ -61,13 +62,7 @@ async function checkPage(page: Page, { path, scripts, shared }: Check) {
     if (scripts) {
       // React Router's browser router has started, and it was React DOM that hydrated the
       // document (React marks the nodes it adopted; Preact did not).
-      await page.waitForFunction(
-        () =>
-          (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } })
-            .__reactRouterDataRouter?.state.initialized === true,
-        null,
-        { timeout: 15_000 },
-      );
+      await waitForHydration(page, 15_000);
       await expect
         .poll(() =>
           page.evaluate(() => ({

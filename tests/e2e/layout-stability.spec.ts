@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { waitForHydration } from './support';
 
 /*
  * Issue 14 (Lighthouse): nothing on a public page moves while it loads and hydrates. The
@@ -12,15 +13,6 @@ import { expect, test, type Page } from '@playwright/test';
  */
 
 type Shift = { value: number; sources: string[] };
-
-/** Until React Router's browser router exists and has started: the page has hydrated. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(
-    () =>
-      (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } })
-        .__reactRouterDataRouter?.state.initialized === true,
-  );
-}
 
 /** The layout shifts the page reported from its start, once it has hydrated and settled. */
 async function shiftsWhileLoading(page: Page, path: string): Promise<Shift[]> {
@@ -42,7 +34,7 @@ async function shiftsWhileLoading(page: Page, path: string): Promise<Shift[]> {
     }).observe({ type: 'layout-shift', buffered: true });
   });
   await page.goto(path, { waitUntil: 'networkidle' });
-  await hydrated(page);
+  await waitForHydration(page);
   // The effects after hydration (the address search, the slot picker's chunk) and a frame.
   await page.waitForTimeout(1500);
   return page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
@@ -126,7 +118,7 @@ test('a closed banner stays closed on a 404 page reached by a link (React keeps 
 }) => {
   test.skip(!isMobile, 'the app banner is for phones');
   await page.goto('/pricing', { waitUntil: 'networkidle' });
-  await hydrated(page);
+  await waitForHydration(page);
   const firstHtml = await page.evaluateHandle(() => document.documentElement);
   // A link to a page that is not there, followed in the browser (as React Router's <Link> does).
   await page.evaluate(() =>
@@ -163,7 +155,7 @@ test('hydration leaves <head> as the server wrote it: nothing moved, re-created 
     });
   });
   await page.goto('/', { waitUntil: 'networkidle' });
-  await hydrated(page);
+  await waitForHydration(page);
   await page.waitForTimeout(500);
   expect(
     await page.evaluate(() => (window as unknown as { __headChanges: string[] }).__headChanges),

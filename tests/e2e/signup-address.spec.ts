@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectAccountCreated, fillSignUp } from './account-helpers';
+import { waitForHydration } from './support';
 
 test('sign-up finds the address with the address search and fills it in', async ({
   page,
@@ -28,6 +29,8 @@ test('sign-up: each message goes as soon as its field is fixed (walk-through M6)
   page,
 }) => {
   await page.goto('/signup');
+  // The messages of the hydrated form (before hydration the server answers the submit).
+  await waitForHydration(page);
   await page.getByRole('button', { name: 'Sign Up' }).click();
   const name = page.getByText('Please enter your full name');
   const address = page.getByText('Please choose your address from the list, or enter it by hand');

@@ -76,3 +76,14 @@ export async function holdHydration(page: Page) {
   });
   return release;
 }
+
+/** Until React Router's browser router exists and has started: the page has hydrated. */
+export async function waitForHydration(page: Page, timeout?: number) {
+  await page.waitForFunction(
+    () =>
+      (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } })
+        .__reactRouterDataRouter?.state.initialized === true,
+    null,
+    timeout ? { timeout } : undefined,
+  );
+}

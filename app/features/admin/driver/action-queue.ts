@@ -117,6 +117,9 @@ export function useActionQueue() {
     if (timer.current) clearTimeout(timer.current);
     try {
       let queue = loadPending();
+      // Nothing sent, nothing to reload: a mount with an empty queue must not fetch the page
+      // again (with no signal that fetch would fail and take the round off the screen).
+      const anySent = queue.length > 0;
       while (queue.length > 0) {
         const next = queue[0]!;
         setSync({ state: 'saving', text: `Saving ${next.orderNo}…` });
@@ -139,7 +142,7 @@ export function useActionQueue() {
             : { state: 'error', text: reply.error.message },
         );
       }
-      await revalidator.revalidate();
+      if (anySent) await revalidator.revalidate();
     } finally {
       sending.current = false;
     }
