@@ -87,7 +87,7 @@ export async function measurePageWeight(baseUrl: string, path: string): Promise<
 }
 
 /** The client entry and its imports, as React Router's manifest in the page names them. */
-function frameworkScripts(html: string): Set<string> {
+export function frameworkScripts(html: string): Set<string> {
   const entry = /"entry":\s*(\{[^}]*\})/.exec(html)?.[1];
   if (!entry) return new Set();
   const { module, imports } = JSON.parse(entry) as { module: string; imports: string[] };

@@ -48,7 +48,9 @@ describe('Vite development pages', () => {
     expect(logged.filter((line) => /already in use|WebSocket server error/i.test(line))).toEqual(
       [],
     );
-  });
+    // Vite compiles the page on this first request: on two busy cores that takes longer than
+    // the integration tests' 30 s.
+  }, 120_000);
 
   it('start without React Router future-flag warnings (the v8 flags are adopted)', () => {
     expect(logged.filter((line) => /Future Flag Warning/.test(line))).toEqual([]);

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { londonIsoDate } from '@shared/london-time';
 import { parsePounds } from '@shared/money';
@@ -11,7 +11,6 @@ import {
   savedAddressOption,
 } from '~/server/address-book.server';
 import { checkoutHref, codeFromQuery } from '~/features/booking/booking-params';
-import { BookingForm } from '~/features/booking/booking-form';
 import { readBooking } from '~/features/booking/booking-storage';
 import { BookingSummary } from '~/features/booking/checkout/booking-summary';
 import { resolveBooking } from '~/features/booking/checkout/booking.server';
@@ -24,10 +23,23 @@ import {
   type EstimateCatalogue,
 } from '~/features/booking/checkout/estimate-form';
 import { DetailsStep } from '~/features/booking/checkout/details-step';
-import { SummaryStep } from '~/features/booking/checkout/summary-step';
 import { useRootData } from '~/utils/root-data';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/checkout';
+
+/*
+ * Each step loads its own code (issue 30's 25 kB of our own code on a public page): a guest
+ * arriving from the home form sees the details step and loads neither the booking form (shown
+ * only when the booking needs mending) nor the summary's estimate and promo code. The server
+ * renders the step it shows whole (no Suspense boundary: the shell waits for the module), and
+ * the browser hydrates it once its chunk is in (the HTML is already painted meanwhile).
+ */
+const BookingForm = lazy(() =>
+  import('~/features/booking/booking-form').then((m) => ({ default: m.BookingForm })),
+);
+const SummaryStep = lazy(() =>
+  import('~/features/booking/checkout/summary-step').then((m) => ({ default: m.SummaryStep })),
+);
 
 /**
  * /customer, the checkout (spec 2). The booking comes in the query string from the home form;
