@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useTransition } from 'react';
 import { data, Link, useNavigate, useSearchParams } from 'react-router';
 import { paymentPageView } from '~/features/payment/payment-order.server';
 import { routes } from '@shared/api/routes';
@@ -15,6 +15,7 @@ import {
 } from '~/server/orders.server';
 import { withPaymentToken } from '~/features/payment/payment-links';
 import { FinalPriceRules } from '~/components/final-price-rules';
+import { WhatIsPaid } from '~/features/payment/what-is-paid';
 import { OrderDocuments } from '~/components/order-documents';
 import { seo } from '~/utils/seo';
 import { parsePounds } from '@shared/money';
@@ -228,7 +229,8 @@ function PaymentForms(props: {
   const withToken = { paymentToken: token };
   const brand = useRootData()!.brand;
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
+  // Pending while a payment is under way (React 19's async transition, not a hand-kept flag).
+  const [busy, startPayment] = useTransition();
   const [error, setError] = useState<string | null>(null);
   const invoiceDue = order.invoice_due;
 
@@ -244,8 +246,7 @@ function PaymentForms(props: {
       setError(problem);
       return;
     }
-    setBusy(true);
-    try {
+    startPayment(async () => {
       // The server starts the provider's setup (card saved) or payment (invoice due)…
       const request = { body: { id: order.id } };
       const started = invoiceDue
@@ -283,74 +284,32 @@ function PaymentForms(props: {
         return;
       }
       setError(saved.ok ? saved.data.message : saved.error.message);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
-  async function payPal() {
+  function payPal() {
     if (busy) return;
     setError(null);
-    setBusy(true);
-    const created = await call(routes.payments.startPayPal, { body: { id: order.id } }, withToken);
-    if (!created.ok) {
-      setBusy(false);
-      window.alert(created.error.message);
-      return;
-    }
-    // PayPal's page asks the buyer, then sends them back here with the order as token. The
-    // buttons stay disabled while the browser leaves.
-    window.location.assign(created.data.approve_url);
+    startPayment(async () => {
+      const created = await call(
+        routes.payments.startPayPal,
+        { body: { id: order.id } },
+        withToken,
+      );
+      if (!created.ok) {
+        window.alert(created.error.message);
+        return;
+      }
+      // PayPal's page asks the buyer, then sends them back here with the order as token. The
+      // buttons stay disabled while the browser leaves: the transition never ends.
+      window.location.assign(created.data.approve_url);
+      await new Promise<never>(() => {});
+    });
   }
 
   return (
     <>
-      {invoiceDue ? (
-        <div className="card mt-6">
-          <h2 className="font-semibold">Your invoice: £{order.amount_due}</h2>
-          <p className="mt-2 text-sm text-slate-600">
-            Your items are cleaned and priced; the itemised invoice is in your e-mail and in your
-            account. Enter your card to pay the amount due now.
-          </p>
-          {order.discount || order.credit_applied ? (
-            <dl className="mt-3 space-y-1 text-sm">
-              {order.discount ? (
-                <div className="flex justify-between gap-4">
-                  <dt className="text-slate-600">{order.discount.label}</dt>
-                  <dd className="font-medium text-emerald-700">−£{order.discount.amount}</dd>
-                </div>
-              ) : null}
-              <div className="flex justify-between gap-4">
-                <dt className="text-slate-600">Total</dt>
-                <dd className="font-medium">£{order.total}</dd>
-              </div>
-              {order.credit_applied ? (
-                <div className="flex justify-between gap-4">
-                  <dt className="text-slate-600">Account credit used</dt>
-                  <dd className="font-medium text-emerald-700">−£{order.credit_applied}</dd>
-                </div>
-              ) : null}
-            </dl>
-          ) : null}
-        </div>
-      ) : (
-        <div className="mt-6 grid gap-4 md:grid-cols-2">
-          <div className="card">
-            <h2 className="font-semibold">Card: £0.00 now</h2>
-            <p className="mt-2 text-sm text-slate-600">
-              We save your card and charge nothing now. After cleaning we e-mail the invoice and a
-              payment link before delivery.
-            </p>
-          </div>
-          <div className="card">
-            <h2 className="font-semibold">PayPal: £0.35 verification</h2>
-            <p className="mt-2 text-sm text-slate-600">
-              A 35p verification payment confirms your PayPal account; the order is charged after
-              cleaning.
-            </p>
-          </div>
-        </div>
-      )}
+      <WhatIsPaid order={order} />
       <FinalPriceRules className="mt-6" />
 
       <form
@@ -384,7 +343,7 @@ function PaymentForms(props: {
       <button
         type="button"
         disabled={busy}
-        onClick={() => void payPal()}
+        onClick={payPal}
         className="flex w-full items-center justify-center rounded-md bg-[#ffc439] px-5 py-3 font-bold text-[#003087] shadow-sm"
       >
         Pay with PayPal
