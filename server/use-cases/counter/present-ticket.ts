@@ -36,6 +36,11 @@ export function counterCustomerView(c: CustomerRow) {
   return { id: c.id, ...customerView(c), account: !c.isGuest && c.passwordHash !== null };
 }
 
+/** The order a typed or scanned number names, to open. */
+export function foundTicketView(numbering: OrderNumbering, t: { id: string; orderNo: number }) {
+  return { id: t.id, ...orderNoView(numbering, t) };
+}
+
 export type TicketFacts = {
   order: OrderRow;
   ticket: TicketRow;
