@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { api } from '@shared/api';
 import type { AppServices } from '../../../services';
 import { createWalkIn, findAtCounter } from '../../../use-cases/counter/counter-customers';
-import { counterCustomerView, foundTicketView, ticketView } from '../../../use-cases/counter/present-ticket';
+import {
+  counterCustomerView,
+  foundTicketView,
+  ticketView,
+} from '../../../use-cases/counter/present-ticket';
 import { raiseTicket } from '../../../use-cases/counter/raise-ticket';
 import { counterTicket } from '../../../use-cases/counter/ticket';
 import { route } from '../../contract-routes';
