@@ -32,11 +32,24 @@ const INNER = WIDTH - 2 * MARGIN;
 const when = (at: Date) =>
   DateTime.fromJSDate(at, { zone: LONDON_ZONE }).toFormat('ccc d LLL yyyy, HH:mm');
 
-/** The page's height: the roll is cut after the last line, so the page is as long as the text. */
+/**
+ * The page's height: the roll is cut after the last line, so the page is as long as its text.
+ * The items are measured in the fonts they are drawn in (a long name wraps).
+ */
 function heightOf(receipt: TicketReceipt): number {
-  const notes = receipt.lines.filter((l) => l.note).length;
+  const measure = new PDFDocument({ size: [WIDTH, 10_000], margin: MARGIN });
+  let items = 0;
+  for (const line of receipt.lines) {
+    measure.font('Helvetica').fontSize(9);
+    items += measure.heightOfString(`${line.quantity} × ${line.name}`, { width: INNER - 50 });
+    if (line.note) {
+      measure.fontSize(7.5);
+      items += measure.heightOfString(`   ${line.note}`, { width: INNER });
+    }
+  }
+  measure.end();
   const money = 3 + (receipt.tenderedPence !== null ? 2 : 0) + (receipt.invoiceNumber ? 1 : 0);
-  return (112 + receipt.lines.length * 6 + notes * 5 + money * 5.5) * MM;
+  return 92 * MM + items + money * 5.5 * MM;
 }
 
 /**
