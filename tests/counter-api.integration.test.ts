@@ -209,6 +209,25 @@ describe('the counter (issue 32)', () => {
       'maida',
     );
     expect(JSON.stringify(customer.body)).toContain(paidTicket.id);
+    // Handed in and out at the branch: never a collection or delivery of the vans, on the
+    // board, the route sheet or the driver's round.
+    for (const date of ['2026-11-23', '2026-11-25']) {
+      const board = await get<{ board: { collections: { id: string }[]; deliveries: unknown[] } }>(
+        `/api/admin/board?date=${date}`,
+        'maida',
+      );
+      expect(board.status).toBe(200);
+      expect(Array.isArray(board.body.board.collections)).toBe(true);
+      expect(
+        JSON.stringify([board.body.board.collections, board.body.board.deliveries]),
+      ).not.toContain(paidTicket.id);
+      const round = await get<{ stops: unknown[] }>(
+        `/api/admin/driver/stops?date=${date}`,
+        'driver',
+      );
+      expect(round.status).toBe(200);
+      expect(JSON.stringify(round.body.stops)).not.toContain(paidTicket.order_no);
+    }
     // A scanned ticket number finds it.
     const scanned = await get<{ ticket: { id: string } | null }>(
       `/api/admin/counter/find?q=${encodeURIComponent(paidTicket.order_no)}`,
