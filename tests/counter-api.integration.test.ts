@@ -10,6 +10,7 @@ import {
   customers,
   financialDocuments,
   orders,
+  outbox,
   services,
 } from '../server/db/schema';
 import { ticketReceiptPdf } from '../server/use-cases/counter/ticket';
@@ -234,6 +235,32 @@ describe('the counter (issue 32)', () => {
       'maida',
     );
     expect(scanned.body.ticket?.id).toBe(paidTicket.id);
+  });
+
+  it('moves a walk-in’s ticket on like any order; no e-mail is written for want of an address', async () => {
+    const db = server.database.db;
+    const [before] = await db.select({ n: sql<number>`count(*)::int` }).from(outbox);
+    for (const to of ['cleaning', 'ready']) {
+      const moved = await post(`/api/admin/orders/${paidTicket.id}/status`, 'maida', { to });
+      expect([to, moved.status]).toEqual([to, 200]);
+    }
+    // Cancelling e-mails the customer: a walk-in without an address gets nothing.
+    const other = await post<{ ticket: Ticket }>(
+      '/api/admin/counter/tickets',
+      'maida',
+      ticketBody({ payment: { kind: 'at-collection' } }),
+    );
+    const cancelled = await post(`/api/admin/orders/${other.body.ticket.id}/status`, 'maida', {
+      to: 'cancelled',
+    });
+    expect(cancelled.status).toBe(200);
+    const [after] = await db.select({ n: sql<number>`count(*)::int` }).from(outbox);
+    expect(after!.n).toBe(before!.n);
+    const [blank] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(outbox)
+      .where(eq(outbox.toAddress, ''));
+    expect(blank!.n).toBe(0);
   });
 
   it('raises a ticket paid at collection: everything due, no invoice yet', async () => {
