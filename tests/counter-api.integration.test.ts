@@ -279,6 +279,21 @@ describe('the counter (issue 32)', () => {
       invoice_number: null,
     });
     expect((await counts()).documents).toBe(before.documents);
+    // Staff re-list its items on the order page: no £25 minimum is added to a counter ticket.
+    const relisted = await server.api<Reply<{ order: { total: string } }>>(
+      `/api/admin/orders/${reply.body.ticket.id}/items`,
+      {
+        method: 'PUT',
+        body: { lines: [{ service_id: shirt.id, quantity: 1 }] },
+        headers: as('maida'),
+      },
+    );
+    expect(relisted.status).toBe(200);
+    const [row] = await server.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, reply.body.ticket.id));
+    expect(row!.totalPence).toBe(shirt.pricePence);
   });
 
   it('an account’s ticket shows in the customer’s own account', async () => {

@@ -72,4 +72,19 @@ test('a walk-in ticket for a new customer, paid in cash with change; the receipt
   expect(body.toString('latin1')).toContain(`Ticket ${number}`);
   const [popup] = await Promise.all([page.waitForEvent('popup'), receipt.click()]);
   await expect(popup).toHaveURL(new RegExp(`${href}$`));
+  await popup.close();
+
+  // The next customer brings a ticket: the scanner types its number and Enter into the find
+  // box, which has the focus, and the order opens.
+  await page.getByRole('button', { name: 'Next customer' }).click();
+  const find = page.getByLabel('Find a customer or scan a ticket');
+  await expect(find).toBeFocused();
+  await page.keyboard.type(number);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/admin\/orders\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(number);
+  await page.screenshot({
+    path: testInfo.outputPath('counter-ticket-order-1024x768.png'),
+    fullPage: true,
+  });
 });
