@@ -163,8 +163,18 @@ describe('the counter (issue 32)', () => {
     expect(bad.status).toBe(422);
     expect(bad.body.code).toBe('validation-failed');
     expect(bad.body.errors?.phone_number).toBeDefined();
-    const found = await get<{ customers: Customer[] }>('/api/admin/counter/find?q=900777', 'maida');
-    expect(found.body.customers.map((c) => c.id)).toEqual([walkIn.id]);
+    for (const q of ['900777', '07700 900777', 'walter walk']) {
+      const found = await get<{ customers: Customer[] }>(
+        `/api/admin/counter/find?q=${encodeURIComponent(q)}`,
+        'maida',
+      );
+      expect([q, found.body.customers.map((c) => c.id)]).toEqual([q, [walkIn.id]]);
+    }
+    const byEmail = await get<{ customers: Customer[] }>(
+      '/api/admin/counter/find?q=amy@example',
+      'maida',
+    );
+    expect(byEmail.body.customers.map((c) => c.id)).toEqual([account]);
   });
 
   it('raises a ticket at the session’s branch, paid in cash with change and a VAT invoice', async () => {
@@ -296,13 +306,18 @@ describe('the counter (issue 32)', () => {
     expect(row!.totalPence).toBe(shirt.pricePence);
   });
 
-  it('an account’s ticket shows in the customer’s own account', async () => {
+  it('an account’s ticket shows in the customer’s own account; staff may promise another time', async () => {
     const reply = await post<{ ticket: Ticket }>(
       '/api/admin/counter/tickets',
       'maida',
-      ticketBody({ customer_id: account, payment: { kind: 'at-collection' } }),
+      ticketBody({
+        customer_id: account,
+        payment: { kind: 'at-collection' },
+        promised_ready_at: '2026-11-28T11:00:00.000Z',
+      }),
     );
     expect(reply.status).toBe(200);
+    expect(reply.body.ticket.promised_ready_at).toBe('2026-11-28T11:00:00.000Z');
     const token = await logIn(server, 'amy@example.com');
     const mine = await server.api<{ customer: { orders: { order_id: string }[] } }>('/api/orders', {
       headers: { Authorization: `Bearer ${token}` },
