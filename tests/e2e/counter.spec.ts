@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E_TWO_BRANCHES } from './e2e-staff';
-import { waitForHydration } from './support';
+import { expectNoSeriousA11yViolations, waitForHydration } from './support';
 
 /*
  * The counter (issue 32, decision 049) on a 1024 × 768 tablet in landscape: a member of staff
@@ -50,6 +50,7 @@ test('a walk-in ticket for a new customer, paid in cash with change; the receipt
   const totalPence = Math.round(Number(total.replace('£', '')) * 100);
   const change = `£${((5000 - totalPence) / 100).toFixed(2)}`;
   await expect(page.getByTestId('change-due')).toHaveText(change);
+  await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: testInfo.outputPath('counter-1024x768.png') });
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: testInfo.outputPath('counter-1280x800.png') });
