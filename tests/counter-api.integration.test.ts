@@ -245,6 +245,12 @@ describe('the counter (issue 32)', () => {
       'maida',
     );
     expect(scanned.body.ticket?.id).toBe(paidTicket.id);
+    // Bare digits are a phone number, even when they are also an order's number.
+    const digits = await get<{ ticket: { id: string } | null }>(
+      `/api/admin/counter/find?q=${paidTicket.order_no.replace(/\D/g, '')}`,
+      'maida',
+    );
+    expect(digits.body.ticket).toBeNull();
   });
 
   it('moves a walk-in’s ticket on like any order; no e-mail is written for want of an address', async () => {

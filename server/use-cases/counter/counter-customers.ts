@@ -17,9 +17,12 @@ import { recordAudit, type Actor } from '../audit/record-audit';
 
 export type CustomerRow = typeof customers.$inferSelect;
 
-/** The order number typed or scanned: "LD-1234", "ld1234" or "1234" → 1234. */
+/**
+ * The order number a scanned or typed ticket number names: "LD-1234", "ld 1234" → 1234; null
+ * for anything else. The prefix is required: bare digits are part of a phone number.
+ */
 export function ticketNumberOf(query: string): number | null {
-  const match = /^\s*(?:[a-z]{1,4}\s*-?\s*)?(\d{1,9})\s*$/i.exec(query);
+  const match = /^\s*[a-z]{1,4}\s*-?\s*(\d{1,9})\s*$/i.exec(query);
   return match ? Number(match[1]) : null;
 }
 
