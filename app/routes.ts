@@ -53,6 +53,7 @@ export default [
   route('admin/login', 'routes/admin/login.tsx'),
   route('admin/orders/:id/documents/:number', 'routes/admin/order-document.ts'),
   route('admin/orders/:id/labels', 'routes/admin/order-labels.ts'),
+  route('admin/counter/tickets/:id/receipt', 'routes/admin/counter-receipt.ts'),
   layout('routes/admin/layout.tsx', [
     route('admin', 'routes/admin/board.tsx'),
     route('admin/route-sheet', 'routes/admin/route-sheet.tsx'),
@@ -70,6 +71,7 @@ export default [
     route('admin/settings', 'routes/admin/settings.tsx'),
     route('admin/branch', 'routes/admin/branch.tsx'),
     route('admin/branches', 'routes/admin/branches.tsx'),
+    route('admin/counter', 'routes/admin/counter.tsx'),
   ]),
 
   route('app', 'routes/app-download.ts'),

@@ -49,6 +49,10 @@ export const ERROR_CODES = {
 
   // ── A rule of the request is broken (422); `errors` names the fields ──
   'validation-failed': { kind: 'invalid', about: 'One or more fields break a rule; see `errors`.' },
+  'cash-short': {
+    kind: 'invalid',
+    about: 'The cash tendered at the counter is less than the ticket’s total.',
+  },
   'value-not-storable': {
     kind: 'invalid',
     about: 'The database refused a value the schemas let through (out of range, bad date).',
@@ -151,6 +155,14 @@ export const ERROR_CODES = {
   'approval-closed': {
     kind: 'conflict',
     about: 'The approval request was already answered, withdrawn or replaced.',
+  },
+  'no-current-branch': {
+    kind: 'conflict',
+    about: 'The counter works in the session’s branch: choose the branch you are working in first.',
+  },
+  'counter-not-enabled': {
+    kind: 'conflict',
+    about: 'The session’s branch takes no orders over the counter (the owner’s branch setting).',
   },
   'nothing-due': {
     kind: 'conflict',

@@ -537,6 +537,15 @@ export const orders = pgTable(
     branchId: integer('branch_id').references((): AnyPgColumn => branches.id, {
       onDelete: 'set null',
     }),
+    /**
+     * How it came in (issue 32, decision 049): 'online' (booked for collection and delivery)
+     * or 'counter' (a ticket raised at a branch's counter: its counter_tickets row holds the
+     * promised-ready time and the cash taken; its pickup window is the drop-off instant and
+     * its delivery window the promised-ready instant, and no slot is taken).
+     */
+    channel: text('channel', { enum: ['online', 'counter'] })
+      .notNull()
+      .default('online'),
   },
   (t) => [
     index('orders_branch_idx').on(t.branchId),
@@ -566,10 +575,44 @@ export const orderItems = pgTable(
       .default('service'),
     quantity: integer('quantity').notNull(),
     unitPricePence: integer('unit_price_pence').notNull(),
+    /** Staff's note on the line at the counter ("red wine on the cuff"); '' when none. */
+    note: text('note').notNull().default(''),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
     check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * A ticket raised at a branch's counter (issue 32, decision 049): the order it is (channel
+ * 'counter'), where and by whom it was raised, when it is promised ready, and how it is paid:
+ * in cash now (what was tendered and the change given, pence) or at collection.
+ */
+export const counterTickets = pgTable(
+  'counter_tickets',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    branchId: integer('branch_id')
+      .notNull()
+      .references((): AnyPgColumn => branches.id),
+    staffId: uuid('staff_id').references((): AnyPgColumn => staffUsers.id, {
+      onDelete: 'set null',
+    }),
+    promisedReadyAt: timestamp('promised_ready_at', { withTimezone: true }).notNull(),
+    payment: text('payment', { enum: ['cash', 'at-collection'] }).notNull(),
+    tenderedPence: integer('tendered_pence'),
+    changePence: integer('change_pence'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('counter_tickets_branch_idx').on(t.branchId),
+    check(
+      'counter_tickets_cash',
+      sql`(${t.payment} = 'cash' and ${t.tenderedPence} >= 0 and ${t.changePence} >= 0) or (${t.payment} = 'at-collection' and ${t.tenderedPence} is null and ${t.changePence} is null)`,
+    ),
   ],
 );
 

@@ -75,6 +75,10 @@ export const routes: Routes<Api> = {
     workingBranch: { method: 'GET', path: '/api/admin/branch', auth: ['staff'] },
     chooseWorkingBranch: { method: 'PUT', path: '/api/admin/branch', auth: ['staff'] },
     moveOrderBranch: { method: 'POST', path: '/api/admin/orders/:id/branch', auth: ['staff'] },
+    counterFind: { method: 'GET', path: '/api/admin/counter/find', auth: ['staff'] },
+    counterWalkIn: { method: 'POST', path: '/api/admin/counter/customers', auth: ['staff'] },
+    counterRaiseTicket: { method: 'POST', path: '/api/admin/counter/tickets', auth: ['staff'] },
+    counterTicket: { method: 'GET', path: '/api/admin/counter/tickets/:id', auth: ['staff'] },
   },
   intake: {
     garments: { method: 'GET', path: '/api/admin/orders/:id/garments', auth: ['staff'] },

@@ -39,6 +39,7 @@ export function headers() {
 
 const links: { to: string; label: string; end?: boolean }[] = [
   { to: '/admin', label: 'Board', end: true },
+  { to: '/admin/counter', label: 'Counter' },
   { to: '/admin/orders', label: 'Orders' },
   { to: '/admin/customers', label: 'Customers' },
   { to: '/admin/reviews', label: 'Reviews' },

@@ -160,6 +160,9 @@ export function createMailService(options: {
   const service: MailService = {
     kind: transport ? 'smtp' : 'outbox',
     async enqueue(message, target = db) {
+      // A customer without an e-mail address (a walk-in at the counter, decision 049) is
+      // sent nothing: there is nowhere to send it, and a row would fail for ever.
+      if (message.to.trim() === '') return;
       const [row] = await target
         .insert(outbox)
         .values({

@@ -85,6 +85,8 @@ export async function listDriverStops(
     .from(orders)
     .where(
       and(
+        // Counter tickets (decision 049) are handed over at the branch, never driven.
+        eq(orders.channel, 'online'),
         gte(orders.pickupStartsAt, from),
         lt(orders.pickupStartsAt, to),
         ne(orders.status, 'cancelled'),
@@ -96,6 +98,7 @@ export async function listDriverStops(
     .from(orders)
     .where(
       and(
+        eq(orders.channel, 'online'),
         gte(orders.deliveryStartsAt, from),
         lt(orders.deliveryStartsAt, to),
         inArray(orders.status, [...DELIVERY_STATUSES]),

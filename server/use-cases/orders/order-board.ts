@@ -36,7 +36,15 @@ export async function orderBoard(
     .select()
     .from(orders)
     .where(
-      and(scope, live, gte(orders.pickupStartsAt, range.from), lt(orders.pickupStartsAt, range.to)),
+      and(
+        scope,
+        live,
+        // Collections and deliveries are the vans' (the route sheet prints them): a counter
+        // ticket (decision 049) is handed in and out at its branch.
+        eq(orders.channel, 'online'),
+        gte(orders.pickupStartsAt, range.from),
+        lt(orders.pickupStartsAt, range.to),
+      ),
     )
     .orderBy(asc(orders.pickupStartsAt), asc(orders.orderNo));
   const deliveries = await db
@@ -46,6 +54,7 @@ export async function orderBoard(
       and(
         scope,
         live,
+        eq(orders.channel, 'online'),
         gte(orders.deliveryStartsAt, range.from),
         lt(orders.deliveryStartsAt, range.to),
       ),

@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { amountDue, invoiceProblems, priceInvoice, type InvoiceLineInput } from '@shared/invoice';
+import { MINIMUM_ORDER_PENCE } from '@shared/money';
 import { orderNumber } from '@shared/order-number';
 import { canItemise } from '@shared/order-pipeline';
 import { orderItems, orders, services } from '../../db/schema';
@@ -144,7 +145,12 @@ export async function writeOrderItems(
   const promoBefore = promo ? invoicePromoDiscount(promo, itemsPence(before)) : 0;
   const promoNow = promo ? invoicePromoDiscount(promo, itemsPence(lines)) : 0;
   const otherDiscount = Math.max(0, input.discountPence - promoBefore);
-  const priced = priceInvoice(lines, otherDiscount + promoNow);
+  // The £25 minimum is the delivery service's; a counter ticket has none (decision 049).
+  const priced = priceInvoice(
+    lines,
+    otherDiscount + promoNow,
+    order.channel === 'counter' ? 0 : MINIMUM_ORDER_PENCE,
+  );
   // Lowering the total below what was paid needs a decision, never a silent loss.
   if (priced.totalPence < order.paidPence && !input.settle) {
     const excess = order.paidPence - priced.totalPence;

@@ -1,6 +1,7 @@
 import { adminAuditApi } from './audit';
 import { adminBranchesApi } from './branches';
 import { adminCatalogueApi } from './catalogue';
+import { adminCounterApi } from './counter';
 import { adminCustomersApi } from './customers';
 import { adminMarketingApi } from './marketing';
 import { adminOrdersApi } from './orders';
@@ -25,4 +26,5 @@ export const adminApi = {
   ...adminMarketingApi,
   ...adminSettingsApi,
   ...adminBranchesApi,
+  ...adminCounterApi,
 };

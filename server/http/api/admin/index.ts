@@ -3,6 +3,7 @@ import type { AppServices } from '../../../services';
 import { adminAuditRoutes } from './audit';
 import { adminBranchRoutes } from './branches';
 import { adminCatalogueRoutes } from './catalogue';
+import { adminCounterRoutes } from './counter';
 import { adminCustomerRoutes } from './customers';
 import { adminMarketingRoutes } from './marketing';
 import { adminOrderRoutes } from './orders';
@@ -28,4 +29,5 @@ export function adminRoutes(app: FastifyInstance, services: AppServices) {
   adminMarketingRoutes(app, services);
   adminSettingsRoutes(app, services);
   adminBranchRoutes(app, services);
+  adminCounterRoutes(app, services);
 }

@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import { api } from '@shared/api';
+import type { AppServices } from '../../../services';
+import { createWalkIn, findAtCounter } from '../../../use-cases/counter/counter-customers';
+import {
+  counterCustomerView,
+  foundTicketView,
+  ticketView,
+} from '../../../use-cases/counter/present-ticket';
+import { raiseTicket } from '../../../use-cases/counter/raise-ticket';
+import { counterTicket } from '../../../use-cases/counter/ticket';
+import { route } from '../../contract-routes';
+import { staffGuard, staffOf } from '../../identity';
+
+/**
+ * The counter (issue 32, decision 049): owner and staff; a driver is refused (403). Each
+ * handler parses, calls one use-case and presents its result.
+ */
+export function adminCounterRoutes(app: FastifyInstance, services: AppServices) {
+  const counterStaff = { preHandler: staffGuard(services, ['owner', 'staff']) };
+  const e = api.admin;
+  const numbering = services.config.brand;
+
+  route(app, e.counterFind, counterStaff, async ({ query }) => {
+    const found = await findAtCounter(services, { query: query.q });
+    return {
+      status: true,
+      customers: found.customers.map(counterCustomerView),
+      ticket: found.ticket ? foundTicketView(numbering, found.ticket) : null,
+    };
+  });
+  route(
+    app,
+    e.counterWalkIn,
+    { ...counterStaff, invalidMessage: 'Please check the customer’s details.' },
+    async ({ body }, request) => {
+      const staff = staffOf(request);
+      const result = await createWalkIn(services, {
+        actor: { id: staff.id, name: staff.name, role: staff.role },
+        name: body.name,
+        phone: body.phone_number,
+        email: body.email,
+        confirmNew: body.confirm_new,
+      });
+      return {
+        status: true,
+        customer: result.created ? counterCustomerView(result.created) : null,
+        matches: result.matches.map(counterCustomerView),
+      };
+    },
+  );
+  route(
+    app,
+    e.counterRaiseTicket,
+    { ...counterStaff, invalidMessage: 'Please check the ticket.' },
+    async ({ body }, request) => {
+      const raised = await raiseTicket(services, {
+        staff: staffOf(request),
+        customerId: body.customer_id,
+        lines: body.lines.map((l) => ({
+          serviceId: l.service_id,
+          quantity: l.quantity,
+          unitPricePence: l.unit_price_pence,
+          note: l.note,
+        })),
+        promisedReadyAt: body.promised_ready_at ? new Date(body.promised_ready_at) : undefined,
+        payment:
+          body.payment.kind === 'cash'
+            ? { kind: 'cash', tenderedPence: body.payment.tendered_pence }
+            : { kind: 'at-collection' },
+      });
+      const ticket = ticketView(numbering, {
+        order: raised.order,
+        ticket: raised.ticket,
+        items: raised.lines,
+        branchName: raised.branch.name,
+        invoiceNumber: raised.invoiceNumber,
+      });
+      return { status: true, message: `Ticket ${ticket.order_no} raised.`, ticket };
+    },
+  );
+  route(app, e.counterTicket, counterStaff, async ({ params }, request) => {
+    const found = await counterTicket(services, { staff: staffOf(request), orderId: params.id });
+    return { status: true, ticket: ticketView(numbering, found) };
+  });
+}

@@ -1,0 +1,137 @@
+import { and, asc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { emailKey, phoneKey } from '@shared/same-person';
+import { normaliseEmail, normaliseUkMobile } from '@shared/validation';
+import type { DbOrTx } from '../../db/client';
+import type { AppServices } from '../../services';
+import { customers, orders } from '../../db/schema';
+import { escapeLike } from '../../db/sql';
+import { NotFoundError } from '../../errors';
+import { recordAudit, type Actor } from '../audit/record-audit';
+
+/*
+ * The counter's customers (issue 32, decision 049): found by phone, name or e-mail, or a
+ * ticket by its number (a scanner types "LD-1234" and Enter); a walk-in is created with a name
+ * and a UK mobile alone. When the phone or e-mail is already an account's, nothing is created
+ * and nothing merges: staff are shown the accounts and choose one, or confirm a new customer.
+ */
+
+export type CustomerRow = typeof customers.$inferSelect;
+
+/**
+ * The order number a scanned or typed ticket number names: "LD-1234", "ld 1234" → 1234; null
+ * for anything else. The prefix is required: bare digits are part of a phone number.
+ */
+export function ticketNumberOf(query: string): number | null {
+  const match = /^\s*[a-z]{1,4}\s*-?\s*(\d{1,9})\s*$/i.exec(query);
+  return match ? Number(match[1]) : null;
+}
+
+/** Live customers whose name, e-mail or phone matches, and the order a number names. */
+export async function findAtCounter(deps: Pick<AppServices, 'db'>, input: { query: string }) {
+  const { db } = deps;
+  const q = input.query.trim();
+  const number = ticketNumberOf(q);
+  const [ticket] =
+    number !== null && number < 2_147_483_647
+      ? await db
+          .select({ id: orders.id, orderNo: orders.orderNo, channel: orders.channel })
+          .from(orders)
+          .where(eq(orders.orderNo, number))
+          .limit(1)
+      : [];
+  if (q.length < 2) return { customers: [] as CustomerRow[], ticket: ticket ?? null };
+  const like = `%${escapeLike(q)}%`;
+  const digits = q.replace(/\D/g, '');
+  const rows = await db
+    .select()
+    .from(customers)
+    .where(
+      and(
+        isNull(customers.deletedAt),
+        or(
+          ilike(customers.name, like),
+          ilike(customers.email, like),
+          digits.length >= 4
+            ? sql`regexp_replace(${customers.phone}, '\\D', '', 'g') like ${`%${digits}%`}`
+            : undefined,
+        ),
+      ),
+    )
+    .orderBy(asc(customers.name))
+    .limit(20);
+  return { customers: rows, ticket: ticket ?? null };
+}
+
+/** Live customers with the same phone (E.164) or e-mail (its normal form). */
+async function sameContact(db: AppServices['db'], input: { phone: string; email: string }) {
+  const phone = phoneKey(input.phone);
+  const email = input.email ? emailKey(input.email) : '';
+  // Narrowed in SQL (the phone's last ten digits, the e-mail's domain), decided by the keys.
+  const tail = phone.replace(/\D/g, '').slice(-10);
+  const domain = email.slice(email.lastIndexOf('@') + 1);
+  const rows = await db
+    .select()
+    .from(customers)
+    .where(
+      and(
+        isNull(customers.deletedAt),
+        or(
+          tail.length === 10
+            ? sql`regexp_replace(${customers.phone}, '\\D', '', 'g') like ${`%${tail}`}`
+            : undefined,
+          domain
+            ? ilike(customers.email, `%@${escapeLike(domain === 'gmail.com' ? 'g' : domain)}%`)
+            : undefined,
+        ),
+      ),
+    )
+    .orderBy(asc(customers.createdAt))
+    .limit(50);
+  return rows.filter(
+    (c) =>
+      (phone !== '' && phoneKey(c.phone) === phone) ||
+      (email !== '' && c.email !== '' && emailKey(c.email) === email),
+  );
+}
+
+/**
+ * A walk-in customer: created (a guest record: name, phone, e-mail if given) unless the phone
+ * or e-mail matches a live customer and staff have not confirmed a new one; then the matches
+ * are returned for staff to choose from, and nothing is written.
+ */
+export async function createWalkIn(
+  deps: Pick<AppServices, 'db' | 'now'>,
+  input: { actor: Actor; name: string; phone: string; email: string; confirmNew: boolean },
+): Promise<{ created: CustomerRow | null; matches: CustomerRow[] }> {
+  const now = deps.now();
+  const phone = normaliseUkMobile(input.phone);
+  const email = input.email ? normaliseEmail(input.email) : '';
+  const matches = await sameContact(deps.db, { phone, email });
+  if (matches.length > 0 && !input.confirmNew) return { created: null, matches };
+  const created = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(customers)
+      .values({ name: input.name.trim(), phone, email, isGuest: true, createdAt: now })
+      .returning();
+    await recordAudit(tx, {
+      actor: input.actor,
+      now,
+      action: 'customer.walk-in',
+      entity: 'customer',
+      entityId: row!.id,
+      after: { matchesShown: matches.length },
+    });
+    return row!;
+  });
+  return { created, matches };
+}
+
+/** A live customer by id, for a ticket. */
+export async function counterCustomer(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.id, id), isNull(customers.deletedAt)));
+  if (!row) throw new NotFoundError('We could not find that customer.');
+  return row;
+}

@@ -1,0 +1,67 @@
+import { asc, eq } from 'drizzle-orm';
+import { branchScope } from '../../auth/branch-scope';
+import type { CurrentStaff } from '../../auth/staff';
+import { renderTicketReceipt } from '../../adapters/pdf/render-ticket-receipt';
+import { branches, counterTickets, orderItems, orders } from '../../db/schema';
+import { ForbiddenError, NotFoundError } from '../../errors';
+import type { AppServices } from '../../services';
+import { currentInvoice } from '../invoices/vat-documents';
+import { ticketReceipt, type TicketFacts } from './present-ticket';
+
+/*
+ * A counter ticket read back (issue 32, decision 049), for its page and its receipt: only
+ * staff whose branch scope shows the ticket's branch (the owner: any; staff of another
+ * branch: 403).
+ */
+
+export async function counterTicket(
+  deps: Pick<AppServices, 'db'>,
+  input: { staff: Pick<CurrentStaff, 'id' | 'role' | 'sessionBranchId'>; orderId: string },
+) {
+  const { db } = deps;
+  const [row] = await db
+    .select({ order: orders, ticket: counterTickets, branch: branches })
+    .from(counterTickets)
+    .innerJoin(orders, eq(orders.id, counterTickets.orderId))
+    .innerJoin(branches, eq(branches.id, counterTickets.branchId))
+    .where(eq(counterTickets.orderId, input.orderId));
+  if (!row) throw new NotFoundError('We could not find that ticket.');
+  const scope = await branchScope(db, input.staff);
+  if (scope.branchIds && !scope.branchIds.includes(row.branch.id)) {
+    throw new ForbiddenError(`This ticket is ${row.branch.name}’s.`);
+  }
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, row.order.id))
+    .orderBy(asc(orderItems.id));
+  const invoice = await currentInvoice(db, row.order.id);
+  const facts: TicketFacts = {
+    order: row.order,
+    ticket: row.ticket,
+    items,
+    branchName: row.branch.name,
+    invoiceNumber: invoice?.number ?? null,
+  };
+  return { ...facts, branch: row.branch };
+}
+
+/** The ticket's 80 mm receipt as a PDF, with its file name. */
+export async function ticketReceiptPdf(
+  deps: Pick<AppServices, 'db' | 'config'>,
+  input: { staff: Pick<CurrentStaff, 'id' | 'role' | 'sessionBranchId'>; orderId: string },
+) {
+  const t = await counterTicket(deps, input);
+  const { branch } = t;
+  const receipt = ticketReceipt(deps.config.brand, {
+    ...t,
+    branch: {
+      name: branch.name,
+      address: [branch.addressLine1, branch.addressLine2, branch.postcode]
+        .filter(Boolean)
+        .join(', '),
+      phone: branch.phone,
+    },
+  });
+  return { pdf: await renderTicketReceipt(receipt), filename: `ticket-${receipt.number}.pdf` };
+}

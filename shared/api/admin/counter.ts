@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { MAX_UNIT_PRICE_PENCE } from '../../money';
+import { text } from '../../text';
+import { fields } from '../../validation';
+import { endpoint, failures, instant, money, ok } from '../contract';
+import { byId, staffOnly } from './common';
+
+/*
+ * The counter (issue 32, decision 049): walk-in customers found or created, tickets raised at
+ * the session's branch and paid in cash or at collection. Owner and staff; a driver reaches
+ * none of it. Money in requests is integer pence (what the till counts); replies show it as
+ * '12.50'. A ticket's receipt is a PDF at the page route its `receipt_url` names.
+ */
+
+/** Most pieces of one item on a ticket; more is a mistyped quantity. */
+export const MAX_TICKET_QUANTITY = 99;
+/** The most cash a till takes for one ticket (£5,000). */
+export const MAX_TENDERED_PENCE = 500_000;
+
+const pence = (error: string, max: number) =>
+  z.number({ error }).int({ error }).min(0, { error }).max(max, { error });
+
+export const counterCustomer = z
+  .object({
+    id: z.uuid(),
+    name: text(),
+    email: text(),
+    phone_number: text(),
+    account: z.boolean().meta({ description: 'An online account (signed up with a password)' }),
+  })
+  .meta({ id: 'CounterCustomer' });
+
+const ticketLine = z.object({
+  service_id: z.number({ error: 'Choose an item from the price list.' }).int().positive(),
+  quantity: z
+    .number({ error: `Enter a quantity from 1 to ${MAX_TICKET_QUANTITY}.` })
+    .int({ error: `Enter a quantity from 1 to ${MAX_TICKET_QUANTITY}.` })
+    .min(1, { error: `Enter a quantity from 1 to ${MAX_TICKET_QUANTITY}.` })
+    .max(MAX_TICKET_QUANTITY, { error: `Enter a quantity from 1 to ${MAX_TICKET_QUANTITY}.` }),
+  unit_price_pence: pence('Enter the price agreed, in pence.', MAX_UNIT_PRICE_PENCE)
+    .optional()
+    .meta({ description: 'Call-for-price items only: the price agreed at the counter' }),
+  note: text().trim().max(200, 'Keep a note to 200 characters.').default(''),
+});
+
+export const ticketInput = z.object({
+  customer_id: z.uuid({ error: 'Find or add the customer first.' }),
+  lines: z.array(ticketLine).min(1, 'Add at least one item to the ticket.').max(60),
+  promised_ready_at: instant.optional().meta({
+    description: 'When staff promise it; the branch’s turnaround over its hours when absent',
+  }),
+  payment: z.discriminatedUnion(
+    'kind',
+    [
+      z.object({
+        kind: z.literal('cash'),
+        tendered_pence: pence('Enter the cash tendered, in pence.', MAX_TENDERED_PENCE),
+      }),
+      z.object({ kind: z.literal('at-collection') }),
+    ],
+    { error: 'Choose cash now or pay at collection.' },
+  ),
+});
+
+export const counterTicket = z
+  .object({
+    id: z.uuid(),
+    order_no: text(),
+    branch: text(),
+    customer_name: text(),
+    promised_ready_at: instant,
+    items: z.array(
+      z.object({
+        name: text(),
+        quantity: z.number().int(),
+        unit_price: money,
+        line_total: money,
+        note: text(),
+      }),
+    ),
+    total: money,
+    paid: money,
+    due: money,
+    payment: z.enum(['cash', 'at-collection']),
+    tendered: money.nullable(),
+    change: money.nullable(),
+    invoice_number: text().nullable(),
+    receipt_url: text(),
+  })
+  .meta({ id: 'CounterTicket' });
+
+export const adminCounterApi = {
+  counterFind: endpoint({
+    method: 'GET',
+    path: '/api/admin/counter/find',
+    operationId: 'counterFind',
+    tag: 'Back office',
+    summary: 'Customers by phone, name or e-mail, and the ticket a typed or scanned number names',
+    auth: staffOnly,
+    query: z.object({ q: text().max(100).default('') }),
+    replies: {
+      200: z.object({
+        status: ok,
+        customers: z.array(counterCustomer),
+        ticket: z.object({ id: z.uuid(), order_no: text() }).nullable(),
+      }),
+      ...failures(401, 403),
+    },
+  }),
+  counterWalkIn: endpoint({
+    method: 'POST',
+    path: '/api/admin/counter/customers',
+    operationId: 'counterWalkIn',
+    tag: 'Back office',
+    summary:
+      'Adds a walk-in customer (name and UK mobile); when the phone or e-mail is an existing customer’s, creates nothing and lists them to choose from unless confirm_new',
+    auth: staffOnly,
+    body: z.object({
+      name: fields.fullName,
+      phone_number: fields.ukMobile,
+      email: z.union([z.literal(''), fields.email]).default(''),
+      confirm_new: z.boolean().default(false),
+    }),
+    replies: {
+      200: z.object({
+        status: ok,
+        customer: counterCustomer.nullable(),
+        matches: z.array(counterCustomer),
+      }),
+      ...failures(401, 403, 422),
+    },
+  }),
+  counterRaiseTicket: endpoint({
+    method: 'POST',
+    path: '/api/admin/counter/tickets',
+    operationId: 'counterRaiseTicket',
+    tag: 'Back office',
+    summary: 'Raises a ticket at the session’s branch, paid in cash now or at collection',
+    auth: staffOnly,
+    body: ticketInput,
+    replies: {
+      200: z.object({ status: ok, message: text(), ticket: counterTicket }),
+      ...failures(401, 403, 404, 409, 422),
+    },
+  }),
+  counterTicket: endpoint({
+    method: 'GET',
+    path: '/api/admin/counter/tickets/:id',
+    operationId: 'counterTicket',
+    tag: 'Back office',
+    summary: 'A counter ticket (staff of its branch and the owner)',
+    auth: staffOnly,
+    params: byId,
+    replies: { 200: z.object({ status: ok, ticket: counterTicket }), ...failures(401, 403, 404) },
+  }),
+};

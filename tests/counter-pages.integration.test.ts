@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStaffUser } from '../server/auth/staff';
+import { branches, branchStaff, services } from '../server/db/schema';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
+
+/*
+ * The counter's pages as the server renders them (issue 32, decision 049): who reaches
+ * /admin/counter (staff and the owner; a driver is sent to their round; nobody signed in to
+ * the sign-in page), what a branch without a counter says, and the receipt's PDF route, which
+ * staff of another branch are refused. The flow in Chromium is tests/e2e/counter.spec.ts.
+ */
+
+// Monday 23 November 2026, 06:00 in London.
+const now = new Date('2026-11-23T06:00:00Z');
+const password = 'a-long-staff-password';
+
+describe('counter pages on the server', () => {
+  let server: TestServer;
+  const cookies: Record<string, string> = {};
+  let ticketId: string;
+  let ticketNo: string;
+
+  const page = (path: string, who?: string) =>
+    fetch(`${server.url}${path}`, {
+      redirect: 'manual',
+      headers: who ? { cookie: cookies[who]! } : {},
+    });
+
+  beforeAll(async () => {
+    server = await startTestServer({ pages: 'build', now: () => now });
+    const db = server.database.db;
+    const ids = Object.fromEntries((await db.select().from(branches)).map((b) => [b.slug, b.id]));
+    for (const [key, role, branch] of [
+      ['maida', 'staff', 'maida-vale'],
+      ['hampstead', 'staff', 'west-hampstead'],
+      ['driver', 'driver', null],
+    ] as const) {
+      const row = await createStaffUser(db, {
+        email: `${key}@shop.test`,
+        name: key,
+        role,
+        password,
+      });
+      if (branch) await db.insert(branchStaff).values({ branchId: ids[branch]!, staffId: row.id });
+      const reply = await server.api<{ token: string }>('/api/admin/login', {
+        body: { email: `${key}@shop.test`, password },
+      });
+      cookies[key] = `cl_staff=${reply.body.token}`;
+    }
+    const walkIn = await server.api<{ customer: { id: string } }>('/api/admin/counter/customers', {
+      body: { name: 'Pat Page', phone_number: '07700 900555' },
+      headers: { cookie: cookies.maida!, origin: server.url },
+    });
+    const [item] = (await db.select().from(services)).filter((s) => s.pricePence > 0);
+    const raised = await server.api<{ ticket: { id: string; order_no: string } }>(
+      '/api/admin/counter/tickets',
+      {
+        body: {
+          customer_id: walkIn.body.customer.id,
+          lines: [{ service_id: item!.id, quantity: 1 }],
+          payment: { kind: 'cash', tendered_pence: 10_000 },
+        },
+        headers: { cookie: cookies.maida!, origin: server.url },
+      },
+    );
+    expect(raised.status).toBe(200);
+    ticketId = raised.body.ticket.id;
+    ticketNo = raised.body.ticket.order_no;
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('is the counter of the session’s branch for its staff, with the price list', async () => {
+    const reply = await page('/admin/counter', 'maida');
+    expect(reply.status).toBe(200);
+    const html = await reply.text();
+    expect(html).toContain('Maida Vale');
+    expect(html).toContain('Find a customer or scan a ticket');
+    expect(html).toContain('Raise ticket');
+  });
+
+  it('says so, with the way to choose a branch, where the branch has no counter', async () => {
+    const reply = await page('/admin/counter', 'hampstead');
+    expect(reply.status).toBe(200);
+    const html = await reply.text();
+    expect(html).toContain('West Hampstead takes no orders over the counter.');
+    expect(html).toContain('Choose your branch');
+  });
+
+  it('sends a driver to their round and nobody signed in to the sign-in page', async () => {
+    const driver = await page('/admin/counter', 'driver');
+    expect(driver.status).toBeGreaterThanOrEqual(300);
+    expect(driver.status).toBeLessThan(400);
+    expect(driver.headers.get('location')).toBe('/admin/driver');
+    const nobody = await page('/admin/counter');
+    expect(nobody.headers.get('location')).toBe(
+      `/admin/login?from=${encodeURIComponent('/admin/counter')}`,
+    );
+    const receipt = await page(`/admin/counter/tickets/${ticketId}/receipt`, 'driver');
+    expect(receipt.headers.get('location')).toBe('/admin/driver');
+  });
+
+  it('serves the receipt as a PDF to the branch’s staff; another branch’s are refused', async () => {
+    const reply = await page(`/admin/counter/tickets/${ticketId}/receipt`, 'maida');
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toBe('application/pdf');
+    expect(reply.headers.get('cache-control')).toBe('private, no-store');
+    const body = Buffer.from(await reply.arrayBuffer());
+    expect(body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(body.toString('latin1')).toContain(`Ticket ${ticketNo}`);
+    expect((await page(`/admin/counter/tickets/${ticketId}/receipt`, 'hampstead')).status).toBe(
+      403,
+    );
+    expect((await page('/admin/counter/tickets/not-a-ticket/receipt', 'maida')).status).toBe(404);
+  });
+});
