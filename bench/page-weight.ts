@@ -9,8 +9,7 @@ export const JS_BUDGET_KB = 140;
 /**
  * What a public page may load on top of the framework (its own route code, the booking form,
  * shared components), gzipped: the part of the page weight that our code decides
- * (docs/decisions/021). 26 kB since the slot picker is in the booking form's first load, not a
- * chunk after hydration (decision 046: the same bytes, now counted on arrival; 25 kB before).
+ * (docs/decisions/021, 041; issue 30 sets it at 25 kB on every public page).
  */
 export const PAGE_CODE_BUDGET_KB = 25;
 

@@ -10,8 +10,8 @@ import {
   listAddressBook,
   savedAddressOption,
 } from '~/server/address-book.server';
-import { checkoutHref, codeFromQuery } from '~/features/booking/booking-params';
-import { readBooking } from '~/features/booking/booking-storage';
+import { codeFromQuery } from '~/features/booking/booking-params';
+import { checkoutHref, readBooking } from '~/features/booking/booking-storage';
 import { BookingSummary } from '~/features/booking/checkout/booking-summary';
 import { resolveBooking } from '~/features/booking/checkout/booking.server';
 import { CheckoutShell } from '~/features/booking/checkout/checkout-shell';

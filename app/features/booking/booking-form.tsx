@@ -7,13 +7,7 @@ import { call } from '~/utils/api-client';
 import { ReferralLine, useReferralCode } from './referral-line';
 import { typedBeforeHydration, typedLocation } from './address-location';
 import type { AddressSearch as AddressSearchType, FoundAddress } from './address-search';
-import {
-  againIdOf,
-  bookingFormProblems,
-  checkoutHref,
-  slotKey,
-  type BookingFormState,
-} from './booking-params';
+import { againIdOf, bookingFormProblems, type BookingFormState } from './booking-params';
 import {
   ChosenAddressInputs,
   DoorField,
@@ -22,7 +16,8 @@ import {
   NotServedPanel,
   SavedAddressWithoutScripts,
 } from './booking-sections';
-import { openSlots, readBooking, saveBooking, type ListedSlot } from './booking-storage';
+import { checkoutHref, openSlots, readBooking, saveBooking, slotKey } from './booking-storage';
+import type { ListedSlot } from './booking-storage';
 import { SlotFields } from './slot-fields';
 import { useAddressState } from './use-address-state';
 import { useCoverage, useDeliverySlots } from './use-booking-slots';

@@ -1,13 +1,10 @@
-import type { BookingChoice, ListedSlot } from './booking-storage';
+import type { ListedSlot } from './booking-storage';
 
 /**
  * The booking as it travels from the home form to checkout: plain query parameters, so the
  * journey works without JavaScript and without browser storage. Nothing in it is trusted:
  * the checkout loader checks the slots and the postcode again (app/features/booking/checkout/).
  */
-export const slotKey = (s: Pick<ListedSlot, 'slot_date' | 'slot_start'>) =>
-  `${s.slot_date} ${s.slot_start}`;
-
 /** The booking form's messages (spec 5), the same in the browser and in the checkout's check. */
 export const bookingMessages = {
   street: 'Please enter your street',
@@ -99,30 +96,6 @@ export function bookingValuesOf(params: URLSearchParams): BookingValues {
     out[key] = value.slice(0, key === 'access_notes' ? 500 : 200);
   }
   return out;
-}
-
-/** The /customer address of a complete booking (after login, or from the JS form). */
-export function checkoutHref(choice: BookingChoice): string {
-  const { location, details } = choice;
-  const params = new URLSearchParams({
-    line1: location.line1,
-    postcode: location.postcode,
-    door: details.doorNumber,
-    pickup: slotKey(details.pickup),
-    delivery: slotKey(details.delivery),
-    town: location.town,
-    company: location.company,
-    address_type: location.address_type,
-    manual: location.manual ? '1' : '0',
-  });
-  // Issue 18: the address-book entry, its building and access notes, when there are any.
-  if (location.saved) params.set('saved', location.saved);
-  if (location.building) params.set('building', location.building);
-  if (location.access_notes) params.set('access_notes', location.access_notes);
-  if (choice.notes) params.set('notes', choice.notes);
-  if (choice.again) params.set('again', choice.again);
-  if (choice.ref) params.set('ref', choice.ref);
-  return `/customer?${params.toString()}`;
 }
 
 /**

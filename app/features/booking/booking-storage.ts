@@ -85,3 +85,31 @@ export function clearBooking(): void {
     // nothing stored
   }
 }
+
+/** A window's key in the booking's query and forms: its date and start. */
+export const slotKey = (s: Pick<ListedSlot, 'slot_date' | 'slot_start'>) =>
+  `${s.slot_date} ${s.slot_start}`;
+
+/** The /customer address of a complete booking (after login, or from the JS form). */
+export function checkoutHref(choice: BookingChoice): string {
+  const { location, details } = choice;
+  const params = new URLSearchParams({
+    line1: location.line1,
+    postcode: location.postcode,
+    door: details.doorNumber,
+    pickup: slotKey(details.pickup),
+    delivery: slotKey(details.delivery),
+    town: location.town,
+    company: location.company,
+    address_type: location.address_type,
+    manual: location.manual ? '1' : '0',
+  });
+  // Issue 18: the address-book entry, its building and access notes, when there are any.
+  if (location.saved) params.set('saved', location.saved);
+  if (location.building) params.set('building', location.building);
+  if (location.access_notes) params.set('access_notes', location.access_notes);
+  if (choice.notes) params.set('notes', choice.notes);
+  if (choice.again) params.set('again', choice.again);
+  if (choice.ref) params.set('ref', choice.ref);
+  return `/customer?${params.toString()}`;
+}

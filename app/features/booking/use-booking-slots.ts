@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
 import { publicRoutes as routes } from '@shared/api/public-routes';
 import { call } from '~/utils/api-client';
-import { slotKey } from './booking-params';
 import { EXPRESS } from './booking-sections';
-import { openSlots, type readBooking, type ListedSlot } from './booking-storage';
+import { openSlots, slotKey, type readBooking, type ListedSlot } from './booking-storage';
 
 export type Coverage =
   | { state: 'unknown' }

@@ -11,11 +11,10 @@ import {
   bookingMessages,
   bookingValuesOf,
   codeFromQuery,
-  slotKey,
   type BookingFormState,
   type BookingValues,
 } from '~/features/booking/booking-params';
-import type { BookingChoice } from '~/features/booking/booking-storage';
+import { slotKey, type BookingChoice } from '~/features/booking/booking-storage';
 
 export type BookingResolution =
   | { kind: 'none' }
