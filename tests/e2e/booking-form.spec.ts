@@ -58,7 +58,9 @@ test('H1: "Flat 2" typed at 7 Elgin Avenue reaches the order and the route sheet
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page).toHaveURL(/\/order\/complete\/[0-9a-f-]{36}$/);
   const id = page.url().split('/').pop()!;
-  const orderNo = (await page.locator('dd').first().innerText()).trim();
+  // The order number as the page shows it (not the first <dd>, which was once the name).
+  await expect(page.locator('main')).toContainText(/LD-\d+/);
+  const orderNo = /LD-\d+/.exec(await page.locator('main').innerText())![0];
 
   // 5. The back office: the order page and the route sheet keep the building number.
   const staff = await staffPage(page);

@@ -1,6 +1,7 @@
 import type { AppServices } from '../../server/services';
 import { hashPassword } from '../../server/auth/passwords';
-import { customers } from '../../server/db/schema';
+import { inArray } from 'drizzle-orm';
+import { customers, orders } from '../../server/db/schema';
 import { queueCollectionReminders } from '../../server/use-cases/messages/collection-reminders';
 import { londonDayRange, londonToday } from '../../shared/london-time';
 import { insertOrderRow } from '@tests/helpers/fixtures';
@@ -28,9 +29,7 @@ export const E2E_TEXT_PHONE = '07911123456';
 export async function seedTextCustomers(services: Pick<AppServices, 'db' | 'now'>) {
   const { db } = services;
   const passwordHash = await hashPassword(E2E_TEXT_PASSWORD);
-  const today = londonToday(services.now());
-  // 10:00 tomorrow in London: inside tomorrow's London day whatever the season.
-  const tomorrow = new Date(londonDayRange(today).to.getTime() + 10 * 3_600_000);
+  const tomorrow = tenTomorrow(services.now());
   for (const email of Object.values(E2E_TEXT_CUSTOMERS)) {
     const [customer] = await db
       .insert(customers)
@@ -45,9 +44,27 @@ export async function seedTextCustomers(services: Pick<AppServices, 'db' | 'now'
   }
 }
 
+/** 10:00 tomorrow in London: inside tomorrow's London day whatever the season. */
+function tenTomorrow(now: Date): Date {
+  return new Date(londonDayRange(londonToday(now)).to.getTime() + 10 * HOUR);
+}
+const HOUR = 3_600_000;
+
 /** The evening-before reminder, as the scheduler runs it (the e2e server's /texts/reminders). */
-export function runCollectionReminders(
+export async function runCollectionReminders(
   services: Pick<AppServices, 'db' | 'config' | 'links' | 'now'>,
 ) {
+  // The suite may pass London midnight after the server seeded the orders: they are collected
+  // tomorrow as the run sees it.
+  const pickup = tenTomorrow(services.now());
+  await services.db
+    .update(orders)
+    .set({
+      pickupStartsAt: pickup,
+      pickupEndsAt: new Date(pickup.getTime() + HOUR),
+      deliveryStartsAt: new Date(pickup.getTime() + 48 * HOUR),
+      deliveryEndsAt: new Date(pickup.getTime() + 49 * HOUR),
+    })
+    .where(inArray(orders.customerEmail, Object.values(E2E_TEXT_CUSTOMERS)));
   return queueCollectionReminders(services);
 }
