@@ -75,7 +75,8 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         </div>
         <button
           type="button"
-          className="btn-secondary disabled:cursor-wait"
+          // No fade when it turns on at hydration: an accessibility check mid-fade saw half the contrast.
+          className="btn-secondary transition-none disabled:cursor-wait"
           disabled={!searchReady}
           onClick={() => dialog.current?.showModal()}
         >
