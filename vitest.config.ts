@@ -18,6 +18,8 @@ export default defineConfig({
   },
   test: {
     env: { TZ: 'UTC' },
+    // scrypt at a test cost in the test processes (server/auth/passwords.ts says why).
+    setupFiles: ['tests/helpers/quick-password-hashes.ts'],
     // As many workers as cores (Vitest's default keeps one core back for itself, which on two
     // cores runs every file one after another while a core idles: the tests wait on their
     // databases and servers as much as they compute).

@@ -6,7 +6,9 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
  * scrypt$N$r$p$salt$hash (salt and hash base64url).
  */
 
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
+/** scrypt's cost for new hashes in every running site. */
+export const PASSWORD_HASH_COST = 2 ** 15;
+let params = { N: PASSWORD_HASH_COST, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 // 128 * N * r = 32 MiB per hash; allow a little headroom over the default 32 MiB cap.
 const MAX_MEMORY = 64 * 1024 * 1024;
@@ -21,12 +23,12 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, { ...PARAMS, maxmem: MAX_MEMORY });
+  const key = await derive(password, salt, { ...params, maxmem: MAX_MEMORY });
   return [
     'scrypt',
-    PARAMS.N,
-    PARAMS.r,
-    PARAMS.p,
+    params.N,
+    params.r,
+    params.p,
     salt.toString('base64url'),
     key.toString('base64url'),
   ].join('$');
@@ -54,4 +56,18 @@ export async function verifyAgainstDummy(password: string): Promise<false> {
   dummyHash ??= hashPassword('dummy password that matches nothing');
   await verifyPassword(password, await dummyHash);
   return false;
+}
+
+/**
+ * Test runs only (tests/helpers/quick-password-hashes.ts, and nothing else calls it: its test
+ * says so): their thousands of sign-ins test the rules around a password, not scrypt's cost,
+ * which would be a large share of the CPU of `npm test`. Stored hashes carry their own cost, so
+ * verifying is unchanged.
+ */
+export function lowerPasswordHashCostForTests(n: number): void {
+  if (!Number.isInteger(Math.log2(n)) || n < 2 ** 10 || n > PASSWORD_HASH_COST) {
+    throw new Error(`scrypt cost must be a power of two from 1024 to ${PASSWORD_HASH_COST}`);
+  }
+  params = { ...params, N: n };
+  dummyHash = undefined;
 }

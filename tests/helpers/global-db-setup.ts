@@ -7,6 +7,8 @@ import { seedDatabase } from '../../server/db/seed';
 import { dumpPgliteDataDir } from '../../server/db/client';
 import { cached, contentKey, pruneTestCache, testCacheDir } from './cache-key';
 import { ensurePagesBuild } from './pages-build';
+// The template's seeded accounts hashed at the test runs' cost, as the workers hash theirs.
+import './quick-password-hashes';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,7 +23,15 @@ declare module 'vitest' {
 }
 
 /** What the template database is made from: migrations, seed, the job queue's schema. */
-const TEMPLATE_INPUTS = ['server/db', 'server/jobs', 'shared', 'config', 'package-lock.json'];
+const TEMPLATE_INPUTS = [
+  'server/db',
+  'server/jobs',
+  'server/auth/passwords.ts',
+  'tests/helpers/quick-password-hashes.ts',
+  'shared',
+  'config',
+  'package-lock.json',
+];
 
 /**
  * Migrates and seeds one template database per run; every test file then gets its own copy
