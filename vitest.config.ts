@@ -41,6 +41,11 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['{server,tests}/**/*.integration.test.ts'],
+          exclude: ['tests/vite-pages.integration.test.ts'],
+          // The pages these tests serve are the production build, rendered by React's
+          // production build as on a running site (React's development build takes about
+          // twice the CPU per page: owner stacks, prop checks).
+          env: { NODE_ENV: 'production' },
           globalSetup: ['tests/helpers/global-db-setup.ts'],
           // A worker keeps its modules from one file to the next (each file still has its own
           // database and servers): imports, the contract's serialisers and the pages' build are
@@ -48,6 +53,20 @@ export default defineConfig({
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // The development server's pages (Vite, React's development build) in a worker thread,
+        // never in one of the integration project's processes: React picks its build by
+        // NODE_ENV once per process, and Vitest hands a process on to the next file.
+        extends: true,
+        test: {
+          name: 'dev-pages',
+          pool: 'threads',
+          include: ['tests/vite-pages.integration.test.ts'],
+          globalSetup: ['tests/helpers/global-db-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {

@@ -66,7 +66,13 @@ export type OpenDatabaseOptions =
       /** Told of each connection the database ended (the server logs it). */
       onConnectionError?: (error: Error) => void;
     }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      loadDataDir?: Blob | File;
+      /** An open in-memory PGlite to use: the tests hand one on from file to file. */
+      client?: PGlite;
+    };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
@@ -116,7 +122,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const release = options.dataDir ? claimDataDir(options.dataDir) : () => {};
   let client: PGlite;
   try {
-    client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+    client =
+      options.client ?? new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
     await client.waitReady;
   } catch (error) {
     release();

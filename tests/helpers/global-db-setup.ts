@@ -1,12 +1,14 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/client';
 import { seedDatabase } from '../../server/db/seed';
 import { dumpPgliteDataDir } from '../../server/db/client';
 import { cached, contentKey, pruneTestCache, testCacheDir } from './cache-key';
 import { ensurePagesBuild } from './pages-build';
+import { snapshotTemplate } from './pglite-reuse';
 // The template's seeded accounts hashed at the test runs' cost, as the workers hash theirs.
 import './quick-password-hashes';
 
@@ -28,6 +30,7 @@ const TEMPLATE_INPUTS = [
   'server/jobs',
   'server/auth/passwords.ts',
   'tests/helpers/quick-password-hashes.ts',
+  'tests/helpers/pglite-reuse.ts',
   'shared',
   'config',
   'package-lock.json',
@@ -76,6 +79,7 @@ async function pgliteTemplate(): Promise<string> {
   const handle = await openDatabase({ kind: 'pglite' });
   await handle.migrate();
   await seedDatabase(handle.db, { now: new Date() });
+  await snapshotTemplate((handle.db as unknown as { $client: PGlite }).$client);
   const dump = await dumpPgliteDataDir(handle);
   const making = `${file}.${process.pid}.tmp`;
   writeFileSync(making, Buffer.from(await dump.arrayBuffer()));
