@@ -55,7 +55,8 @@ export const ERROR_CODES = {
   },
   'unpaid-needs-reason': {
     kind: 'invalid',
-    about: 'A counter ticket with money due is handed over unpaid only with a recorded reason (owner’s setting).',
+    about:
+      'A counter ticket with money due is handed over unpaid only with a recorded reason (owner’s setting).',
   },
   'value-not-storable': {
     kind: 'invalid',
@@ -174,11 +175,13 @@ export const ERROR_CODES = {
   },
   'ticket-collected': {
     kind: 'conflict',
-    about: 'The counter ticket, or a line of it, was already handed over: nothing is collected twice.',
+    about:
+      'The counter ticket, or a line of it, was already handed over: nothing is collected twice.',
   },
   'collect-elsewhere-off': {
     kind: 'conflict',
-    about: 'The ticket was raised at another branch, and the owner’s setting keeps collection at that branch.',
+    about:
+      'The ticket was raised at another branch, and the owner’s setting keeps collection at that branch.',
   },
   'nothing-due': {
     kind: 'conflict',

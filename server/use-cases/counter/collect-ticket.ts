@@ -1,5 +1,4 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { formatGbp } from '@shared/money';
 import { orderNumber } from '@shared/order-number';
 import type { CurrentStaff } from '../../auth/staff';
 import {
@@ -19,7 +18,7 @@ import { currentInvoice, issueInvoice } from '../invoices/vat-documents';
 import { findOrder } from '../orders/find-order';
 import { creditReferrer } from '../promos/referrals';
 import { counterBranch } from './counter-branch';
-import { cashShortMessages } from './present-ticket';
+import { cashShortMessages, unpaidMessage } from './present-ticket';
 
 /*
  * A ticket collected at the counter (issue 32, decision 050): at the session's counter branch
@@ -111,7 +110,7 @@ export async function collectTicket(
     }
     if (cash === null && due > 0 && reason === '' && !settings.counterUnpaidWithoutReason) {
       throw new ValidationError(
-        `${formatGbp(due)} is due on ticket ${number}: take it, or say why it goes unpaid.`,
+        unpaidMessage({ duePence: due, number }),
         { unpaid_reason: ['Say why the items are handed over unpaid.'] },
         'unpaid-needs-reason',
       );

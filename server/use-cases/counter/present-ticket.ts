@@ -61,6 +61,10 @@ export function collectedMessage(r: {
   return change !== null ? `${what}: give ${formatGbp(change)} change.` : `${what}.`;
 }
 
+export function unpaidMessage(input: { duePence: number; number: string }): string {
+  return `${formatGbp(input.duePence)} is due on ticket ${input.number}: take it, or say why it goes unpaid.`;
+}
+
 export function priceTooHighMessage(): string {
   return `A price may be at most ${formatGbp(MAX_UNIT_PRICE_PENCE)}.`;
 }

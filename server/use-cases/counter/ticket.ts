@@ -14,7 +14,7 @@ import { ForbiddenError, NotFoundError } from '../../errors';
 import type { AppServices } from '../../services';
 import { shopSettingsIn } from '../admin/shop-settings';
 import { currentInvoice } from '../invoices/vat-documents';
-import { ticketReceipt, type TicketFacts } from './present-ticket';
+import { ticketReceipt, ticketView, type TicketFacts } from './present-ticket';
 
 /*
  * A counter ticket read back (issue 32, decision 049), for its page and its receipt: only
@@ -63,6 +63,14 @@ export async function counterTicket(
     handovers: handovers.map((h) => ({ ...h.handover, branchName: h.branchName })),
   };
   return { ...facts, branch: row.branch };
+}
+
+/** A ticket as its page shows it (the API's view), for the counter's ticket screen. */
+export async function counterTicketView(
+  deps: Pick<AppServices, 'db' | 'config'>,
+  input: { staff: Pick<CurrentStaff, 'id' | 'role' | 'sessionBranchId'>; orderId: string },
+) {
+  return ticketView(deps.config.brand, await counterTicket(deps, input));
 }
 
 /** The ticket's 80 mm receipt as a PDF, with its file name. */
