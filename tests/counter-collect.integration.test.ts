@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { staffLogIn } from '@tests/helpers/fixtures';
+import { logIn, signUp, staffLogIn } from '@tests/helpers/fixtures';
 import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 import { createStaffUser } from '../server/auth/staff';
 import {
@@ -382,6 +382,47 @@ describe('the counter: ready and collection (issue 32, decision 050)', () => {
       .from(counterTickets)
       .where(eq(counterTickets.orderId, ticket.id));
     expect(row!.rack).toBe('B12');
+  });
+
+  it('a ticket never goes out for delivery or moves its windows; the account knows it is a ticket', async () => {
+    await signUp(server, { name: 'Tess Ticket', email: 'tess@example.com', phone: '07700 900614' });
+    const [tess] = await server.database.db
+      .select()
+      .from(customers)
+      .where(eq(customers.email, 'tess@example.com'));
+    const ticket = await raise(1, 1, tess!.id);
+    await ready(ticket);
+    const detail = await get<{ order: { next_statuses: string[] } }>(
+      `/api/admin/orders/${ticket.id}`,
+      'maida',
+    );
+    expect(detail.status).toBe(200);
+    expect(detail.body.order.next_statuses).not.toContain('out for delivery');
+    const refused = await post(`/api/admin/orders/${ticket.id}/status`, 'maida', {
+      to: 'out for delivery',
+    });
+    expect([refused.status, refused.body.code]).toEqual([409, 'status-move-refused']);
+    expect(refused.body.message).toContain('collected at the counter');
+    const [row] = await server.database.db.select().from(orders).where(eq(orders.id, ticket.id));
+    expect(row!.status).toBe('ready');
+
+    const token = await logIn(server, 'tess@example.com');
+    const mine = await server.api<{
+      customer: {
+        orders: { order_id: string; channel: string; can_change: Record<string, boolean> }[];
+      };
+    }>('/api/orders', { headers: { Authorization: `Bearer ${token}` } });
+    const seen = mine.body.customer.orders.find((o) => o.order_id === ticket.id)!;
+    expect(seen).toMatchObject({
+      channel: 'counter',
+      can_change: { collection: false, delivery: false },
+    });
+    const moved = await server.api<Reply<unknown>>(`/api/account/orders/${ticket.id}/reschedule`, {
+      method: 'POST',
+      body: { leg: 'delivery', date: '2026-11-30', time: '10:00' },
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect([moved.status, moved.body.code]).toEqual([409, 'order-not-reschedulable']);
   });
 
   it('refuses a driver and another branch’s staff', async () => {
