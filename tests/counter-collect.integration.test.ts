@@ -231,6 +231,13 @@ describe('the counter: ready and collection (issue 32, decision 050)', () => {
     expect(part.body.ticket.items.map((i) => i.handed_over)).toEqual([true, false]);
     expect(part.body.ticket.handovers[0]!.unpaid_reason).toBe('Pays with the rest on Friday');
     const before = await written();
+    // Its items are no longer re-listed on the order page (that would forget the hand-over).
+    const relisted = await server.api<Reply<unknown>>(`/api/admin/orders/${ticket.id}/items`, {
+      method: 'PUT',
+      body: { lines: [{ service_id: shirt.id, quantity: 1 }] },
+      headers: as('maida'),
+    });
+    expect([relisted.status, relisted.body.code]).toEqual([409, 'ticket-collected']);
     const twice = await collect(ticket, { line_ids: [first!.id], payment: { kind: 'none' } });
     expect([twice.status, twice.body.code]).toEqual([409, 'ticket-collected']);
     expect(await written()).toEqual(before);
