@@ -51,15 +51,14 @@ export async function collectTicket(
   const { brand } = deps.config;
   return deps.db.transaction(async (tx) => {
     const here = await counterBranch(tx, { staff, now });
-    const order = await findOrder(tx, input.orderId, true).catch(() => null);
-    const [row] = order
-      ? await tx
-          .select({ ticket: counterTickets, branch: branches })
-          .from(counterTickets)
-          .innerJoin(branches, eq(branches.id, counterTickets.branchId))
-          .where(eq(counterTickets.orderId, order.id))
-      : [];
-    if (!order || !row) throw new NotFoundError('We could not find that ticket.');
+    // The order's row is locked first: a second screen waits here for the first to finish.
+    const order = await findOrder(tx, input.orderId, true);
+    const [row] = await tx
+      .select({ ticket: counterTickets, branch: branches })
+      .from(counterTickets)
+      .innerJoin(branches, eq(branches.id, counterTickets.branchId))
+      .where(eq(counterTickets.orderId, order.id));
+    if (!row) throw new NotFoundError('We could not find that ticket.');
     const number = orderNumber(brand, order.orderNo);
     const settings = await shopSettingsIn(tx);
     if (row.branch.id !== here.id && !settings.counterCollectElsewhere) {

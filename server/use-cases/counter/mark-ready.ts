@@ -31,15 +31,14 @@ export async function markTicketReady(
   const { staff } = input;
   const rack = input.rack.trim();
   return deps.db.transaction(async (tx) => {
-    const order = await findOrder(tx, input.orderId, true).catch(() => null);
-    const [row] = order
-      ? await tx
-          .select({ ticket: counterTickets, branch: branches })
-          .from(counterTickets)
-          .innerJoin(branches, eq(branches.id, counterTickets.branchId))
-          .where(eq(counterTickets.orderId, order.id))
-      : [];
-    if (!order || !row) throw new NotFoundError('We could not find that ticket.');
+    // The order's row is locked first: a second screen waits here for the first to finish.
+    const order = await findOrder(tx, input.orderId, true);
+    const [row] = await tx
+      .select({ ticket: counterTickets, branch: branches })
+      .from(counterTickets)
+      .innerJoin(branches, eq(branches.id, counterTickets.branchId))
+      .where(eq(counterTickets.orderId, order.id));
+    if (!row) throw new NotFoundError('We could not find that ticket.');
     const scope = await branchScope(tx, staff);
     if (scope.branchIds && !scope.branchIds.includes(row.branch.id)) {
       throw new ForbiddenError(`This ticket is ${row.branch.name}’s.`);
