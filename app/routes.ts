@@ -72,6 +72,7 @@ export default [
     route('admin/branch', 'routes/admin/branch.tsx'),
     route('admin/branches', 'routes/admin/branches.tsx'),
     route('admin/counter', 'routes/admin/counter.tsx'),
+    route('admin/counter/tickets/:id', 'routes/admin/counter-ticket.tsx'),
   ]),
 
   route('app', 'routes/app-download.ts'),

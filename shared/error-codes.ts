@@ -53,6 +53,11 @@ export const ERROR_CODES = {
     kind: 'invalid',
     about: 'The cash tendered at the counter is less than the ticket’s total.',
   },
+  'unpaid-needs-reason': {
+    kind: 'invalid',
+    about:
+      'A counter ticket with money due is handed over unpaid only with a recorded reason (owner’s setting).',
+  },
   'value-not-storable': {
     kind: 'invalid',
     about: 'The database refused a value the schemas let through (out of range, bad date).',
@@ -163,6 +168,20 @@ export const ERROR_CODES = {
   'counter-not-enabled': {
     kind: 'conflict',
     about: 'The session’s branch takes no orders over the counter (the owner’s branch setting).',
+  },
+  'ticket-not-ready': {
+    kind: 'conflict',
+    about: 'A counter ticket is handed over once it is marked ready (decision 050).',
+  },
+  'ticket-collected': {
+    kind: 'conflict',
+    about:
+      'The counter ticket, or a line of it, was already handed over: nothing is collected twice.',
+  },
+  'collect-elsewhere-off': {
+    kind: 'conflict',
+    about:
+      'The ticket was raised at another branch, and the owner’s setting keeps collection at that branch.',
   },
   'nothing-due': {
     kind: 'conflict',

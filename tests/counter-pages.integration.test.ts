@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { logIn, signUp } from '@tests/helpers/fixtures';
 import { createStaffUser } from '../server/auth/staff';
-import { branches, branchStaff, services } from '../server/db/schema';
+import { branches, branchStaff, customers, services } from '../server/db/schema';
 import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 /*
@@ -114,5 +116,46 @@ describe('counter pages on the server', () => {
       403,
     );
     expect((await page('/admin/counter/tickets/not-a-ticket/receipt', 'maida')).status).toBe(404);
+  });
+
+  it('opens the ticket screen for its branch’s staff: the ready form, what is due (decision 050)', async () => {
+    const reply = await page(`/admin/counter/tickets/${ticketId}`, 'maida');
+    expect(reply.status).toBe(200);
+    const html = await reply.text();
+    expect(html).toContain(`Ticket ${ticketNo}`);
+    expect(html).toContain('Hangs on');
+    expect(html).toContain('Mark ready and tell the customer');
+    expect((await page(`/admin/counter/tickets/${ticketId}`, 'hampstead')).status).toBe(403);
+    const driver = await page(`/admin/counter/tickets/${ticketId}`, 'driver');
+    expect(driver.headers.get('location')).toBe('/admin/driver');
+    expect((await page('/admin/counter/tickets/not-a-ticket', 'maida')).status).toBe(404);
+  });
+
+  it('labels a ticket’s times Handed in and Ready in the customer’s account', async () => {
+    await signUp(server, { name: 'Hana Handed', email: 'hana@example.com', phone: '07700 900556' });
+    const [hana] = await server.database.db
+      .select()
+      .from(customers)
+      .where(eq(customers.email, 'hana@example.com'));
+    const [item] = (await server.database.db.select().from(services)).filter(
+      (s) => s.pricePence > 0,
+    );
+    const raised = await server.api<{ ticket: { id: string } }>('/api/admin/counter/tickets', {
+      body: {
+        customer_id: hana!.id,
+        lines: [{ service_id: item!.id, quantity: 1 }],
+        payment: { kind: 'at-collection' },
+      },
+      headers: { cookie: cookies.maida!, origin: server.url },
+    });
+    const token = await logIn(server, 'hana@example.com');
+    const reply = await fetch(`${server.url}/account/orders/${raised.body.ticket.id}`, {
+      headers: { cookie: `cl_session=${token}` },
+    });
+    expect(reply.status).toBe(200);
+    const html = await reply.text();
+    expect(html).toContain('Handed in</dt>');
+    expect(html).toContain('Ready</dt>');
+    expect(html).not.toContain('Delivery</dt>');
   });
 });

@@ -4,4 +4,4 @@
  * (shared/api/admin/counter.ts).
  */
 export { counterSetup } from '@server/use-cases/counter/counter-setup';
-export { ticketReceiptPdf } from '@server/use-cases/counter/ticket';
+export { counterTicketView, ticketReceiptPdf } from '@server/use-cases/counter/ticket';

@@ -265,6 +265,10 @@ export const shopSettings = pgTable(
   {
     id: smallint('id').primaryKey().default(1),
     driverHidesCardNotSaved: boolean('driver_hides_card_not_saved').notNull().default(false),
+    /** A counter ticket with money due may be handed over unpaid without a reason (issue 32). */
+    counterUnpaidWithoutReason: boolean('counter_unpaid_without_reason').notNull().default(false),
+    /** A counter ticket may be collected at a branch other than the one that raised it. */
+    counterCollectElsewhere: boolean('counter_collect_elsewhere').notNull().default(false),
   },
   (t) => [check('shop_settings_single_row', sql`${t.id} = 1`)],
 );
@@ -606,6 +610,11 @@ export const counterTickets = pgTable(
     tenderedPence: integer('tendered_pence'),
     changePence: integer('change_pence'),
     createdAt: createdAt(),
+    /** Where the garments hang once ready (a rack or conveyor position, e.g. "B12"). */
+    rack: text('rack'),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    /** When the last of its lines was handed over (decision 050). */
+    collectedAt: timestamp('collected_at', { withTimezone: true }),
   },
   (t) => [
     index('counter_tickets_branch_idx').on(t.branchId),
@@ -615,6 +624,51 @@ export const counterTickets = pgTable(
     ),
   ],
 );
+
+/**
+ * A hand-over at the counter (issue 32, decision 050): who handed over which lines of a ticket,
+ * when, at which branch, and what was taken in cash then (or why not).
+ */
+export const counterHandovers = pgTable(
+  'counter_handovers',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => counterTickets.orderId, { onDelete: 'cascade' }),
+    /** The branch it was collected at (another branch's when the owner allows it). */
+    branchId: integer('branch_id')
+      .notNull()
+      .references((): AnyPgColumn => branches.id),
+    staffId: uuid('staff_id').references((): AnyPgColumn => staffUsers.id, {
+      onDelete: 'set null',
+    }),
+    staffName: text('staff_name').notNull(),
+    paidPence: integer('paid_pence').notNull().default(0),
+    tenderedPence: integer('tendered_pence'),
+    changePence: integer('change_pence'),
+    /** Why money due was left unpaid at the hand-over; null when nothing was left. */
+    unpaidReason: text('unpaid_reason'),
+    at: createdAt(),
+  },
+  (t) => [
+    index('counter_handovers_order_idx').on(t.orderId),
+    check(
+      'counter_handovers_cash',
+      sql`${t.paidPence} >= 0 and (${t.tenderedPence} is null) = (${t.changePence} is null) and coalesce(${t.changePence}, 0) >= 0`,
+    ),
+  ],
+);
+
+/** Each line of a ticket is handed over once: its id is the key (decision 050). */
+export const counterHandoverLines = pgTable('counter_handover_lines', {
+  orderItemId: integer('order_item_id')
+    .primaryKey()
+    .references(() => orderItems.id, { onDelete: 'cascade' }),
+  handoverId: integer('handover_id')
+    .notNull()
+    .references(() => counterHandovers.id, { onDelete: 'cascade' }),
+});
 
 /** Every status change of an order, for the customer's timeline and the shop's records. */
 export const orderEvents = pgTable(

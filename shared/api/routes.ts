@@ -79,6 +79,16 @@ export const routes: Routes<Api> = {
     counterWalkIn: { method: 'POST', path: '/api/admin/counter/customers', auth: ['staff'] },
     counterRaiseTicket: { method: 'POST', path: '/api/admin/counter/tickets', auth: ['staff'] },
     counterTicket: { method: 'GET', path: '/api/admin/counter/tickets/:id', auth: ['staff'] },
+    counterTicketReady: {
+      method: 'POST',
+      path: '/api/admin/counter/tickets/:id/ready',
+      auth: ['staff'],
+    },
+    counterCollect: {
+      method: 'POST',
+      path: '/api/admin/counter/tickets/:id/collect',
+      auth: ['staff'],
+    },
   },
   intake: {
     garments: { method: 'GET', path: '/api/admin/orders/:id/garments', auth: ['staff'] },

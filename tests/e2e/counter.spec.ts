@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { E2E_TWO_BRANCHES } from './e2e-staff';
+import { E2E_OWNER, E2E_TWO_BRANCHES } from './e2e-staff';
 import { expectNoSeriousA11yViolations, waitForHydration } from './support';
 
 /*
@@ -82,10 +82,81 @@ test('a walk-in ticket for a new customer, paid in cash with change; the receipt
   await expect(find).toBeFocused();
   await page.keyboard.type(number);
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/admin\/orders\/[0-9a-f-]{36}$/);
+  // A counter ticket opens the counter's ticket screen (decision 050).
+  await expect(page).toHaveURL(/\/admin\/counter\/tickets\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(number);
-  await page.screenshot({
-    path: testInfo.outputPath('counter-ticket-order-1024x768.png'),
-    fullPage: true,
-  });
+});
+
+test('a ticket paid at collection: marked ready on a rack (the e-mail in the outbox), collected by scanning its number, cash with change', async ({
+  page,
+  browser,
+}, testInfo) => {
+  await page.goto('/admin/login?from=/admin/counter');
+  await page.getByLabel('E-mail').fill(E2E_TWO_BRANCHES.email);
+  await page.getByLabel('Password').fill(E2E_TWO_BRANCHES.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Maida Vale' }).click();
+  await expect(page.getByRole('heading', { name: /Counter/ })).toBeVisible();
+  await waitForHydration(page);
+
+  const stamp = String(Date.now()).slice(-5);
+  await page.getByRole('button', { name: '+ New walk-in customer' }).click();
+  await page.getByLabel('Name').fill('Colin Collect');
+  await page.getByLabel('Mobile').fill(`07700 8${stamp}`);
+  await page.getByLabel('E-mail').fill(`colin.${stamp}@example.com`);
+  await page.getByRole('button', { name: 'Add walk-in customer' }).click();
+  await expect(page.getByTestId('ticket-customer')).toContainText('Colin Collect');
+  await page.getByRole('tabpanel').getByRole('button').filter({ hasText: '£' }).first().click();
+  await page.getByRole('radio', { name: 'Pay at collection' }).check({ force: true });
+  await page.getByRole('button', { name: /Raise ticket/ }).click();
+  await expect(page.getByText('Ticket raised')).toBeVisible();
+  const number = (await page.getByRole('heading', { level: 2 }).textContent())!;
+
+  // The scanner types the number into the find box: the ticket screen opens.
+  const scan = async () => {
+    await page.goto('/admin/counter');
+    await waitForHydration(page);
+    await expect(page.getByLabel('Find a customer or scan a ticket')).toBeFocused();
+    await page.keyboard.type(number);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/admin\/counter\/tickets\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(number);
+    await waitForHydration(page);
+  };
+  await scan();
+  await page.getByLabel('Rack or conveyor position').fill('B12');
+  await page.getByRole('button', { name: 'Mark ready and tell the customer' }).click();
+  await expect(page.getByTestId('counter-message')).toContainText('is ready on B12');
+  await expect(page.getByTestId('counter-message')).toContainText('e-mailed');
+  await expect(page.getByTestId('ticket-rack')).toHaveText('B12');
+
+  // The owner's mailbox holds the e-mail: ready for collection at the branch, with the amount.
+  const owner = await browser.newContext();
+  const mailbox = await owner.newPage();
+  await mailbox.goto('/admin/login?from=/admin/mailbox');
+  await mailbox.getByLabel('E-mail').fill(E2E_OWNER.email);
+  await mailbox.getByLabel('Password').fill(E2E_OWNER.password);
+  await mailbox.getByRole('button', { name: 'Sign in' }).click();
+  await expect(mailbox.getByRole('heading', { name: 'Mailbox' })).toBeVisible();
+  await expect(
+    mailbox.getByText(`Ticket ${number} is ready for collection at Maida Vale branch`),
+  ).toBeVisible();
+  await owner.close();
+
+  // The customer comes back: scanned again, the rack and the balance shown, cash with change.
+  await scan();
+  await expect(page.getByTestId('ticket-rack')).toHaveText('B12');
+  const due = (await page.getByTestId('ticket-due').textContent())!;
+  const duePence = Math.round(Number(due.replace('£', '')) * 100);
+  await page.getByLabel('Cash tendered (£)').fill('50.00');
+  const change = `£${((5000 - duePence) / 100).toFixed(2)}`;
+  await expect(page.getByTestId('collect-change')).toHaveText(change);
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('counter-collect-1024x768.png') });
+  await page.getByRole('button', { name: /^Hand over 1 of 1/ }).click();
+  await expect(page.getByTestId('counter-message')).toContainText(`give ${change} change`);
+  await expect(page.getByTestId('ticket-status')).toHaveText('Collected');
+  await expect(page.getByTestId('ticket-due')).toHaveText('£0.00');
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('counter-collected-1024x768.png') });
 });

@@ -246,11 +246,13 @@ export function OrderDetail({
           <dd className="font-medium">{order.payment_method}</dd>
         </div>
         <div>
-          <dt className="text-slate-500">Collection</dt>
+          <dt className="text-slate-500">
+            {order.channel === 'counter' ? 'Handed in' : 'Collection'}
+          </dt>
           <dd className="font-medium">{order.pickup_display}</dd>
         </div>
         <div>
-          <dt className="text-slate-500">Delivery</dt>
+          <dt className="text-slate-500">{order.channel === 'counter' ? 'Ready' : 'Delivery'}</dt>
           <dd className="font-medium">{order.delivery_display}</dd>
         </div>
         <div>

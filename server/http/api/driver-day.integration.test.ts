@@ -306,7 +306,12 @@ describe('the driver acts on a stop from its day only (issue 31)', () => {
       'Saved. Orders whose card was never saved are left off the driver’s list.',
     );
     expect(await db.select().from(shopSettings)).toEqual([
-      { id: 1, driverHidesCardNotSaved: true },
+      {
+        id: 1,
+        driverHidesCardNotSaved: true,
+        counterUnpaidWithoutReason: false,
+        counterCollectElsewhere: false,
+      },
     ]);
     const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, 'settings.shop'));
     expect(entry).toMatchObject({ entity: 'shop_settings', entityId: '1' });

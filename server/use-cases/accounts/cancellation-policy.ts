@@ -43,10 +43,17 @@ function legToCome(status: OrderStatus, leg: OrderLeg): boolean {
  * 2 hours before its window starts. Pure.
  */
 export function checkReschedule(
-  order: { status: OrderStatus; pickupStartsAt: Date; deliveryStartsAt: Date },
+  order: {
+    status: OrderStatus;
+    pickupStartsAt: Date;
+    deliveryStartsAt: Date;
+    channel?: 'online' | 'counter';
+  },
   leg: OrderLeg,
   now: Date,
 ): CancellationCheck {
+  // A counter ticket has no collection or delivery of the vans to move (decision 050).
+  if (order.channel === 'counter') return { allowed: false, reason: 'status' };
   if (!legToCome(order.status, leg)) return { allowed: false, reason: 'status' };
   const startsAt = leg === 'collection' ? order.pickupStartsAt : order.deliveryStartsAt;
   if (startsAt.getTime() - now.getTime() <= CANCELLATION_NOTICE_MS) {

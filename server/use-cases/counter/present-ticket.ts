@@ -1,7 +1,13 @@
 import { formatGbp, formatPence, MAX_UNIT_PRICE_PENCE } from '@shared/money';
 import type { OrderNumbering } from '@shared/order-number';
 import type { TicketReceipt } from '../../adapters/pdf/render-ticket-receipt';
-import type { counterTickets, customers, orderItems, orders } from '../../db/schema';
+import type {
+  counterHandovers,
+  counterTickets,
+  customers,
+  orderItems,
+  orders,
+} from '../../db/schema';
 import { customerView, orderNoView } from '../orders/present-order-parts';
 
 /*
@@ -17,7 +23,8 @@ type TicketRow = typeof counterTickets.$inferSelect;
 type ItemRow = Pick<
   typeof orderItems.$inferSelect,
   'itemName' | 'quantity' | 'unitPricePence' | 'note'
->;
+> & { id?: number; handedOver?: boolean };
+type HandoverRow = typeof counterHandovers.$inferSelect & { branchName: string };
 type CustomerRow = typeof customers.$inferSelect;
 
 export function cashShortMessages(input: { totalPence: number; tenderedPence: number }) {
@@ -25,6 +32,37 @@ export function cashShortMessages(input: { totalPence: number; tenderedPence: nu
     message: `The ticket comes to ${formatGbp(input.totalPence)}: ${formatGbp(input.tenderedPence)} tendered is not enough.`,
     field: `Take at least ${formatGbp(input.totalPence)}, or choose pay at collection.`,
   };
+}
+
+/** What staff read once a ticket is marked ready: who was told, and how. */
+export function readyMessage(r: {
+  number: string;
+  rack: string;
+  first: boolean;
+  told: { text: string; emailed: boolean };
+}): string {
+  if (!r.first) return `Ticket ${r.number} now hangs on ${r.rack}.`;
+  const told = [r.told.text === 'queued' ? 'texted' : null, r.told.emailed ? 'e-mailed' : null];
+  const how = told.filter(Boolean).join(' and ');
+  return `Ticket ${r.number} is ready on ${r.rack}. ${how ? `The customer was ${how}.` : 'The customer has no e-mail or texts to be told by.'}`;
+}
+
+/** What staff read after a hand-over: collected or part, and the change to give. */
+export function collectedMessage(r: {
+  number: string;
+  whole: boolean;
+  lines: number[];
+  handover: { changePence: number | null };
+}): string {
+  const what = r.whole
+    ? `Ticket ${r.number} collected`
+    : `${r.lines.length} line${r.lines.length === 1 ? '' : 's'} of ticket ${r.number} handed over`;
+  const change = r.handover.changePence;
+  return change !== null ? `${what}: give ${formatGbp(change)} change.` : `${what}.`;
+}
+
+export function unpaidMessage(input: { duePence: number; number: string }): string {
+  return `${formatGbp(input.duePence)} is due on ticket ${input.number}: take it, or say why it goes unpaid.`;
 }
 
 export function priceTooHighMessage(): string {
@@ -37,8 +75,11 @@ export function counterCustomerView(c: CustomerRow) {
 }
 
 /** The order a typed or scanned number names, to open. */
-export function foundTicketView(numbering: OrderNumbering, t: { id: string; orderNo: number }) {
-  return { id: t.id, ...orderNoView(numbering, t) };
+export function foundTicketView(
+  numbering: OrderNumbering,
+  t: { id: string; orderNo: number; channel: 'online' | 'counter' },
+) {
+  return { id: t.id, ...orderNoView(numbering, t), channel: t.channel };
 }
 
 export type TicketFacts = {
@@ -47,7 +88,21 @@ export type TicketFacts = {
   items: ItemRow[];
   branchName: string;
   invoiceNumber: string | null;
+  handovers?: HandoverRow[];
 };
+
+/** A hand-over at the counter as the API shows it. */
+function handoverView(h: HandoverRow) {
+  return {
+    at: h.at.toISOString(),
+    by: h.staffName,
+    branch: h.branchName,
+    paid: formatPence(h.paidPence),
+    tendered: h.tenderedPence === null ? null : formatPence(h.tenderedPence),
+    change: h.changePence === null ? null : formatPence(h.changePence),
+    unpaid_reason: h.unpaidReason,
+  };
+}
 
 /** A ticket as the API replies with it. */
 export function ticketView(numbering: OrderNumbering, t: TicketFacts) {
@@ -58,7 +113,13 @@ export function ticketView(numbering: OrderNumbering, t: TicketFacts) {
     branch: t.branchName,
     customer_name: order.customerName,
     promised_ready_at: ticket.promisedReadyAt.toISOString(),
+    status: order.status,
+    rack: ticket.rack,
+    ready_at: ticket.readyAt?.toISOString() ?? null,
+    collected_at: ticket.collectedAt?.toISOString() ?? null,
     items: t.items.map((i) => ({
+      id: i.id ?? 0,
+      handed_over: i.handedOver ?? false,
       name: i.itemName,
       quantity: i.quantity,
       unit_price: formatPence(i.unitPricePence),
@@ -73,6 +134,7 @@ export function ticketView(numbering: OrderNumbering, t: TicketFacts) {
     change: ticket.changePence === null ? null : formatPence(ticket.changePence),
     invoice_number: t.invoiceNumber,
     receipt_url: `/admin/counter/tickets/${order.id}/receipt`,
+    handovers: (t.handovers ?? []).map(handoverView),
   };
 }
 

@@ -2,16 +2,25 @@ import { asc, eq } from 'drizzle-orm';
 import { branchScope } from '../../auth/branch-scope';
 import type { CurrentStaff } from '../../auth/staff';
 import { renderTicketReceipt } from '../../adapters/pdf/render-ticket-receipt';
-import { branches, counterTickets, orderItems, orders } from '../../db/schema';
+import {
+  branches,
+  counterHandoverLines,
+  counterHandovers,
+  counterTickets,
+  orderItems,
+  orders,
+} from '../../db/schema';
 import { ForbiddenError, NotFoundError } from '../../errors';
 import type { AppServices } from '../../services';
+import { shopSettingsIn } from '../admin/shop-settings';
 import { currentInvoice } from '../invoices/vat-documents';
-import { ticketReceipt, type TicketFacts } from './present-ticket';
+import { ticketReceipt, ticketView, type TicketFacts } from './present-ticket';
 
 /*
  * A counter ticket read back (issue 32, decision 049), for its page and its receipt: only
  * staff whose branch scope shows the ticket's branch (the owner: any; staff of another
- * branch: 403).
+ * branch: 403, unless the owner lets any counter collect it, decision 050). With each line
+ * whether it was handed over, and the hand-overs.
  */
 
 export async function counterTicket(
@@ -28,22 +37,40 @@ export async function counterTicket(
   if (!row) throw new NotFoundError('We could not find that ticket.');
   const scope = await branchScope(db, input.staff);
   if (scope.branchIds && !scope.branchIds.includes(row.branch.id)) {
-    throw new ForbiddenError(`This ticket is ${row.branch.name}’s.`);
+    // Another counter may collect it when the owner allows (decision 050), so it may read it.
+    const elsewhere = scope.current !== null && (await shopSettingsIn(db)).counterCollectElsewhere;
+    if (!elsewhere) throw new ForbiddenError(`This ticket is ${row.branch.name}’s.`);
   }
   const items = await db
-    .select()
+    .select({ item: orderItems, handoverId: counterHandoverLines.handoverId })
     .from(orderItems)
+    .leftJoin(counterHandoverLines, eq(counterHandoverLines.orderItemId, orderItems.id))
     .where(eq(orderItems.orderId, row.order.id))
     .orderBy(asc(orderItems.id));
+  const handovers = await db
+    .select({ handover: counterHandovers, branchName: branches.name })
+    .from(counterHandovers)
+    .innerJoin(branches, eq(branches.id, counterHandovers.branchId))
+    .where(eq(counterHandovers.orderId, row.order.id))
+    .orderBy(asc(counterHandovers.id));
   const invoice = await currentInvoice(db, row.order.id);
   const facts: TicketFacts = {
     order: row.order,
     ticket: row.ticket,
-    items,
+    items: items.map((i) => ({ ...i.item, handedOver: i.handoverId !== null })),
     branchName: row.branch.name,
     invoiceNumber: invoice?.number ?? null,
+    handovers: handovers.map((h) => ({ ...h.handover, branchName: h.branchName })),
   };
   return { ...facts, branch: row.branch };
+}
+
+/** A ticket as its page shows it (the API's view), for the counter's ticket screen. */
+export async function counterTicketView(
+  deps: Pick<AppServices, 'db' | 'config'>,
+  input: { staff: Pick<CurrentStaff, 'id' | 'role' | 'sessionBranchId'>; orderId: string },
+) {
+  return ticketView(deps.config.brand, await counterTicket(deps, input));
 }
 
 /** The ticket's 80 mm receipt as a PDF, with its file name. */

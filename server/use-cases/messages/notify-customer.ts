@@ -25,7 +25,8 @@ export type NotifyEvent =
   | { event: 'invoice' }
   | { event: 'charge-failed' }
   | { event: 'out-for-delivery' }
-  | { event: 'delivered' };
+  | { event: 'delivered' }
+  | { event: 'counter-ready'; branchName: string };
 
 export type NotifyDeps = Pick<AppServices, 'config' | 'links'>;
 
@@ -57,6 +58,8 @@ function dedupeKeyOf(what: NotifyEvent, order: Order): string | undefined {
       return `out-for-delivery:${order.id}:${delivery}`;
     case 'delivered':
       return `delivered:${order.id}`;
+    case 'counter-ready':
+      return `counter-ready:${order.id}`;
     default:
       return undefined;
   }

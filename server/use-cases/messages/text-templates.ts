@@ -29,7 +29,8 @@ export type TextEvent =
   | 'invoice'
   | 'charge-failed'
   | 'out-for-delivery'
-  | 'delivered';
+  | 'delivered'
+  | 'counter-ready';
 
 /** Each event's facts beyond the order, with its links already made (signed where needed). */
 export type TextFacts =
@@ -42,7 +43,8 @@ export type TextFacts =
   | { event: 'invoice'; paymentUrl: string }
   | { event: 'charge-failed'; paymentUrl: string }
   | { event: 'out-for-delivery'; now?: Date }
-  | { event: 'delivered' };
+  | { event: 'delivered' }
+  | { event: 'counter-ready'; branchName: string };
 
 export type TextOrder = Pick<
   typeof orders.$inferSelect,
@@ -117,6 +119,10 @@ export function serviceText(
         !facts.now || londonIsoDate(facts.now) === londonIsoDate(order.deliveryStartsAt)
           ? `${name}: order ${number} is out for delivery today, ${textHours(order.deliveryStartsAt, order.deliveryEndsAt)}. ${tracked}`
           : `${name}: order ${number} is out for delivery, ${delivery}. ${tracked}`;
+      break;
+    case 'counter-ready':
+      // A counter ticket (decision 050): collected at the branch, with what is still to pay.
+      body = `${name}: ticket ${number} is ready for collection at ${facts.branchName} branch. ${order.amountDuePence > 0 ? `${formatGbp(order.amountDuePence)} to pay.` : 'Paid.'} ${tracked}`;
       break;
     case 'delivered':
       body = `${name}: order ${number} is delivered. Thank you! Anything wrong? Call ${brand.phone}. ${tracked}`;

@@ -63,6 +63,13 @@ export async function applyMove(
       'order-changed',
     );
   }
+  // A counter ticket is handed over at the counter, never out for delivery (decision 050).
+  if (order.channel === 'counter' && input.to === 'out for delivery') {
+    throw new ConflictError(
+      `Ticket ${number} is collected at the counter: it does not go out for delivery.`,
+      'status-move-refused',
+    );
+  }
   if (!canMove(order.status, input.to)) {
     throw new ConflictError(
       `Order ${number} cannot go from ${order.status} to ${input.to}.`,

@@ -46,6 +46,7 @@ export function customerOrderView(
     customer_phone: o.customerPhone,
     shipping_address: orderAddressLines(o).join('\n'),
     status: o.status,
+    channel: o.channel,
     pickup_display: londonWindow(o.pickupStartsAt, o.pickupEndsAt),
     delivery_display: londonWindow(o.deliveryStartsAt, o.deliveryEndsAt),
     payment_method: 'Online Payment',

@@ -59,7 +59,10 @@ export function adminOrderView(
     id: order.id,
     order_no: orderNumber(numbering, order.orderNo),
     status: order.status,
-    next_statuses: [...nextStatuses(order.status)],
+    // A counter ticket is never out for delivery: it is handed over at the counter.
+    next_statuses: nextStatuses(order.status).filter(
+      (to) => order.channel !== 'counter' || to !== 'out for delivery',
+    ),
     can_itemise: canItemise(order.status),
     customer_id: order.customerId,
     customer_name: order.customerName,

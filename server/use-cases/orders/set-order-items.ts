@@ -3,7 +3,7 @@ import { amountDue, invoiceProblems, priceInvoice, type InvoiceLineInput } from 
 import { MINIMUM_ORDER_PENCE } from '@shared/money';
 import { orderNumber } from '@shared/order-number';
 import { canItemise } from '@shared/order-pipeline';
-import { orderItems, orders, services } from '../../db/schema';
+import { counterHandovers, orderItems, orders, services } from '../../db/schema';
 import { ConflictError, ValidationError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/record-audit';
 import { settleOverpayment, type Settlement } from '../payments/settle-overpayment';
@@ -52,6 +52,18 @@ export async function setOrderItems(
     if (!canItemise(order.status)) {
       throw new ConflictError(
         `Order ${number} is ${order.status}: items are listed once it is collected and before it leaves for delivery.`,
+      );
+    }
+    // A counter ticket's lines that were handed over stay as they were (decision 050).
+    const [handedOver] = await tx
+      .select({ id: counterHandovers.id })
+      .from(counterHandovers)
+      .where(eq(counterHandovers.orderId, order.id))
+      .limit(1);
+    if (handedOver) {
+      throw new ConflictError(
+        `Ticket ${number} was partly handed over: its items can no longer be re-listed.`,
+        'ticket-collected',
       );
     }
     const ids = [...new Set(input.lines.map((l) => l.service_id))];

@@ -20,6 +20,10 @@ export const customerOrder = z
     customer_phone: text(),
     shipping_address: text().meta({ description: 'Multi-line address' }),
     status: text(),
+    channel: z.enum(['online', 'counter']).meta({
+      description:
+        'counter: a ticket handed in at a branch (decision 049): pickup_display is when it was handed in, delivery_display when it is promised ready',
+    }),
     pickup_display: text(),
     delivery_display: text(),
     payment_method: text(),

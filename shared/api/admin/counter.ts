@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_UNIT_PRICE_PENCE } from '../../money';
+import { orderStatuses } from '../../order-status';
 import { text } from '../../text';
 import { fields } from '../../validation';
 import { endpoint, failures, instant, money, ok } from '../contract';
@@ -7,7 +8,8 @@ import { byId, staffOnly } from './common';
 
 /*
  * The counter (issue 32, decision 049): walk-in customers found or created, tickets raised at
- * the session's branch and paid in cash or at collection. Owner and staff; a driver reaches
+ * the session's branch and paid in cash or at collection, marked ready with their rack and
+ * collected (decision 050). Owner and staff; a driver reaches
  * none of it. Money in requests is integer pence (what the till counts); replies show it as
  * '12.50'. A ticket's receipt is a PDF at the page route its `receipt_url` names.
  */
@@ -69,8 +71,18 @@ export const counterTicket = z
     branch: text(),
     customer_name: text(),
     promised_ready_at: instant,
+    status: z.enum(orderStatuses),
+    rack: text()
+      .nullable()
+      .meta({ description: 'Where the garments hang once ready (rack or conveyor position)' }),
+    ready_at: instant.nullable(),
+    collected_at: instant
+      .nullable()
+      .meta({ description: 'When the last of its lines was handed over' }),
     items: z.array(
       z.object({
+        id: z.number().int().meta({ description: 'The line’s id, to hand over part' }),
+        handed_over: z.boolean(),
         name: text(),
         quantity: z.number().int(),
         unit_price: money,
@@ -86,8 +98,54 @@ export const counterTicket = z
     change: money.nullable(),
     invoice_number: text().nullable(),
     receipt_url: text(),
+    handovers: z.array(
+      z.object({
+        at: instant,
+        by: text(),
+        branch: text().meta({ description: 'The branch it was collected at' }),
+        paid: money,
+        tendered: money.nullable(),
+        change: money.nullable(),
+        unpaid_reason: text().nullable(),
+      }),
+    ),
   })
   .meta({ id: 'CounterTicket' });
+
+/** The longest rack or conveyor position ("B12", "Conveyor 2 / 148"). */
+export const MAX_RACK_LENGTH = 20;
+
+export const readyInput = z.object({
+  rack: text()
+    .trim()
+    .min(1, 'Enter where the garments hang, e.g. B12.')
+    .max(MAX_RACK_LENGTH, `Keep the rack to ${MAX_RACK_LENGTH} characters.`),
+});
+
+export const collectInput = z.object({
+  line_ids: z
+    .array(z.number({ error: 'Choose the lines handed over.' }).int().positive())
+    .min(1, 'Choose at least one line to hand over.')
+    .max(60)
+    .optional()
+    .meta({ description: 'The lines handed over (part); every line left when absent' }),
+  payment: z.discriminatedUnion(
+    'kind',
+    [
+      z.object({
+        kind: z.literal('cash'),
+        tendered_pence: pence('Enter the cash tendered, in pence.', MAX_TENDERED_PENCE),
+      }),
+      z.object({ kind: z.literal('none') }),
+    ],
+    { error: 'Choose cash or nothing taken.' },
+  ),
+  unpaid_reason: text()
+    .trim()
+    .max(200, 'Keep the reason to 200 characters.')
+    .optional()
+    .meta({ description: 'Why money due is left unpaid (required unless the owner allows)' }),
+});
 
 export const adminCounterApi = {
   counterFind: endpoint({
@@ -102,7 +160,15 @@ export const adminCounterApi = {
       200: z.object({
         status: ok,
         customers: z.array(counterCustomer),
-        ticket: z.object({ id: z.uuid(), order_no: text() }).nullable(),
+        ticket: z
+          .object({
+            id: z.uuid(),
+            order_no: text(),
+            channel: z
+              .enum(['online', 'counter'])
+              .meta({ description: 'A counter ticket opens the counter’s ticket screen' }),
+          })
+          .nullable(),
       }),
       ...failures(401, 403),
     },
@@ -138,6 +204,36 @@ export const adminCounterApi = {
     summary: 'Raises a ticket at the session’s branch, paid in cash now or at collection',
     auth: staffOnly,
     body: ticketInput,
+    replies: {
+      200: z.object({ status: ok, message: text(), ticket: counterTicket }),
+      ...failures(401, 403, 404, 409, 422),
+    },
+  }),
+  counterTicketReady: endpoint({
+    method: 'POST',
+    path: '/api/admin/counter/tickets/:id/ready',
+    operationId: 'counterTicketReady',
+    tag: 'Back office',
+    summary:
+      'Marks a ticket ready with where it hangs and tells the customer (text and e-mail): ready for collection at the branch, with the amount due',
+    auth: staffOnly,
+    params: byId,
+    body: readyInput,
+    replies: {
+      200: z.object({ status: ok, message: text(), ticket: counterTicket }),
+      ...failures(401, 403, 404, 409, 422),
+    },
+  }),
+  counterCollect: endpoint({
+    method: 'POST',
+    path: '/api/admin/counter/tickets/:id/collect',
+    operationId: 'counterCollect',
+    tag: 'Back office',
+    summary:
+      'Hands over all or part of a ready ticket at the session’s counter, taking the balance in cash (change given) or recording why it is left unpaid; never twice',
+    auth: staffOnly,
+    params: byId,
+    body: collectInput,
     replies: {
       200: z.object({ status: ok, message: text(), ticket: counterTicket }),
       ...failures(401, 403, 404, 409, 422),

@@ -31,7 +31,9 @@ export function CustomerPanel({
     const reply = await call(routes.admin.counterFind, { query: { q: query } });
     if (!reply.ok) return setMessage(reply.error.message);
     if (reply.data.ticket) {
-      navigate(`/admin/orders/${reply.data.ticket.id}`);
+      // A counter ticket opens its counter screen (ready, collection); an order its page.
+      const { id, channel } = reply.data.ticket;
+      navigate(channel === 'counter' ? `/admin/counter/tickets/${id}` : `/admin/orders/${id}`);
       return;
     }
     setFound(reply.data.customers);

@@ -3,10 +3,14 @@ import { api } from '@shared/api';
 import type { AppServices } from '../../../services';
 import { createWalkIn, findAtCounter } from '../../../use-cases/counter/counter-customers';
 import {
+  collectedMessage,
   counterCustomerView,
+  readyMessage,
   foundTicketView,
   ticketView,
 } from '../../../use-cases/counter/present-ticket';
+import { collectTicket } from '../../../use-cases/counter/collect-ticket';
+import { markTicketReady } from '../../../use-cases/counter/mark-ready';
 import { raiseTicket } from '../../../use-cases/counter/raise-ticket';
 import { counterTicket } from '../../../use-cases/counter/ticket';
 import { route } from '../../contract-routes';
@@ -69,14 +73,56 @@ export function adminCounterRoutes(app: FastifyInstance, services: AppServices) 
             ? { kind: 'cash', tenderedPence: body.payment.tendered_pence }
             : { kind: 'at-collection' },
       });
-      const ticket = ticketView(numbering, {
-        order: raised.order,
-        ticket: raised.ticket,
-        items: raised.lines,
-        branchName: raised.branch.name,
-        invoiceNumber: raised.invoiceNumber,
-      });
+      const ticket = ticketView(
+        numbering,
+        await counterTicket(services, { staff: staffOf(request), orderId: raised.order.id }),
+      );
       return { status: true, message: `Ticket ${ticket.order_no} raised.`, ticket };
+    },
+  );
+  route(
+    app,
+    e.counterTicketReady,
+    { ...counterStaff, invalidMessage: 'Please check where the ticket hangs.' },
+    async ({ params, body }, request) => {
+      const staff = staffOf(request);
+      const ready = await markTicketReady(services, { staff, orderId: params.id, rack: body.rack });
+      const ticket = ticketView(
+        numbering,
+        await counterTicket(services, { staff, orderId: params.id }),
+      );
+      return {
+        status: true,
+        message: readyMessage({ number: ticket.order_no, rack: body.rack, ...ready }),
+        ticket,
+      };
+    },
+  );
+  route(
+    app,
+    e.counterCollect,
+    { ...counterStaff, invalidMessage: 'Please check the hand-over.' },
+    async ({ params, body }, request) => {
+      const staff = staffOf(request);
+      const done = await collectTicket(services, {
+        staff,
+        orderId: params.id,
+        lineIds: body.line_ids,
+        payment:
+          body.payment.kind === 'cash'
+            ? { kind: 'cash', tenderedPence: body.payment.tendered_pence }
+            : { kind: 'none' },
+        unpaidReason: body.unpaid_reason,
+      });
+      const ticket = ticketView(
+        numbering,
+        await counterTicket(services, { staff, orderId: params.id }),
+      );
+      return {
+        status: true,
+        message: collectedMessage({ number: ticket.order_no, ...done }),
+        ticket,
+      };
     },
   );
   route(app, e.counterTicket, counterStaff, async ({ params }, request) => {
