@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { asc, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import { normalisePostcode } from '@shared/postcode';
 import type { AppServices } from '../../services';
 import { customerAddresses, customers, orders } from '../../db/schema';
 import { NotFoundError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/record-audit';
-import { escapeLike } from '../../db/sql';
+import { escapeLike, liveCustomerMatching } from '../../db/sql';
 import { customerView } from '../orders/present-order-parts';
 import { customerData } from '../customer-data/customer-data';
 
@@ -13,8 +13,6 @@ export async function searchCustomers(deps: Pick<AppServices, 'db'>, input: { qu
   const { db } = deps;
   const q = input.query.trim();
   if (q.length < 2) return [];
-  const like = `%${escapeLike(q)}%`;
-  const digits = q.replace(/\D/g, '');
   const postcode = normalisePostcode(q) ?? q.toUpperCase();
   const byPostcode = db
     .select({ id: customerAddresses.customerId })
@@ -28,19 +26,7 @@ export async function searchCustomers(deps: Pick<AppServices, 'db'>, input: { qu
   const rows = await db
     .select()
     .from(customers)
-    .where(
-      and(
-        isNull(customers.deletedAt),
-        or(
-          ilike(customers.name, like),
-          ilike(customers.email, like),
-          digits.length >= 4
-            ? sql`regexp_replace(${customers.phone}, '\\D', '', 'g') like ${`%${digits}%`}`
-            : undefined,
-          inArray(customers.id, byPostcode),
-        ),
-      ),
-    )
+    .where(liveCustomerMatching(q, inArray(customers.id, byPostcode)))
     .orderBy(asc(customers.name))
     .limit(50);
   return rows.map((c) => ({

@@ -4,7 +4,7 @@ import { normaliseEmail, normaliseUkMobile } from '@shared/validation';
 import type { DbOrTx } from '../../db/client';
 import type { AppServices } from '../../services';
 import { customers, orders } from '../../db/schema';
-import { escapeLike } from '../../db/sql';
+import { escapeLike, liveCustomerMatching } from '../../db/sql';
 import { NotFoundError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/record-audit';
 
@@ -40,23 +40,10 @@ export async function findAtCounter(deps: Pick<AppServices, 'db'>, input: { quer
           .limit(1)
       : [];
   if (q.length < 2) return { customers: [] as CustomerRow[], ticket: ticket ?? null };
-  const like = `%${escapeLike(q)}%`;
-  const digits = q.replace(/\D/g, '');
   const rows = await db
     .select()
     .from(customers)
-    .where(
-      and(
-        isNull(customers.deletedAt),
-        or(
-          ilike(customers.name, like),
-          ilike(customers.email, like),
-          digits.length >= 4
-            ? sql`regexp_replace(${customers.phone}, '\\D', '', 'g') like ${`%${digits}%`}`
-            : undefined,
-        ),
-      ),
-    )
+    .where(liveCustomerMatching(q))
     .orderBy(asc(customers.name))
     .limit(20);
   return { customers: rows, ticket: ticket ?? null };
