@@ -53,6 +53,12 @@ describe('counter pages on the server', () => {
       body: { name: 'Pat Page', phone_number: '07700 900555' },
       headers: { cookie: cookies.maida!, origin: server.url },
     });
+    // Cash is taken into an open till (decision 051).
+    const till = await server.api('/api/admin/counter/till', {
+      body: { float_pence: 0 },
+      headers: { cookie: cookies.maida!, origin: server.url },
+    });
+    expect(till.status).toBe(200);
     const [item] = (await db.select().from(services)).filter((s) => s.pricePence > 0);
     const raised = await server.api<{ ticket: { id: string; order_no: string } }>(
       '/api/admin/counter/tickets',
