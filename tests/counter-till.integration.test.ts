@@ -166,6 +166,11 @@ describe('the till and the day-end report (issue 32)', () => {
     });
     dayId = opened.id;
     expect((await written()).days).toBe(1);
+    // The database decides, not only the use-case's look first: a second open row is refused.
+    const [first] = await server.database.db.select().from(tillDays);
+    await expect(
+      server.database.db.insert(tillDays).values({ ...first!, id: undefined, day: '2026-11-24' }),
+    ).rejects.toMatchObject({ cause: { constraint: 'till_days_open_uq' } });
     const again = await post('/api/admin/counter/till', 'maida', { float_pence: 0 });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('till-open');
