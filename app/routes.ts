@@ -73,6 +73,8 @@ export default [
     route('admin/branches', 'routes/admin/branches.tsx'),
     route('admin/counter', 'routes/admin/counter.tsx'),
     route('admin/counter/tickets/:id', 'routes/admin/counter-ticket.tsx'),
+    route('admin/counter/till', 'routes/admin/counter-till.tsx'),
+    route('admin/counter/till/days/:id', 'routes/admin/counter-till-day.tsx'),
   ]),
 
   route('app', 'routes/app-download.ts'),

@@ -183,6 +183,19 @@ export const ERROR_CODES = {
     about:
       'The ticket was raised at another branch, and the owner’s setting keeps collection at that branch.',
   },
+  'till-open': {
+    kind: 'conflict',
+    about: 'The branch’s till is open already: one open day per branch (decision 051).',
+  },
+  'till-not-open': {
+    kind: 'conflict',
+    about: 'Cash is taken at the counter only into an open till: open the day with a float first.',
+  },
+  'day-closed': {
+    kind: 'conflict',
+    about:
+      'The till day is closed and cannot be changed; a correction goes into the next open day.',
+  },
   'nothing-due': {
     kind: 'conflict',
     about: 'Nothing is due on the order (or it is not priced yet).',

@@ -109,6 +109,8 @@ describe('the counter (issue 32)', () => {
     await signUp(server, { name: 'Amy Account', email: 'amy@example.com', phone: '07700 900321' });
     account = (await db.select().from(customers).where(eq(customers.email, 'amy@example.com')))[0]!
       .id;
+    // Cash is taken into an open till (decision 051).
+    expect((await post('/api/admin/counter/till', 'maida', { float_pence: 0 })).status).toBe(200);
   }, 120_000);
   afterAll(async () => {
     await server?.stop();

@@ -134,6 +134,8 @@ describe('the counter: ready and collection (issue 32, decision 050)', () => {
       { name: 'Wally Nomail', phone_number: '07700 900613' },
     );
     walkInId = walkIn.body.customer.id;
+    // Cash is taken into an open till (decision 051).
+    expect((await post('/api/admin/counter/till', 'maida', { float_pence: 0 })).status).toBe(200);
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
@@ -307,6 +309,8 @@ describe('the counter: ready and collection (issue 32, decision 050)', () => {
       .update(branches)
       .set({ counterEnabled: true })
       .where(eq(branches.id, hampsteadId));
+    const till = await post('/api/admin/counter/till', 'hampstead', { float_pence: 0 });
+    expect(till.status).toBe(200);
     const ticket = await raise(1);
     await ready(ticket);
     const before = await written();

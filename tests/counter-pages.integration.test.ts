@@ -21,6 +21,7 @@ describe('counter pages on the server', () => {
   const cookies: Record<string, string> = {};
   let ticketId: string;
   let ticketNo: string;
+  let tillDayId: number;
 
   const page = (path: string, who?: string) =>
     fetch(`${server.url}${path}`, {
@@ -53,6 +54,13 @@ describe('counter pages on the server', () => {
       body: { name: 'Pat Page', phone_number: '07700 900555' },
       headers: { cookie: cookies.maida!, origin: server.url },
     });
+    // Cash is taken into an open till (decision 051).
+    const till = await server.api('/api/admin/counter/till', {
+      body: { float_pence: 0 },
+      headers: { cookie: cookies.maida!, origin: server.url },
+    });
+    expect(till.status).toBe(200);
+    tillDayId = (till.body as { day: { id: number } }).day.id;
     const [item] = (await db.select().from(services)).filter((s) => s.pricePence > 0);
     const raised = await server.api<{ ticket: { id: string; order_no: string } }>(
       '/api/admin/counter/tickets',
@@ -129,6 +137,25 @@ describe('counter pages on the server', () => {
     const driver = await page(`/admin/counter/tickets/${ticketId}`, 'driver');
     expect(driver.headers.get('location')).toBe('/admin/driver');
     expect((await page('/admin/counter/tickets/not-a-ticket', 'maida')).status).toBe(404);
+  });
+
+  it('shows the till with its running takings and the Z report page to the branch’s staff (decision 051)', async () => {
+    const reply = await page('/admin/counter/till', 'maida');
+    expect(reply.status).toBe(200);
+    const html = await reply.text();
+    expect(html).toContain('Running takings');
+    expect(html).toContain('Close the day');
+    expect(html).toContain(ticketNo);
+    const z = await page(`/admin/counter/till/days/${tillDayId}`, 'maida');
+    expect(z.status).toBe(200);
+    expect(await z.text()).toContain('Cash expected');
+    expect((await page(`/admin/counter/till/days/${tillDayId}`, 'hampstead')).status).toBe(403);
+    expect((await page('/admin/counter/till/days/999999', 'maida')).status).toBe(404);
+    expect((await page('/admin/counter/till/days/nope', 'maida')).status).toBe(404);
+    for (const path of ['/admin/counter/till', `/admin/counter/till/days/${tillDayId}`]) {
+      const driver = await page(path, 'driver');
+      expect(driver.headers.get('location'), path).toBe('/admin/driver');
+    }
   });
 
   it('labels a ticket’s times Handed in and Ready in the customer’s account', async () => {

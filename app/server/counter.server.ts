@@ -5,3 +5,4 @@
  */
 export { counterSetup } from '@server/use-cases/counter/counter-setup';
 export { counterTicketView, ticketReceiptPdf } from '@server/use-cases/counter/ticket';
+export { tillOverviewView, tillDayPageView } from '@server/use-cases/counter/till-pages';

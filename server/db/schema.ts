@@ -670,6 +670,84 @@ export const counterHandoverLines = pgTable('counter_handover_lines', {
     .references(() => counterHandovers.id, { onDelete: 'cascade' }),
 });
 
+/**
+ * A branch's till for one London day (issue 32, decision 051): opened with a float, closed
+ * with the cash counted and the difference against what was expected. One open day per branch
+ * (the partial unique index decides between two screens) and one day per branch and date.
+ */
+export const tillDays = pgTable(
+  'till_days',
+  {
+    id: serial('id').primaryKey(),
+    branchId: integer('branch_id')
+      .notNull()
+      .references((): AnyPgColumn => branches.id),
+    /** The London date it was opened on, YYYY-MM-DD. */
+    day: date('day', { mode: 'string' }).notNull(),
+    openedBy: uuid('opened_by').references((): AnyPgColumn => staffUsers.id, {
+      onDelete: 'set null',
+    }),
+    openedByName: text('opened_by_name').notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    floatPence: integer('float_pence').notNull(),
+    closedBy: uuid('closed_by').references((): AnyPgColumn => staffUsers.id, {
+      onDelete: 'set null',
+    }),
+    closedByName: text('closed_by_name'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    countedPence: integer('counted_pence'),
+    /** Counted minus expected: negative when cash is missing. */
+    differencePence: integer('difference_pence'),
+    note: text('note').notNull().default(''),
+  },
+  (t) => [
+    uniqueIndex('till_days_open_uq')
+      .on(t.branchId)
+      .where(sql`${t.closedAt} is null`),
+    uniqueIndex('till_days_branch_day_uq').on(t.branchId, t.day),
+    check('till_days_float', sql`${t.floatPence} >= 0`),
+    check(
+      'till_days_closed',
+      sql`(${t.closedAt} is null) = (${t.countedPence} is null) and (${t.closedAt} is null) = (${t.differencePence} is null)`,
+    ),
+  ],
+);
+
+/**
+ * Every money movement at a counter (decision 051): sales and refunds by method, cash paid in
+ * and out with a reason. Pence are signed (money into the till positive).
+ */
+export const tillEntries = pgTable(
+  'till_entries',
+  {
+    id: serial('id').primaryKey(),
+    dayId: integer('day_id')
+      .notNull()
+      .references(() => tillDays.id),
+    kind: text('kind', { enum: ['sale', 'refund', 'paid-in', 'paid-out'] }).notNull(),
+    method: text('method', { enum: ['cash', 'card'] }).notNull(),
+    pence: integer('pence').notNull(),
+    staffId: uuid('staff_id').references((): AnyPgColumn => staffUsers.id, {
+      onDelete: 'set null',
+    }),
+    staffName: text('staff_name').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    at: createdAt(),
+  },
+  (t) => [
+    index('till_entries_day_idx').on(t.dayId),
+    check(
+      'till_entries_sign',
+      sql`(${t.kind} in ('sale', 'paid-in') and ${t.pence} > 0) or (${t.kind} in ('refund', 'paid-out') and ${t.pence} < 0)`,
+    ),
+    check(
+      'till_entries_reason',
+      sql`${t.kind} not in ('paid-in', 'paid-out') or coalesce(${t.reason}, '') <> ''`,
+    ),
+  ],
+);
+
 /** Every status change of an order, for the customer's timeline and the shop's records. */
 export const orderEvents = pgTable(
   'order_events',

@@ -78,7 +78,6 @@ export const routes: Routes<Api> = {
     counterFind: { method: 'GET', path: '/api/admin/counter/find', auth: ['staff'] },
     counterWalkIn: { method: 'POST', path: '/api/admin/counter/customers', auth: ['staff'] },
     counterRaiseTicket: { method: 'POST', path: '/api/admin/counter/tickets', auth: ['staff'] },
-    counterTicket: { method: 'GET', path: '/api/admin/counter/tickets/:id', auth: ['staff'] },
     counterTicketReady: {
       method: 'POST',
       path: '/api/admin/counter/tickets/:id/ready',
@@ -89,6 +88,12 @@ export const routes: Routes<Api> = {
       path: '/api/admin/counter/tickets/:id/collect',
       auth: ['staff'],
     },
+    counterTicket: { method: 'GET', path: '/api/admin/counter/tickets/:id', auth: ['staff'] },
+    tillOverview: { method: 'GET', path: '/api/admin/counter/till', auth: ['staff'] },
+    tillOpen: { method: 'POST', path: '/api/admin/counter/till', auth: ['staff'] },
+    tillDay: { method: 'GET', path: '/api/admin/counter/till/days/:id', auth: ['staff'] },
+    tillCash: { method: 'POST', path: '/api/admin/counter/till/days/:id/cash', auth: ['staff'] },
+    tillClose: { method: 'POST', path: '/api/admin/counter/till/days/:id/close', auth: ['staff'] },
   },
   intake: {
     garments: { method: 'GET', path: '/api/admin/orders/:id/garments', auth: ['staff'] },

@@ -11,6 +11,33 @@ import { expectNoSeriousA11yViolations, waitForHydration } from './support';
 test.use({ viewport: { width: 1024, height: 768 } });
 test.skip(({ isMobile }) => isMobile, 'the counter is a tablet in landscape or a desk');
 
+/** The cash the day's tickets take, for the Z report at the end (the tests run in order). */
+const FLOAT_PENCE = 10_000;
+let takenPence = 0;
+const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+
+test('opens the day at Maida Vale with a float on the till screen (decision 051)', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/admin/login?from=/admin/counter');
+  await page.getByLabel('E-mail').fill(E2E_TWO_BRANCHES.email);
+  await page.getByLabel('Password').fill(E2E_TWO_BRANCHES.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Maida Vale' }).click();
+  await expect(page.getByRole('heading', { name: /Counter/ })).toBeVisible();
+  await page.getByRole('link', { name: 'Till and day-end report' }).click();
+  await expect(page.getByRole('heading', { name: 'Till', exact: true })).toBeVisible();
+  await waitForHydration(page);
+  await expect(page.getByText('The till is not open')).toBeVisible();
+  await page.getByLabel('Opening float (£)').fill('100.00');
+  await page.getByRole('button', { name: 'Open the till' }).click();
+  await expect(page.getByTestId('till-message')).toHaveText('The till is open.');
+  await expect(page.getByRole('heading', { name: /Running takings · Maida Vale/ })).toBeVisible();
+  await expect(page.getByTestId('z-expected')).toHaveText(pounds(FLOAT_PENCE));
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('till-open-1024x768.png') });
+});
+
 test('a walk-in ticket for a new customer, paid in cash with change; the receipt is a PDF', async ({
   page,
 }, testInfo) => {
@@ -59,6 +86,7 @@ test('a walk-in ticket for a new customer, paid in cash with change; the receipt
   await page.getByRole('button', { name: /Raise ticket/ }).click();
   await expect(page.getByText('Ticket raised')).toBeVisible();
   await expect(page.getByTestId('ticket-change')).toHaveText(change);
+  takenPence += totalPence;
   await page.screenshot({ path: testInfo.outputPath('counter-raised-1024x768.png') });
   const number = (await page.getByRole('heading', { level: 2 }).textContent())!;
   expect(number).toMatch(/^[A-Z]+-\d+$/);
@@ -157,6 +185,47 @@ test('a ticket paid at collection: marked ready on a rack (the e-mail in the out
   await expect(page.getByTestId('counter-message')).toContainText(`give ${change} change`);
   await expect(page.getByTestId('ticket-status')).toHaveText('Collected');
   await expect(page.getByTestId('ticket-due')).toHaveText('£0.00');
+  takenPence += duePence;
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: testInfo.outputPath('counter-collected-1024x768.png') });
+});
+
+test('closes the day with the cash counted: the Z report shows the takings to the penny', async ({
+  page,
+}, testInfo) => {
+  expect(takenPence).toBeGreaterThan(0);
+  await page.goto('/admin/login?from=/admin/counter');
+  await page.getByLabel('E-mail').fill(E2E_TWO_BRANCHES.email);
+  await page.getByLabel('Password').fill(E2E_TWO_BRANCHES.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Maida Vale' }).click();
+  await expect(page.getByRole('heading', { name: /Counter/ })).toBeVisible();
+  await page.goto('/admin/counter/till');
+  await waitForHydration(page);
+  const expected = FLOAT_PENCE + takenPence;
+  await expect(page.getByTestId('z-cash')).toHaveText(pounds(takenPence));
+  await expect(page.getByTestId('close-expected')).toHaveText(pounds(expected));
+  await page.getByLabel('Cash counted (£)').fill(((expected - 50) / 100).toFixed(2));
+  await expect(page.getByTestId('close-difference')).toHaveText('-£0.50 short');
+  await page.getByLabel('Note').fill('50p given twice in change');
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('till-close-1024x768.png') });
+  await page.getByRole('button', { name: 'Confirm the count and close the day' }).click();
+  await expect(page.getByTestId('till-message')).toContainText('£0.50 short');
+
+  await page.getByRole('link', { name: 'Print the Z report' }).click();
+  await expect(page.getByRole('heading', { name: 'Z report' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: /Day-end \(Z\) report · Maida Vale/ }),
+  ).toBeVisible();
+  await expect(page.getByTestId('z-cash')).toHaveText(pounds(takenPence));
+  await expect(page.getByTestId('z-total')).toHaveText(pounds(takenPence));
+  await expect(page.getByTestId('z-expected')).toHaveText(pounds(expected));
+  await expect(page.getByTestId('z-counted')).toHaveText(pounds(expected - 50));
+  await expect(page.getByTestId('z-difference')).toHaveText('-£0.50');
+  await expect(page.getByText('Note: 50p given twice in change')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('z-report-1024x768.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: testInfo.outputPath('z-report-1280x800.png'), fullPage: true });
 });

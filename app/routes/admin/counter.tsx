@@ -144,7 +144,10 @@ function CounterScreen({ setup }: { setup: Setup }) {
           Counter <span className="font-normal text-slate-500">· {setup.branch.name}</span>
         </h1>
         <p className="text-sm text-slate-600">
-          Ready in {setup.turnaroundDays} working days unless you change it.
+          Ready in {setup.turnaroundDays} working days unless you change it.{' '}
+          <Link to="/admin/counter/till" className="font-semibold underline">
+            Till and day-end report
+          </Link>
         </p>
       </div>
       <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_24rem]">

@@ -18,6 +18,7 @@ import { currentInvoice, issueInvoice } from '../invoices/vat-documents';
 import { findOrder } from '../orders/find-order';
 import { creditReferrer } from '../promos/referrals';
 import { counterBranch } from './counter-branch';
+import { recordTillSale } from './till';
 import { cashShortMessages, unpaidMessage } from './present-ticket';
 
 /*
@@ -129,6 +130,15 @@ export async function collectTicket(
         .where(eq(orders.id, order.id))
         .returning();
       current = paid!;
+      // The balance goes into this counter's open till (decision 051); none open: 409.
+      await recordTillSale(tx, {
+        branchId: here.id,
+        branchName: here.name,
+        staff,
+        orderId: order.id,
+        pence: due,
+        now,
+      });
       invoiceNumber ??= (await issueInvoice(tx, { brand, order: current, now })).number;
     }
     const [handover] = await tx

@@ -10,6 +10,7 @@ import { recordAudit } from '../audit/record-audit';
 import { issueInvoice } from '../invoices/vat-documents';
 import { counterBranch } from './counter-branch';
 import { counterCustomer } from './counter-customers';
+import { recordTillSale } from './till';
 import { cashShortMessages, priceTooHighMessage } from './present-ticket';
 
 /*
@@ -164,6 +165,18 @@ export async function raiseTicket(
         createdAt: now,
       })
       .returning();
+    // The cash goes into the branch's open till (decision 051): none open, nothing is written.
+    // A ticket paid at collection takes no money and needs no open till.
+    if (cash !== null) {
+      await recordTillSale(tx, {
+        branchId: branch.id,
+        branchName: branch.name,
+        staff,
+        orderId: order!.id,
+        pence: totalPence,
+        now,
+      });
+    }
     const invoice =
       cash !== null
         ? await issueInvoice(tx, { brand: deps.config.brand, order: order!, now })

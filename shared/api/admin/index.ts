@@ -9,6 +9,7 @@ import { adminSessionApi } from './session';
 import { adminSettingsApi } from './settings';
 import { adminSlotsApi } from './slots';
 import { adminStaffApi } from './staff';
+import { adminTillApi } from './till';
 
 /*
  * The shop's back office (decision 007), one file per endpoint area. Staff sign in apart from
@@ -27,4 +28,5 @@ export const adminApi = {
   ...adminSettingsApi,
   ...adminBranchesApi,
   ...adminCounterApi,
+  ...adminTillApi,
 };

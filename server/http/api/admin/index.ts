@@ -4,6 +4,7 @@ import { adminAuditRoutes } from './audit';
 import { adminBranchRoutes } from './branches';
 import { adminCatalogueRoutes } from './catalogue';
 import { adminCounterRoutes } from './counter';
+import { adminTillRoutes } from './till';
 import { adminCustomerRoutes } from './customers';
 import { adminMarketingRoutes } from './marketing';
 import { adminOrderRoutes } from './orders';
@@ -30,4 +31,5 @@ export function adminRoutes(app: FastifyInstance, services: AppServices) {
   adminSettingsRoutes(app, services);
   adminBranchRoutes(app, services);
   adminCounterRoutes(app, services);
+  adminTillRoutes(app, services);
 }

@@ -1,0 +1,58 @@
+import { formatPence } from '@shared/money';
+import { orderNumber, type OrderNumbering } from '@shared/order-number';
+import type { tillDays } from '../../db/schema';
+import type { TillReport } from './till-report';
+
+/* A till day as the contract's TillDay (shared/api/admin/till.ts): money as '12.50'. */
+
+const money = (pence: number | null) => (pence === null ? null : formatPence(pence));
+
+export function tillDayView(numbering: OrderNumbering, report: TillReport) {
+  const { day, branch, totals } = report;
+  return {
+    id: day.id,
+    branch,
+    day: day.day,
+    opened_by: day.openedByName,
+    opened_at: day.openedAt.toISOString(),
+    float: formatPence(day.floatPence),
+    closed_by: day.closedByName,
+    closed_at: day.closedAt?.toISOString() ?? null,
+    takings: {
+      cash: formatPence(totals.cashTakingsPence),
+      card: formatPence(totals.cardTakingsPence),
+      total: formatPence(totals.cashTakingsPence + totals.cardTakingsPence),
+    },
+    refunds: formatPence(totals.refundsPence),
+    paid_in: formatPence(totals.paidInPence),
+    paid_out: formatPence(totals.paidOutPence),
+    vat: formatPence(totals.vatPence),
+    tickets_in: totals.ticketsIn,
+    tickets_out: totals.ticketsOut,
+    expected_cash: formatPence(totals.expectedCashPence),
+    counted_cash: money(day.countedPence),
+    difference: money(day.differencePence),
+    note: day.note,
+    entries: totals.entries.map(({ entry, orderNo }) => ({
+      id: entry.id,
+      at: entry.at.toISOString(),
+      kind: entry.kind,
+      method: entry.method,
+      amount: formatPence(entry.pence),
+      by: entry.staffName,
+      order_id: entry.orderId,
+      order_no: orderNo === null ? null : orderNumber(numbering, orderNo),
+      reason: entry.reason,
+    })),
+  };
+}
+
+export function tillDaySummaryView(row: { day: typeof tillDays.$inferSelect; branch: string }) {
+  return {
+    id: row.day.id,
+    branch: row.branch,
+    day: row.day.day,
+    closed: row.day.closedAt !== null,
+    difference: money(row.day.differencePence),
+  };
+}

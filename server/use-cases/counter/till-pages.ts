@@ -1,0 +1,26 @@
+import type { CurrentStaff } from '../../auth/staff';
+import type { AppServices } from '../../services';
+import { tillDaySummaryView, tillDayView } from './present-till';
+import { tillOverview, tillReport } from './till-report';
+
+/* The till's pages (decision 051) read what its API answers, presented the same way. */
+
+type Staff = Pick<CurrentStaff, 'id' | 'role' | 'sessionBranchId'>;
+
+export async function tillOverviewView(
+  services: Pick<AppServices, 'db' | 'config'>,
+  input: { staff: Staff },
+) {
+  const found = await tillOverview(services, input);
+  return {
+    current: found.current ? tillDayView(services.config.brand, found.current) : null,
+    days: found.days.map(tillDaySummaryView),
+  };
+}
+
+export async function tillDayPageView(
+  services: Pick<AppServices, 'db' | 'config'>,
+  input: { staff: Staff; dayId: number },
+) {
+  return tillDayView(services.config.brand, await tillReport(services, input));
+}
