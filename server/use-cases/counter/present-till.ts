@@ -1,4 +1,4 @@
-import { formatPence } from '@shared/money';
+import { formatGbp, formatPence } from '@shared/money';
 import { orderNumber, type OrderNumbering } from '@shared/order-number';
 import type { tillDays } from '../../db/schema';
 import type { TillReport } from './till-report';
@@ -55,4 +55,18 @@ export function tillDaySummaryView(row: { day: typeof tillDays.$inferSelect; bra
     closed: row.day.closedAt !== null,
     difference: money(row.day.differencePence),
   };
+}
+
+/** The answer to cash paid in or out of a branch's till. */
+export function paidMessage(kind: 'paid-in' | 'paid-out', pence: number, branch: string): string {
+  return `${formatGbp(pence)} paid ${kind === 'paid-in' ? 'into' : 'out of'} the till at ${branch}.`;
+}
+
+/** The answer to a day closed with the cash counted, `differencePence` counted less expected. */
+export function closedMessage(branch: string, day: string, differencePence: number): string {
+  const off =
+    differencePence === 0
+      ? 'the cash is right'
+      : `${formatGbp(Math.abs(differencePence))} ${differencePence > 0 ? 'over' : 'short'}`;
+  return `The till at ${branch} is closed for ${day}: ${off}.`;
 }

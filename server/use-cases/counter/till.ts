@@ -1,5 +1,4 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { formatGbp } from '@shared/money';
 import { londonIsoDate } from '@shared/london-time';
 import type { CurrentStaff } from '../../auth/staff';
 import type { DbOrTx } from '../../db/client';
@@ -10,6 +9,7 @@ import type { AppServices } from '../../services';
 import { recordAudit } from '../audit/record-audit';
 import { counterBranch } from './counter-branch';
 import { mustSee, tillTotals } from './till-report';
+import { closedMessage, paidMessage } from './present-till';
 
 /*
  * The till of a counter branch (issue 32, decision 051): a day opened with a float at the
@@ -181,9 +181,7 @@ export async function payTillCash(
       entityId: day.id,
       after: { entryId: entry!.id, pence, reason: input.reason },
     });
-    return {
-      message: `${formatGbp(input.pence)} paid ${input.kind === 'paid-in' ? 'into' : 'out of'} the till at ${branch}.`,
-    };
+    return { message: paidMessage(input.kind, input.pence, branch) };
   });
 }
 
@@ -222,10 +220,6 @@ export async function closeTill(
         note: input.note,
       },
     });
-    const off =
-      difference === 0
-        ? 'the cash is right'
-        : `${formatGbp(Math.abs(difference))} ${difference > 0 ? 'over' : 'short'}`;
-    return { message: `The till at ${branch} is closed for ${day.day}: ${off}.` };
+    return { message: closedMessage(branch, day.day, difference) };
   });
 }
