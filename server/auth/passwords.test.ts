@@ -41,6 +41,7 @@ describe('passwords (scrypt)', () => {
     expect(callers).toEqual([
       'server/auth/passwords.test.ts',
       'server/auth/passwords.ts',
+      'server/http/api/accounts-limits.integration.test.ts',
       'tests/helpers/quick-password-hashes.ts',
     ]);
     expect(readFileSync('vitest.config.ts', 'utf8')).toContain('quick-password-hashes');

@@ -59,7 +59,8 @@ export async function verifyAgainstDummy(password: string): Promise<false> {
 }
 
 /**
- * Test runs only (tests/helpers/quick-password-hashes.ts, and nothing else calls it: its test
+ * Test runs only (tests/helpers/quick-password-hashes.ts, and the login-timing test that raises it
+ * back for itself; nothing else calls it: its test
  * says so): their thousands of sign-ins test the rules around a password, not scrypt's cost,
  * which would be a large share of the CPU of `npm test`. Stored hashes carry their own cost, so
  * verifying is unchanged.

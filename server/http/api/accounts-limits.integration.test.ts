@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@tests/helpers/test-database';
 import { startTestServer, type TestServer } from '@tests/helpers/test-server';
+import { lowerPasswordHashCostForTests, PASSWORD_HASH_COST } from '../../auth/passwords';
 import { hashToken } from '../../auth/tokens';
 import { customers, oneTimeCodes } from '../../db/schema';
 
@@ -140,20 +141,42 @@ describe('account limits and session expiry', () => {
 
   it('a failed login costs a password hash whether or not the account exists', async () => {
     clock += 2 * 60 * 60 * 1000;
-    // CPU time of this process (the server runs in it), not the wall clock: a busy machine
-    // slows both answers alike but does not add CPU work to either.
-    const time = async (email: string) => {
-      const started = process.cpuUsage();
-      const reply = await first.api('/api/login', { body: { email, password: 'Wrong@1234' } });
-      expect(reply.status).toBe(401);
-      const used = process.cpuUsage(started);
-      return used.user + used.system;
-    };
-    await time('warm-up@example.com');
-    const known = await time('ada@example.com');
-    const unknown = await time('nobody-here@example.com');
-    // Without the dummy hash the unknown e-mail would answer in a few milliseconds.
-    expect(unknown).toBeGreaterThan(known * 0.5);
+    // At the test runs' lowered cost a hash is a millisecond, lost in the noise of a busy
+    // machine (CI failed on it): this test hashes at the running site's cost, for an account
+    // made here, so a missing dummy hash is tens of milliseconds of CPU short.
+    lowerPasswordHashCostForTests(PASSWORD_HASH_COST);
+    try {
+      const reg = await first.api('/api/register', {
+        body: {
+          name: 'Grace Hopper',
+          email: 'grace@example.com',
+          phone: '07700 900124',
+          password,
+          address: { line1: 'Elgin Avenue', postcode: 'W9 2HD' },
+        },
+      });
+      expect(reg.status).toBe(200);
+      // CPU time of this process (the server runs in it), not the wall clock: a busy machine
+      // slows both answers alike but does not add CPU work to either. Median of three.
+      const time = async (email: string) => {
+        const used: number[] = [];
+        for (let i = 0; i < 3; i++) {
+          const started = process.cpuUsage();
+          const reply = await first.api('/api/login', { body: { email, password: 'Wrong@1234' } });
+          expect(reply.status).toBe(401);
+          const spent = process.cpuUsage(started);
+          used.push(spent.user + spent.system);
+        }
+        return used.sort((a, b) => a - b)[1]!;
+      };
+      await time('warm-up@example.com');
+      const known = await time('grace@example.com');
+      const unknown = await time('nobody-here@example.com');
+      // Without the dummy hash the unknown e-mail would answer in a few milliseconds.
+      expect(unknown).toBeGreaterThan(known * 0.5);
+    } finally {
+      lowerPasswordHashCostForTests(2 ** 10);
+    }
   });
 
   it('a reset link used twice at the same moment works once (conditional claim)', async () => {
