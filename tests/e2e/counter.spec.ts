@@ -1,15 +1,19 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { E2E_OWNER, E2E_TWO_BRANCHES } from './e2e-staff';
 import { expectNoSeriousA11yViolations, waitForHydration } from './support';
 
 /*
- * The counter (issue 32, decision 049) on a 1024 × 768 tablet in landscape: a member of staff
+ * The counter (issue 32, decision 049) on a 1024 × 768 tablet in landscape, by touch (the
+ * mobile project, which emulates a touch screen) and on a 1280 px desk (the desktop project),
+ * each project with its own server and day: a member of staff
  * of Maida Vale (the seed's counter branch) adds a new walk-in customer, taps two shirts and
  * an item onto a ticket, takes £50 in cash, sees the change, and opens the receipt's PDF.
  */
 
-test.use({ viewport: { width: 1024, height: 768 } });
-test.skip(({ isMobile }) => isMobile, 'the counter is a tablet in landscape or a desk');
+test.use({
+  viewport: async ({ isMobile }, use) =>
+    use(isMobile ? { width: 1024, height: 768 } : { width: 1280, height: 800 }),
+});
 // One day's till from opening to the Z report: the tests run in order, in one worker, and are
 // not retried one by one (a retry would start without the day's takings; a closed day cannot
 // be opened again on the same date).
@@ -18,6 +22,8 @@ test.describe.configure({ mode: 'serial', retries: 0 });
 /** The cash the day's tickets take, for the Z report at the end (the tests run in order). */
 const FLOAT_PENCE = 10_000;
 let takenPence = 0;
+/** The viewport, for the screenshots' names. */
+const size = (page: Page) => `${page.viewportSize()!.width}x${page.viewportSize()!.height}`;
 const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 
 test('opens the day at Maida Vale with a float on the till screen (decision 051)', async ({
@@ -39,7 +45,7 @@ test('opens the day at Maida Vale with a float on the till screen (decision 051)
   await expect(page.getByRole('heading', { name: /Running takings · Maida Vale/ })).toBeVisible();
   await expect(page.getByTestId('z-expected')).toHaveText(pounds(FLOAT_PENCE));
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: testInfo.outputPath('till-open-1024x768.png') });
+  await page.screenshot({ path: testInfo.outputPath(`till-open-${size(page)}.png`) });
 });
 
 test('a walk-in ticket for a new customer, paid in cash with change; the receipt is a PDF', async ({
@@ -82,16 +88,13 @@ test('a walk-in ticket for a new customer, paid in cash with change; the receipt
   const change = `£${((5000 - totalPence) / 100).toFixed(2)}`;
   await expect(page.getByTestId('change-due')).toHaveText(change);
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: testInfo.outputPath('counter-1024x768.png') });
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: testInfo.outputPath('counter-1280x800.png') });
-  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.screenshot({ path: testInfo.outputPath(`counter-${size(page)}.png`) });
 
   await page.getByRole('button', { name: /Raise ticket/ }).click();
   await expect(page.getByText('Ticket raised')).toBeVisible();
   await expect(page.getByTestId('ticket-change')).toHaveText(change);
   takenPence += totalPence;
-  await page.screenshot({ path: testInfo.outputPath('counter-raised-1024x768.png') });
+  await page.screenshot({ path: testInfo.outputPath(`counter-raised-${size(page)}.png`) });
   const number = (await page.getByRole('heading', { level: 2 }).textContent())!;
   expect(number).toMatch(/^[A-Z]+-\d+$/);
 
@@ -190,14 +193,14 @@ test('a ticket paid at collection: marked ready on a rack (the e-mail in the out
   const change = `£${((5000 - duePence) / 100).toFixed(2)}`;
   await expect(page.getByTestId('collect-change')).toHaveText(change);
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: testInfo.outputPath('counter-collect-1024x768.png') });
+  await page.screenshot({ path: testInfo.outputPath(`counter-collect-${size(page)}.png`) });
   await page.getByRole('button', { name: /^Hand over 1 of 1/ }).click();
   await expect(page.getByTestId('counter-message')).toContainText(`give ${change} change`);
   await expect(page.getByTestId('ticket-status')).toHaveText('Collected');
   await expect(page.getByTestId('ticket-due')).toHaveText('£0.00');
   takenPence += duePence;
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: testInfo.outputPath('counter-collected-1024x768.png') });
+  await page.screenshot({ path: testInfo.outputPath(`counter-collected-${size(page)}.png`) });
 });
 
 test('closes the day with the cash counted: the Z report shows the takings to the penny', async ({
@@ -219,7 +222,7 @@ test('closes the day with the cash counted: the Z report shows the takings to th
   await expect(page.getByTestId('close-difference')).toHaveText('-£0.50 short');
   await page.getByLabel('Note').fill('50p given twice in change');
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: testInfo.outputPath('till-close-1024x768.png') });
+  await page.screenshot({ path: testInfo.outputPath(`till-close-${size(page)}.png`) });
   await page.getByRole('button', { name: 'Confirm the count and close the day' }).click();
   await expect(page.getByTestId('till-message')).toContainText('£0.50 short');
 
@@ -235,7 +238,10 @@ test('closes the day with the cash counted: the Z report shows the takings to th
   await expect(page.getByTestId('z-difference')).toHaveText('-£0.50');
   await expect(page.getByText('Note: 50p given twice in change')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: testInfo.outputPath('z-report-1024x768.png'), fullPage: true });
+  await page.screenshot({
+    path: testInfo.outputPath(`z-report-${size(page)}.png`),
+    fullPage: true,
+  });
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: testInfo.outputPath('z-report-1280x800.png'), fullPage: true });
 });
