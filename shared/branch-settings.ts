@@ -1,3 +1,4 @@
+import type { SpeedOffer } from './counter-speed';
 import { weekProblems, type Closure, type DayHours } from './branch-hours';
 import { outwardCode, postcodeDistrict } from './postcode';
 
@@ -13,6 +14,8 @@ export type BranchSettingsInput = {
   /** Postcode districts (W9, NW6 …); a sub-district or full postcode is read as its district. */
   districts: string[];
   staffIds: string[];
+  /** The counter's turnaround and speeds; kept as they are when absent. */
+  counterSpeeds?: SpeedOffer;
 };
 
 export const branchMessages = {

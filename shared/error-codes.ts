@@ -53,6 +53,18 @@ export const ERROR_CODES = {
     kind: 'invalid',
     about: 'The cash tendered at the counter is less than the ticket’s total.',
   },
+  'speed-not-offered': {
+    kind: 'invalid',
+    about: 'The branch does not offer that speed (express or same day) at its counter.',
+  },
+  'speed-not-for-item': {
+    kind: 'invalid',
+    about: 'An item on the ticket takes longer than the branch’s turnaround and cannot be hurried.',
+  },
+  'same-day-too-late': {
+    kind: 'invalid',
+    about: 'Same day is for items handed in by the branch’s cut-off on a day it is open.',
+  },
   'unpaid-needs-reason': {
     kind: 'invalid',
     about:

@@ -89,6 +89,10 @@ describe('counter pages on the server', () => {
     expect(html).toContain('Maida Vale');
     expect(html).toContain('Find a customer or scan a ticket');
     expect(html).toContain('Raise ticket');
+    // The speeds the branch offers (the seed's: express +50 %, same day +100 %), each with
+    // when it would be ready.
+    expect(html).toMatch(/Express(<!-- -->)? \+50 %/);
+    expect(html).toMatch(/Same day(<!-- -->)? \+100 %/);
   });
 
   it('says so, with the way to choose a branch, where the branch has no counter', async () => {

@@ -60,10 +60,19 @@ export const services = pgTable(
     pricePence: integer('price_pence').notNull(),
     description: text('description').notNull().default(''),
     sortOrder: integer('sort_order').notNull().default(0),
+    /**
+     * Working days this item takes at the counter when longer than the branch's turnaround
+     * (leather, wedding dresses, curtains); null: the branch's (issue 32).
+     */
+    turnaroundDays: integer('turnaround_days'),
   },
   (t) => [
     index('services_category_idx').on(t.categoryId),
     check('services_price_non_negative', sql`${t.pricePence} >= 0`),
+    check(
+      'services_turnaround',
+      sql`${t.turnaroundDays} is null or ${t.turnaroundDays} between 1 and 60`,
+    ),
   ],
 );
 
@@ -109,21 +118,43 @@ export const areas = pgTable(
   (t) => [uniqueIndex('areas_outward_code_uq').on(t.outwardCode)],
 );
 
-export const branches = pgTable('branches', {
-  id: serial('id').primaryKey(),
-  slug: text('slug').notNull().unique(),
-  name: text('name').notNull(),
-  addressLine1: text('address_line1').notNull(),
-  addressLine2: text('address_line2').notNull().default(''),
-  town: text('town').notNull().default('London'),
-  postcode: text('postcode').notNull(),
-  phone: text('phone').notNull(),
-  latitude: doublePrecision('latitude').notNull(),
-  longitude: doublePrecision('longitude').notNull(),
-  sortOrder: integer('sort_order').notNull().default(0),
-  /** Takes walk-in orders over its counter (issue 32); the counter screen is for these only. */
-  counterEnabled: boolean('counter_enabled').notNull().default(false),
-});
+export const branches = pgTable(
+  'branches',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    addressLine1: text('address_line1').notNull(),
+    addressLine2: text('address_line2').notNull().default(''),
+    town: text('town').notNull().default('London'),
+    postcode: text('postcode').notNull(),
+    phone: text('phone').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    /** Takes walk-in orders over its counter (issue 32); the counter screen is for these only. */
+    counterEnabled: boolean('counter_enabled').notNull().default(false),
+    /** A counter ticket's standard turnaround in the branch's working days. */
+    turnaroundDays: integer('turnaround_days').notNull().default(2),
+    /** Express (ready the next working day) at this surcharge on the items; null: not offered. */
+    expressPercent: integer('express_percent'),
+    /** Same day (handed in by the cut-off, ready by closing) at this surcharge; null: not offered. */
+    sameDayPercent: integer('same_day_percent'),
+    /** London wall-clock 'HH:MM' by which a same-day ticket must be handed in. */
+    sameDayCutoff: text('same_day_cutoff').notNull().default('10:00'),
+  },
+  (t) => [
+    check('branches_turnaround', sql`${t.turnaroundDays} between 1 and 30`),
+    check(
+      'branches_express',
+      sql`${t.expressPercent} is null or ${t.expressPercent} between 0 and 200`,
+    ),
+    check(
+      'branches_same_day',
+      sql`${t.sameDayPercent} is null or ${t.sameDayPercent} between 0 and 300`,
+    ),
+  ],
+);
 
 /**
  * A branch's opening hours per ISO weekday (1 = Monday … 7 = Sunday), London wall-clock
@@ -607,6 +638,10 @@ export const counterTickets = pgTable(
     }),
     promisedReadyAt: timestamp('promised_ready_at', { withTimezone: true }).notNull(),
     payment: text('payment', { enum: ['cash', 'at-collection'] }).notNull(),
+    /** Standard, express or same day (issue 32); the surcharge is a line of the order. */
+    speed: text('speed', { enum: ['standard', 'express', 'same-day'] })
+      .notNull()
+      .default('standard'),
     tenderedPence: integer('tendered_pence'),
     changePence: integer('change_pence'),
     createdAt: createdAt(),

@@ -11,8 +11,8 @@ import { expectNoSeriousA11yViolations, waitForHydration } from './support';
  */
 
 test.use({
-  viewport: async ({ isMobile }, use) =>
-    use(isMobile ? { width: 1024, height: 768 } : { width: 1280, height: 800 }),
+  viewport: async ({ isMobile }, provide) =>
+    provide(isMobile ? { width: 1024, height: 768 } : { width: 1280, height: 800 }),
 });
 // One day's till from opening to the Z report: the tests run in order, in one worker, and are
 // not retried one by one (a retry would start without the day's takings; a closed day cannot

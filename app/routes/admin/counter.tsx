@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { routes } from '@shared/api/routes';
+import { speedLabel, type CounterSpeed } from '@shared/counter-speed';
 import { requireStaffPage } from '~/features/admin/guard.server';
 import { CustomerPanel } from '~/features/admin/counter/customer-panel';
 import { ItemGrid } from '~/features/admin/counter/item-grid';
 import { fromLondonInput, toLondonInput } from '~/features/admin/counter/london-time-input';
 import { PaymentPanel, type PaymentChoice } from '~/features/admin/counter/payment-panel';
+import { SpeedPicker, ticketTiming } from '~/features/admin/counter/speed-picker';
 import { TicketDone, type RaisedTicket } from '~/features/admin/counter/ticket-done';
 import { TicketLines } from '~/features/admin/counter/ticket-lines';
 import {
@@ -38,11 +40,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const staff = await requireStaffPage(context.services, { request, url });
   try {
     const setup = await counterSetup(context.services, { staff });
-    return {
-      ready: true as const,
-      ...setup,
-      promisedReadyAt: setup.promisedReadyAt?.toISOString() ?? null,
-    };
+    return { ready: true as const, ...setup };
   } catch (error) {
     // No branch chosen, or a branch without a counter: the page says so and where to go.
     if (error instanceof AppError && error.kind === 'conflict') {
@@ -80,22 +78,24 @@ type Setup = Extract<Route.ComponentProps['loaderData'], { ready: true }>;
 function CounterScreen({ setup }: { setup: Setup }) {
   const [customer, setCustomer] = useState<CounterCustomer | null>(null);
   const [lines, setLines] = useState<DraftLine[]>([]);
-  const [promised, setPromised] = useState(
-    setup.promisedReadyAt ? toLondonInput(setup.promisedReadyAt) : '',
-  );
+  const [speed, setSpeed] = useState<CounterSpeed>('standard');
+  // What staff typed over the speed's promise (null: the speed's own, as items are added).
+  const [promisedTyped, setPromisedTyped] = useState<string | null>(null);
   const [payment, setPayment] = useState<PaymentChoice>(noPayment);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const [raised, setRaised] = useState<RaisedTicket | null>(null);
-  const total = totalPence(lines);
-  const defaultPromise = setup.promisedReadyAt ? toLondonInput(setup.promisedReadyAt) : '';
+  const timing = ticketTiming(setup, lines, speed);
+  const total = totalPence(lines) + timing.surchargePence;
+  const promised = promisedTyped ?? (timing.readyAt ? toLondonInput(timing.readyAt) : '');
 
   function next() {
     setCustomer(null);
     setLines([]);
     setPayment(noPayment);
-    setPromised(defaultPromise);
+    setSpeed('standard');
+    setPromisedTyped(null);
     setErrors({});
     setMessage('');
     setRaised(null);
@@ -110,7 +110,7 @@ function CounterScreen({ setup }: { setup: Setup }) {
       setErrors({ tendered_pence: ['Enter the cash tendered, e.g. 20.00.'] });
       return;
     }
-    const changed = promised !== defaultPromise ? fromLondonInput(promised) : null;
+    const changed = promisedTyped !== null ? fromLondonInput(promisedTyped) : null;
     setBusy(true);
     const reply = await call(routes.admin.counterRaiseTicket, {
       body: {
@@ -122,6 +122,7 @@ function CounterScreen({ setup }: { setup: Setup }) {
           ...(l.item.pricePence === 0 ? { unit_price_pence: unitPence(l) ?? 0 } : {}),
         })),
         ...(changed ? { promised_ready_at: changed } : {}),
+        speed,
         payment:
           payment.kind === 'cash'
             ? { kind: 'cash', tendered_pence: tendered ?? 0 }
@@ -144,7 +145,7 @@ function CounterScreen({ setup }: { setup: Setup }) {
           Counter <span className="font-normal text-slate-500">· {setup.branch.name}</span>
         </h1>
         <p className="text-sm text-slate-600">
-          Ready in {setup.turnaroundDays} working days unless you change it.{' '}
+          Ready in {setup.offer.turnaroundDays} working days unless you change it.{' '}
           <Link to="/admin/counter/till" className="font-semibold underline">
             Till and day-end report
           </Link>
@@ -158,6 +159,24 @@ function CounterScreen({ setup }: { setup: Setup }) {
           </h2>
           <CustomerPanel customer={customer} onChoose={setCustomer} />
           <TicketLines lines={lines} errors={errors} onChange={setLines} />
+          <SpeedPicker
+            choices={setup}
+            lines={lines}
+            speed={speed}
+            errors={errors}
+            onChange={(next) => {
+              setSpeed(next);
+              setPromisedTyped(null);
+            }}
+          />
+          {timing.surchargePence > 0 ? (
+            <p className="flex justify-between text-sm" data-testid="ticket-surcharge">
+              <span>
+                {speedLabel[speed]} service (+{timing.percent} %)
+              </span>
+              <span className="tabular-nums">{pounds(timing.surchargePence)}</span>
+            </p>
+          ) : null}
           <p className="flex justify-between border-t border-slate-200 pt-2 text-lg font-bold">
             <span>Total</span>
             <span className="tabular-nums" data-testid="ticket-total">
@@ -169,7 +188,7 @@ function CounterScreen({ setup }: { setup: Setup }) {
             <input
               type="datetime-local"
               value={promised}
-              onChange={(e) => setPromised(e.target.value)}
+              onChange={(e) => setPromisedTyped(e.target.value)}
               aria-invalid={errors.promised_ready_at ? true : undefined}
               className="field-input py-2"
             />

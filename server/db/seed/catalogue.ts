@@ -38,6 +38,7 @@ export async function seedCatalogue(db: DbOrTx): Promise<void> {
         pricePence: s.pence,
         description: s.description ?? '',
         sortOrder: j,
+        turnaroundDays: category.turnaroundDays ?? null,
       })),
     );
   }
@@ -89,6 +90,10 @@ export async function seedCatalogue(db: DbOrTx): Promise<void> {
         longitude: b.longitude,
         sortOrder: i,
         counterEnabled: b.counter ?? false,
+        // A counter offers express and same day at the usual London surcharges until the
+        // owner changes them (Branches).
+        expressPercent: b.counter ? 50 : null,
+        sameDayPercent: b.counter ? 100 : null,
       })
       .returning({ id: branches.id });
     // Issue 32: the hours as rows, and the districts whose collections the branch processes.

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import type { SpeedOffer } from '@shared/counter-speed';
 import {
   branchMessages,
   checkBranchSettings,
@@ -33,6 +34,7 @@ export type BranchSettings = {
   closures: { day: string; kind: 'bank-holiday' | 'closure'; reason: string }[];
   districts: string[];
   staffIds: string[];
+  counterSpeeds: SpeedOffer;
 };
 
 /** Every branch with its settings, by their order on the site. */
@@ -59,6 +61,12 @@ async function readSettings(db: DbOrTx): Promise<BranchSettings[]> {
       .map(({ day, kind, reason }) => ({ day, kind, reason })),
     districts: areas.filter((a) => a.branchId === b.id).map((a) => a.district),
     staffIds: staff.filter((s) => s.branchId === b.id).map((s) => s.staffId),
+    counterSpeeds: {
+      turnaroundDays: b.turnaroundDays,
+      expressPercent: b.expressPercent,
+      sameDayPercent: b.sameDayPercent,
+      sameDayCutoff: b.sameDayCutoff,
+    },
   }));
 }
 
@@ -114,7 +122,7 @@ export async function saveBranchSettings(
     const before = (await readSettings(tx)).find((b) => b.id === branch.id)!;
     await tx
       .update(branches)
-      .set({ counterEnabled: input.counter })
+      .set({ counterEnabled: input.counter, ...(input.counterSpeeds ?? {}) })
       .where(eq(branches.id, branch.id));
     await tx.delete(branchHours).where(eq(branchHours.branchId, branch.id));
     if (input.hours.length > 0) {

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte } from 'drizzle-orm';
 import type { Closure, DayHours } from '@shared/branch-hours';
+import type { SpeedOffer } from '@shared/counter-speed';
 import { londonIsoDate } from '@shared/london-time';
 import { branchScope } from '../../auth/branch-scope';
 import type { CurrentStaff } from '../../auth/staff';
@@ -22,6 +23,8 @@ export type CounterBranch = {
   phone: string;
   week: DayHours[];
   closures: Closure[];
+  /** Its turnaround and the speeds it offers (shared/counter-speed.ts). */
+  offer: SpeedOffer;
 };
 
 type Staff = Pick<CurrentStaff, 'id' | 'role' | 'sessionBranchId'>;
@@ -73,6 +76,12 @@ export async function counterBranch(
     addressLine1: branch.addressLine1,
     postcode: branch.postcode,
     phone: branch.phone,
+    offer: {
+      turnaroundDays: branch.turnaroundDays,
+      expressPercent: branch.expressPercent,
+      sameDayPercent: branch.sameDayPercent,
+      sameDayCutoff: branch.sameDayCutoff,
+    },
     ...(await hoursOf(db, branch.id, now)),
   };
 }

@@ -130,6 +130,7 @@ export function ticketView(numbering: OrderNumbering, t: TicketFacts) {
     paid: formatPence(order.paidPence),
     due: formatPence(order.amountDuePence),
     payment: ticket.payment,
+    speed: ticket.speed,
     tendered: ticket.tenderedPence === null ? null : formatPence(ticket.tenderedPence),
     change: ticket.changePence === null ? null : formatPence(ticket.changePence),
     invoice_number: t.invoiceNumber,

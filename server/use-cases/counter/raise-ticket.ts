@@ -1,7 +1,13 @@
 import { inArray } from 'drizzle-orm';
 import { invoiceProblems, type InvoiceLineInput } from '@shared/invoice';
 import { MAX_UNIT_PRICE_PENCE } from '@shared/money';
-import { promisedReadyAt } from '@shared/promised-ready';
+import {
+  readyAtSpeed,
+  speedLabel,
+  surchargePence,
+  surchargePercent,
+  type CounterSpeed,
+} from '@shared/counter-speed';
 import type { CurrentStaff } from '../../auth/staff';
 import { counterTickets, orderEvents, orderItems, orders, services } from '../../db/schema';
 import { ValidationError } from '../../errors';
@@ -38,8 +44,10 @@ export async function raiseTicket(
     staff: CurrentStaff;
     customerId: string;
     lines: TicketLine[];
-    /** Staff's own promised time; the branch's turnaround when absent. */
+    /** Staff's own promised time; the speed's when absent. */
     promisedReadyAt?: Date;
+    /** Standard when absent; express and same day where the branch offers them. */
+    speed?: CounterSpeed;
     payment: TicketPayment;
   },
 ) {
@@ -82,13 +90,40 @@ export async function raiseTicket(
         note: line.note.trim(),
       };
     });
+    if (Object.keys(errors).length) throw new ValidationError('Please check the items.', errors);
+    const speed = input.speed ?? 'standard';
+    const timing = readyAtSpeed({
+      offer: branch.offer,
+      week: branch.week,
+      closures: branch.closures,
+      droppedAt: now,
+      speed,
+      items: lines.map((l) => ({
+        name: l.itemName,
+        turnaroundDays: known.find((s) => s.id === l.serviceId)?.turnaroundDays ?? null,
+      })),
+    });
+    if ('refused' in timing) {
+      const { code, message } = timing.refused;
+      throw new ValidationError(message, { speed: [message] }, code);
+    }
+    // Express and same day are a line of their own, so the receipt and the invoice show them.
+    const percent = surchargePercent(branch.offer, speed) ?? 0;
+    const itemsPence = lines.reduce((sum, l) => sum + l.quantity * l.unitPricePence, 0);
+    if (percent > 0) {
+      lines.push({
+        serviceId: null,
+        itemName: `${speedLabel[speed]} service (+${percent} %)`,
+        quantity: 1,
+        unitPricePence: surchargePence(itemsPence, percent),
+        note: '',
+      });
+    }
     Object.assign(errors, invoiceProblems(lines, 0));
     if (Object.keys(errors).length) throw new ValidationError('Please check the items.', errors);
     const totalPence = lines.reduce((sum, l) => sum + l.quantity * l.unitPricePence, 0);
 
-    const promised =
-      input.promisedReadyAt ??
-      promisedReadyAt({ week: branch.week, closures: branch.closures, droppedAt: now });
+    const promised = input.promisedReadyAt ?? timing.ready;
     if (!promised) {
       throw new ValidationError('Enter when the ticket will be ready.', {
         promised_ready_at: [`${branch.name} has no opening hours ahead: enter the time yourself.`],
@@ -160,6 +195,7 @@ export async function raiseTicket(
         staffId: staff.id,
         promisedReadyAt: promised,
         payment: input.payment.kind,
+        speed,
         tenderedPence: cash,
         changePence: cash !== null ? cash - totalPence : null,
         createdAt: now,
@@ -190,6 +226,7 @@ export async function raiseTicket(
       after: {
         branchId: branch.id,
         totalPence,
+        speed,
         payment: input.payment.kind,
         tenderedPence: cash,
         changePence: ticket!.changePence,

@@ -38,6 +38,37 @@ export const branchSettingsInput = z.object({
     .max(200)
     .meta({ description: 'Postcode districts (W9, NW6); each belongs to one branch at most' }),
   staff_ids: z.array(z.uuid({ error: 'We could not find that member of staff.' })).max(200),
+  counter_speeds: z
+    .object({
+      turnaround_days: z
+        .number({ error: 'Enter the turnaround as 1 to 30 working days.' })
+        .int({ error: 'Enter the turnaround as 1 to 30 working days.' })
+        .min(1, { error: 'Enter the turnaround as 1 to 30 working days.' })
+        .max(30, { error: 'Enter the turnaround as 1 to 30 working days.' }),
+      express_percent: z
+        .number({ error: 'Enter the express surcharge as 0 to 200 %.' })
+        .int({ error: 'Enter the express surcharge as 0 to 200 %.' })
+        .min(0, { error: 'Enter the express surcharge as 0 to 200 %.' })
+        .max(200, { error: 'Enter the express surcharge as 0 to 200 %.' })
+        .nullable()
+        .meta({ description: 'Surcharge in percent; null: express is not offered' }),
+      same_day_percent: z
+        .number({ error: 'Enter the same-day surcharge as 0 to 300 %.' })
+        .int({ error: 'Enter the same-day surcharge as 0 to 300 %.' })
+        .min(0, { error: 'Enter the same-day surcharge as 0 to 300 %.' })
+        .max(300, { error: 'Enter the same-day surcharge as 0 to 300 %.' })
+        .nullable()
+        .meta({ description: 'Surcharge in percent; null: same day is not offered' }),
+      same_day_cutoff: text({ error: 'Enter the cut-off as HH:MM, e.g. 10:00.' }).regex(
+        /^([01]\d|2[0-3]):[0-5]\d$/,
+        'Enter the cut-off as HH:MM, e.g. 10:00.',
+      ),
+    })
+    .optional()
+    .meta({
+      description:
+        'The counter’s standard turnaround and the speeds it offers (issue 32); kept as they are when absent',
+    }),
 });
 
 export const branchSettings = branchSettingsInput

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COUNTER_SPEEDS } from '../../counter-speed';
 import { MAX_UNIT_PRICE_PENCE } from '../../money';
 import { orderStatuses } from '../../order-status';
 import { text } from '../../text';
@@ -49,8 +50,15 @@ export const ticketInput = z.object({
   customer_id: z.uuid({ error: 'Find or add the customer first.' }),
   lines: z.array(ticketLine).min(1, 'Add at least one item to the ticket.').max(60),
   promised_ready_at: instant.optional().meta({
-    description: 'When staff promise it; the branch’s turnaround over its hours when absent',
+    description: 'When staff promise it; the speed’s over the branch’s hours when absent',
   }),
+  speed: z
+    .enum(COUNTER_SPEEDS, { error: 'Choose standard, express or same day.' })
+    .default('standard')
+    .meta({
+      description:
+        'Express (next working day) and same day (handed in by the cut-off, ready by closing) where the branch offers them, at its surcharge, added as a line',
+    }),
   payment: z.discriminatedUnion(
     'kind',
     [
@@ -94,6 +102,7 @@ export const counterTicket = z
     paid: money,
     due: money,
     payment: z.enum(['cash', 'at-collection']),
+    speed: z.enum(COUNTER_SPEEDS),
     tendered: money.nullable(),
     change: money.nullable(),
     invoice_number: text().nullable(),

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { routes } from '@shared/api/routes';
 import { WEEKDAY_NAMES } from '@shared/branch-hours';
+import type { SpeedOffer } from '@shared/counter-speed';
 import { ActionFeedback, useAdminAction } from '../ui';
 
 /*
@@ -18,6 +19,7 @@ export type EditableBranch = {
   closures: { day: string; kind: 'bank-holiday' | 'closure'; reason: string }[];
   districts: string[];
   staffIds: string[];
+  counterSpeeds: SpeedOffer;
 };
 
 type Day = { open: boolean; opensAt: string; closesAt: string };
@@ -42,6 +44,7 @@ export function BranchEditor({
 }) {
   const { run, busy, feedback } = useAdminAction();
   const [counter, setCounter] = useState(branch.counter);
+  const [speeds, setSpeeds] = useState(() => speedFields(branch.counterSpeeds));
   const [week, setWeek] = useState(() => weekOf(branch));
   const [closures, setClosures] = useState(branch.closures);
   const [districts, setDistricts] = useState(branch.districts.join(', '));
@@ -65,6 +68,12 @@ export function BranchEditor({
           .map((d) => d.trim())
           .filter(Boolean),
         staff_ids: [...members],
+        counter_speeds: {
+          turnaround_days: Number(speeds.turnaround),
+          express_percent: speeds.express ? Number(speeds.expressPercent) : null,
+          same_day_percent: speeds.sameDay ? Number(speeds.sameDayPercent) : null,
+          same_day_cutoff: speeds.cutoff,
+        },
       },
     });
   }
@@ -84,6 +93,7 @@ export function BranchEditor({
           />
           <span>This branch takes walk-in orders over the counter</span>
         </label>
+        <CounterSpeedFields speeds={speeds} onChange={(c) => setSpeeds((s) => ({ ...s, ...c }))} />
       </section>
 
       <section className="card space-y-3" aria-labelledby="hours-title">
@@ -243,6 +253,109 @@ export function BranchEditor({
           Save {branch.name}
         </button>
         <ActionFeedback feedback={feedback} of={[routes.admin.saveBranchSettings]} />
+      </div>
+    </div>
+  );
+}
+
+type SpeedFields = {
+  turnaround: string;
+  express: boolean;
+  expressPercent: string;
+  sameDay: boolean;
+  sameDayPercent: string;
+  cutoff: string;
+};
+
+function speedFields(offer: SpeedOffer): SpeedFields {
+  return {
+    turnaround: String(offer.turnaroundDays),
+    express: offer.expressPercent !== null,
+    expressPercent: String(offer.expressPercent ?? 50),
+    sameDay: offer.sameDayPercent !== null,
+    sameDayPercent: String(offer.sameDayPercent ?? 100),
+    cutoff: offer.sameDayCutoff,
+  };
+}
+
+/** The counter's standard turnaround, and express and same day with their surcharges. */
+function CounterSpeedFields({
+  speeds,
+  onChange,
+}: {
+  speeds: SpeedFields;
+  onChange: (change: Partial<SpeedFields>) => void;
+}) {
+  return (
+    <div className="grid gap-3 sm:grid-cols-3">
+      <label className="block">
+        <span className="field-label">Standard turnaround (working days)</span>
+        <input
+          type="number"
+          min={1}
+          max={30}
+          className={input}
+          value={speeds.turnaround}
+          onChange={(e) => onChange({ turnaround: e.target.value })}
+        />
+      </label>
+      <div className="space-y-1">
+        <label className="flex items-center gap-2 font-medium">
+          <input
+            type="checkbox"
+            className="h-5 w-5 shrink-0"
+            checked={speeds.express}
+            onChange={(e) => onChange({ express: e.target.checked })}
+          />
+          Express (next working day)
+        </label>
+        <label className="block">
+          <span className="field-label">Express surcharge (%)</span>
+          <input
+            type="number"
+            min={0}
+            max={200}
+            disabled={!speeds.express}
+            className={input}
+            value={speeds.expressPercent}
+            onChange={(e) => onChange({ expressPercent: e.target.value })}
+          />
+        </label>
+      </div>
+      <div className="space-y-1">
+        <label className="flex items-center gap-2 font-medium">
+          <input
+            type="checkbox"
+            className="h-5 w-5 shrink-0"
+            checked={speeds.sameDay}
+            onChange={(e) => onChange({ sameDay: e.target.checked })}
+          />
+          Same day (ready by closing)
+        </label>
+        <div className="grid grid-cols-2 gap-2">
+          <label className="block">
+            <span className="field-label">Surcharge (%)</span>
+            <input
+              type="number"
+              min={0}
+              max={300}
+              disabled={!speeds.sameDay}
+              className={input}
+              value={speeds.sameDayPercent}
+              onChange={(e) => onChange({ sameDayPercent: e.target.value })}
+            />
+          </label>
+          <label className="block">
+            <span className="field-label">Handed in by</span>
+            <input
+              type="time"
+              disabled={!speeds.sameDay}
+              className={input}
+              value={speeds.cutoff}
+              onChange={(e) => onChange({ cutoff: e.target.value })}
+            />
+          </label>
+        </div>
       </div>
     </div>
   );

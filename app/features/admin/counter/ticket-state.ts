@@ -3,7 +3,13 @@
  * sections share. Money in pence; formatted where it is shown.
  */
 
-export type PriceItem = { id: number; name: string; pricePence: number };
+export type PriceItem = {
+  id: number;
+  name: string;
+  pricePence: number;
+  /** Working days it takes when longer than the branch's turnaround; null: the branch's. */
+  turnaroundDays: number | null;
+};
 export type PriceCategory = { id: number; name: string; items: PriceItem[] };
 export type CounterCustomer = {
   id: string;

@@ -15,6 +15,8 @@ export type SeedCategory = {
   image: string;
   description: string;
   services: SeedService[];
+  /** Working days its items take at the counter when longer than a branch's turnaround. */
+  turnaroundDays?: number;
 };
 
 export const CATEGORIES: SeedCategory[] = [
@@ -145,6 +147,7 @@ export const CATEGORIES: SeedCategory[] = [
   {
     name: 'Curtains',
     code: 'curtains',
+    turnaroundDays: 5,
     image: '/images/categories/curtains.svg',
     description:
       '<p>Curtains cleaned and pressed to their original drop. We can take them down and rehang them: ask when you book.</p>',
@@ -182,6 +185,7 @@ export const CATEGORIES: SeedCategory[] = [
   {
     name: 'Leather, Suede & Wedding',
     code: 'leather-suede|wedding',
+    turnaroundDays: 10,
     image: '/images/categories/specialist.svg',
     description:
       '<p>Specialist cleaning by our partner workshop: leather and suede re-coloured and re-oiled, wedding dresses cleaned and boxed in acid-free tissue.</p>',

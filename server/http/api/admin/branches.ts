@@ -24,6 +24,12 @@ function settingsReply(b: BranchSettings) {
     closures: b.closures.map((c) => ({ date: c.day, kind: c.kind, reason: c.reason })),
     districts: b.districts,
     staff_ids: b.staffIds,
+    counter_speeds: {
+      turnaround_days: b.counterSpeeds.turnaroundDays,
+      express_percent: b.counterSpeeds.expressPercent,
+      same_day_percent: b.counterSpeeds.sameDayPercent,
+      same_day_cutoff: b.counterSpeeds.sameDayCutoff,
+    },
   };
 }
 
@@ -62,6 +68,12 @@ export function adminBranchRoutes(app: FastifyInstance, services: AppServices) {
         closures: body.closures.map((c) => ({ day: c.date, kind: c.kind, reason: c.reason })),
         districts: body.districts,
         staffIds: body.staff_ids,
+        counterSpeeds: body.counter_speeds && {
+          turnaroundDays: body.counter_speeds.turnaround_days,
+          expressPercent: body.counter_speeds.express_percent,
+          sameDayPercent: body.counter_speeds.same_day_percent,
+          sameDayCutoff: body.counter_speeds.same_day_cutoff,
+        },
       });
       return { status: true, message: `${saved.name} saved.`, branch: settingsReply(saved) };
     },

@@ -68,6 +68,7 @@ export function adminCounterRoutes(app: FastifyInstance, services: AppServices) 
           note: l.note,
         })),
         promisedReadyAt: body.promised_ready_at ? new Date(body.promised_ready_at) : undefined,
+        speed: body.speed,
         payment:
           body.payment.kind === 'cash'
             ? { kind: 'cash', tenderedPence: body.payment.tendered_pence }
