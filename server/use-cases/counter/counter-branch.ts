@@ -20,6 +20,8 @@ export type CounterBranch = {
   addressLine1: string;
   postcode: string;
   phone: string;
+  /** Its card reader (decision 053), or null: no card at this counter. */
+  terminalReaderId: string | null;
   week: DayHours[];
   closures: Closure[];
 };
@@ -73,6 +75,7 @@ export async function counterBranch(
     addressLine1: branch.addressLine1,
     postcode: branch.postcode,
     phone: branch.phone,
+    terminalReaderId: branch.terminalReaderId,
     ...(await hoursOf(db, branch.id, now)),
   };
 }

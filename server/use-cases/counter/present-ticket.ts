@@ -89,6 +89,8 @@ export type TicketFacts = {
   branchName: string;
   invoiceNumber: string | null;
   handovers?: HandoverRow[];
+  /** Paid in cash on it and not refunded (the till's entries): the most a cash refund gives. */
+  cashPaidPence?: number;
 };
 
 /** A hand-over at the counter as the API shows it. */
@@ -133,6 +135,7 @@ export function ticketView(numbering: OrderNumbering, t: TicketFacts) {
     tendered: ticket.tenderedPence === null ? null : formatPence(ticket.tenderedPence),
     change: ticket.changePence === null ? null : formatPence(ticket.changePence),
     invoice_number: t.invoiceNumber,
+    cash_refundable: formatPence(t.cashPaidPence ?? 0),
     receipt_url: `/admin/counter/tickets/${order.id}/receipt`,
     handovers: (t.handovers ?? []).map(handoverView),
   };

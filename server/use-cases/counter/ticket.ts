@@ -15,6 +15,7 @@ import type { AppServices } from '../../services';
 import { shopSettingsIn } from '../admin/shop-settings';
 import { currentInvoice } from '../invoices/vat-documents';
 import { ticketReceipt, ticketView, type TicketFacts } from './present-ticket';
+import { cashPaidOn } from './till';
 
 /*
  * A counter ticket read back (issue 32, decision 049), for its page and its receipt: only
@@ -61,6 +62,7 @@ export async function counterTicket(
     branchName: row.branch.name,
     invoiceNumber: invoice?.number ?? null,
     handovers: handovers.map((h) => ({ ...h.handover, branchName: h.branchName })),
+    cashPaidPence: await cashPaidOn(db, row.order.id),
   };
   return { ...facts, branch: row.branch };
 }
