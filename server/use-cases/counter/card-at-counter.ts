@@ -1,4 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
 import { orderNumber } from '@shared/order-number';
 import type { CurrentStaff } from '../../auth/staff';
 import { branches, counterCardPayments, orders, payments } from '../../db/schema';
@@ -251,6 +252,28 @@ async function takeCardPayment(
       invoice: invoice.number,
     },
   });
+}
+
+/** Stripe's events about a reader whose action ended (the signature checked by the route). */
+export function isReaderEvent(event: Stripe.Event) {
+  return (
+    event.type === 'terminal.reader.action_succeeded' ||
+    event.type === 'terminal.reader.action_failed'
+  );
+}
+
+/**
+ * `terminal.reader.action_succeeded` / `action_failed`: the payment is read back from Stripe
+ * and settled once (a replay, or a second event, finds it settled); a PaymentIntent this
+ * server did not start is ignored.
+ */
+export async function handleReaderEvent(deps: Deps, input: { event: Stripe.Event }) {
+  const { event } = input;
+  if (!isReaderEvent(event)) return;
+  const reader = event.data.object as Stripe.Terminal.Reader;
+  const intent = reader.action?.process_payment_intent?.payment_intent;
+  const id = typeof intent === 'string' ? intent : intent?.id;
+  if (id) await settleCounterCard(deps, { paymentIntentId: id });
 }
 
 /** A card payment for the screen: settled first from the reader when still waiting (the poll). */

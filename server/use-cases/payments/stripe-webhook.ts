@@ -5,7 +5,6 @@ import { payments, webhookEvents } from '../../db/schema';
 import { isRefusal } from '../../errors';
 import { confirmInvoicePaid, type PaymentDeps } from './pay-invoice';
 import { confirmCardSaved } from './payment-steps';
-import { settleCounterCard } from '../counter/card-at-counter';
 
 /**
  * A Stripe event whose signature was checked. Each event is processed once: it is claimed
@@ -73,17 +72,6 @@ async function applyStripeEvent(deps: PaymentDeps, event: Stripe.Event) {
         updatedAt: new Date(),
       })
       .where(and(eq(payments.id, known.id), ne(payments.status, 'succeeded')));
-    return;
-  }
-  if (
-    event.type === 'terminal.reader.action_succeeded' ||
-    event.type === 'terminal.reader.action_failed'
-  ) {
-    // The counter's reader (decision 053): the payment is read back from Stripe and settled
-    // once; a PaymentIntent this server did not start is ignored.
-    const intent = event.data.object.action?.process_payment_intent?.payment_intent;
-    const id = typeof intent === 'string' ? intent : intent?.id;
-    if (id) await settleCounterCard(deps, { paymentIntentId: id });
     return;
   }
   logger?.info('stripe webhook ignored', { type: event.type });
