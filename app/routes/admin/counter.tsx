@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { routes } from '@shared/api/routes';
 import { requireStaffPage } from '~/features/admin/guard.server';
+import { CardReader, type CardPayment } from '~/features/admin/counter/card-reader';
 import { CustomerPanel } from '~/features/admin/counter/customer-panel';
 import { ItemGrid } from '~/features/admin/counter/item-grid';
 import { fromLondonInput, toLondonInput } from '~/features/admin/counter/london-time-input';
@@ -56,7 +57,7 @@ export function headers() {
   return { 'Cache-Control': 'private, no-store' };
 }
 
-const noPayment: PaymentChoice = { kind: 'cash', tendered: '' };
+const noPayment: PaymentChoice = { kind: 'cash', tendered: '', deposit: '' };
 
 export default function Counter({ loaderData }: Route.ComponentProps) {
   if (!loaderData.ready) {
@@ -88,6 +89,7 @@ function CounterScreen({ setup }: { setup: Setup }) {
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const [raised, setRaised] = useState<RaisedTicket | null>(null);
+  const [card, setCard] = useState<CardPayment | null>(null);
   const total = totalPence(lines);
   const defaultPromise = setup.promisedReadyAt ? toLondonInput(setup.promisedReadyAt) : '';
 
@@ -99,6 +101,7 @@ function CounterScreen({ setup }: { setup: Setup }) {
     setErrors({});
     setMessage('');
     setRaised(null);
+    setCard(null);
   }
 
   async function raise() {
@@ -110,6 +113,12 @@ function CounterScreen({ setup }: { setup: Setup }) {
       setErrors({ tendered_pence: ['Enter the cash tendered, e.g. 20.00.'] });
       return;
     }
+    const deposit = payment.deposit.trim() ? penceOf(payment.deposit) : undefined;
+    if (deposit === null) {
+      setErrors({ deposit_pence: ['Enter the deposit, e.g. 10.00, or leave it empty.'] });
+      return;
+    }
+    const part = deposit !== undefined ? { deposit_pence: deposit } : {};
     const changed = promised !== defaultPromise ? fromLondonInput(promised) : null;
     setBusy(true);
     const reply = await call(routes.admin.counterRaiseTicket, {
@@ -124,8 +133,10 @@ function CounterScreen({ setup }: { setup: Setup }) {
         ...(changed ? { promised_ready_at: changed } : {}),
         payment:
           payment.kind === 'cash'
-            ? { kind: 'cash', tendered_pence: tendered ?? 0 }
-            : { kind: 'at-collection' },
+            ? { kind: 'cash', tendered_pence: tendered ?? 0, ...part }
+            : payment.kind === 'card'
+              ? { kind: 'card', ...part }
+              : { kind: 'at-collection' },
       },
     });
     setBusy(false);
@@ -134,8 +145,22 @@ function CounterScreen({ setup }: { setup: Setup }) {
       return setMessage(reply.error.message);
     }
     setRaised(reply.data.ticket);
+    setCard(reply.data.card_payment);
   }
 
+  if (raised && card) {
+    return (
+      <CardReader
+        payment={card}
+        onSettled={(ticket) => {
+          setRaised(ticket);
+          setCard(null);
+        }}
+        // Declined or cancelled: the ticket stands, due at collection (or cash from its page).
+        onClose={() => setCard(null)}
+      />
+    );
+  }
   if (raised) return <TicketDone ticket={raised} onNext={next} />;
   return (
     <div className="space-y-3">

@@ -46,12 +46,25 @@ export function TicketDone({ ticket, onNext }: { ticket: RaisedTicket; onNext: (
               £{ticket.change}
             </dd>
           </div>
-        ) : (
+        ) : null}
+        {ticket.due !== '0.00' ? (
           <div className="rounded-lg bg-amber-50 p-3">
             <dt className="text-xs font-semibold text-amber-800 uppercase">Due at collection</dt>
-            <dd className="text-xl font-bold text-amber-900 tabular-nums">£{ticket.due}</dd>
+            <dd className="text-xl font-bold text-amber-900 tabular-nums" data-testid="ticket-due">
+              £{ticket.due}
+            </dd>
           </div>
-        )}
+        ) : ticket.change === null ? (
+          <div className="rounded-lg bg-emerald-50 p-3">
+            <dt className="text-xs font-semibold text-emerald-800 uppercase">Paid</dt>
+            <dd
+              className="text-xl font-bold text-emerald-900 tabular-nums"
+              data-testid="ticket-paid"
+            >
+              £{ticket.paid}
+            </dd>
+          </div>
+        ) : null}
         <div className="col-span-2 rounded-lg bg-slate-50 p-3">
           <dt className="text-xs font-semibold text-slate-500 uppercase">Ready from</dt>
           <dd className="text-lg font-semibold">{londonDateTime(ticket.promised_ready_at)}</dd>
