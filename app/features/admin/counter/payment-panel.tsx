@@ -41,9 +41,9 @@ export function PaymentPanel({
       <div className="grid grid-cols-3 gap-2">
         {(
           [
-            ['cash', 'Cash'],
+            ['cash', 'Cash now'],
             ['card', 'Card'],
-            ['at-collection', 'At collection'],
+            ['at-collection', 'Pay at collection'],
           ] as const
         ).map(([kind, label]) => (
           <label

@@ -7,6 +7,7 @@ export type RaisedTicket = {
   paid: string;
   due: string;
   tendered: string | null;
+  payment: 'cash' | 'card' | 'at-collection';
   change: string | null;
   promised_ready_at: string;
   invoice_number: string | null;
@@ -71,7 +72,10 @@ export function TicketDone({ ticket, onNext }: { ticket: RaisedTicket; onNext: (
         </div>
       </dl>
       {ticket.invoice_number ? (
-        <p className="text-sm text-slate-600">Paid in cash · VAT invoice {ticket.invoice_number}</p>
+        <p className="text-sm text-slate-600">
+          {ticket.payment === 'card' ? 'Paid by card' : 'Paid in cash'}
+          {ticket.due !== '0.00' ? ' (deposit)' : ''} · VAT invoice {ticket.invoice_number}
+        </p>
       ) : null}
       <div className="flex justify-center gap-3">
         <a href={ticket.receipt_url} target="_blank" rel="noreferrer" className="btn-primary">
