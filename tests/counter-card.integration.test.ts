@@ -260,10 +260,20 @@ describe('a card at the counter on Stripe Terminal (decision 053)', () => {
   it('refuses an unknown reader, no reader, an amount over what is due and a bad amount, writing nothing', async () => {
     const db = server.database.db;
     const before = await written();
-    await db
-      .update(branches)
-      .set({ terminalReaderId: 'tmr_nobody' })
-      .where(eq(branches.id, maidaVale));
+    // The owner sets the reader id in the branch's settings (a mistyped one here).
+    type Settings = { id: number; reader_id?: string } & Record<string, unknown>;
+    const listed = await server.api<{ branches: Settings[] }>('/api/admin/branches', {
+      headers: as('owner'),
+    });
+    const mine = listed.body.branches.find((b) => b.id === maidaVale)!;
+    expect(mine.reader_id).toBe(READER);
+    const { id: _id, slug: _slug, name: _name, ...body } = mine;
+    const saved = await server.api<{ branch: Settings }>(`/api/admin/branches/${maidaVale}`, {
+      method: 'PUT',
+      body: { ...body, reader_id: 'tmr_nobody' },
+      headers: as('owner'),
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const unknown = await raiseByCard(1);
     expect([unknown.status, unknown.body.code]).toEqual([409, 'reader-unknown']);
     await db.update(branches).set({ terminalReaderId: null }).where(eq(branches.id, maidaVale));

@@ -14,6 +14,7 @@ export type EditableBranch = {
   name: string;
   slug: string;
   counter: boolean;
+  readerId: string | null;
   hours: { weekday: number; opensAt: string; closesAt: string }[];
   closures: { day: string; kind: 'bank-holiday' | 'closure'; reason: string }[];
   districts: string[];
@@ -42,6 +43,7 @@ export function BranchEditor({
 }) {
   const { run, busy, feedback } = useAdminAction();
   const [counter, setCounter] = useState(branch.counter);
+  const [readerId, setReaderId] = useState(branch.readerId ?? '');
   const [week, setWeek] = useState(() => weekOf(branch));
   const [closures, setClosures] = useState(branch.closures);
   const [districts, setDistricts] = useState(branch.districts.join(', '));
@@ -56,6 +58,7 @@ export function BranchEditor({
       params: { id: branch.id },
       body: {
         counter,
+        reader_id: readerId,
         hours: week.flatMap((d, i) =>
           d.open ? [{ weekday: i + 1, opens_at: d.opensAt, closes_at: d.closesAt }] : [],
         ),
@@ -83,6 +86,18 @@ export function BranchEditor({
             onChange={(e) => setCounter(e.target.checked)}
           />
           <span>This branch takes walk-in orders over the counter</span>
+        </label>
+        <label className="block max-w-md">
+          <span className="field-label">Card reader id (Stripe Terminal)</span>
+          <input
+            value={readerId}
+            onChange={(e) => setReaderId(e.target.value)}
+            placeholder="tmr_…"
+            className="field-input py-2 font-mono"
+          />
+          <span className="text-sm text-slate-600">
+            Empty: the counter takes no card. In test mode, tmr_simulated… is the simulated reader.
+          </span>
         </label>
       </section>
 
