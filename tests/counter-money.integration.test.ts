@@ -348,4 +348,24 @@ describe('deposits, saved card or credit, cash refunds at the counter (decision 
     const [day] = await server.database.db.select().from(tillDays).where(eq(tillDays.id, dayId));
     expect(day!.closedAt).not.toBeNull();
   });
+
+  it('lists the counter’s payment endpoints in the OpenAPI document with their schemas', async () => {
+    type Doc = {
+      paths: Record<string, Record<string, { requestBody?: unknown; responses: object }>>;
+    };
+    const doc = (await server.api<Doc>('/api/openapi.json')).body;
+    for (const [path, method] of [
+      ['/api/admin/counter/tickets/{id}/card', 'post'],
+      ['/api/admin/counter/card-payments/{id}', 'get'],
+      ['/api/admin/counter/card-payments/{id}/cancel', 'post'],
+      ['/api/admin/counter/card-payments/{id}/simulate', 'post'],
+      ['/api/admin/counter/tickets/{id}/account-payment', 'post'],
+      ['/api/admin/counter/tickets/{id}/refund', 'post'],
+    ] as const) {
+      const operation = doc.paths[path]?.[method];
+      expect(operation, `${method} ${path}`).toBeTruthy();
+      expect(Object.keys(operation!.responses)).toContain('200');
+    }
+    expect(doc.paths['/api/admin/counter/tickets/{id}/refund']!.post!.requestBody).toBeTruthy();
+  });
 });
