@@ -1,11 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from './tests/helpers/chromium';
+import { chromiumArgs, testBrowserPath } from './tests/helpers/chromium';
 
 // The app under test: the production build on a fresh embedded database, with a real SMTP
 // server beside it (tests/e2e/e2e-server.ts). E2E_PORT lets several runs share a machine.
 const port = Number(process.env.E2E_PORT ?? 3100);
 
-const chromium = { executablePath: chromiumPath, args: chromiumArgs };
+const chromium = { executablePath: testBrowserPath, args: chromiumArgs };
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -29,7 +29,7 @@ export async function getCurrentCustomer(
 ): Promise<CurrentCustomer | null> {
   const found = tokenFromCredentials(credentials);
   if (!found || found.token.length > 200) return null;
-  const session = await findSession(services.db, found.token, services.now());
+  const session = await sessionOnce(services, found.token);
   if (!session) return null;
   return {
     id: session.customerId,
@@ -39,4 +39,21 @@ export async function getCurrentCustomer(
     sessionId: session.sessionId,
     via: found.via,
   };
+}
+
+type SessionRow = Awaited<ReturnType<typeof findSession>>;
+// A page's loaders (the root's and the route's) run at once and each asks who is signed in:
+// lookups of one token while one is in flight share its answer. Nothing is kept after it
+// settles, so a sign-out elsewhere counts from the next request.
+const inFlight = new WeakMap<AppServices, Map<string, Promise<SessionRow>>>();
+
+function sessionOnce(services: AppServices, token: string): Promise<SessionRow> {
+  let pending = inFlight.get(services);
+  if (!pending) inFlight.set(services, (pending = new Map()));
+  let lookup = pending.get(token);
+  if (!lookup) {
+    lookup = findSession(services.db, token, services.now()).finally(() => pending.delete(token));
+    pending.set(token, lookup);
+  }
+  return lookup;
 }

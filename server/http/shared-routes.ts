@@ -1,6 +1,9 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 import { isSharedPageHandle } from '@shared/shared-page';
 
+/** How many paths' answers are kept (a few hundred kB at most). */
+const REMEMBERED_PATHS = 5_000;
+
 type RouteNode = {
   id: string;
   path?: string;
@@ -33,6 +36,9 @@ export function sharedPathMatcher(build: ServerBuild): (pathname: string) => boo
     if (parent) (parent.children ??= []).push(node);
     else roots.push(node);
   }
+  // Every page request asks (the account's as well as the price list's), and matching the
+  // route list costs about a millisecond of CPU: paths are remembered either way, the oldest
+  // forgotten first once there are many (a crawler's made-up paths cost one match each).
   const known = new Map<string, boolean>();
   return (pathname) => {
     let shared = known.get(pathname);
@@ -42,8 +48,8 @@ export function sharedPathMatcher(build: ServerBuild): (pathname: string) => boo
       const page = pagePathOf(pathname);
       const id = matchRoutes(roots as RouteObject[], page, build.basename)?.at(-1)?.route.id;
       shared = id ? isSharedPageHandle(build.routes[id]?.module.handle) : false;
-      // Paths of shared routes are few (the site's public pages); others are not remembered.
-      if (shared && known.size < 5_000) known.set(pathname, true);
+      if (known.size >= REMEMBERED_PATHS) known.delete(known.keys().next().value!);
+      known.set(pathname, shared);
     }
     return shared;
   };

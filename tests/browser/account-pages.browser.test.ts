@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems } from '../../server/db/schema';
 import { insertOrderRow, logIn, signUp } from '@tests/helpers/fixtures';
 import { startTestServer, type TestServer } from '@tests/helpers/test-server';
-import { chromiumArgs, chromiumPath } from '@tests/helpers/chromium';
+import { chromiumArgs, testBrowserPath } from '@tests/helpers/chromium';
 
 /*
  * The account pages with real orders in the database, in Chromium at 1280 px (desktop page)
@@ -23,7 +23,7 @@ describe('account pages with orders', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ pages: 'build' });
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+    browser = await chromium.launch({ executablePath: testBrowserPath, args: chromiumArgs });
     const ada = { name: 'Ada Lovelace', email: 'ada@example.com', phone: '07700 900123' };
     const { customer_id: customerId } = await signUp(server, { ...ada, password });
     token = await logIn(server, ada.email, password);

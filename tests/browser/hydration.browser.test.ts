@@ -5,7 +5,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffUser } from '../../server/auth/staff';
 import { startTestServer, type TestServer } from '@tests/helpers/test-server';
-import { chromiumArgs, chromiumPath } from '@tests/helpers/chromium';
+import { chromiumArgs, testBrowserPath } from '@tests/helpers/chromium';
 import {
   demoOwner,
   freePort,
@@ -124,7 +124,7 @@ describe('pages hydrate without console errors', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cl-hydration-'));
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+    browser = await chromium.launch({ executablePath: testBrowserPath, args: chromiumArgs });
     [dev, production] = await Promise.all([
       // `npm run dev`, on a fresh embedded database.
       startServerProcess(['npm', 'run', 'dev'], {

@@ -4,7 +4,7 @@ import { createStaffUser } from '../../server/auth/staff';
 import { insertOrderRow, logIn, signUp, staffLogIn } from '@tests/helpers/fixtures';
 import { photographGarment, recordGarmentRows } from '@tests/helpers/intake-fixtures';
 import { startTestServer, type TestServer } from '@tests/helpers/test-server';
-import { chromiumArgs, chromiumPath } from '@tests/helpers/chromium';
+import { chromiumArgs, testBrowserPath } from '@tests/helpers/chromium';
 
 /*
  * Issue 16 in the account, in Chromium at 375 px on the production build: the order's view
@@ -20,7 +20,7 @@ describe('the intake report in the account', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ pages: 'build' });
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+    browser = await chromium.launch({ executablePath: testBrowserPath, args: chromiumArgs });
     const { customer_id: customerId } = await signUp(server, {
       name: 'Ada Lovelace',
       email: 'ada@example.com',

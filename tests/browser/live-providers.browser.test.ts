@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments } from '../../server/db/schema';
 import { insertOrderRow } from '@tests/helpers/fixtures';
 import { startTestServer, type TestServer } from '@tests/helpers/test-server';
-import { chromiumArgs, chromiumPath } from '@tests/helpers/chromium';
+import { chromiumArgs, testBrowserPath } from '@tests/helpers/chromium';
 import { startStripeStandIn, type StripeStandIn } from '@tests/helpers/stripe-stand-in';
 import { startPayPalStandIn, type PayPalStandIn } from '@tests/helpers/paypal-stand-in';
 
@@ -57,7 +57,7 @@ describe('payment page with Stripe Elements and PayPal (live-key code path)', ()
         PAYPAL_API_BASE: paypal.url,
       },
     });
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+    browser = await chromium.launch({ executablePath: testBrowserPath, args: chromiumArgs });
   }, 120_000);
 
   afterAll(async () => {
