@@ -243,6 +243,27 @@ describe('a card at the counter on Stripe Terminal (decision 053)', () => {
     expect(approved.body.ticket).toMatchObject({ due: '0.00' });
   });
 
+  it('the screen’s poll settles a tap when no webhook comes (the fallback), once', async () => {
+    const raised = await raiseByCard(1);
+    expect((await tap('4242424242424242')).status).toBe(200);
+    const polls = await Promise.all([
+      get(`/api/admin/counter/card-payments/${raised.body.card_payment.id}`, 'maida'),
+      get(`/api/admin/counter/card-payments/${raised.body.card_payment.id}`, 'maida'),
+    ]);
+    for (const poll of polls) {
+      expect(poll.status).toBe(200);
+      expect(poll.body.card_payment.status).toBe('succeeded');
+      expect(poll.body.ticket.due).toBe('0.00');
+    }
+    const entries = await server.database.db
+      .select()
+      .from(tillEntries)
+      .where(eq(tillEntries.orderId, raised.body.ticket.id));
+    expect(entries.map((e) => [e.kind, e.method, e.pence])).toEqual([
+      ['sale', 'card', shirt.pricePence],
+    ]);
+  });
+
   it('cancels a card waiting on the reader: nothing taken', async () => {
     const raised = await raiseByCard(1);
     const before = await written();
