@@ -34,6 +34,7 @@ type Ticket = {
   change: string | null;
   invoice_number: string | null;
   cash_refundable: string;
+  customer_account: boolean;
 };
 type Reply = {
   code?: string;
@@ -186,6 +187,7 @@ describe('deposits, saved card or credit, cash refunds at the counter (decision 
     const customerId = account.customer_id;
     // A walk-in has no account: refused, nothing written.
     const guestTicket = (await raise(walkIn, 1, { kind: 'at-collection' })).body.ticket;
+    expect(guestTicket.customer_account).toBe(false);
     const before = await written();
     const guest = await post(
       `/api/admin/counter/tickets/${guestTicket.id}/account-payment`,
@@ -220,6 +222,7 @@ describe('deposits, saved card or credit, cash refunds at the counter (decision 
     expect(await written()).toMatchObject({ entries: before.entries, paid: before.paid });
 
     const ticket = (await raise(customerId, 2, { kind: 'at-collection' })).body.ticket;
+    expect(ticket.customer_account).toBe(true);
     const credit = await post(`/api/admin/counter/tickets/${ticket.id}/account-payment`, 'maida', {
       source: 'credit',
     });

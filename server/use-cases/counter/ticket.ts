@@ -7,6 +7,7 @@ import {
   counterHandoverLines,
   counterHandovers,
   counterTickets,
+  customers,
   orderItems,
   orders,
 } from '../../db/schema';
@@ -30,9 +31,10 @@ export async function counterTicket(
 ) {
   const { db } = deps;
   const [row] = await db
-    .select({ order: orders, ticket: counterTickets, branch: branches })
+    .select({ order: orders, ticket: counterTickets, branch: branches, customer: customers })
     .from(counterTickets)
     .innerJoin(orders, eq(orders.id, counterTickets.orderId))
+    .leftJoin(customers, eq(customers.id, orders.customerId))
     .innerJoin(branches, eq(branches.id, counterTickets.branchId))
     .where(eq(counterTickets.orderId, input.orderId));
   if (!row) throw new NotFoundError('We could not find that ticket.');
@@ -63,6 +65,8 @@ export async function counterTicket(
     invoiceNumber: invoice?.number ?? null,
     handovers: handovers.map((h) => ({ ...h.handover, branchName: h.branchName })),
     cashPaidPence: await cashPaidOn(db, row.order.id),
+    customerAccount:
+      row.customer !== null && !row.customer.isGuest && row.customer.passwordHash !== null,
   };
   return { ...facts, branch: row.branch };
 }

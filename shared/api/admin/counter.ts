@@ -109,6 +109,9 @@ export const counterTicket = z
     change: money.nullable(),
     invoice_number: text().nullable(),
     receipt_url: text(),
+    customer_account: z.boolean().meta({
+      description: 'The customer has an online account: their credit or saved card may pay',
+    }),
     cash_refundable: money.meta({
       description:
         'What was paid in cash on the ticket and not refunded: the most a cash refund gives',

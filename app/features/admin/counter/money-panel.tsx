@@ -97,24 +97,26 @@ export function MoneyPanel({
           >
             Card on the reader · £{ticket.due}
           </button>
-          <div className="grid grid-cols-2 gap-2">
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() => void fromAccount('credit')}
-              className="btn-secondary py-2"
-            >
-              Account credit
-            </button>
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() => void fromAccount('saved-card')}
-              className="btn-secondary py-2"
-            >
-              Saved card
-            </button>
-          </div>
+          {ticket.customer_account ? (
+            <div className="grid grid-cols-2 gap-2">
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => void fromAccount('credit')}
+                className="btn-secondary py-2"
+              >
+                Account credit
+              </button>
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => void fromAccount('saved-card')}
+                className="btn-secondary py-2"
+              >
+                Saved card
+              </button>
+            </div>
+          ) : null}
         </div>
       ) : null}
       {problem ? (
