@@ -16,7 +16,9 @@ import {
   type TestModeProvider,
 } from './adapters/payments/test-mode-provider';
 import type { CardPaymentProvider, PayPalProvider } from './adapters/payments/payment-provider';
+import { createStripeCardReader, type CardReaderProvider } from './adapters/payments/card-reader';
 import { createStripeCardProvider } from './adapters/payments/stripe-provider';
+import { createTestModeReader } from './adapters/payments/test-mode-reader';
 import { createPayPalProvider } from './adapters/payments/paypal-provider';
 import { createBundledAddressProvider } from './adapters/address/bundled-address-provider';
 import { createLoqateAddressProvider } from './adapters/address/loqate-address-provider';
@@ -49,6 +51,8 @@ export type AppServices = {
    */
   payments: {
     card: CardPaymentProvider;
+    /** The counter's card reader (Stripe Terminal, or TEST MODE's simulated one). */
+    reader: CardReaderProvider;
     paypal: PayPalProvider;
     /** The embedded stand-in, when either provider runs in TEST MODE. */
     test: TestModeProvider | null;
@@ -127,6 +131,10 @@ export function createServices(
   const card: CardPaymentProvider = config.stripe
     ? createStripeCardProvider(config.stripe)
     : testPayments!;
+  // The counter's card reader (decision 053): Stripe Terminal with a key, else simulated.
+  const reader: CardReaderProvider = config.stripe
+    ? createStripeCardReader(config.stripe)
+    : createTestModeReader(database.db);
   const paypal: PayPalProvider = config.paypal
     ? createPayPalProvider(config.paypal)
     : testPayments!;
@@ -160,7 +168,7 @@ export function createServices(
     logger,
     mail,
     address,
-    payments: { card, paypal, test: testPayments, testMode: testPayments !== null },
+    payments: { card, reader, paypal, test: testPayments, testMode: testPayments !== null },
     links: createLinkSigner(overrides.linkKey ?? randomBytes(32)),
     storage,
     texts: { kind: textTransport ? 'twilio' : 'offline', transport: textTransport },

@@ -9,6 +9,8 @@ import { outwardCode, postcodeDistrict } from './postcode';
 
 export type BranchSettingsInput = {
   counter: boolean;
+  /** The counter's card reader id (decision 053); '' clears it; absent keeps it. */
+  readerId?: string;
   hours: DayHours[];
   closures: Closure[];
   /** Postcode districts (W9, NW6 …); a sub-district or full postcode is read as its district. */

@@ -109,6 +109,15 @@ export const ERROR_CODES = {
     about: 'The new total is below what was paid: say whether the excess is refunded or credited.',
   },
   'refund-too-large': { kind: 'invalid', about: 'The refund is more than was paid.' },
+  'refund-over-cash': {
+    kind: 'invalid',
+    about:
+      'A cash refund at the counter is more than was paid in cash on the order (decision 053).',
+  },
+  'amount-over-due': {
+    kind: 'invalid',
+    about: 'The amount to take at the counter is more than is due (decision 053).',
+  },
   'not-an-image': { kind: 'invalid', about: 'The uploaded file is not an image we read.' },
   'photo-too-large': { kind: 'invalid', about: 'The photo is larger than a photo may be.' },
 
@@ -217,6 +226,28 @@ export const ERROR_CODES = {
     about: 'Nothing was paid, or paid above the total, to give back.',
   },
   'no-saved-card': { kind: 'conflict', about: 'The order has no saved card to charge.' },
+  'no-reader': {
+    kind: 'conflict',
+    about:
+      'The counter’s branch has no card reader set: the owner sets its reader id (decision 053).',
+  },
+  'reader-unknown': {
+    kind: 'conflict',
+    about: 'The payment provider does not know the branch’s card reader id.',
+  },
+  'reader-busy': {
+    kind: 'conflict',
+    about: 'The card reader is taking another payment, or one is waiting for this ticket.',
+  },
+  'reader-idle': { kind: 'conflict', about: 'The card reader is not waiting for a card.' },
+  'card-declined': {
+    kind: 'conflict',
+    about: 'The customer’s card was declined (at the reader or saved); nothing was taken.',
+  },
+  'no-account-payment': {
+    kind: 'conflict',
+    about: 'The ticket’s customer has no online account with a saved card or credit to use.',
+  },
   'payment-refused': {
     kind: 'conflict',
     about: 'The order cannot take this payment now, or the provider refused a refund.',

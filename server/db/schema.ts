@@ -142,6 +142,11 @@ export const branches = pgTable(
     sameDayPercent: integer('same_day_percent'),
     /** London wall-clock 'HH:MM' by which a same-day ticket must be handed in. */
     sameDayCutoff: text('same_day_cutoff').notNull().default('10:00'),
+    /**
+     * The counter's card reader (Stripe Terminal, server-driven, decision 053): a reader id
+     * `tmr_…` (a simulated one `tmr_simulated…` in TEST MODE); none: the counter takes no card.
+     */
+    terminalReaderId: text('terminal_reader_id'),
   },
   (t) => [
     check('branches_turnaround', sql`${t.turnaroundDays} between 1 and 30`),
@@ -637,7 +642,8 @@ export const counterTickets = pgTable(
       onDelete: 'set null',
     }),
     promisedReadyAt: timestamp('promised_ready_at', { withTimezone: true }).notNull(),
-    payment: text('payment', { enum: ['cash', 'at-collection'] }).notNull(),
+    /** How it was paid at drop-off: cash now (a deposit too), card on the reader, or later. */
+    payment: text('payment', { enum: ['cash', 'at-collection', 'card'] }).notNull(),
     /** Standard, express or same day (issue 32); the surcharge is a line of the order. */
     speed: text('speed', { enum: ['standard', 'express', 'same-day'] })
       .notNull()
@@ -655,7 +661,7 @@ export const counterTickets = pgTable(
     index('counter_tickets_branch_idx').on(t.branchId),
     check(
       'counter_tickets_cash',
-      sql`(${t.payment} = 'cash' and ${t.tenderedPence} >= 0 and ${t.changePence} >= 0) or (${t.payment} = 'at-collection' and ${t.tenderedPence} is null and ${t.changePence} is null)`,
+      sql`(${t.payment} = 'cash' and ${t.tenderedPence} >= 0 and ${t.changePence} >= 0) or (${t.payment} in ('at-collection', 'card') and ${t.tenderedPence} is null and ${t.changePence} is null)`,
     ),
   ],
 );
@@ -780,6 +786,45 @@ export const tillEntries = pgTable(
       'till_entries_reason',
       sql`${t.kind} not in ('paid-in', 'paid-out') or coalesce(${t.reason}, '') <> ''`,
     ),
+  ],
+);
+
+/**
+ * A card payment on a counter's reader (Stripe Terminal, decision 053): the PaymentIntent sent
+ * to the reader, for what amount of which ticket, by whom. 'waiting' until the provider says
+ * succeeded (captured) or failed; only then is the order paid, once (the row is locked and
+ * moved from 'waiting' once). One waiting payment per order at a time.
+ */
+export const counterCardPayments = pgTable(
+  'counter_card_payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    branchId: integer('branch_id')
+      .notNull()
+      .references((): AnyPgColumn => branches.id),
+    readerId: text('reader_id').notNull(),
+    provider: text('provider', { enum: ['stripe', 'test'] }).notNull(),
+    paymentIntentId: text('payment_intent_id').notNull().unique(),
+    amountPence: integer('amount_pence').notNull(),
+    status: text('status', { enum: ['waiting', 'succeeded', 'failed', 'canceled'] }).notNull(),
+    message: text('message'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    staffId: uuid('staff_id').references((): AnyPgColumn => staffUsers.id, {
+      onDelete: 'set null',
+    }),
+    staffName: text('staff_name').notNull(),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('counter_card_payments_waiting_uq')
+      .on(t.orderId)
+      .where(sql`${t.status} = 'waiting'`),
+    check('counter_card_payments_amount', sql`${t.amountPence} > 0`),
   ],
 );
 
@@ -1103,7 +1148,9 @@ export const appSecrets = pgTable('app_secrets', {
  */
 export const testPaymentObjects = pgTable('test_payment_objects', {
   id: text('id').primaryKey(),
-  kind: text('kind', { enum: ['setup', 'payment', 'charge', 'paypal', 'refund'] }).notNull(),
+  kind: text('kind', {
+    enum: ['setup', 'payment', 'charge', 'paypal', 'refund', 'reader'],
+  }).notNull(),
   /** A payment asked for again with the same key is the same payment. */
   idempotencyKey: text('idempotency_key').unique(),
   data: jsonb('data').notNull(),

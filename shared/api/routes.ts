@@ -89,6 +89,36 @@ export const routes: Routes<Api> = {
       auth: ['staff'],
     },
     counterTicket: { method: 'GET', path: '/api/admin/counter/tickets/:id', auth: ['staff'] },
+    counterCardStart: {
+      method: 'POST',
+      path: '/api/admin/counter/tickets/:id/card',
+      auth: ['staff'],
+    },
+    counterCardPayment: {
+      method: 'GET',
+      path: '/api/admin/counter/card-payments/:id',
+      auth: ['staff'],
+    },
+    counterCardCancel: {
+      method: 'POST',
+      path: '/api/admin/counter/card-payments/:id/cancel',
+      auth: ['staff'],
+    },
+    counterCardSimulate: {
+      method: 'POST',
+      path: '/api/admin/counter/card-payments/:id/simulate',
+      auth: ['staff'],
+    },
+    counterAccountPayment: {
+      method: 'POST',
+      path: '/api/admin/counter/tickets/:id/account-payment',
+      auth: ['staff'],
+    },
+    counterCashRefund: {
+      method: 'POST',
+      path: '/api/admin/counter/tickets/:id/refund',
+      auth: ['staff'],
+    },
     tillOverview: { method: 'GET', path: '/api/admin/counter/till', auth: ['staff'] },
     tillOpen: { method: 'POST', path: '/api/admin/counter/till', auth: ['staff'] },
     tillDay: { method: 'GET', path: '/api/admin/counter/till/days/:id', auth: ['staff'] },

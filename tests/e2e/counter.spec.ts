@@ -22,6 +22,8 @@ test.describe.configure({ mode: 'serial', retries: 0 });
 /** The cash the day's tickets take, for the Z report at the end (the tests run in order). */
 const FLOAT_PENCE = 10_000;
 let takenPence = 0;
+/** What the cards on the simulated reader take (decision 053). */
+let cardPence = 0;
 /** The viewport, for the screenshots' names. */
 const size = (page: Page) => `${page.viewportSize()!.width}x${page.viewportSize()!.height}`;
 const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
@@ -128,6 +130,40 @@ test('a walk-in ticket for a new customer, paid in cash with change; the receipt
   await expect(page.getByRole('heading', { level: 1 })).toContainText(number);
 });
 
+test('a ticket paid by card on the simulated reader: waiting, then paid (decision 053)', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/admin/login?from=/admin/counter');
+  await page.getByLabel('E-mail').fill(E2E_TWO_BRANCHES.email);
+  await page.getByLabel('Password').fill(E2E_TWO_BRANCHES.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Maida Vale' }).click();
+  await expect(page.getByRole('heading', { name: /Counter/ })).toBeVisible();
+  await waitForHydration(page);
+  await page.getByRole('button', { name: '+ New walk-in customer' }).click();
+  await page.getByLabel('Name').fill('Carl Card');
+  await page.getByLabel('Mobile').fill(`07700 7${String(Date.now()).slice(-5)}`);
+  await page.getByRole('button', { name: 'Add walk-in customer' }).click();
+  await expect(page.getByTestId('ticket-customer')).toContainText('Carl Card');
+  await page.getByRole('tabpanel').getByRole('button').filter({ hasText: '£' }).first().click();
+  await page.getByRole('radio', { name: 'Card' }).check({ force: true });
+  const total = (await page.getByTestId('ticket-total').textContent())!;
+  const totalPence = Math.round(Number(total.replace('£', '')) * 100);
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: testInfo.outputPath(`counter-card-choice-${size(page)}.png`) });
+
+  await page.getByRole('button', { name: /Raise ticket/ }).click();
+  const reader = page.getByTestId('card-reader');
+  await expect(reader.getByText('Waiting for the card on the reader…')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: testInfo.outputPath(`counter-card-waiting-${size(page)}.png`) });
+  await reader.getByRole('button', { name: 'Tap approved card' }).click();
+  await expect(page.getByText('Ticket raised')).toBeVisible();
+  await expect(page.getByTestId('ticket-paid')).toHaveText(total);
+  cardPence += totalPence;
+  await page.screenshot({ path: testInfo.outputPath(`counter-card-paid-${size(page)}.png`) });
+});
+
 test('a ticket paid at collection: marked ready on a rack (the e-mail in the outbox), collected by scanning its number, cash with change', async ({
   page,
   browser,
@@ -232,7 +268,8 @@ test('closes the day with the cash counted: the Z report shows the takings to th
     page.getByRole('heading', { name: /Day-end \(Z\) report · Maida Vale/ }),
   ).toBeVisible();
   await expect(page.getByTestId('z-cash')).toHaveText(pounds(takenPence));
-  await expect(page.getByTestId('z-total')).toHaveText(pounds(takenPence));
+  await expect(page.getByTestId('z-card')).toHaveText(pounds(cardPence));
+  await expect(page.getByTestId('z-total')).toHaveText(pounds(takenPence + cardPence));
   await expect(page.getByTestId('z-expected')).toHaveText(pounds(expected));
   await expect(page.getByTestId('z-counted')).toHaveText(pounds(expected - 50));
   await expect(page.getByTestId('z-difference')).toHaveText('-£0.50');

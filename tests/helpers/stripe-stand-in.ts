@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readBody } from './read-body';
+import { createTerminalStandIn } from './stripe-terminal-stand-in';
 
 /*
  * A local stand-in for Stripe, for tests that cannot reach the internet. It answers what the
@@ -47,6 +48,10 @@ type Intent = {
   paymentMethod?: string;
   lastError?: { code: string; message: string } | null;
   offSession?: boolean;
+  /** card_present at the counter (decision 053): manual capture, the card tapped. */
+  captureMethod?: string | null;
+  paymentMethodTypes?: string[];
+  cardPresent?: { brand: string; last4: string };
   /** automatic_payment_methods as asked: enabled and allow_redirects (issue 31). */
   automaticPaymentMethods?: { enabled: string | null; allowRedirects: string | null };
 };
@@ -64,6 +69,8 @@ export type StripeStandIn = {
     cardNumber: string,
     authenticate?: 'complete' | 'fail',
   ): Promise<{ status: number; body: Record<string, unknown> }>;
+  /** Stripe Terminal (decision 053): readers, and the signed `terminal.reader.action_*` event. */
+  terminal: ReturnType<typeof createTerminalStandIn<Intent>>;
   /** The next `calls` requests from our server get a 500, as in an outage. */
   failNext(calls: number): void;
   close(): Promise<void>;
@@ -83,6 +90,7 @@ export async function startStripeStandIn(
   let seq = 0;
   let url = '';
   const next = (prefix: string) => `${prefix}_standin${++seq}`;
+  const terminal = createTerminalStandIn(intents, (intent): unknown => intentJson(intent, true));
 
   const methodJson = (id: string | undefined) => {
     const m = id ? methods.get(id) : undefined;
@@ -95,7 +103,7 @@ export async function startStripeStandIn(
         }
       : null;
   };
-  const intentJson = (intent: Intent, expand: boolean) => ({
+  const intentJson = (intent: Intent, expand: boolean): Record<string, unknown> => ({
     id: intent.id,
     object: intent.kind === 'setup' ? 'setup_intent' : 'payment_intent',
     client_secret: intent.clientSecret,
@@ -110,6 +118,7 @@ export async function startStripeStandIn(
           amount_received: intent.status === 'succeeded' ? intent.amount : 0,
           currency: intent.currency,
           last_payment_error: intent.lastError ?? null,
+          ...terminal.intentFields(intent),
         }),
     next_action: intent.status === 'requires_action' ? { type: 'use_stripe_sdk' } : null,
   });
@@ -276,6 +285,8 @@ export async function startStripeStandIn(
       return found;
     };
 
+    const terminalAnswer = terminal.handle(req.method ?? 'GET', path, form);
+    if (terminalAnswer) return remember(terminalAnswer.status, terminalAnswer.body);
     if (req.method === 'POST' && path === '/v1/customers') {
       return remember(200, { id: next('cus'), object: 'customer', email: form.get('email') });
     }
@@ -305,6 +316,11 @@ export async function startStripeStandIn(
         ...(kind === 'payment'
           ? { amount: Number(form.get('amount')), currency: form.get('currency') ?? 'gbp' }
           : {}),
+        captureMethod: form.get('capture_method'),
+        paymentMethodTypes: [
+          ...form.getAll('allowed_payment_method_types[0]'),
+          ...form.getAll('payment_method_types[0]'),
+        ],
       };
       intents.set(id, intent);
       const paymentMethod = form.get('payment_method');
@@ -391,6 +407,7 @@ export async function startStripeStandIn(
     calls,
     intents,
     refunds,
+    terminal,
     async confirmAsBrowser(clientSecret, cardNumber, authenticate) {
       const id = clientSecret.split('_secret_')[0]!;
       const kind = id.startsWith('seti') ? 'setup' : 'payment';

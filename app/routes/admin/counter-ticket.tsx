@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { data, Link } from 'react-router';
 import { requireStaffPage } from '~/features/admin/guard.server';
 import { CollectPanel } from '~/features/admin/counter/collect-panel';
+import { MoneyPanel } from '~/features/admin/counter/money-panel';
 import { ReadyPanel } from '~/features/admin/counter/ready-panel';
 import { TicketSummary, type CounterTicketView } from '~/features/admin/counter/ticket-summary';
 import { counterTicketView } from '~/server/counter.server';
@@ -78,6 +79,9 @@ export default function CounterTicket({ loaderData }: Route.ComponentProps) {
         <div className="space-y-3">
           {ticket.status === 'collected' || ticket.status === 'cleaning' || collectable ? (
             <ReadyPanel key={`ready-${ticket.id}`} ticket={ticket} onDone={done} />
+          ) : null}
+          {ticket.status !== 'cancelled' ? (
+            <MoneyPanel key={`money-${ticket.id}`} ticket={ticket} onDone={done} />
           ) : null}
           {collectable ? (
             <CollectPanel key={`collect-${ticket.id}`} ticket={ticket} onDone={done} />

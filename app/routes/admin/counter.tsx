@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { routes } from '@shared/api/routes';
 import { speedLabel, type CounterSpeed } from '@shared/counter-speed';
 import { requireStaffPage } from '~/features/admin/guard.server';
+import { CardReader, type CardPayment } from '~/features/admin/counter/card-reader';
 import { CustomerPanel } from '~/features/admin/counter/customer-panel';
 import { ItemGrid } from '~/features/admin/counter/item-grid';
 import { fromLondonInput, toLondonInput } from '~/features/admin/counter/london-time-input';
@@ -54,7 +55,7 @@ export function headers() {
   return { 'Cache-Control': 'private, no-store' };
 }
 
-const noPayment: PaymentChoice = { kind: 'cash', tendered: '' };
+const noPayment: PaymentChoice = { kind: 'cash', tendered: '', deposit: '' };
 
 export default function Counter({ loaderData }: Route.ComponentProps) {
   if (!loaderData.ready) {
@@ -86,6 +87,7 @@ function CounterScreen({ setup }: { setup: Setup }) {
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const [raised, setRaised] = useState<RaisedTicket | null>(null);
+  const [card, setCard] = useState<CardPayment | null>(null);
   const timing = ticketTiming(setup, lines, speed);
   const total = totalPence(lines) + timing.surchargePence;
   const promised = promisedTyped ?? (timing.readyAt ? toLondonInput(timing.readyAt) : '');
@@ -99,6 +101,7 @@ function CounterScreen({ setup }: { setup: Setup }) {
     setErrors({});
     setMessage('');
     setRaised(null);
+    setCard(null);
   }
 
   async function raise() {
@@ -110,6 +113,12 @@ function CounterScreen({ setup }: { setup: Setup }) {
       setErrors({ tendered_pence: ['Enter the cash tendered, e.g. 20.00.'] });
       return;
     }
+    const deposit = payment.deposit.trim() ? penceOf(payment.deposit) : undefined;
+    if (deposit === null) {
+      setErrors({ deposit_pence: ['Enter the deposit, e.g. 10.00, or leave it empty.'] });
+      return;
+    }
+    const part = deposit !== undefined ? { deposit_pence: deposit } : {};
     const changed = promisedTyped !== null ? fromLondonInput(promisedTyped) : null;
     setBusy(true);
     const reply = await call(routes.admin.counterRaiseTicket, {
@@ -125,8 +134,10 @@ function CounterScreen({ setup }: { setup: Setup }) {
         speed,
         payment:
           payment.kind === 'cash'
-            ? { kind: 'cash', tendered_pence: tendered ?? 0 }
-            : { kind: 'at-collection' },
+            ? { kind: 'cash', tendered_pence: tendered ?? 0, ...part }
+            : payment.kind === 'card'
+              ? { kind: 'card', ...part }
+              : { kind: 'at-collection' },
       },
     });
     setBusy(false);
@@ -135,8 +146,22 @@ function CounterScreen({ setup }: { setup: Setup }) {
       return setMessage(reply.error.message);
     }
     setRaised(reply.data.ticket);
+    setCard(reply.data.card_payment);
   }
 
+  if (raised && card) {
+    return (
+      <CardReader
+        payment={card}
+        onSettled={(ticket) => {
+          setRaised(ticket);
+          setCard(null);
+        }}
+        // Declined or cancelled: the ticket stands, due at collection (or cash from its page).
+        onClose={() => setCard(null)}
+      />
+    );
+  }
   if (raised) return <TicketDone ticket={raised} onNext={next} />;
   return (
     <div className="space-y-3">

@@ -20,19 +20,7 @@ export function createStripeCardProvider(options: {
   publishableKey: string;
   apiBase?: string;
 }): CardPaymentProvider {
-  const base = options.apiBase ? new URL(options.apiBase) : undefined;
-  const stripe = new Stripe(options.secretKey, {
-    ...(base
-      ? {
-          host: base.hostname,
-          port: base.port || (base.protocol === 'https:' ? 443 : 80),
-          protocol: base.protocol.replace(':', '') as 'http' | 'https',
-        }
-      : {}),
-    maxNetworkRetries: 1,
-    timeout: 10_000,
-    telemetry: false,
-  });
+  const stripe = stripeClient(options);
 
   const unavailable = (error: unknown): never => {
     if (error instanceof Stripe.errors.StripeError && error.type === 'StripeCardError') throw error;
@@ -260,6 +248,23 @@ export function createStripeCardProvider(options: {
       }
     },
   };
+}
+
+/** The SDK's client, pointed at `apiBase` (a local stand-in in tests) when given. */
+export function stripeClient(options: { secretKey: string; apiBase?: string }): Stripe {
+  const base = options.apiBase ? new URL(options.apiBase) : undefined;
+  return new Stripe(options.secretKey, {
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === 'https:' ? 443 : 80),
+          protocol: base.protocol.replace(':', '') as 'http' | 'https',
+        }
+      : {}),
+    maxNetworkRetries: 1,
+    timeout: 10_000,
+    telemetry: false,
+  });
 }
 
 /** Verifies a webhook's signature with the SDK; throws on a bad or stale signature. */

@@ -94,6 +94,8 @@ export async function seedCatalogue(db: DbOrTx): Promise<void> {
         // owner changes them (Branches).
         expressPercent: b.counter ? 50 : null,
         sameDayPercent: b.counter ? 100 : null,
+        // Decision 053: TEST MODE's simulated reader; with a Stripe key the owner sets the real one.
+        terminalReaderId: b.counter ? `tmr_simulated_${b.slug}` : null,
       })
       .returning({ id: branches.id });
     // Issue 32: the hours as rows, and the districts whose collections the branch processes.

@@ -4,6 +4,7 @@ import { api } from '@shared/api';
 import { verifyStripeWebhook } from '../../adapters/payments/stripe-provider';
 import { BadRequestError, NotFoundError } from '../../errors';
 import type { AppServices } from '../../services';
+import { handleReaderEvent, isReaderEvent } from '../../use-cases/counter/card-at-counter';
 import { handleStripeEvent } from '../../use-cases/payments/stripe-webhook';
 import { route } from '../contract-routes';
 
@@ -23,6 +24,11 @@ export function stripeWebhookRoutes(app: FastifyInstance, services: AppServices)
       event = verifyStripeWebhook(body, signature, secret);
     } catch {
       throw new BadRequestError('Invalid Stripe signature.', 'webhook-signature-invalid');
+    }
+    // The counter's reader (decision 053) has its own use-case; it settles each payment once.
+    if (isReaderEvent(event)) {
+      await handleReaderEvent(services, { event });
+      return { received: true };
     }
     const { duplicate } = await handleStripeEvent(services, { event });
     return duplicate ? { received: true, duplicate: true } : { received: true };

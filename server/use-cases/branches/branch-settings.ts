@@ -30,6 +30,7 @@ export type BranchSettings = {
   slug: string;
   name: string;
   counter: boolean;
+  readerId: string | null;
   hours: { weekday: number; opensAt: string; closesAt: string }[];
   closures: { day: string; kind: 'bank-holiday' | 'closure'; reason: string }[];
   districts: string[];
@@ -53,6 +54,7 @@ async function readSettings(db: DbOrTx): Promise<BranchSettings[]> {
     slug: b.slug,
     name: b.name,
     counter: b.counterEnabled,
+    readerId: b.terminalReaderId,
     hours: hours
       .filter((h) => h.branchId === b.id)
       .map(({ weekday, opensAt, closesAt }) => ({ weekday, opensAt, closesAt })),
@@ -122,7 +124,12 @@ export async function saveBranchSettings(
     const before = (await readSettings(tx)).find((b) => b.id === branch.id)!;
     await tx
       .update(branches)
-      .set({ counterEnabled: input.counter, ...(input.counterSpeeds ?? {}) })
+      .set({
+        counterEnabled: input.counter,
+        ...(input.counterSpeeds ?? {}),
+        terminalReaderId:
+          input.readerId === undefined ? branch.terminalReaderId : input.readerId.trim() || null,
+      })
       .where(eq(branches.id, branch.id));
     await tx.delete(branchHours).where(eq(branchHours.branchId, branch.id));
     if (input.hours.length > 0) {

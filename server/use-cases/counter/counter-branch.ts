@@ -21,6 +21,8 @@ export type CounterBranch = {
   addressLine1: string;
   postcode: string;
   phone: string;
+  /** Its card reader (decision 053), or null: no card at this counter. */
+  terminalReaderId: string | null;
   week: DayHours[];
   closures: Closure[];
   /** Its turnaround and the speeds it offers (shared/counter-speed.ts). */
@@ -82,6 +84,7 @@ export async function counterBranch(
       sameDayPercent: branch.sameDayPercent,
       sameDayCutoff: branch.sameDayCutoff,
     },
+    terminalReaderId: branch.terminalReaderId,
     ...(await hoursOf(db, branch.id, now)),
   };
 }

@@ -89,6 +89,10 @@ export type TicketFacts = {
   branchName: string;
   invoiceNumber: string | null;
   handovers?: HandoverRow[];
+  /** Paid in cash on it and not refunded (the till's entries): the most a cash refund gives. */
+  cashPaidPence?: number;
+  /** The customer has an online account (their credit or saved card may pay, decision 053). */
+  customerAccount?: boolean;
 };
 
 /** A hand-over at the counter as the API shows it. */
@@ -134,6 +138,8 @@ export function ticketView(numbering: OrderNumbering, t: TicketFacts) {
     tendered: ticket.tenderedPence === null ? null : formatPence(ticket.tenderedPence),
     change: ticket.changePence === null ? null : formatPence(ticket.changePence),
     invoice_number: t.invoiceNumber,
+    customer_account: t.customerAccount ?? false,
+    cash_refundable: formatPence(t.cashPaidPence ?? 0),
     receipt_url: `/admin/counter/tickets/${order.id}/receipt`,
     handovers: (t.handovers ?? []).map(handoverView),
   };

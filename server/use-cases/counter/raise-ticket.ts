@@ -16,7 +16,8 @@ import { recordAudit } from '../audit/record-audit';
 import { issueInvoice } from '../invoices/vat-documents';
 import { counterBranch } from './counter-branch';
 import { counterCustomer } from './counter-customers';
-import { recordTillSale } from './till';
+import { lockOpenDay, recordTillSale } from './till';
+import { depositMessages } from './present-counter-payments';
 import { cashShortMessages, priceTooHighMessage } from './present-ticket';
 
 /*
@@ -36,7 +37,14 @@ export type TicketLine = {
   note: string;
 };
 
-export type TicketPayment = { kind: 'cash'; tenderedPence: number } | { kind: 'at-collection' };
+/**
+ * Cash now (all, or a deposit: part of the total, the rest due at collection), a card on the
+ * reader (raised unpaid; the card then pays it, decision 053), or at collection.
+ */
+export type TicketPayment =
+  | { kind: 'cash'; tenderedPence: number; depositPence?: number }
+  | { kind: 'card'; depositPence?: number }
+  | { kind: 'at-collection' };
 
 export async function raiseTicket(
   deps: Pick<AppServices, 'db' | 'config' | 'now'>,
@@ -135,11 +143,18 @@ export async function raiseTicket(
       });
     }
     const cash = input.payment.kind === 'cash' ? input.payment.tenderedPence : null;
-    if (cash !== null && cash < totalPence) {
-      const short = cashShortMessages({ totalPence, tenderedPence: cash });
+    const deposit = input.payment.kind === 'at-collection' ? undefined : input.payment.depositPence;
+    if (deposit !== undefined && deposit >= totalPence) {
+      const words = depositMessages(totalPence);
+      throw new ValidationError(words.message, { deposit_pence: [words.field] });
+    }
+    // What is taken now: the deposit, or the total.
+    const takenPence = deposit ?? totalPence;
+    if (cash !== null && cash < takenPence) {
+      const short = cashShortMessages({ totalPence: takenPence, tenderedPence: cash });
       throw new ValidationError(short.message, { tendered_pence: [short.field] }, 'cash-short');
     }
-    const paidPence = cash !== null ? totalPence : 0;
+    const paidPence = cash !== null ? takenPence : 0;
     const [order] = await tx
       .insert(orders)
       .values({
@@ -162,7 +177,7 @@ export async function raiseTicket(
         paidPence,
         amountDuePence: totalPence - paidPence,
         paymentMethod: cash !== null ? 'cash' : null,
-        paymentState: cash !== null ? 'paid' : 'none',
+        paymentState: cash !== null && paidPence === totalPence ? 'paid' : 'none',
         emailKey: '',
         phoneKey: '',
         addressKey: '',
@@ -197,7 +212,7 @@ export async function raiseTicket(
         payment: input.payment.kind,
         speed,
         tenderedPence: cash,
-        changePence: cash !== null ? cash - totalPence : null,
+        changePence: cash !== null ? cash - paidPence : null,
         createdAt: now,
       })
       .returning();
@@ -209,9 +224,13 @@ export async function raiseTicket(
         branchName: branch.name,
         staff,
         orderId: order!.id,
-        pence: totalPence,
+        pence: paidPence,
         now,
       });
+    }
+    // A card's takings go into the open till too: none open, no ticket is raised for it.
+    if (input.payment.kind === 'card') {
+      await lockOpenDay(tx, { branchId: branch.id, branchName: branch.name, now });
     }
     const invoice =
       cash !== null
@@ -228,6 +247,7 @@ export async function raiseTicket(
         totalPence,
         speed,
         payment: input.payment.kind,
+        paidPence,
         tenderedPence: cash,
         changePence: ticket!.changePence,
         invoice: invoice?.number ?? null,

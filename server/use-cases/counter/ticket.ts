@@ -7,6 +7,7 @@ import {
   counterHandoverLines,
   counterHandovers,
   counterTickets,
+  customers,
   orderItems,
   orders,
 } from '../../db/schema';
@@ -15,6 +16,7 @@ import type { AppServices } from '../../services';
 import { shopSettingsIn } from '../admin/shop-settings';
 import { currentInvoice } from '../invoices/vat-documents';
 import { ticketReceipt, ticketView, type TicketFacts } from './present-ticket';
+import { cashPaidOn } from './till';
 
 /*
  * A counter ticket read back (issue 32, decision 049), for its page and its receipt: only
@@ -29,9 +31,10 @@ export async function counterTicket(
 ) {
   const { db } = deps;
   const [row] = await db
-    .select({ order: orders, ticket: counterTickets, branch: branches })
+    .select({ order: orders, ticket: counterTickets, branch: branches, customer: customers })
     .from(counterTickets)
     .innerJoin(orders, eq(orders.id, counterTickets.orderId))
+    .leftJoin(customers, eq(customers.id, orders.customerId))
     .innerJoin(branches, eq(branches.id, counterTickets.branchId))
     .where(eq(counterTickets.orderId, input.orderId));
   if (!row) throw new NotFoundError('We could not find that ticket.');
@@ -61,6 +64,9 @@ export async function counterTicket(
     branchName: row.branch.name,
     invoiceNumber: invoice?.number ?? null,
     handovers: handovers.map((h) => ({ ...h.handover, branchName: h.branchName })),
+    cashPaidPence: await cashPaidOn(db, row.order.id),
+    customerAccount:
+      row.customer !== null && !row.customer.isGuest && row.customer.passwordHash !== null,
   };
   return { ...facts, branch: row.branch };
 }

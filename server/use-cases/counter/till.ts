@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { londonIsoDate } from '@shared/london-time';
 import type { CurrentStaff } from '../../auth/staff';
 import type { DbOrTx } from '../../db/client';
@@ -87,42 +87,78 @@ const dayClosed = (branch: string) =>
   );
 
 /**
- * Writes a cash sale into the branch's open day, inside the sale's own transaction (raise and
- * collect): no open day is 409 till-not-open, and the caller's transaction writes nothing.
+ * The branch's open day, locked for a write in the caller's transaction: none open is 409
+ * till-not-open; with `refuseClosedToday` (a refund), day-closed when today's was closed.
+ */
+export async function lockOpenDay(
+  tx: DbOrTx,
+  input: { branchId: number; branchName: string; now: Date; refuseClosedToday?: boolean },
+): Promise<TillDay> {
+  const [day] = await tx
+    .select()
+    .from(tillDays)
+    .where(and(eq(tillDays.branchId, input.branchId), isNull(tillDays.closedAt)))
+    .for('update');
+  if (day) return day;
+  const [closed] = !input.refuseClosedToday
+    ? []
+    : await tx
+        .select({ id: tillDays.id })
+        .from(tillDays)
+        .where(
+          and(eq(tillDays.branchId, input.branchId), eq(tillDays.day, londonIsoDate(input.now))),
+        );
+  if (closed) throw dayClosed(input.branchName);
+  throw new ConflictError(
+    `The till at ${input.branchName} is not open: open the day with a float before taking money.`,
+    'till-not-open',
+  );
+}
+
+/**
+ * Writes a sale (cash, or a card on the counter's reader: decision 053) into the branch's open
+ * day, inside the sale's own transaction (raise, collect, a card settled): no open day is 409,
+ * and the caller's transaction writes nothing.
  */
 export async function recordTillSale(
   tx: DbOrTx,
   input: {
     branchId: number;
     branchName: string;
-    staff: Staff;
+    staff: { id: string | null; name: string };
     orderId: string;
     pence: number;
     now: Date;
+    method?: 'cash' | 'card';
   },
 ) {
-  const [day] = await tx
-    .select()
-    .from(tillDays)
-    .where(and(eq(tillDays.branchId, input.branchId), isNull(tillDays.closedAt)))
-    .for('update');
-  if (!day) {
-    throw new ConflictError(
-      `The till at ${input.branchName} is not open: open the day with a float before taking cash.`,
-      'till-not-open',
-    );
-  }
+  const day = await lockOpenDay(tx, input);
   if (input.pence <= 0) return;
   await tx.insert(tillEntries).values({
     dayId: day.id,
     kind: 'sale',
-    method: 'cash',
+    method: input.method ?? 'cash',
     pence: input.pence,
     staffId: input.staff.id,
     staffName: input.staff.name,
     orderId: input.orderId,
     at: input.now,
   });
+}
+
+/** What was paid in cash on an order at the counter less its cash refunds (the till's entries). */
+export async function cashPaidOn(db: DbOrTx, orderId: string): Promise<number> {
+  const [row] = await db
+    .select({ pence: sql<number>`coalesce(sum(${tillEntries.pence}), 0)::int` })
+    .from(tillEntries)
+    .where(
+      and(
+        eq(tillEntries.orderId, orderId),
+        eq(tillEntries.method, 'cash'),
+        inArray(tillEntries.kind, ['sale', 'refund']),
+      ),
+    );
+  return Number(row?.pence ?? 0);
 }
 
 /** The day locked for a write: staff of its branch (the owner: any), and still open. */

@@ -14,6 +14,10 @@ const wallClock = text({ error: 'Enter times as HH:MM, e.g. 07:30.' }).max(5);
 
 export const branchSettingsInput = z.object({
   counter: z.boolean({ error: 'Say whether the branch takes orders over the counter.' }),
+  reader_id: text().trim().max(100, 'Keep the card reader id to 100 characters.').optional().meta({
+    description:
+      'The counter’s Stripe Terminal reader (tmr_…; decision 053); empty: none; absent: unchanged',
+  }),
   hours: z
     .array(
       z.object({

@@ -46,6 +46,15 @@ const ticketLine = z.object({
   note: text().trim().max(200, 'Keep a note to 200 characters.').default(''),
 });
 
+/** Part of the total taken now (decision 053), the rest due at collection. */
+const depositPence = z
+  .number({ error: 'Enter the deposit in pence.' })
+  .int({ error: 'Enter the deposit in pence.' })
+  .min(1, { error: 'Enter the deposit in pence.' })
+  .max(MAX_TENDERED_PENCE, { error: 'Enter the deposit in pence.' })
+  .optional()
+  .meta({ description: 'A deposit: part of the total now, the rest due at collection' });
+
 export const ticketInput = z.object({
   customer_id: z.uuid({ error: 'Find or add the customer first.' }),
   lines: z.array(ticketLine).min(1, 'Add at least one item to the ticket.').max(60),
@@ -65,10 +74,12 @@ export const ticketInput = z.object({
       z.object({
         kind: z.literal('cash'),
         tendered_pence: pence('Enter the cash tendered, in pence.', MAX_TENDERED_PENCE),
+        deposit_pence: depositPence,
       }),
+      z.object({ kind: z.literal('card'), deposit_pence: depositPence }),
       z.object({ kind: z.literal('at-collection') }),
     ],
-    { error: 'Choose cash now or pay at collection.' },
+    { error: 'Choose cash, card or pay at collection.' },
   ),
 });
 
@@ -101,12 +112,19 @@ export const counterTicket = z
     total: money,
     paid: money,
     due: money,
-    payment: z.enum(['cash', 'at-collection']),
+    payment: z.enum(['cash', 'card', 'at-collection']),
     speed: z.enum(COUNTER_SPEEDS),
     tendered: money.nullable(),
     change: money.nullable(),
     invoice_number: text().nullable(),
     receipt_url: text(),
+    customer_account: z.boolean().meta({
+      description: 'The customer has an online account: their credit or saved card may pay',
+    }),
+    cash_refundable: money.meta({
+      description:
+        'What was paid in cash on the ticket and not refunded: the most a cash refund gives',
+    }),
     handovers: z.array(
       z.object({
         at: instant,
@@ -120,6 +138,22 @@ export const counterTicket = z
     ),
   })
   .meta({ id: 'CounterTicket' });
+
+/** A card payment on the counter's reader (decision 053), as the screen polls it. */
+export const counterCardPayment = z
+  .object({
+    id: z.number().int(),
+    ticket_id: z.uuid(),
+    amount: money,
+    status: z.enum(['waiting', 'succeeded', 'failed', 'canceled']),
+    message: text().meta({ description: 'What the screen says: waiting, paid, or the decline' }),
+    reader_id: text(),
+    card: text().nullable().meta({ description: 'The card’s brand and last four, once paid' }),
+    simulated: z
+      .boolean()
+      .meta({ description: 'TEST MODE or a Stripe test key: test cards can be presented' }),
+  })
+  .meta({ id: 'CounterCardPayment' });
 
 /** The longest rack or conveyor position ("B12", "Conveyor 2 / 148"). */
 export const MAX_RACK_LENGTH = 20;
@@ -210,11 +244,19 @@ export const adminCounterApi = {
     path: '/api/admin/counter/tickets',
     operationId: 'counterRaiseTicket',
     tag: 'Back office',
-    summary: 'Raises a ticket at the session’s branch, paid in cash now or at collection',
+    summary:
+      'Raises a ticket at the session’s branch, paid in cash now, by card on the branch’s reader (card_payment waits for it), in part (a deposit) or at collection',
     auth: staffOnly,
     body: ticketInput,
     replies: {
-      200: z.object({ status: ok, message: text(), ticket: counterTicket }),
+      200: z.object({
+        status: ok,
+        message: text(),
+        ticket: counterTicket,
+        card_payment: counterCardPayment
+          .nullable()
+          .meta({ description: 'Paying by card: the payment waiting on the reader' }),
+      }),
       ...failures(401, 403, 404, 409, 422),
     },
   }),

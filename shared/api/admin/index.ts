@@ -2,6 +2,7 @@ import { adminAuditApi } from './audit';
 import { adminBranchesApi } from './branches';
 import { adminCatalogueApi } from './catalogue';
 import { adminCounterApi } from './counter';
+import { adminCounterPaymentsApi } from './counter-payments';
 import { adminCustomersApi } from './customers';
 import { adminMarketingApi } from './marketing';
 import { adminOrdersApi } from './orders';
@@ -28,5 +29,6 @@ export const adminApi = {
   ...adminSettingsApi,
   ...adminBranchesApi,
   ...adminCounterApi,
+  ...adminCounterPaymentsApi,
   ...adminTillApi,
 };

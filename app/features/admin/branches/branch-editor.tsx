@@ -15,6 +15,7 @@ export type EditableBranch = {
   name: string;
   slug: string;
   counter: boolean;
+  readerId: string | null;
   hours: { weekday: number; opensAt: string; closesAt: string }[];
   closures: { day: string; kind: 'bank-holiday' | 'closure'; reason: string }[];
   districts: string[];
@@ -45,6 +46,7 @@ export function BranchEditor({
   const { run, busy, feedback } = useAdminAction();
   const [counter, setCounter] = useState(branch.counter);
   const [speeds, setSpeeds] = useState(() => speedFields(branch.counterSpeeds));
+  const [readerId, setReaderId] = useState(branch.readerId ?? '');
   const [week, setWeek] = useState(() => weekOf(branch));
   const [closures, setClosures] = useState(branch.closures);
   const [districts, setDistricts] = useState(branch.districts.join(', '));
@@ -59,6 +61,7 @@ export function BranchEditor({
       params: { id: branch.id },
       body: {
         counter,
+        reader_id: readerId,
         hours: week.flatMap((d, i) =>
           d.open ? [{ weekday: i + 1, opens_at: d.opensAt, closes_at: d.closesAt }] : [],
         ),
@@ -94,6 +97,18 @@ export function BranchEditor({
           <span>This branch takes walk-in orders over the counter</span>
         </label>
         <CounterSpeedFields speeds={speeds} onChange={(c) => setSpeeds((s) => ({ ...s, ...c }))} />
+        <label className="block max-w-md">
+          <span className="field-label">Card reader id (Stripe Terminal)</span>
+          <input
+            value={readerId}
+            onChange={(e) => setReaderId(e.target.value)}
+            placeholder="tmr_…"
+            className="field-input py-2 font-mono"
+          />
+          <span className="text-sm text-slate-600">
+            Empty: the counter takes no card. In test mode, tmr_simulated… is the simulated reader.
+          </span>
+        </label>
       </section>
 
       <section className="card space-y-3" aria-labelledby="hours-title">

@@ -1,11 +1,17 @@
 import { pounds } from './ticket-state';
 import { penceOf } from './ticket-state';
 
-export type PaymentChoice = { kind: 'cash' | 'at-collection'; tendered: string };
+export type PaymentChoice = {
+  kind: 'cash' | 'card' | 'at-collection';
+  tendered: string;
+  /** Part of the total taken now (decision 053); empty: all of it. */
+  deposit: string;
+};
 
 /**
- * How the ticket is paid (issue 32, first part): cash now, with the amount tendered and the
- * change to give worked out as it is typed (quick amounts for the usual notes), or at
+ * How the ticket is paid (issue 32): cash now, with the amount tendered and the change to
+ * give worked out as it is typed (quick amounts for the usual notes), a card on the branch's
+ * reader (decision 053), or at collection; cash or card may take a deposit, the rest due at
  * collection.
  */
 export function PaymentPanel({
@@ -20,16 +26,23 @@ export function PaymentPanel({
   onChange: (payment: PaymentChoice) => void;
 }) {
   const tendered = penceOf(payment.tendered);
-  const change = tendered !== null ? tendered - totalPence : null;
-  const notes = [500, 1000, 2000, 5000].filter((n) => n >= totalPence).slice(0, 3);
+  const deposit = payment.deposit.trim() ? penceOf(payment.deposit) : null;
+  const nowPence = deposit ?? totalPence;
+  const change = tendered !== null ? tendered - nowPence : null;
+  const notes = [500, 1000, 2000, 5000].filter((n) => n >= nowPence).slice(0, 3);
+  const depositProblems = [
+    ...(errors.deposit_pence ?? []),
+    ...(errors['payment.deposit_pence'] ?? []),
+  ];
   const problems = [...(errors.tendered_pence ?? []), ...(errors['payment.tendered_pence'] ?? [])];
   return (
     <fieldset className="space-y-2">
       <legend className="field-label">Payment</legend>
-      <div className="grid grid-cols-2 gap-2">
+      <div className="grid grid-cols-3 gap-2">
         {(
           [
             ['cash', 'Cash now'],
+            ['card', 'Card'],
             ['at-collection', 'Pay at collection'],
           ] as const
         ).map(([kind, label]) => (
@@ -49,7 +62,29 @@ export function PaymentPanel({
           </label>
         ))}
       </div>
-      {payment.kind === 'cash' ? (
+      {payment.kind !== 'at-collection' ? (
+        <label className="block">
+          <span className="field-label">Deposit now (£, optional: the rest at collection)</span>
+          <input
+            inputMode="decimal"
+            value={payment.deposit}
+            aria-invalid={depositProblems.length ? true : undefined}
+            onChange={(e) => onChange({ ...payment, deposit: e.target.value })}
+            placeholder={`All: ${pounds(totalPence)}`}
+            className="field-input py-2 tabular-nums"
+          />
+          {depositProblems.map((p) => (
+            <span key={p} className="field-error block">
+              {p}
+            </span>
+          ))}
+        </label>
+      ) : null}
+      {payment.kind === 'card' ? (
+        <p className="text-sm text-slate-600">
+          {pounds(nowPence)} goes to the card reader when the ticket is raised.
+        </p>
+      ) : payment.kind === 'cash' ? (
         <div className="space-y-2">
           <div className="flex items-end gap-2">
             <label className="flex-1">
@@ -66,7 +101,7 @@ export function PaymentPanel({
             <button
               type="button"
               className="rounded-md border border-slate-300 px-2.5 py-2.5 text-sm font-semibold hover:border-brand"
-              onClick={() => onChange({ ...payment, tendered: (totalPence / 100).toFixed(2) })}
+              onClick={() => onChange({ ...payment, tendered: (nowPence / 100).toFixed(2) })}
             >
               Exact
             </button>

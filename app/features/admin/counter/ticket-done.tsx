@@ -7,6 +7,7 @@ export type RaisedTicket = {
   paid: string;
   due: string;
   tendered: string | null;
+  payment: 'cash' | 'card' | 'at-collection';
   change: string | null;
   promised_ready_at: string;
   invoice_number: string | null;
@@ -46,19 +47,35 @@ export function TicketDone({ ticket, onNext }: { ticket: RaisedTicket; onNext: (
               £{ticket.change}
             </dd>
           </div>
-        ) : (
+        ) : null}
+        {ticket.due !== '0.00' ? (
           <div className="rounded-lg bg-amber-50 p-3">
             <dt className="text-xs font-semibold text-amber-800 uppercase">Due at collection</dt>
-            <dd className="text-xl font-bold text-amber-900 tabular-nums">£{ticket.due}</dd>
+            <dd className="text-xl font-bold text-amber-900 tabular-nums" data-testid="ticket-due">
+              £{ticket.due}
+            </dd>
           </div>
-        )}
+        ) : ticket.change === null ? (
+          <div className="rounded-lg bg-emerald-50 p-3">
+            <dt className="text-xs font-semibold text-emerald-800 uppercase">Paid</dt>
+            <dd
+              className="text-xl font-bold text-emerald-900 tabular-nums"
+              data-testid="ticket-paid"
+            >
+              £{ticket.paid}
+            </dd>
+          </div>
+        ) : null}
         <div className="col-span-2 rounded-lg bg-slate-50 p-3">
           <dt className="text-xs font-semibold text-slate-500 uppercase">Ready from</dt>
           <dd className="text-lg font-semibold">{londonDateTime(ticket.promised_ready_at)}</dd>
         </div>
       </dl>
       {ticket.invoice_number ? (
-        <p className="text-sm text-slate-600">Paid in cash · VAT invoice {ticket.invoice_number}</p>
+        <p className="text-sm text-slate-600">
+          {ticket.payment === 'card' ? 'Paid by card' : 'Paid in cash'}
+          {ticket.due !== '0.00' ? ' (deposit)' : ''} · VAT invoice {ticket.invoice_number}
+        </p>
       ) : null}
       <div className="flex justify-center gap-3">
         <a href={ticket.receipt_url} target="_blank" rel="noreferrer" className="btn-primary">

@@ -15,7 +15,7 @@ export function ZReport({ day }: { day: TillDayView }) {
   const rows: [string, string, string?][] = [
     ['Opening float', gbp(day.float)],
     ['Cash takings', gbp(day.takings.cash), 'z-cash'],
-    ['Card takings', gbp(day.takings.card)],
+    ['Card takings', gbp(day.takings.card), 'z-card'],
     ['Total takings', gbp(day.takings.total), 'z-total'],
     ['of which VAT', gbp(day.vat), 'z-vat'],
     ['Refunds', gbp(day.refunds)],

@@ -20,6 +20,7 @@ function settingsReply(b: BranchSettings) {
     slug: b.slug,
     name: b.name,
     counter: b.counter,
+    reader_id: b.readerId ?? '',
     hours: b.hours.map((h) => ({ weekday: h.weekday, opens_at: h.opensAt, closes_at: h.closesAt })),
     closures: b.closures.map((c) => ({ date: c.day, kind: c.kind, reason: c.reason })),
     districts: b.districts,
@@ -60,6 +61,7 @@ export function adminBranchRoutes(app: FastifyInstance, services: AppServices) {
         actor: staffOf(request),
         branchId: params.id,
         counter: body.counter,
+        readerId: body.reader_id,
         hours: body.hours.map((h) => ({
           weekday: h.weekday,
           opensAt: h.opens_at,

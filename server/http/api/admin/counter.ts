@@ -11,6 +11,8 @@ import {
 } from '../../../use-cases/counter/present-ticket';
 import { collectTicket } from '../../../use-cases/counter/collect-ticket';
 import { markTicketReady } from '../../../use-cases/counter/mark-ready';
+import { raiseTicketByCard, type CardRow } from '../../../use-cases/counter/card-at-counter';
+import { cardPaymentView } from '../../../use-cases/counter/present-counter-payments';
 import { raiseTicket } from '../../../use-cases/counter/raise-ticket';
 import { counterTicket } from '../../../use-cases/counter/ticket';
 import { route } from '../../contract-routes';
@@ -58,8 +60,9 @@ export function adminCounterRoutes(app: FastifyInstance, services: AppServices) 
     e.counterRaiseTicket,
     { ...counterStaff, invalidMessage: 'Please check the ticket.' },
     async ({ body }, request) => {
-      const raised = await raiseTicket(services, {
-        staff: staffOf(request),
+      const staff = staffOf(request);
+      const details = {
+        staff,
         customerId: body.customer_id,
         lines: body.lines.map((l) => ({
           serviceId: l.service_id,
@@ -69,16 +72,34 @@ export function adminCounterRoutes(app: FastifyInstance, services: AppServices) 
         })),
         promisedReadyAt: body.promised_ready_at ? new Date(body.promised_ready_at) : undefined,
         speed: body.speed,
-        payment:
-          body.payment.kind === 'cash'
-            ? { kind: 'cash', tenderedPence: body.payment.tendered_pence }
-            : { kind: 'at-collection' },
-      });
+      };
+      const { payment } = body;
+      const raised: { order: { id: string }; card?: CardRow } =
+        payment.kind === 'card'
+          ? await raiseTicketByCard(services, { ...details, depositPence: payment.deposit_pence })
+          : await raiseTicket(services, {
+              ...details,
+              payment:
+                payment.kind === 'cash'
+                  ? {
+                      kind: 'cash',
+                      tenderedPence: payment.tendered_pence,
+                      depositPence: payment.deposit_pence,
+                    }
+                  : { kind: 'at-collection' },
+            });
       const ticket = ticketView(
         numbering,
-        await counterTicket(services, { staff: staffOf(request), orderId: raised.order.id }),
+        await counterTicket(services, { staff, orderId: raised.order.id }),
       );
-      return { status: true, message: `Ticket ${ticket.order_no} raised.`, ticket };
+      return {
+        status: true,
+        message: `Ticket ${ticket.order_no} raised.`,
+        ticket,
+        card_payment: raised.card
+          ? cardPaymentView(raised.card, services.payments.reader.simulated)
+          : null,
+      };
     },
   );
   route(

@@ -4,6 +4,7 @@ import { adminAuditRoutes } from './audit';
 import { adminBranchRoutes } from './branches';
 import { adminCatalogueRoutes } from './catalogue';
 import { adminCounterRoutes } from './counter';
+import { adminCounterPaymentRoutes } from './counter-payments';
 import { adminTillRoutes } from './till';
 import { adminCustomerRoutes } from './customers';
 import { adminMarketingRoutes } from './marketing';
@@ -31,5 +32,6 @@ export function adminRoutes(app: FastifyInstance, services: AppServices) {
   adminSettingsRoutes(app, services);
   adminBranchRoutes(app, services);
   adminCounterRoutes(app, services);
+  adminCounterPaymentRoutes(app, services);
   adminTillRoutes(app, services);
 }
