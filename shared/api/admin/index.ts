@@ -10,6 +10,8 @@ import { adminSettingsApi } from './settings';
 import { adminSlotsApi } from './slots';
 import { adminStaffApi } from './staff';
 import { adminTillApi } from './till';
+import { adminUncollectedApi } from './uncollected';
+import { adminReportsApi } from './reports';
 
 /*
  * The shop's back office (decision 007), one file per endpoint area. Staff sign in apart from
@@ -29,4 +31,6 @@ export const adminApi = {
   ...adminBranchesApi,
   ...adminCounterApi,
   ...adminTillApi,
+  ...adminUncollectedApi,
+  ...adminReportsApi,
 };

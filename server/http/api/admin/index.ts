@@ -5,6 +5,7 @@ import { adminBranchRoutes } from './branches';
 import { adminCatalogueRoutes } from './catalogue';
 import { adminCounterRoutes } from './counter';
 import { adminTillRoutes } from './till';
+import { adminReportRoutes } from './reports';
 import { adminCustomerRoutes } from './customers';
 import { adminMarketingRoutes } from './marketing';
 import { adminOrderRoutes } from './orders';
@@ -32,4 +33,5 @@ export function adminRoutes(app: FastifyInstance, services: AppServices) {
   adminBranchRoutes(app, services);
   adminCounterRoutes(app, services);
   adminTillRoutes(app, services);
+  adminReportRoutes(app, services);
 }
