@@ -1,11 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { dueStage } from '@shared/uncollected';
-import {
-  branches,
-  counterTickets,
-  counterUncollectedNotices,
-  orders,
-} from '../../db/schema';
+import { branches, counterTickets, counterUncollectedNotices, orders } from '../../db/schema';
 import type { AppServices } from '../../services';
 import { counterUncollectedEmail } from '../mail/counter-emails';
 import { notifyCustomer } from '../messages/notify-customer';

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { daysSinceReady } from '@shared/uncollected';
 import type { CurrentStaff } from '../../auth/staff';
@@ -30,8 +30,13 @@ export type ReportInput = { staff: Staff; from?: string; to?: string; branch?: n
 export type Grouping = 'day' | 'week';
 
 const NO_BRANCH = 'No branch';
-const londonDay = (column: AnyPgColumn) =>
+const londonDay = (column: AnyPgColumn | SQL) =>
   sql<string>`to_char(${column} at time zone 'Europe/London', 'YYYY-MM-DD')`;
+/**
+ * When an order came in: a counter ticket's drop-off (its pickup instant, decision 049, the
+ * counter's clock), an online order's booking.
+ */
+const placedAt = sql`case when ${orders.channel} = 'counter' then ${orders.pickupStartsAt} else ${orders.createdAt} end`;
 const total = (value: SQL) => sql<string>`coalesce(sum(${value}), 0)::bigint`;
 
 function ownerOnly(staff: Staff) {
@@ -54,8 +59,9 @@ function prepare(deps: Deps, input: ReportInput) {
 }
 
 /** Invoices add, credit notes take away (their amounts are positive). */
-const signed = (column: typeof financialDocuments.totalPence | typeof financialDocuments.vatPence) =>
-  sql`case when ${financialDocuments.kind} = 'invoice' then ${column} else -${column} end`;
+const signed = (
+  column: typeof financialDocuments.totalPence | typeof financialDocuments.vatPence,
+) => sql`case when ${financialDocuments.kind} = 'invoice' then ${column} else -${column} end`;
 
 export type TakingsRow = {
   period: string;
@@ -141,8 +147,8 @@ export async function takingsReport(deps: Deps, input: ReportInput & { group: Gr
   return { filter, rows: sortRows([...rows.values()], names) };
 }
 
-function inPeriod(column: AnyPgColumn, f: ReportFilter) {
-  return and(gte(column, f.start), lt(column, f.end));
+function inPeriod(column: AnyPgColumn | SQL, f: ReportFilter) {
+  return sql`${column} >= ${f.start.toISOString()}::timestamptz and ${column} < ${f.end.toISOString()}::timestamptz`;
 }
 function branchIs(f: ReportFilter) {
   return f.branchId !== null ? eq(orders.branchId, f.branchId) : undefined;
@@ -171,7 +177,7 @@ export type TicketsRow = {
 export async function ticketsReport(deps: Deps, input: ReportInput & { group: Grouping }) {
   const filter = prepare(deps, input);
   const names = await branchNames(deps);
-  const raisedDay = londonDay(orders.createdAt);
+  const raisedDay = londonDay(placedAt);
   const found = await deps.db
     .select({
       branchId: counterTickets.branchId,
@@ -184,7 +190,7 @@ export async function ticketsReport(deps: Deps, input: ReportInput & { group: Gr
     .where(
       and(
         ne(orders.status, 'cancelled'),
-        inPeriod(orders.createdAt, filter),
+        inPeriod(placedAt, filter),
         filter.branchId !== null ? eq(counterTickets.branchId, filter.branchId) : undefined,
       ),
     )
@@ -229,13 +235,15 @@ export async function itemsReport(deps: Deps, input: ReportInput) {
       and(
         eq(orderItems.kind, 'service'),
         ne(orders.status, 'cancelled'),
-        inPeriod(orders.createdAt, filter),
+        inPeriod(placedAt, filter),
         branchIs(filter),
       ),
     )
     .groupBy(category);
   const rows: ItemsRow[] = found
-    .sort((a, b) => Number(a.sortOrder) - Number(b.sortOrder) || a.category.localeCompare(b.category))
+    .sort(
+      (a, b) => Number(a.sortOrder) - Number(b.sortOrder) || a.category.localeCompare(b.category),
+    )
     .map((f) => ({ category: f.category, items: Number(f.items), valuePence: Number(f.pence) }));
   return { filter, rows };
 }
@@ -324,7 +332,7 @@ export async function channelsReport(deps: Deps, input: ReportInput) {
       orders: sql<string>`count(*)::bigint`,
     })
     .from(orders)
-    .where(and(ne(orders.status, 'cancelled'), inPeriod(orders.createdAt, filter), branchIs(filter)))
+    .where(and(ne(orders.status, 'cancelled'), inPeriod(placedAt, filter), branchIs(filter)))
     .groupBy(orders.branchId, orders.channel);
   const invoiced = await deps.db
     .select({

@@ -25,8 +25,7 @@ export function reportFilter(
 ): ReportFilter {
   const to = input.to ?? londonIsoDate(now);
   const from =
-    input.from ??
-    DateTime.fromISO(to, { zone: LONDON_ZONE }).minus({ days: 27 }).toISODate()!;
+    input.from ?? DateTime.fromISO(to, { zone: LONDON_ZONE }).minus({ days: 27 }).toISODate()!;
   if (from > to) {
     throw new ValidationError('The period must start on or before its end.', {
       from: ['The period must start on or before its end.'],

@@ -42,11 +42,13 @@ export const ownerReport = z
 const summaries: Record<ReportName, string> = {
   takings:
     'Takings per branch per London day or week: counter cash and card from the till, collection orders from their invoices less credit notes, and VAT from the invoices (owner only)',
-  tickets: 'Counter tickets raised per branch per day or week, their value and the average ticket (owner only)',
+  tickets:
+    'Counter tickets raised per branch per day or week, their value and the average ticket (owner only)',
   items: 'Items of the period’s orders by price-list category, at their line prices (owner only)',
   uncollected:
     'Counter tickets ready and not handed over now, per branch: how many, the amount due, their value, by days since ready (owner only)',
-  channels: 'Counter tickets against collection orders per branch: orders placed and invoiced value (owner only)',
+  channels:
+    'Counter tickets against collection orders per branch: orders placed and invoiced value (owner only)',
 };
 
 const reportEndpoint = <N extends ReportName>(name: N) =>

@@ -30,7 +30,9 @@ export const uncollectedTicket = z
       z.object({
         days: z.number().int(),
         sent_at: instant,
-        text: text().meta({ description: 'queued, suppressed, duplicate or none (no text channel)' }),
+        text: text().meta({
+          description: 'queued, suppressed, duplicate or none (no text channel)',
+        }),
         emailed: z.boolean(),
       }),
     ),
