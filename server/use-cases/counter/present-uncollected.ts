@@ -1,12 +1,13 @@
 import { formatPence } from '@shared/money';
-import { orderNumber, type OrderNumbering } from '@shared/order-number';
+import type { OrderNumbering } from '@shared/order-number';
+import { orderNoView } from '../orders/present-order-parts';
 import type { UncollectedTicket } from './uncollected';
 
 /* An uncollected ticket as the contract's UncollectedTicket: money as '12.50'. */
 export function uncollectedTicketView(numbering: OrderNumbering, t: UncollectedTicket) {
   return {
     id: t.order.id,
-    order_no: orderNumber(numbering, t.order.orderNo),
+    ...orderNoView(numbering, t.order),
     customer: t.order.customerName,
     phone: t.order.customerPhone,
     branch: t.branch,
