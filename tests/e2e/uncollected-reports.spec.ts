@@ -73,14 +73,14 @@ test('the owner’s reports: a section per report with its CSV', async ({
     await expect(page.getByTestId(`report-${name}`)).toBeVisible();
   }
   const takings = page.getByTestId('report-takings');
-  await expect(takings).toContainText('St John's Wood');
+  await expect(takings).toContainText("St John's Wood");
   await expect(takings.getByRole('row').filter({ hasText: "St John's Wood" })).toContainText(
     '£46.50',
   );
   await expect(takings.getByRole('row').filter({ hasText: 'Notting Hill' })).toContainText(
     '£105.50',
   );
-  await expect(page.getByTestId('report-uncollected')).toContainText('St John's Wood');
+  await expect(page.getByTestId('report-uncollected')).toContainText("St John's Wood");
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({
     path: testInfo.outputPath(`reports-${isMobile ? '375' : '1280'}.png`),
