@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { reportNames, reportQuery, type ReportName } from '@shared/api/admin/reports';
+import { reportNames, reportQueryOf, type ReportName } from '@shared/api/admin/reports';
 import { requireStaffPage } from '~/features/admin/guard.server';
 import { ownerReportCsv } from '~/server/reports.server';
 import { AppError, httpStatusOf } from '~/server/errors.server';
@@ -18,7 +18,7 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
     throw data('Not found', { status: 404 });
   }
   if (staff.role !== 'owner') throw data('Only the owner can see the reports.', { status: 403 });
-  const query = reportQuery.safeParse(Object.fromEntries(url.searchParams));
+  const query = reportQueryOf(url.searchParams);
   if (!query.success) throw data('Please check the period and the branch.', { status: 400 });
   try {
     const report = await ownerReportCsv(services, {

@@ -1,5 +1,5 @@
 import { Form } from 'react-router';
-import { reportQuery } from '@shared/api/admin/reports';
+import { reportQueryOf } from '@shared/api/admin/reports';
 import { requireStaffPage } from '~/features/admin/guard.server';
 import { gbp } from '~/features/admin/counter/z-report';
 import { branchScope, ownerReportsPage } from '~/server/reports.server';
@@ -19,7 +19,7 @@ export function meta() {
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const staff = await requireStaffPage(context.services, { request, url }, ['owner']);
-  const asked = reportQuery.safeParse(Object.fromEntries(url.searchParams));
+  const asked = reportQueryOf(url.searchParams);
   const query = asked.success ? asked.data : { group: 'day' as const };
   const { choices } = await branchScope(context.services.db, staff);
   try {
@@ -75,7 +75,12 @@ function ReportSection({ report }: { report: Report }) {
       {report.rows.length === 0 ? (
         <p className="text-slate-600">Nothing in this period.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div
+          className="overflow-x-auto"
+          role="region"
+          aria-label={`${report.title}, scrollable`}
+          tabIndex={0}
+        >
           <table className="w-full min-w-max text-left text-sm">
             <thead>
               <tr className="border-b border-slate-300">

@@ -73,3 +73,10 @@ export const adminReportsApi = {
   reportUncollected: reportEndpoint('uncollected'),
   reportChannels: reportEndpoint('channels'),
 };
+
+/** A page's query string as the report's query: fields left empty (every branch) are absent. */
+export function reportQueryOf(params: URLSearchParams) {
+  return reportQuery.safeParse(
+    Object.fromEntries([...params.entries()].filter(([, value]) => value !== '')),
+  );
+}
