@@ -246,7 +246,12 @@ describe('uncollected counter tickets (issue 32, decision 054)', () => {
       .from(counterTickets)
       .where(eq(counterTickets.orderId, waiting));
     expect(ticket!.uncollectedDecision).toBe('donate');
-    // A donated ticket gets no more notices.
+    // A donated ticket is not handed over at the counter, and gets no more notices.
+    const handed = await post(`/api/admin/counter/tickets/${waiting}/collect`, 'maida', {
+      payment: { kind: 'none' },
+      unpaid_reason: 'Came back at last',
+    });
+    expect([handed.status, handed.body.code]).toEqual([409, 'ticket-donated']);
     clock = day(200);
     expect(await remind()).toBe(0);
   });
