@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { staffLogIn } from '@tests/helpers/fixtures';
-import { onPostgres } from '@tests/helpers/test-database';
+import { createTestDatabase, onPostgres } from '@tests/helpers/test-database';
 import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 import { openDatabase } from '../server/db/client';
 import { createStaffUser } from '../server/auth/staff';
@@ -365,3 +365,74 @@ describe.skipIf(!onPostgres())('uncollected reminders with two instances, on Pos
     }
   }, 120_000);
 });
+
+describe.skipIf(!onPostgres())(
+  'the scheduled job on two instances, through pg-boss, on PostgreSQL',
+  () => {
+    it('runs the reminders once per due minute across both; each notice once', async () => {
+      const database = await createTestDatabase();
+      const options = {
+        now: () => day(60),
+        env: { JOBS: 'all' },
+        jobs: {
+          pollSeconds: 0.5,
+          cronSeconds: 1,
+          schedules: { 'uncollected-reminders': '* * * * *' } as const,
+        },
+      };
+      const [branch] = await database.db
+        .select()
+        .from(branches)
+        .where(eq(branches.slug, 'maida-vale'));
+      const [customer] = await database.db
+        .insert(customers)
+        .values({ name: 'Cron Twice', email: 'cron@example.com', phone: '+447700900856' })
+        .returning();
+      const ids: string[] = [];
+      for (let i = 0; i < 10; i += 1) {
+        ids.push(await insertReadyTicket(database.db, customer!.id, branch!.id, READY));
+      }
+      const startedAt = Date.now();
+      const first = await startTestServer({
+        ...options,
+        database: { ...database, close: async () => {} },
+      });
+      const second = await startTestServer({
+        ...options,
+        database: await openDatabase({ kind: 'postgres', url: database.url! }),
+      });
+      try {
+        const notices = () =>
+          database.db
+            .select()
+            .from(counterUncollectedNotices)
+            .where(inArray(counterUncollectedNotices.orderId, ids));
+        const deadline = Date.now() + 90_000;
+        while (Date.now() < deadline && (await notices()).length < ids.length) {
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+        // A few seconds more: both instances keep checking the schedule every second.
+        await new Promise((resolve) => setTimeout(resolve, 3_000));
+        const sent = await notices();
+        expect(sent.map((n) => n.stage)).toEqual(ids.map(() => 60));
+        const mails = await database.db
+          .select()
+          .from(outbox)
+          .where(eq(outbox.toAddress, 'cron@example.com'));
+        expect(mails).toHaveLength(ids.length);
+        const minutes = Math.floor(Date.now() / 60_000) - Math.floor(startedAt / 60_000) + 1;
+        const { rows } = await database.executeSql(
+          `select id from pgboss.job where name = 'uncollected-reminders'
+         union all select id from pgboss.archive where name = 'uncollected-reminders'`,
+          [],
+        );
+        expect(rows.length).toBeGreaterThanOrEqual(1);
+        expect(rows.length).toBeLessThanOrEqual(minutes);
+      } finally {
+        await first.stop();
+        await second.stop();
+        await database.close();
+      }
+    }, 150_000);
+  },
+);
