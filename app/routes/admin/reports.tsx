@@ -1,4 +1,4 @@
-import { Form } from 'react-router';
+import { Form, Link } from 'react-router';
 import { reportQueryOf } from '@shared/api/admin/reports';
 import { requireStaffPage } from '~/features/admin/guard.server';
 import { gbp } from '~/features/admin/counter/z-report';
@@ -70,7 +70,12 @@ function ReportSection({ report }: { report: Report }) {
         </a>
       </div>
       {report.name === 'uncollected' ? (
-        <p className="text-sm text-slate-600">As it stands now; donated tickets left out.</p>
+        <p className="text-sm text-slate-600">
+          As it stands now; donated tickets left out.{' '}
+          <Link to="/admin/counter/uncollected" className="font-semibold underline">
+            The tickets and their reminders
+          </Link>
+        </p>
       ) : null}
       {report.rows.length === 0 ? (
         <p className="text-slate-600">Nothing in this period.</p>
