@@ -54,8 +54,11 @@ test('staff of the branches read the list without the owner’s buttons', async 
 }) => {
   test.skip(isMobile, 'once is enough');
   await signIn(page, E2E_TWO_BRANCHES, '/admin/counter/uncollected');
+  await expect(
+    page.getByRole('heading', { name: 'Which branch are you working in?' }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Maida Vale' }).click();
-  await page.goto('/admin/counter/uncollected');
+  // The choice sends them back to the page they asked for.
   await expect(page.getByRole('heading', { name: 'Uncollected tickets' })).toBeVisible();
   // Bo works at Maida Vale and West Hampstead: St John's Wood's tickets are not theirs.
   await expect(page.getByText('Gwen Waiting')).toHaveCount(0);
