@@ -54,6 +54,7 @@ export default [
   route('admin/orders/:id/documents/:number', 'routes/admin/order-document.ts'),
   route('admin/orders/:id/labels', 'routes/admin/order-labels.ts'),
   route('admin/counter/tickets/:id/receipt', 'routes/admin/counter-receipt.ts'),
+  route('admin/reports/:file', 'routes/admin/report-csv.ts'),
   layout('routes/admin/layout.tsx', [
     route('admin', 'routes/admin/board.tsx'),
     route('admin/route-sheet', 'routes/admin/route-sheet.tsx'),
@@ -75,6 +76,8 @@ export default [
     route('admin/counter/tickets/:id', 'routes/admin/counter-ticket.tsx'),
     route('admin/counter/till', 'routes/admin/counter-till.tsx'),
     route('admin/counter/till/days/:id', 'routes/admin/counter-till-day.tsx'),
+    route('admin/counter/uncollected', 'routes/admin/counter-uncollected.tsx'),
+    route('admin/reports', 'routes/admin/reports.tsx'),
   ]),
 
   route('app', 'routes/app-download.ts'),

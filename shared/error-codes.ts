@@ -204,6 +204,15 @@ export const ERROR_CODES = {
     about:
       'The ticket was raised at another branch, and the owner’s setting keeps collection at that branch.',
   },
+  'last-notice-not-sent': {
+    kind: 'conflict',
+    about:
+      'An uncollected ticket is decided on only once its 90-day last notice was sent to the customer (decision 054).',
+  },
+  'ticket-donated': {
+    kind: 'conflict',
+    about: 'The owner gave the uncollected ticket’s items away: it is decided for good.',
+  },
   'till-open': {
     kind: 'conflict',
     about: 'The branch’s till is open already: one open day per branch (decision 051).',

@@ -656,6 +656,15 @@ export const counterTickets = pgTable(
     readyAt: timestamp('ready_at', { withTimezone: true }),
     /** When the last of its lines was handed over (decision 050). */
     collectedAt: timestamp('collected_at', { withTimezone: true }),
+    /**
+     * The owner's decision on a ticket left 90 days after ready (decision 054): 'keep' (hold
+     * it longer) or 'donate'; null until decided. Nothing is deleted either way.
+     */
+    uncollectedDecision: text('uncollected_decision', { enum: ['keep', 'donate'] }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by').references((): AnyPgColumn => staffUsers.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     index('counter_tickets_branch_idx').on(t.branchId),
@@ -710,6 +719,29 @@ export const counterHandoverLines = pgTable('counter_handover_lines', {
     .notNull()
     .references(() => counterHandovers.id, { onDelete: 'cascade' }),
 });
+
+/**
+ * The reminders of a ticket left uncollected (decision 054): one row per stage (30, 60 and 80
+ * days after ready, the last notice at 90), written in the transaction that queues its text
+ * and e-mail; the key (ticket, stage) makes each once across retries and instances.
+ */
+export const counterUncollectedNotices = pgTable(
+  'counter_uncollected_notices',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => counterTickets.orderId, { onDelete: 'cascade' }),
+    stage: smallint('stage').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    /** The text's outcome (queued, suppressed, none: no text channel) and whether e-mailed. */
+    text: text('text').notNull(),
+    emailed: boolean('emailed').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.stage] }),
+    check('counter_uncollected_notices_stage', sql`${t.stage} in (30, 60, 80, 90)`),
+  ],
+);
 
 /**
  * A branch's till for one London day (issue 32, decision 051): opened with a float, closed

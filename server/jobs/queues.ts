@@ -18,6 +18,7 @@ export type JobData = {
   'expire-stale': Record<string, never>;
   'requeue-deliveries': Record<string, never>;
   'recurring-collections': Record<string, never>;
+  'uncollected-reminders': Record<string, never>;
 };
 
 export type JobName = keyof JobData;
@@ -58,6 +59,7 @@ export const jobQueues: Record<JobName, QueuePolicy> = {
   'expire-stale': SCHEDULED_POLICY,
   'requeue-deliveries': SCHEDULED_POLICY,
   'recurring-collections': SCHEDULED_POLICY,
+  'uncollected-reminders': SCHEDULED_POLICY,
 };
 
 export const jobNames = Object.keys(jobQueues) as JobName[];

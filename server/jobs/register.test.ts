@@ -35,6 +35,7 @@ describe('registerJobs: every worker and schedule in one place', () => {
       'expire-stale': '23 * * * *',
       'requeue-deliveries': '*/15 * * * *',
       'recurring-collections': '7 * * * *',
+      'uncollected-reminders': '45 9-18 * * *',
     });
   });
 });

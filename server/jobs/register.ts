@@ -4,6 +4,7 @@ import { queueCollectionReminders } from '../use-cases/messages/collection-remin
 import { deliverText } from '../use-cases/messages/deliver-text';
 import { expireStaleRows } from '../use-cases/maintenance/expire-stale';
 import { runRecurringSchedule } from '../use-cases/recurring/run-schedule';
+import { sendUncollectedReminders } from '../use-cases/counter/uncollected-reminders';
 import { requeueDeliveries } from './requeue-deliveries';
 
 /**
@@ -66,4 +67,11 @@ export function registerJobs(services: AppServices): void {
     runRecurringSchedule(services).then(done('repeat collections')),
   );
   jobs.schedule('recurring-collections', '7 * * * *');
+
+  // Counter tickets left on the rack: 30, 60, 80 days after ready and the last notice at 90
+  // (decision 054), hourly in the shop's day; each notice once by its row's key.
+  jobs.work('uncollected-reminders', () =>
+    sendUncollectedReminders(services).then(done('uncollected reminders sent')),
+  );
+  jobs.schedule('uncollected-reminders', '45 9-18 * * *');
 }

@@ -124,6 +124,17 @@ export const routes: Routes<Api> = {
     tillDay: { method: 'GET', path: '/api/admin/counter/till/days/:id', auth: ['staff'] },
     tillCash: { method: 'POST', path: '/api/admin/counter/till/days/:id/cash', auth: ['staff'] },
     tillClose: { method: 'POST', path: '/api/admin/counter/till/days/:id/close', auth: ['staff'] },
+    uncollectedTickets: { method: 'GET', path: '/api/admin/counter/uncollected', auth: ['staff'] },
+    decideUncollected: {
+      method: 'POST',
+      path: '/api/admin/counter/tickets/:id/uncollected',
+      auth: ['staff'],
+    },
+    reportTakings: { method: 'GET', path: '/api/admin/reports/takings', auth: ['staff'] },
+    reportTickets: { method: 'GET', path: '/api/admin/reports/tickets', auth: ['staff'] },
+    reportItems: { method: 'GET', path: '/api/admin/reports/items', auth: ['staff'] },
+    reportUncollected: { method: 'GET', path: '/api/admin/reports/uncollected', auth: ['staff'] },
+    reportChannels: { method: 'GET', path: '/api/admin/reports/channels', auth: ['staff'] },
   },
   intake: {
     garments: { method: 'GET', path: '/api/admin/orders/:id/garments', auth: ['staff'] },

@@ -21,6 +21,7 @@ import { E2E_DRIVER, E2E_DRIVER_PROJECTS, e2eDriverStops } from './e2e-driver';
 import { londonDayRange, londonToday } from '../../shared/london-time';
 import { runCollectionReminders, seedTextCustomers } from './text-history-seed';
 import { seedFullWindows } from './full-windows-seed';
+import { seedUncollected } from './uncollected-seed';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 if (!existsSync(path.join(process.env.BUILD_DIR ?? 'build', 'server/index.js'))) {
@@ -154,6 +155,8 @@ for (const email of Object.values(E2E_INTAKE_ORDERS)) {
 await seedTextCustomers(running.services);
 // Issue 18's slot picker spec: the first and the last window of the last day on offer, full.
 const fullWindows = await seedFullWindows(running.services);
+// Issue 32's uncollected screen and reports page (decision 054).
+await seedUncollected(running.services);
 
 const mailApi = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');

@@ -174,6 +174,10 @@ function CounterScreen({ setup }: { setup: Setup }) {
           <Link to="/admin/counter/till" className="font-semibold underline">
             Till and day-end report
           </Link>
+          {' · '}
+          <Link to="/admin/counter/uncollected" className="font-semibold underline">
+            Uncollected
+          </Link>
         </p>
       </div>
       <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_24rem]">

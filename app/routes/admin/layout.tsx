@@ -49,6 +49,7 @@ const links: { to: string; label: string; end?: boolean }[] = [
 ];
 const driverLinks: typeof links = [{ to: '/admin/driver', label: 'My stops' }];
 const ownerLinks: typeof links = [
+  { to: '/admin/reports', label: 'Reports' },
   { to: '/admin/branches', label: 'Branches' },
   { to: '/admin/audit', label: 'Audit log' },
   { to: '/admin/staff', label: 'Staff' },

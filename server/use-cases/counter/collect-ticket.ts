@@ -77,6 +77,13 @@ export async function collectTicket(
         'ticket-not-ready',
       );
     }
+    if (row.ticket.uncollectedDecision === 'donate') {
+      // Decision 054: the owner gave the items away after the 90-day last notice.
+      throw new ConflictError(
+        `Ticket ${number}’s items were donated after the last notice.`,
+        'ticket-donated',
+      );
+    }
     const items = await tx
       .select({ id: orderItems.id, handoverId: counterHandoverLines.handoverId })
       .from(orderItems)

@@ -44,3 +44,45 @@ export function counterReadyEmail(
     ...content,
   };
 }
+
+/**
+ * A ready ticket not collected (decision 054): 30, 60 and 80 days after ready, and the last
+ * notice at 90, with the branch, the ticket number, what is due and the spec's terms line.
+ */
+export function counterUncollectedEmail(
+  brand: Brand,
+  site: SiteLinks,
+  order: Order,
+  branch: { name: string; address: string },
+  days: number,
+): MailMessage {
+  const number = orderNumber(brand, order.orderNo);
+  const where = `${branch.name} branch`;
+  const last = days >= 90;
+  const content = renderEmail(brand, {
+    heading: last ? `Last notice: ticket ${number} at ${where}` : `Still waiting at ${where}`,
+    paragraphs: [
+      `Hello ${order.customerName}, your items on ticket ${number} have been ready for collection at ${where}, ${branch.address}, for ${days} days.`,
+      order.amountDuePence > 0
+        ? `Amount due: ${formatGbp(order.amountDuePence)}, paid at the counter when you collect.`
+        : 'Your ticket is paid: bring your ticket or tell us your phone number.',
+      last
+        ? 'This is our last notice. Items may be disposed of after 90 days undelivered: please collect them or call us.'
+        : 'Items may be disposed of after 90 days undelivered.',
+    ],
+    details: [
+      { label: 'Ticket number', value: number },
+      { label: 'Collect from', value: `${where}, ${branch.address}` },
+      { label: 'Amount due', value: formatGbp(order.amountDuePence) },
+    ],
+    track: trackingUrl(site.config.publicUrl, order.trackingToken),
+  });
+  return {
+    to: order.customerEmail,
+    subject: last
+      ? `Last notice: ticket ${number} is waiting at ${where}`
+      : `Ticket ${number} is waiting for you at ${where}`,
+    template: 'counter-uncollected',
+    ...content,
+  };
+}

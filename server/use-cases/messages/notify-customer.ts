@@ -26,7 +26,8 @@ export type NotifyEvent =
   | { event: 'charge-failed' }
   | { event: 'out-for-delivery' }
   | { event: 'delivered' }
-  | { event: 'counter-ready'; branchName: string };
+  | { event: 'counter-ready'; branchName: string }
+  | { event: 'counter-uncollected'; branchName: string; days: number };
 
 export type NotifyDeps = Pick<AppServices, 'config' | 'links'>;
 
@@ -60,6 +61,8 @@ function dedupeKeyOf(what: NotifyEvent, order: Order): string | undefined {
       return `delivered:${order.id}`;
     case 'counter-ready':
       return `counter-ready:${order.id}`;
+    case 'counter-uncollected':
+      return `counter-uncollected:${order.id}:${what.days}`;
     default:
       return undefined;
   }

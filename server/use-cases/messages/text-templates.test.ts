@@ -68,6 +68,9 @@ const everyEvent: TextFacts[] = [
   },
   { event: 'out-for-delivery' },
   { event: 'delivered' },
+  { event: 'counter-ready', branchName: "St John's Wood" },
+  // Decision 054: the longest branch name, the last notice.
+  { event: 'counter-uncollected', branchName: "St John's Wood", days: 90 },
 ];
 
 describe('service texts', () => {

@@ -30,7 +30,8 @@ export type TextEvent =
   | 'charge-failed'
   | 'out-for-delivery'
   | 'delivered'
-  | 'counter-ready';
+  | 'counter-ready'
+  | 'counter-uncollected';
 
 /** Each event's facts beyond the order, with its links already made (signed where needed). */
 export type TextFacts =
@@ -44,7 +45,8 @@ export type TextFacts =
   | { event: 'charge-failed'; paymentUrl: string }
   | { event: 'out-for-delivery'; now?: Date }
   | { event: 'delivered' }
-  | { event: 'counter-ready'; branchName: string };
+  | { event: 'counter-ready'; branchName: string }
+  | { event: 'counter-uncollected'; branchName: string; days: number };
 
 export type TextOrder = Pick<
   typeof orders.$inferSelect,
@@ -123,6 +125,10 @@ export function serviceText(
     case 'counter-ready':
       // A counter ticket (decision 050): collected at the branch, with what is still to pay.
       body = `${name}: ticket ${number} is ready for collection at ${facts.branchName} branch. ${order.amountDuePence > 0 ? `${formatGbp(order.amountDuePence)} to pay.` : 'Paid.'} ${tracked}`;
+      break;
+    case 'counter-uncollected':
+      // Decision 054: 30, 60 and 80 days after ready, the last notice at 90; the terms' words.
+      body = `${name}: ticket ${number} has waited ${facts.days} days at ${facts.branchName} branch. ${order.amountDuePence > 0 ? `${formatGbp(order.amountDuePence)} to pay.` : 'Paid.'} ${facts.days >= 90 ? 'Last notice: ' : ''}Items may be disposed of after 90 days undelivered. ${tracked}`;
       break;
     case 'delivered':
       body = `${name}: order ${number} is delivered. Thank you! Anything wrong? Call ${brand.phone}. ${tracked}`;

@@ -11,6 +11,8 @@ import { adminSettingsApi } from './settings';
 import { adminSlotsApi } from './slots';
 import { adminStaffApi } from './staff';
 import { adminTillApi } from './till';
+import { adminUncollectedApi } from './uncollected';
+import { adminReportsApi } from './reports';
 
 /*
  * The shop's back office (decision 007), one file per endpoint area. Staff sign in apart from
@@ -31,4 +33,6 @@ export const adminApi = {
   ...adminCounterApi,
   ...adminCounterPaymentsApi,
   ...adminTillApi,
+  ...adminUncollectedApi,
+  ...adminReportsApi,
 };

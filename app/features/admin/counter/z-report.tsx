@@ -4,7 +4,9 @@ import { londonDateTime } from './london-time-input';
 
 export type TillDayView = z.infer<typeof tillDay>;
 
-const gbp = (amount: string) => (amount.startsWith('-') ? `-£${amount.slice(1)}` : `£${amount}`);
+/** "12.50" as "£12.50", "-3.00" as "-£3.00". */
+export const gbp = (amount: string) =>
+  amount.startsWith('-') ? `-£${amount.slice(1)}` : `£${amount}`;
 const kinds = { sale: 'Sale', refund: 'Refund', 'paid-in': 'Paid in', 'paid-out': 'Paid out' };
 
 /**

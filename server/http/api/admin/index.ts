@@ -6,6 +6,7 @@ import { adminCatalogueRoutes } from './catalogue';
 import { adminCounterRoutes } from './counter';
 import { adminCounterPaymentRoutes } from './counter-payments';
 import { adminTillRoutes } from './till';
+import { adminReportRoutes } from './reports';
 import { adminCustomerRoutes } from './customers';
 import { adminMarketingRoutes } from './marketing';
 import { adminOrderRoutes } from './orders';
@@ -34,4 +35,5 @@ export function adminRoutes(app: FastifyInstance, services: AppServices) {
   adminCounterRoutes(app, services);
   adminCounterPaymentRoutes(app, services);
   adminTillRoutes(app, services);
+  adminReportRoutes(app, services);
 }
