@@ -16,9 +16,9 @@ import { LONDON_ZONE } from './london-time';
  */
 
 /**
- * The turnaround of a counter ticket, in the branch's working days. One number for every
- * branch: branches have no turnaround of their own in the data yet (decision 049); staff
- * change the promised time on the ticket when a job needs longer or can be done sooner.
+ * The turnaround of a counter ticket when none is given, in the branch's working days: a new
+ * branch's (the column's default). Each branch's own and each item's are data, and express and
+ * same day are decision 057's (shared/counter-speed.ts); staff may still type another time.
  */
 export const COUNTER_TURNAROUND_WORKING_DAYS = 2;
 

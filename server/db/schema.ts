@@ -20,6 +20,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { orderStatuses } from '../../shared/order-status';
+import { COUNTER_TURNAROUND_WORKING_DAYS } from '../../shared/promised-ready';
 import { textChannels, textStatuses, type TextChannel, type TextStatus } from '../../shared/texts';
 
 /*
@@ -135,7 +136,7 @@ export const branches = pgTable(
     /** Takes walk-in orders over its counter (issue 32); the counter screen is for these only. */
     counterEnabled: boolean('counter_enabled').notNull().default(false),
     /** A counter ticket's standard turnaround in the branch's working days. */
-    turnaroundDays: integer('turnaround_days').notNull().default(2),
+    turnaroundDays: integer('turnaround_days').notNull().default(COUNTER_TURNAROUND_WORKING_DAYS),
     /** Express (ready the next working day) at this surcharge on the items; null: not offered. */
     expressPercent: integer('express_percent'),
     /** Same day (handed in by the cut-off, ready by closing) at this surcharge; null: not offered. */
