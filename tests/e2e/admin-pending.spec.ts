@@ -1,5 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { E2E_STAFF } from './e2e-staff';
+import { ownAddress } from './support';
+
+// Sign-ins from this spec's own address (support.ts).
+test.use(ownAddress(100));
 
 /*
  * The back office's actions run as a React 19 transition (app/features/admin/ui.tsx,

@@ -2,7 +2,10 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { firstSlots, placeOrder, signUp } from '@tests/helpers/fixtures';
 import { callerOf } from './booking-helpers';
 import { E2E_STAFF } from './e2e-staff';
-import { expectNoSeriousA11yViolations, readMail } from './support';
+import { expectNoSeriousA11yViolations, ownAddress, readMail } from './support';
+
+// Sign-ins from this spec's own address (support.ts).
+test.use(ownAddress(101));
 
 /*
  * Issue 7's proof in a real browser: a customer books; a member of staff collects, itemises

@@ -1,6 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { checkedSlot, chooseAddress, chooseSlots, tap } from './booking-helpers';
 import { E2E_STAFF } from './e2e-staff';
+import { ownAddress } from './support';
+
+// Sign-ins from this spec's own address (support.ts).
+test.use(ownAddress(102));
 
 /*
  * Issue 12, what customers and drivers hit on the booking form of `/`: the building number is

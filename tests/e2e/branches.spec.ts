@@ -1,6 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { londonToday } from '@shared/london-time';
 import { E2E_BRANCH_ORDERS, E2E_OWNER, E2E_TWO_BRANCHES } from './e2e-staff';
+import { ownAddress } from './support';
+
+// Sign-ins from this spec's own address (support.ts).
+test.use(ownAddress(103));
 
 /*
  * Branches that work (issue 32): the owner edits a branch's hours and closures in the back

@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_OWNER, E2E_TWO_BRANCHES } from './e2e-staff';
-import { expectNoSeriousA11yViolations, waitForHydration } from './support';
+import { expectNoSeriousA11yViolations, ownAddress, waitForHydration } from './support';
+
+// Sign-ins from this spec's own address (support.ts).
+test.use(ownAddress(104));
 
 /*
  * The counter (issue 32, decision 049) on a 1024 × 768 tablet in landscape, by touch (the

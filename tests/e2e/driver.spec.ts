@@ -1,7 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_DRIVER, e2eDriverStops } from './e2e-driver';
-import { expectNoSeriousA11yViolations, readMail } from './support';
+import { expectNoSeriousA11yViolations, ownAddress, readMail } from './support';
 import { phonePhotoWithGps } from '@tests/helpers/photos';
+
+// Sign-ins from this spec's own address (support.ts).
+test.use(ownAddress(105));
 
 /*
  * Issue 16, the driver's view in a real browser (decision 026), on the project's viewport

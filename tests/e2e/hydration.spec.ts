@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_STAFF } from './e2e-staff';
-import { waitForHydration } from './support';
+import { ownAddress, waitForHydration } from './support';
+
+// Sign-ins from this spec's own address (support.ts).
+test.use(ownAddress(106));
 
 /*
  * Issue 30: React DOM 19 hydrates every page that has scripts, on the production build, with

@@ -2,7 +2,10 @@ import { expect, test } from '@playwright/test';
 import { E2E_INTAKE_ORDERS } from './e2e-intake';
 import { E2E_STAFF } from './e2e-staff';
 import { phonePhotoWithGps } from '@tests/helpers/photos';
-import { expectNoSeriousA11yViolations } from './support';
+import { expectNoSeriousA11yViolations, ownAddress } from './support';
+
+// Sign-ins from this spec's own address (support.ts).
+test.use(ownAddress(107));
 
 /*
  * Issue 16, intake at the shop, on the project's viewport (a phone at the counter at 375 px):

@@ -2,6 +2,10 @@ import { expect, test } from '@playwright/test';
 import { firstSlots, placeOrder, signUp } from '@tests/helpers/fixtures';
 import { callerOf } from './booking-helpers';
 import { E2E_STAFF } from './e2e-staff';
+import { ownAddress } from './support';
+
+// Sign-ins from this spec's own address (support.ts).
+test.use(ownAddress(108));
 
 /*
  * Issue 15: the customer downloads the VAT invoice from the order in their account, on a

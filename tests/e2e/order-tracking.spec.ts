@@ -2,7 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { placeOrder, callerOf } from './booking-helpers';
 import { E2E_STAFF } from './e2e-staff';
 import { phonePhotoWithGps } from '@tests/helpers/photos';
-import { expectNoSeriousA11yViolations, readMail } from './support';
+import { expectNoSeriousA11yViolations, ownAddress, readMail } from './support';
+
+// Sign-ins from this spec's own address (support.ts).
+test.use(ownAddress(109));
 
 /*
  * Issue 16 in a real browser (decision 029): the customer opens the tracking link of their

@@ -2,7 +2,10 @@ import { expect, test } from '@playwright/test';
 import { firstSlots, placeGuestOrder } from '@tests/helpers/fixtures';
 import { callerOf } from './booking-helpers';
 import { E2E_STAFF } from './e2e-staff';
-import { expectNoSeriousA11yViolations, readMail } from './support';
+import { expectNoSeriousA11yViolations, ownAddress, readMail } from './support';
+
+// Sign-ins from this spec's own address (support.ts).
+test.use(ownAddress(110));
 
 /*
  * Issue 18 (decision 038): a delivered order's customer follows the "Rate your order" link

@@ -6,6 +6,16 @@ const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const mailPort = Number(process.env.E2E_PORT ?? 3100) + 1;
 
+/**
+ * A spec's own visitor address (the e2e server trusts one proxy hop, as behind the production
+ * proxy): the per-address limits of sign-ins (decision 013, 20 staff sign-ins per address in 15
+ * minutes) count each spec's as a different visitor's, not the whole project's as one shop's.
+ * Each project has its own server, so the same address in both projects counts apart.
+ */
+export function ownAddress(octet: number) {
+  return { extraHTTPHeaders: { 'X-Forwarded-For': `198.51.100.${octet}` } };
+}
+
 export type ReceivedMail = { subject: string; text: string; to: string[] };
 
 /** E-mails the server sent to `to` through the test's SMTP server, waiting for `count`. */
