@@ -2,6 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { orderNumber } from '@shared/order-number';
 import type { CurrentStaff } from '../../auth/staff';
+import type { DbOrTx } from '../../db/client';
 import { branches, counterCardPayments, orders, payments } from '../../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import type { AppServices } from '../../services';
@@ -50,6 +51,31 @@ export async function counterReader(deps: Deps, staff: Staff) {
   return { ...branch, readerId: branch.terminalReaderId };
 }
 
+type Tx = Parameters<Parameters<Deps['db']['transaction']>[0]>[0];
+
+/**
+ * 409 reader-busy while a card for the ticket waits on the reader: the balance taken another
+ * way (cash, credit, the saved card) would be paid twice when the card then goes through.
+ * Call it with the order's row locked, as starting a card locks it.
+ */
+export async function refuseWhileCardWaits(tx: DbOrTx, input: { orderId: string; number: string }) {
+  const [waiting] = await tx
+    .select({ id: counterCardPayments.id })
+    .from(counterCardPayments)
+    .where(
+      and(
+        eq(counterCardPayments.orderId, input.orderId),
+        eq(counterCardPayments.status, 'waiting'),
+      ),
+    );
+  if (waiting) {
+    throw new ConflictError(
+      `A card payment for ticket ${input.number} is waiting on the reader: finish or cancel it first.`,
+      'reader-busy',
+    );
+  }
+}
+
 /** Sends the amount due (or part of it: a deposit) of a ticket to the counter's reader. */
 export async function startCounterCard(
   deps: Deps,
@@ -75,18 +101,7 @@ export async function startCounterCard(
     }
     // The card's takings go into this counter's open till: none open, the reader is not asked.
     await lockOpenDay(tx, { branchId: branch.id, branchName: branch.name, now });
-    const [waiting] = await tx
-      .select({ id: counterCardPayments.id })
-      .from(counterCardPayments)
-      .where(
-        and(eq(counterCardPayments.orderId, order.id), eq(counterCardPayments.status, 'waiting')),
-      );
-    if (waiting) {
-      throw new ConflictError(
-        `A card payment for ticket ${number} is waiting on the reader: finish or cancel it first.`,
-        'reader-busy',
-      );
-    }
+    await refuseWhileCardWaits(tx, { orderId: order.id, number });
     const [tried] = await tx
       .select({ n: count() })
       .from(counterCardPayments)
@@ -186,11 +201,7 @@ export async function settleCounterCard(
 }
 
 /** The ticket paid by a settled card, its till entry and its invoice, in the caller's tx. */
-async function takeCardPayment(
-  deps: Deps,
-  tx: Parameters<Parameters<Deps['db']['transaction']>[0]>[0],
-  input: { row: CardRow; now: Date },
-) {
+async function takeCardPayment(deps: Deps, tx: Tx, input: { row: CardRow; now: Date }) {
   const { row, now } = input;
   const order = await findOrder(tx, row.orderId, true);
   const due = Math.max(0, order.amountDuePence - row.amountPence);

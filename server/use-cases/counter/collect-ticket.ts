@@ -17,6 +17,7 @@ import { recordAudit } from '../audit/record-audit';
 import { currentInvoice, issueInvoice } from '../invoices/vat-documents';
 import { findOrder } from '../orders/find-order';
 import { creditReferrer } from '../promos/referrals';
+import { refuseWhileCardWaits } from './card-at-counter';
 import { counterBranch } from './counter-branch';
 import { recordTillSale } from './till';
 import { cashShortMessages, unpaidMessage } from './present-ticket';
@@ -111,6 +112,8 @@ export async function collectTicket(
     if (cash !== null && due === 0) {
       throw new ConflictError(`Ticket ${number} is paid: nothing is due.`, 'nothing-due');
     }
+    // A card for the ticket on the reader would pay it a second time when it goes through.
+    if (cash !== null) await refuseWhileCardWaits(tx, { orderId: order.id, number });
     if (cash !== null && cash < due) {
       const short = cashShortMessages({ totalPence: due, tenderedPence: cash });
       throw new ValidationError(short.message, { tendered_pence: [short.field] }, 'cash-short');
