@@ -193,6 +193,30 @@ describe('probes of the counter’s money paths (issue 32 review)', () => {
     expect(order.paidPence).toBe(order.totalPence);
   });
 
+  it('lets only staff of the ticket’s branch (or the owner) refund its cash, even when any counter may collect', async () => {
+    const ticket = await raised({ kind: 'cash', tendered_pence: 10_000 });
+    await server.api('/api/admin/settings', {
+      method: 'PUT',
+      body: { counter_collect_elsewhere: true },
+      headers: as('owner'),
+    });
+    try {
+      const before = await written();
+      const other = await post(`/api/admin/counter/tickets/${ticket.id}/refund`, 'hampstead', {
+        pence: 100,
+        reason: 'Not my branch',
+      });
+      expect(other.status, JSON.stringify(other.body)).toBe(403);
+      expect(await written()).toEqual(before);
+    } finally {
+      await server.api('/api/admin/settings', {
+        method: 'PUT',
+        body: { counter_collect_elsewhere: false },
+        headers: as('owner'),
+      });
+    }
+  });
+
   it('refunds once when two refunds of all the cash race', async () => {
     const ticket = await raised({ kind: 'cash', tendered_pence: 10_000 });
     const cash = 2 * shirt.pricePence;
