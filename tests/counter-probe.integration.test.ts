@@ -217,6 +217,33 @@ describe('probes of the counter’s money paths (issue 32 review)', () => {
     }
   });
 
+  it('keeps the ticket’s invoice after a cash refund: the balance taken later issues no second invoice', async () => {
+    const db = server.database.db;
+    const ticket = await raised({ kind: 'cash', tendered_pence: 500, deposit_pence: 500 });
+    expect(ticket.invoice_number).toMatch(/^INV-/);
+    const refund = await post(`/api/admin/counter/tickets/${ticket.id}/refund`, 'maida', {
+      pence: 100,
+      reason: 'Button lost',
+    });
+    expect(refund.status, JSON.stringify(refund.body)).toBe(200);
+    // The credit note credits part of the invoice; it does not cancel it.
+    expect(refund.body.ticket.invoice_number).toBe(ticket.invoice_number);
+    await ready(ticket);
+    const collected = await post(`/api/admin/counter/tickets/${ticket.id}/collect`, 'maida', {
+      payment: { kind: 'cash', tendered_pence: 10_000 },
+    });
+    expect(collected.status, JSON.stringify(collected.body)).toBe(200);
+    expect(collected.body.ticket.invoice_number).toBe(ticket.invoice_number);
+    const documents = await db
+      .select()
+      .from(financialDocuments)
+      .where(eq(financialDocuments.orderId, ticket.id));
+    expect(documents.map((d) => [d.kind, d.totalPence]).sort()).toEqual([
+      ['credit-note', 100],
+      ['invoice', 2 * shirt.pricePence],
+    ]);
+  });
+
   it('refunds once when two refunds of all the cash race', async () => {
     const ticket = await raised({ kind: 'cash', tendered_pence: 10_000 });
     const cash = 2 * shirt.pricePence;

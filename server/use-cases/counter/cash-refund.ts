@@ -88,6 +88,7 @@ export async function refundCashAtCounter(
       lines: [{ description: `Refund: ${reason}`, quantity: 1, unitGrossPence: input.pence }],
       reason,
       now,
+      cashRefund: true,
     });
     const number = orderNumber(brand, order.orderNo);
     await recordAudit(tx, {
