@@ -318,4 +318,16 @@ describe('probes of the counter’s money paths (issue 32 review)', () => {
     expect(part.body.ticket).toMatchObject({ total: gbp(total), due: '0.01' });
   });
 
+  it('refuses same day 59 seconds after the 10:00 cut-off', async () => {
+    const before = await written();
+    clock = new Date('2026-11-23T10:00:59Z');
+    try {
+      const late = await raise({ kind: 'cash', tendered_pence: 100_000 }, { speed: 'same-day' });
+      expect([late.status, late.body.code]).toEqual([422, 'same-day-too-late']);
+      expect(await written()).toEqual(before);
+    } finally {
+      clock = new Date('2026-11-23T09:00:00Z');
+    }
+  });
+
 });
