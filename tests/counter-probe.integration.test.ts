@@ -330,4 +330,33 @@ describe('probes of the counter’s money paths (issue 32 review)', () => {
     }
   });
 
+  it('counts a ticket’s VAT on the Z report of the day its invoice was issued, not again when the balance is taken', async () => {
+    const total = 2 * shirt.pricePence;
+    const ticket = await raised({ kind: 'cash', tendered_pence: 100, deposit_pence: 100 });
+    await ready(ticket);
+    const [invoice] = await server.database.db
+      .select()
+      .from(financialDocuments)
+      .where(eq(financialDocuments.orderId, ticket.id));
+    expect(invoice!.totalPence).toBe(total);
+    const closed = await post(`/api/admin/counter/till/days/${maidaDay}/close`, 'maida', {
+      counted_pence: 0,
+    });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    // Tuesday: a new day, the balance in cash.
+    clock = new Date('2026-11-24T09:00:00Z');
+    try {
+      // A staff session lasts a working day: Maida signs in again.
+      tokens.maida = await staffLogIn(server, 'maida@probe.test', password);
+      const day2 = await openTill('maida');
+      const collected = await post(`/api/admin/counter/tickets/${ticket.id}/collect`, 'maida', {
+        payment: { kind: 'cash', tendered_pence: total },
+      });
+      expect(collected.status, JSON.stringify(collected.body)).toBe(200);
+      const report = await get(`/api/admin/counter/till/days/${day2}`, 'maida');
+      expect(report.body.day.vat).toBe('0.00');
+    } finally {
+      clock = new Date('2026-11-23T09:00:00Z');
+    }
+  });
 });
