@@ -35,6 +35,7 @@ type Ticket = {
   due: string;
   status: string;
   invoice_number: string | null;
+  items: { id: number; name: string; handed_over: boolean }[];
 };
 type Reply = {
   code?: string;
@@ -316,6 +317,23 @@ describe('probes of the counter’s money paths (issue 32 review)', () => {
     );
     expect(part.status, JSON.stringify(part.body)).toBe(200);
     expect(part.body.ticket).toMatchObject({ total: gbp(total), due: '0.01' });
+  });
+
+  it('hands over an express ticket whole when its last garment goes: the surcharge is no garment left on the rack', async () => {
+    const reply = await raise({ kind: 'cash', tendered_pence: 100_000 }, { speed: 'express' });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    const ticket = reply.body.ticket;
+    expect(ticket.items.map((i) => i.name)).toContain('Express service (+50 %)');
+    await ready(ticket);
+    const garment = ticket.items.find((i) => i.name !== 'Express service (+50 %)')!;
+    const collected = await post(`/api/admin/counter/tickets/${ticket.id}/collect`, 'maida', {
+      line_ids: [garment.id],
+      payment: { kind: 'none' },
+    });
+    expect(collected.status, JSON.stringify(collected.body)).toBe(200);
+    // Nothing is left to collect: the ticket is done, and no reminder will say otherwise.
+    expect(collected.body.ticket.status).toBe('delivered');
+    expect(collected.body.ticket.items.every((i) => i.handed_over)).toBe(true);
   });
 
   it('refuses same day 59 seconds after the 10:00 cut-off', async () => {

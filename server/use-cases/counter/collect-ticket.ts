@@ -86,13 +86,17 @@ export async function collectTicket(
       );
     }
     const items = await tx
-      .select({ id: orderItems.id, handoverId: counterHandoverLines.handoverId })
+      .select({
+        id: orderItems.id,
+        serviceId: orderItems.serviceId,
+        handoverId: counterHandoverLines.handoverId,
+      })
       .from(orderItems)
       .leftJoin(counterHandoverLines, eq(counterHandoverLines.orderItemId, orderItems.id))
       .where(eq(orderItems.orderId, order.id))
       .orderBy(asc(orderItems.id));
     const left = items.filter((i) => i.handoverId === null).map((i) => i.id);
-    const wanted = input.lineIds ? [...new Set(input.lineIds)] : left;
+    const wanted = input.lineIds ? [...new Set(input.lineIds)] : [...left];
     const unknown = wanted.filter((id) => !items.some((i) => i.id === id));
     if (unknown.length > 0) {
       throw new ValidationError('Choose lines of this ticket.', {
@@ -104,6 +108,11 @@ export async function collectTicket(
         `These items of ticket ${number} were handed over already.`,
         'ticket-collected',
       );
+    }
+    // The speed's surcharge is a line of the ticket but no garment: it goes with the last one.
+    const garmentsLeft = items.filter((i) => i.handoverId === null && i.serviceId !== null);
+    if (garmentsLeft.every((i) => wanted.includes(i.id))) {
+      wanted.push(...left.filter((id) => !wanted.includes(id)));
     }
 
     const due = order.amountDuePence;
