@@ -377,4 +377,23 @@ describe('probes of the counter’s money paths (issue 32 review)', () => {
       clock = new Date('2026-11-23T09:00:00Z');
     }
   });
+  it('counts no speed surcharge as an item in the owner’s items report', async () => {
+    clock = new Date('2026-11-26T09:00:00Z');
+    try {
+      for (const who of ['maida', 'owner']) {
+        tokens[who] = await staffLogIn(server, `${who}@probe.test`, password);
+      }
+      const reply = await raise({ kind: 'at-collection' }, { speed: 'express' });
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      const items = await get('/api/admin/reports/items?from=2026-11-26&to=2026-11-26', 'owner');
+      const report = (
+        items.body as unknown as {
+          report: { rows: { items: number; value: string }[]; totals: { items: number } };
+        }
+      ).report;
+      expect(report.rows.map((r) => [r.items, r.value])).toEqual([[2, gbp(2 * shirt.pricePence)]]);
+    } finally {
+      clock = new Date('2026-11-23T09:00:00Z');
+    }
+  });
 });
