@@ -1,6 +1,9 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { signUp, staffLogIn } from '@tests/helpers/fixtures';
+import { startStripeStandIn, type StripeStandIn } from '@tests/helpers/stripe-stand-in';
 import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 import { createStaffUser } from '../server/auth/staff';
 import {
@@ -395,5 +398,116 @@ describe('probes of the counter’s money paths (issue 32 review)', () => {
     } finally {
       clock = new Date('2026-11-23T09:00:00Z');
     }
+  });
+});
+
+/*
+ * A card started while the balance is taken in cash at another screen: the reader is asked
+ * (Stripe Terminal through the SDK, the local stand-in behind a proxy that holds the reader's
+ * request) before the row that says a card waits is written, so the collection does not see
+ * it. The card must not then wait for an amount no longer due.
+ */
+describe('a card started while the balance is taken in cash (issue 32 review)', () => {
+  const READER = 'tmr_standin_probe';
+  let stripe: StripeStandIn;
+  let proxy: Server;
+  let server: TestServer;
+  let token = '';
+  let release = () => {};
+  let held: Promise<void> = Promise.resolve();
+  let arrived = () => {};
+
+  beforeAll(async () => {
+    stripe = await startStripeStandIn();
+    stripe.terminal.addReader(READER);
+    // Forwards to the stand-in; a reader's process_payment_intent waits for `release`.
+    proxy = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', async () => {
+        if (req.url?.includes('/process_payment_intent')) {
+          arrived();
+          await held;
+        }
+        const headers = Object.fromEntries(
+          Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'content-length'),
+        ) as Record<string, string>;
+        const answer = await fetch(`${stripe.url}${req.url}`, {
+          method: req.method,
+          headers,
+          body: req.method === 'GET' ? undefined : Buffer.concat(chunks),
+        });
+        res.writeHead(answer.status, { 'Content-Type': 'application/json' });
+        res.end(await answer.text());
+      });
+    });
+    await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
+    const port = (proxy.address() as AddressInfo).port;
+    server = await startTestServer({
+      now: () => new Date('2026-11-23T12:00:00Z'),
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_standin',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
+        STRIPE_WEBHOOK_SECRET: 'whsec_probe',
+        STRIPE_API_BASE: `http://127.0.0.1:${port}`,
+      },
+    });
+    const db = server.database.db;
+    const [branch] = await db.select().from(branches).where(eq(branches.slug, 'maida-vale'));
+    await db.update(branches).set({ terminalReaderId: READER }).where(eq(branches.id, branch!.id));
+    const row = await createStaffUser(db, {
+      email: 'race@probe.test',
+      name: 'race',
+      role: 'staff',
+      password,
+    });
+    await db.insert(branchStaff).values({ branchId: branch!.id, staffId: row.id });
+    token = await staffLogIn(server, 'race@probe.test', password);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+    await new Promise((done) => proxy?.close(done));
+    await stripe?.close();
+  });
+
+  it('stops the reader when cash took the balance while the reader was asked: paid once', async () => {
+    const post = (path: string, body: unknown = {}) =>
+      server.api<Reply>(path, {
+        method: 'POST',
+        body,
+        headers: { Authorization: `Bearer ${token}` },
+      });
+    const db = server.database.db;
+    const shirt = (await db.select().from(services)).find((s) => s.pricePence > 300)!;
+    const customer = await post('/api/admin/counter/customers', {
+      name: 'Rita Race',
+      phone_number: '07700 900932',
+    });
+    expect((await post('/api/admin/counter/till', { float_pence: 0 })).status).toBe(200);
+    const raisedReply = await post('/api/admin/counter/tickets', {
+      customer_id: (customer.body as unknown as { customer: { id: string } }).customer.id,
+      lines: [{ service_id: shirt.id, quantity: 1, note: '' }],
+      payment: { kind: 'at-collection' },
+    });
+    const ticket = raisedReply.body.ticket;
+    expect(
+      (await post(`/api/admin/counter/tickets/${ticket.id}/ready`, { rack: 'R1' })).status,
+    ).toBe(200);
+
+    held = new Promise((done) => (release = done));
+    const asked = new Promise<void>((done) => (arrived = done));
+    const card = post(`/api/admin/counter/tickets/${ticket.id}/card`);
+    await asked;
+    const cash = await post(`/api/admin/counter/tickets/${ticket.id}/collect`, {
+      payment: { kind: 'cash', tendered_pence: 10_000 },
+    });
+    expect(cash.status, JSON.stringify(cash.body)).toBe(200);
+    release();
+    const started = await card;
+    expect([started.status, started.body.code]).toEqual([409, 'nothing-due']);
+    // The reader is stopped: no card can pay the ticket again.
+    expect(stripe.terminal.readers.get(READER)!.action).toBeNull();
+    const [order] = await db.select().from(orders).where(eq(orders.id, ticket.id));
+    expect([order!.paidPence, order!.amountDuePence]).toEqual([shirt.pricePence, 0]);
   });
 });

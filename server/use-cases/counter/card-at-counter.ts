@@ -115,7 +115,11 @@ export async function startCounterCard(
     description: `Ticket ${ready.number} at ${branch.name}`,
     idempotencyKey: `counter-card:${ready.order.id}:${ready.amount}:${ready.attempt}`,
   });
-  return deps.db.transaction(async (tx) => {
+  const started = await deps.db.transaction(async (tx) => {
+    // Cash or credit taken while the reader was asked (no row said a card waits yet) leaves
+    // less due than the card's amount: the reader is stopped rather than paid a second time.
+    const order = await findOrder(tx, ready.order.id, true);
+    if (order.amountDuePence < ready.amount) return { row: null, due: order.amountDuePence };
     const [row] = await tx
       .insert(counterCardPayments)
       .values({
@@ -146,8 +150,15 @@ export async function startCounterCard(
       entityId: ready.order.id,
       after: { cardPaymentId: row.id, paymentIntent: paymentId, amountPence: ready.amount },
     });
-    return row;
+    return { row, due: order.amountDuePence };
   });
+  if (started.row) return started.row;
+  await deps.payments.reader.cancelReaderAction(branch.readerId);
+  if (started.due <= 0) {
+    throw new ConflictError(`Ticket ${ready.number} is paid: nothing is due.`, 'nothing-due');
+  }
+  const words = amountOverDueMessage(started.due);
+  throw new ValidationError(words, { amount_pence: [words] }, 'amount-over-due');
 }
 
 /**
