@@ -265,6 +265,26 @@ describe('probes of the counter’s money paths (issue 32 review)', () => {
     expect((await entriesOf(ticket.id)).reduce((s, e) => s + e.pence, 0)).toBe(0);
   });
 
+  it('keeps paid, due and the till in step when a refund races the collection of the balance', async () => {
+    const ticket = await raised({ kind: 'cash', tendered_pence: 300, deposit_pence: 300 });
+    await ready(ticket);
+    const [refund, collect] = await Promise.all([
+      post(`/api/admin/counter/tickets/${ticket.id}/refund`, 'maida', {
+        pence: 300,
+        reason: 'Deposit back',
+      }),
+      post(`/api/admin/counter/tickets/${ticket.id}/collect`, 'maida', {
+        payment: { kind: 'cash', tendered_pence: 10_000 },
+      }),
+    ]);
+    expect([refund.status, collect.status]).toEqual([200, 200]);
+    const order = await orderRow(ticket.id);
+    const till = (await entriesOf(ticket.id)).reduce((s, e) => s + e.pence, 0);
+    expect(order.paidPence).toBe(till);
+    expect(order.totalPence).toBe(2 * shirt.pricePence - 300);
+    expect([order.paidPence, order.amountDuePence]).toEqual([order.totalPence, 0]);
+  });
+
   it('settles a card once when two taps, or a tap and a poll, race', async () => {
     const ticket = await raised({ kind: 'at-collection' });
     const card = await post(`/api/admin/counter/tickets/${ticket.id}/card`, 'maida');
