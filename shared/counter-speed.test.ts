@@ -75,6 +75,7 @@ describe('counter speeds', () => {
     expect(at('2026-11-23T10:00:00Z', 'same-day')).toBe('2026-11-23T19:30:00.000Z');
     // Before opening counts (staff in early); Saturday closes at 18:00.
     expect(at('2026-11-28T08:00:00Z', 'same-day')).toBe('2026-11-28T18:00:00.000Z');
+    expect(at('2026-11-23T10:00:59Z', 'same-day')).toBe('same-day-too-late');
     expect(at('2026-11-23T10:01:00Z', 'same-day')).toBe('same-day-too-late');
     // Sunday, and a bank holiday, are closed.
     expect(at('2026-11-29T09:00:00Z', 'same-day')).toBe('same-day-too-late');

@@ -121,6 +121,8 @@ export function sameDayReadyAt(input: {
   if (!hours) return null;
   const time = at.toFormat('HH:mm');
   if (time < hours.opensAt && hours.opensAt > input.cutoff) return null;
-  if (time > input.cutoff || time >= hours.closesAt) return null;
+  // By the cut-off means by its first instant: 10:00:59 is after a 10:00 cut-off.
+  const late = at.toFormat('HH:mm:ss.SSS') > `${input.cutoff}:00.000`;
+  if (late || time >= hours.closesAt) return null;
   return DateTime.fromISO(`${date}T${hours.closesAt}`, { zone: LONDON_ZONE }).toJSDate();
 }

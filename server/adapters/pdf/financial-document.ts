@@ -26,7 +26,7 @@ export type FinancialDocument = {
   /** A receipt: what was paid, when and how. */
   payments?: { at: string; method: string; amountPence: number }[];
   /** A credit note: the invoice it credits and why. */
-  credits?: { invoiceNumber: string; reason: string };
+  credits?: { invoiceNumber: string; reason: string; cashRefund?: boolean };
 };
 
 /** The file name a document is downloaded or attached as. */

@@ -8,6 +8,7 @@ import { recordAudit } from '../audit/record-audit';
 import { creditBalance, useAccountCredit } from '../credit/account-credit';
 import { issueInvoice } from '../invoices/vat-documents';
 import { findOrder } from '../orders/find-order';
+import { refuseWhileCardWaits } from './card-at-counter';
 import { counterBranch } from './counter-branch';
 import { accountPaidMessage } from './present-counter-payments';
 import { counterTicket } from './ticket';
@@ -74,6 +75,8 @@ export async function payFromAccount(
     throw new ConflictError(`Ticket ${number} is paid: nothing is due.`, 'nothing-due');
   }
   const customer = await accountHolder(deps, order.customerId);
+  // A card for the ticket on the reader would pay it a second time when it goes through.
+  await refuseWhileCardWaits(deps.db, { orderId: order.id, number });
   const audit = (tx: Parameters<typeof recordAudit>[0], after: Record<string, unknown>) =>
     recordAudit(tx, {
       actor: { id: staff.id, name: staff.name, role: staff.role },
@@ -90,6 +93,8 @@ export async function payFromAccount(
       throw new ConflictError(`${customer.name} has no account credit.`, 'no-account-payment');
     }
     return deps.db.transaction(async (tx) => {
+      await findOrder(tx, order.id, true);
+      await refuseWhileCardWaits(tx, { orderId: order.id, number });
       const used = await useAccountCredit(tx, { orderId: order.id, now, brand });
       if (used <= 0) {
         throw new ConflictError(`${customer.name} has no account credit.`, 'no-account-payment');

@@ -2,6 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { orderNumber } from '@shared/order-number';
 import type { CurrentStaff } from '../../auth/staff';
+import type { DbOrTx } from '../../db/client';
 import { branches, counterCardPayments, orders, payments } from '../../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import type { AppServices } from '../../services';
@@ -50,6 +51,31 @@ export async function counterReader(deps: Deps, staff: Staff) {
   return { ...branch, readerId: branch.terminalReaderId };
 }
 
+type Tx = Parameters<Parameters<Deps['db']['transaction']>[0]>[0];
+
+/**
+ * 409 reader-busy while a card for the ticket waits on the reader: the balance taken another
+ * way (cash, credit, the saved card) would be paid twice when the card then goes through.
+ * Call it with the order's row locked, as starting a card locks it.
+ */
+export async function refuseWhileCardWaits(tx: DbOrTx, input: { orderId: string; number: string }) {
+  const [waiting] = await tx
+    .select({ id: counterCardPayments.id })
+    .from(counterCardPayments)
+    .where(
+      and(
+        eq(counterCardPayments.orderId, input.orderId),
+        eq(counterCardPayments.status, 'waiting'),
+      ),
+    );
+  if (waiting) {
+    throw new ConflictError(
+      `A card payment for ticket ${input.number} is waiting on the reader: finish or cancel it first.`,
+      'reader-busy',
+    );
+  }
+}
+
 /** Sends the amount due (or part of it: a deposit) of a ticket to the counter's reader. */
 export async function startCounterCard(
   deps: Deps,
@@ -75,18 +101,7 @@ export async function startCounterCard(
     }
     // The card's takings go into this counter's open till: none open, the reader is not asked.
     await lockOpenDay(tx, { branchId: branch.id, branchName: branch.name, now });
-    const [waiting] = await tx
-      .select({ id: counterCardPayments.id })
-      .from(counterCardPayments)
-      .where(
-        and(eq(counterCardPayments.orderId, order.id), eq(counterCardPayments.status, 'waiting')),
-      );
-    if (waiting) {
-      throw new ConflictError(
-        `A card payment for ticket ${number} is waiting on the reader: finish or cancel it first.`,
-        'reader-busy',
-      );
-    }
+    await refuseWhileCardWaits(tx, { orderId: order.id, number });
     const [tried] = await tx
       .select({ n: count() })
       .from(counterCardPayments)
@@ -100,7 +115,11 @@ export async function startCounterCard(
     description: `Ticket ${ready.number} at ${branch.name}`,
     idempotencyKey: `counter-card:${ready.order.id}:${ready.amount}:${ready.attempt}`,
   });
-  return deps.db.transaction(async (tx) => {
+  const started = await deps.db.transaction(async (tx) => {
+    // Cash or credit taken while the reader was asked (no row said a card waits yet) leaves
+    // less due than the card's amount: the reader is stopped rather than paid a second time.
+    const order = await findOrder(tx, ready.order.id, true);
+    if (order.amountDuePence < ready.amount) return { row: null, due: order.amountDuePence };
     const [row] = await tx
       .insert(counterCardPayments)
       .values({
@@ -131,8 +150,15 @@ export async function startCounterCard(
       entityId: ready.order.id,
       after: { cardPaymentId: row.id, paymentIntent: paymentId, amountPence: ready.amount },
     });
-    return row;
+    return { row, due: order.amountDuePence };
   });
+  if (started.row) return started.row;
+  await deps.payments.reader.cancelReaderAction(branch.readerId);
+  if (started.due <= 0) {
+    throw new ConflictError(`Ticket ${ready.number} is paid: nothing is due.`, 'nothing-due');
+  }
+  const words = amountOverDueMessage(started.due);
+  throw new ValidationError(words, { amount_pence: [words] }, 'amount-over-due');
 }
 
 /**
@@ -186,11 +212,7 @@ export async function settleCounterCard(
 }
 
 /** The ticket paid by a settled card, its till entry and its invoice, in the caller's tx. */
-async function takeCardPayment(
-  deps: Deps,
-  tx: Parameters<Parameters<Deps['db']['transaction']>[0]>[0],
-  input: { row: CardRow; now: Date },
-) {
+async function takeCardPayment(deps: Deps, tx: Tx, input: { row: CardRow; now: Date }) {
   const { row, now } = input;
   const order = await findOrder(tx, row.orderId, true);
   const due = Math.max(0, order.amountDuePence - row.amountPence);

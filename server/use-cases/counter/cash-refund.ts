@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { orderNumber } from '@shared/order-number';
+import { branchScope } from '../../auth/branch-scope';
 import type { CurrentStaff } from '../../auth/staff';
 import { orders, tillEntries } from '../../db/schema';
-import { ValidationError } from '../../errors';
+import { ForbiddenError, ValidationError } from '../../errors';
 import type { AppServices } from '../../services';
 import { recordAudit } from '../audit/record-audit';
 import { currentInvoice, issueCreditNote, issueInvoice } from '../invoices/vat-documents';
@@ -36,7 +37,15 @@ export async function refundCashAtCounter(
   return deps.db.transaction(async (tx) => {
     const branch = await counterBranch(tx, { staff, now });
     const order = await findOrder(tx, input.orderId, true);
-    await counterTicket({ db: tx }, { staff, orderId: order.id });
+    const ticket = await counterTicket({ db: tx }, { staff, orderId: order.id });
+    // Another counter may read (and collect) the ticket when the owner allows it (decision
+    // 050); its money is refunded only by the owner or staff of the ticket's branch.
+    const scope = await branchScope(tx, staff);
+    if (staff.role !== 'owner' && !scope.choices.some((b) => b.id === ticket.branch.id)) {
+      throw new ForbiddenError(
+        `This ticket is ${ticket.branch.name}’s: its staff or the owner refund it.`,
+      );
+    }
     const cash = await cashPaidOn(tx, order.id);
     if (input.pence > cash) {
       const words = refundOverCashMessage(cash);
@@ -79,6 +88,7 @@ export async function refundCashAtCounter(
       lines: [{ description: `Refund: ${reason}`, quantity: 1, unitGrossPence: input.pence }],
       reason,
       now,
+      cashRefund: true,
     });
     const number = orderNumber(brand, order.orderNo);
     await recordAudit(tx, {

@@ -17,6 +17,7 @@ import { recordAudit } from '../audit/record-audit';
 import { currentInvoice, issueInvoice } from '../invoices/vat-documents';
 import { findOrder } from '../orders/find-order';
 import { creditReferrer } from '../promos/referrals';
+import { refuseWhileCardWaits } from './card-at-counter';
 import { counterBranch } from './counter-branch';
 import { recordTillSale } from './till';
 import { cashShortMessages, unpaidMessage } from './present-ticket';
@@ -85,13 +86,17 @@ export async function collectTicket(
       );
     }
     const items = await tx
-      .select({ id: orderItems.id, handoverId: counterHandoverLines.handoverId })
+      .select({
+        id: orderItems.id,
+        serviceId: orderItems.serviceId,
+        handoverId: counterHandoverLines.handoverId,
+      })
       .from(orderItems)
       .leftJoin(counterHandoverLines, eq(counterHandoverLines.orderItemId, orderItems.id))
       .where(eq(orderItems.orderId, order.id))
       .orderBy(asc(orderItems.id));
     const left = items.filter((i) => i.handoverId === null).map((i) => i.id);
-    const wanted = input.lineIds ? [...new Set(input.lineIds)] : left;
+    const wanted = input.lineIds ? [...new Set(input.lineIds)] : [...left];
     const unknown = wanted.filter((id) => !items.some((i) => i.id === id));
     if (unknown.length > 0) {
       throw new ValidationError('Choose lines of this ticket.', {
@@ -104,6 +109,11 @@ export async function collectTicket(
         'ticket-collected',
       );
     }
+    // The speed's surcharge is a line of the ticket but no garment: it goes with the last one.
+    const garmentsLeft = items.filter((i) => i.handoverId === null && i.serviceId !== null);
+    if (garmentsLeft.every((i) => wanted.includes(i.id))) {
+      wanted.push(...left.filter((id) => !wanted.includes(id)));
+    }
 
     const due = order.amountDuePence;
     const cash = input.payment.kind === 'cash' ? input.payment.tenderedPence : null;
@@ -111,6 +121,8 @@ export async function collectTicket(
     if (cash !== null && due === 0) {
       throw new ConflictError(`Ticket ${number} is paid: nothing is due.`, 'nothing-due');
     }
+    // A card for the ticket on the reader would pay it a second time when it goes through.
+    if (cash !== null) await refuseWhileCardWaits(tx, { orderId: order.id, number });
     if (cash !== null && cash < due) {
       const short = cashShortMessages({ totalPence: due, tenderedPence: cash });
       throw new ValidationError(short.message, { tendered_pence: [short.field] }, 'cash-short');

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import { londonDayRange } from '@shared/london-time';
 import { branchScope } from '../../auth/branch-scope';
 import type { CurrentStaff } from '../../auth/staff';
@@ -65,6 +65,10 @@ export async function tillTotals(db: DbOrTx, day: TillDay) {
           and(
             eq(financialDocuments.kind, 'invoice'),
             inArray(financialDocuments.orderId, soldOrders),
+            // Issued while this day was open: a deposit's invoice is the deposit day's VAT,
+            // not again the day the balance is taken.
+            gte(financialDocuments.issuedAt, day.openedAt),
+            day.closedAt ? lte(financialDocuments.issuedAt, day.closedAt) : undefined,
           ),
         )
     : [{ pence: 0 }];

@@ -68,6 +68,12 @@ function linesOf(order: OrderRow, items: ItemRow[], discount = 'Discount'): VatL
   return lines;
 }
 
+/**
+ * A refund's credit note (a provider's refund, with its payment row, or cash from the
+ * counter's till, decision 053), as against one that cancels its invoice for a new one.
+ */
+const refundNote = sql`(${financialDocuments.paymentId} is not null or ${financialDocuments.snapshot}->'credits'->>'cashRefund' = 'true')`;
+
 /** What refunds' credit notes have given back against an invoice, in pence. */
 async function refundedAgainst(db: DbOrTx, invoiceId: string): Promise<number> {
   const [row] = await db
@@ -77,7 +83,7 @@ async function refundedAgainst(db: DbOrTx, invoiceId: string): Promise<number> {
       and(
         eq(financialDocuments.kind, 'credit-note'),
         eq(financialDocuments.creditsId, invoiceId),
-        sql`${financialDocuments.paymentId} is not null`,
+        refundNote,
       ),
     );
   return Number(row?.total ?? 0);
@@ -101,7 +107,7 @@ export async function currentInvoice(db: DbOrTx, orderId: string): Promise<Docum
           financialDocuments.creditsId,
           invoices.map((i) => i.id),
         ),
-        sql`${financialDocuments.paymentId} is null`,
+        sql`not ${refundNote}`,
       ),
     );
   const gone = new Set(cancelled.map((c) => c.id));
@@ -207,6 +213,8 @@ export async function issueCreditNote(
     now: Date;
     /** The refund this credit note documents. */
     paymentId?: string;
+    /** A refund in cash from the counter's till (no payment row): it credits, not cancels. */
+    cashRefund?: boolean;
   },
 ): Promise<DocumentRow> {
   const { seq, number } = await nextNumber(tx, 'credit-note');
@@ -225,7 +233,11 @@ export async function issueCreditNote(
     seller: seller(input.brand),
     buyer: (input.invoice.snapshot as FinancialDocument).buyer,
     vat,
-    credits: { invoiceNumber: input.invoice.number, reason: input.reason },
+    credits: {
+      invoiceNumber: input.invoice.number,
+      reason: input.reason,
+      ...(input.cashRefund ? { cashRefund: true } : {}),
+    },
   };
   const [row] = await tx
     .insert(financialDocuments)

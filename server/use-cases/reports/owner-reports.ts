@@ -234,6 +234,8 @@ export async function itemsReport(deps: Deps, input: ReportInput) {
     .where(
       and(
         eq(orderItems.kind, 'service'),
+        // A counter speed's surcharge is a line of its own but no item (no service).
+        or(isNotNull(orderItems.serviceId), ne(orders.channel, 'counter')),
         ne(orders.status, 'cancelled'),
         inPeriod(placedAt, filter),
         branchIs(filter),
