@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, isNotNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { LONDON_ZONE } from '@shared/london-zone';
 import { daysSinceReady } from '@shared/uncollected';
 import type { CurrentStaff } from '../../auth/staff';
 import {
@@ -30,8 +31,10 @@ export type ReportInput = { staff: Staff; from?: string; to?: string; branch?: n
 export type Grouping = 'day' | 'week';
 
 const NO_BRANCH = 'No branch';
+// The zone is written into the SQL, not bound: a select and its group by must be the same
+// expression, and two bound parameters are two expressions to PostgreSQL.
 const londonDay = (column: AnyPgColumn | SQL) =>
-  sql<string>`to_char(${column} at time zone 'Europe/London', 'YYYY-MM-DD')`;
+  sql<string>`to_char(${column} at time zone ${sql.raw(`'${LONDON_ZONE}'`)}, 'YYYY-MM-DD')`;
 /**
  * When an order came in: a counter ticket's drop-off (its pickup instant, decision 049, the
  * counter's clock), an online order's booking.
