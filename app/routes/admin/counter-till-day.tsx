@@ -44,6 +44,14 @@ export default function CounterTillDay({ loaderData }: Route.ComponentProps) {
           <button type="button" className="btn-primary px-4 py-2" onClick={() => window.print()}>
             Print
           </button>
+          {/* A document, not a page of the app: the browser opens or saves it. */}
+          <a
+            href={`/admin/counter/till/days/${loaderData.day.id}/z-report.pdf`}
+            className="btn-secondary px-4 py-2"
+            download
+          >
+            Download PDF
+          </a>
           <Link to="/admin/counter/till" className="btn-secondary px-4 py-2">
             Back to the till
           </Link>
