@@ -5,6 +5,7 @@ import {
   checkBranchSettings,
   type BranchSettingsInput,
 } from '@shared/branch-settings';
+import { branchesOfStaff } from '../../auth/branch-scope';
 import type { DbOrTx } from '../../db/client';
 import {
   branchAreas,
@@ -172,8 +173,11 @@ export async function saveBranchSettings(
   });
 }
 
-/** Each staff account's branches (ids, by the branches' order), for the staff page. */
-export async function branchesOfStaff(db: DbOrTx): Promise<Map<string, number[]>> {
+/**
+ * Every staff account's branch ids at once (by the branches' order), for the staff page; one
+ * member's branches are `branchesOfStaff` (auth/branch-scope.ts).
+ */
+export async function branchIdsByStaff(db: DbOrTx): Promise<Map<string, number[]>> {
   const rows = await db
     .select({ staffId: branchStaff.staffId, branchId: branchStaff.branchId })
     .from(branchStaff)
@@ -212,14 +216,14 @@ export async function setStaffBranches(
     if (known.length !== branchIds.length) {
       throw new ValidationError(branchMessages.notFound, { branch_ids: [branchMessages.notFound] });
     }
-    const before = (await branchesOfStaff(tx)).get(member.id) ?? [];
+    const before = (await branchesOfStaff(tx, member.id)).map((b) => b.id);
     await tx.delete(branchStaff).where(eq(branchStaff.staffId, member.id));
     if (branchIds.length > 0) {
       await tx
         .insert(branchStaff)
         .values(branchIds.map((branchId) => ({ staffId: member.id, branchId })));
     }
-    const after = (await branchesOfStaff(tx)).get(member.id) ?? [];
+    const after = (await branchesOfStaff(tx, member.id)).map((b) => b.id);
     await recordAudit(tx, {
       actor: input.actor,
       now,

@@ -34,7 +34,7 @@ export function StaffBranches({
             </span>
           ))
         ) : (
-          <em className="text-amber-800">none yet: they cannot use the counter</em>
+          <em className="text-amber-800">none: they see every branch’s orders and no counter</em>
         )}
         <button
           type="button"
