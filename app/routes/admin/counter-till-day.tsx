@@ -40,7 +40,7 @@ export default function CounterTillDay({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-2xl space-y-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2 print:hidden">
         <h1 className="text-2xl font-bold">Z report</h1>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2 whitespace-nowrap">
           <button type="button" className="btn-primary px-4 py-2" onClick={() => window.print()}>
             Print
           </button>

@@ -55,9 +55,9 @@ export function ZReport({ day }: { day: TillDayView }) {
               const { time, what, amount } = zEntry(e);
               return (
                 <tr key={e.id} className="border-t border-slate-200">
-                  <td>{time}</td>
-                  <td>{what}</td>
-                  <td>{e.by}</td>
+                  <td className="pr-2 align-top">{time}</td>
+                  <td className="pr-2 align-top">{what}</td>
+                  <td className="pr-2 align-top">{e.by}</td>
                   <td className="text-right tabular-nums">{amount}</td>
                 </tr>
               );
