@@ -40,6 +40,8 @@ test('the owner sets a service’s counter turnaround in the catalogue', async (
   await days.fill('5');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved. It is on the website now.')).toBeVisible();
+  // The form closes once the list is read again; then it opens with the saved value.
+  await expect(days).toHaveCount(0);
   await page.getByRole('button', { name: 'Edit' }).first().click();
   await expect(page.getByLabel('Counter turnaround (working days)')).toHaveValue('5');
   await page.getByLabel('Counter turnaround (working days)').scrollIntoViewIfNeeded();
