@@ -54,6 +54,7 @@ export default [
   route('admin/orders/:id/documents/:number', 'routes/admin/order-document.ts'),
   route('admin/orders/:id/labels', 'routes/admin/order-labels.ts'),
   route('admin/counter/tickets/:id/receipt', 'routes/admin/counter-receipt.ts'),
+  route('admin/counter/till/days/:id/z-report.pdf', 'routes/admin/counter-till-day-pdf.ts'),
   route('admin/reports/:file', 'routes/admin/report-csv.ts'),
   layout('routes/admin/layout.tsx', [
     route('admin', 'routes/admin/board.tsx'),

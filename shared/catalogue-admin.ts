@@ -15,6 +15,8 @@ export type FieldKind =
   | 'image'
   | 'date'
   | 'hours'
+  /** Working days, 1 to 60, or blank for "the branch's own turnaround" (null). */
+  | 'days'
   | { ref: CatalogueEntity };
 
 export type FieldSpec = {
@@ -69,6 +71,12 @@ export const catalogueEntities = {
         hint: '0.00 shows "call for price".',
       },
       { key: 'description', label: 'Description', kind: 'textarea' },
+      {
+        key: 'turnaroundDays',
+        label: 'Counter turnaround (working days)',
+        kind: 'days',
+        hint: 'Blank: the branch’s own turnaround. Set it for items that take longer (1 to 60).',
+      },
       { key: 'sortOrder', label: 'Order', kind: 'int' },
     ],
   },

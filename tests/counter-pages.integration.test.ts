@@ -4,6 +4,8 @@ import { logIn, signUp } from '@tests/helpers/fixtures';
 import { createStaffUser } from '../server/auth/staff';
 import { branches, branchStaff, customers, services } from '../server/db/schema';
 import { startTestServer, type TestServer } from '@tests/helpers/test-server';
+import { pdfText } from '@tests/helpers/pdf-text';
+import { zReportRows, zReportTitle, type TillDayView } from '@shared/z-report';
 
 /*
  * The counter's pages as the server renders them (issue 32, decision 049): who reaches
@@ -160,6 +162,42 @@ describe('counter pages on the server', () => {
       const driver = await page(path, 'driver');
       expect(driver.headers.get('location'), path).toBe('/admin/driver');
     }
+  });
+
+  it('serves the Z report as an A4 PDF with the page’s numbers, linked from the page (decision 056)', async () => {
+    const json = await server.api<{ day: TillDayView }>(
+      `/api/admin/counter/till/days/${tillDayId}`,
+      {
+        headers: { cookie: cookies.maida! },
+      },
+    );
+    const pdfPath = `/admin/counter/till/days/${tillDayId}/z-report.pdf`;
+    expect(await (await page(`/admin/counter/till/days/${tillDayId}`, 'maida')).text()).toContain(
+      `href="${pdfPath}"`,
+    );
+    const reply = await page(pdfPath, 'maida');
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toBe('application/pdf');
+    expect(reply.headers.get('cache-control')).toContain('no-store');
+    expect(reply.headers.get('content-disposition')).toContain(
+      `z-report-maida-vale-${json.body.day.day}.pdf`,
+    );
+    const bytes = new Uint8Array(await reply.arrayBuffer());
+    const text = await pdfText(bytes);
+    expect(text).toContain(zReportTitle(json.body.day));
+    // Every figure of the page, and the cash sale's entry, from the same presenter.
+    for (const [label, value] of zReportRows(json.body.day)) {
+      expect(text).toMatch(
+        new RegExp(`${label.replace(/[()]/g, '\\$&')}\\s+${value.replace(/[£.]/g, '\\$&')}`),
+      );
+    }
+    expect(json.body.day.takings.cash).not.toBe('0.00');
+    expect(text).toContain(`Sale (cash) · ${ticketNo}`);
+    // A4: 595 × 842 points.
+    expect(Buffer.from(bytes).toString('latin1')).toMatch(/\/MediaBox \[0 0 595\.28 841\.89\]/);
+    expect((await page(pdfPath, 'hampstead')).status).toBe(403);
+    expect((await page('/admin/counter/till/days/999999/z-report.pdf', 'maida')).status).toBe(404);
+    expect((await page(pdfPath, 'driver')).headers.get('location')).toBe('/admin/driver');
   });
 
   it('labels a ticket’s times Handed in and Ready in the customer’s account', async () => {

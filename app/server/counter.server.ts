@@ -5,4 +5,8 @@
  */
 export { counterSetup } from '@server/use-cases/counter/counter-setup';
 export { counterTicketView, ticketReceiptPdf } from '@server/use-cases/counter/ticket';
-export { tillOverviewView, tillDayPageView } from '@server/use-cases/counter/till-pages';
+export {
+  tillDayPageView,
+  tillDayPdf,
+  tillOverviewView,
+} from '@server/use-cases/counter/till-pages';

@@ -66,6 +66,7 @@ export const routes: Routes<Api> = {
     staff: { method: 'GET', path: '/api/admin/staff', auth: ['staff'] },
     addStaff: { method: 'POST', path: '/api/admin/staff', auth: ['staff'] },
     setStaffDisabled: { method: 'POST', path: '/api/admin/staff/:id/disabled', auth: ['staff'] },
+    setStaffBranches: { method: 'PUT', path: '/api/admin/staff/:id/branches', auth: ['staff'] },
     unlockStaff: { method: 'POST', path: '/api/admin/staff/:id/unlock', auth: ['staff'] },
     sendMarketingText: { method: 'POST', path: '/api/admin/marketing/texts', auth: ['staff'] },
     shopSettings: { method: 'GET', path: '/api/admin/settings', auth: ['staff'] },

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_OWNER, E2E_TWO_BRANCHES } from './e2e-staff';
+import { pdfText } from '@tests/helpers/pdf-text';
 import { expectNoSeriousA11yViolations, ownAddress, waitForHydration } from './support';
 
 // Sign-ins from this spec's own address (support.ts).
@@ -218,9 +219,10 @@ test('a ticket paid at collection: marked ready on a rack (the e-mail in the out
   await mailbox.getByLabel('Password').fill(E2E_OWNER.password);
   await mailbox.getByRole('button', { name: 'Sign in' }).click();
   await expect(mailbox.getByRole('heading', { name: 'Mailbox' })).toBeVisible();
+  // Twice: the e-mail, and the text (a walk-in is texted unless unticked, decision 056).
   await expect(
     mailbox.getByText(`Ticket ${number} is ready for collection at Maida Vale branch`),
-  ).toBeVisible();
+  ).toHaveCount(2);
   await owner.close();
 
   // The customer comes back: scanned again, the rack and the balance shown, cash with change.
@@ -284,4 +286,17 @@ test('closes the day with the cash counted: the Z report shows the takings to th
   });
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: testInfo.outputPath('z-report-1280x800.png'), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.screenshot({ path: testInfo.outputPath('z-report-375.png'), fullPage: true });
+
+  // The same report as an A4 PDF for the shop's files (decision 056).
+  const href = await page.getByRole('link', { name: 'Download PDF' }).getAttribute('href');
+  expect(href).toMatch(/^\/admin\/counter\/till\/days\/\d+\/z-report\.pdf$/);
+  const pdf = await page.request.get(href!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  const text = await pdfText(new Uint8Array(await pdf.body()));
+  expect(text).toMatch(new RegExp(`Cash takings\\s+${pounds(takenPence).replace('.', '\\.')}`));
+  expect(text).toMatch(/Difference\s+-£0\.50/);
+  expect(text).toContain('Note: 50p given twice in change');
 });

@@ -317,6 +317,7 @@ export function validField(field: FieldSpec): unknown {
     image: '/images/fuzz.jpg',
     date: '2026-11-23',
     hours: 'Mon-Fri | 08:00-18:00',
+    days: 5,
   }[field.kind];
 }
 

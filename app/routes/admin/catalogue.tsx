@@ -114,9 +114,11 @@ function FieldInput({
         {...common}
         type={field.kind === 'date' ? 'date' : 'text'}
         inputMode={
-          field.kind === 'int' || field.kind === 'money' || field.kind === 'float'
-            ? 'decimal'
-            : undefined
+          field.kind === 'days'
+            ? 'numeric'
+            : field.kind === 'int' || field.kind === 'money' || field.kind === 'float'
+              ? 'decimal'
+              : undefined
         }
         value={String(value ?? '')}
         onChange={(e) => onChange(e.target.value)}

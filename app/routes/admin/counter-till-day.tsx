@@ -40,10 +40,18 @@ export default function CounterTillDay({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-2xl space-y-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2 print:hidden">
         <h1 className="text-2xl font-bold">Z report</h1>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2 whitespace-nowrap">
           <button type="button" className="btn-primary px-4 py-2" onClick={() => window.print()}>
             Print
           </button>
+          {/* A document, not a page of the app: the browser opens or saves it. */}
+          <a
+            href={`/admin/counter/till/days/${loaderData.day.id}/z-report.pdf`}
+            className="btn-secondary px-4 py-2"
+            download
+          >
+            Download PDF
+          </a>
           <Link to="/admin/counter/till" className="btn-secondary px-4 py-2">
             Back to the till
           </Link>

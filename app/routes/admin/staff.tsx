@@ -3,6 +3,8 @@ import type { newStaffInput } from '@shared/api/admin/staff';
 import { routes } from '@shared/api/routes';
 import { useState } from 'react';
 import { listStaff } from '~/server/back-office.server';
+import { listBranchSettings } from '~/server/branches.server';
+import { StaffBranches } from '~/features/admin/staff/staff-branches';
 import { requireStaffPage } from '~/features/admin/guard.server';
 import { FeedbackBanner, useAdminAction } from '~/features/admin/ui';
 import type { Route } from './+types/staff';
@@ -10,14 +12,15 @@ import type { Route } from './+types/staff';
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { services } = context;
   const me = await requireStaffPage(services, { request, url }, ['owner']);
-  return { staff: await listStaff(services), meId: me.id };
+  const branches = (await listBranchSettings(services)).map(({ id, name }) => ({ id, name }));
+  return { staff: await listStaff(services), meId: me.id, branches };
 }
 
 /** The new staff member's form, as POST /api/admin/staff takes it. */
 type NewStaff = z.input<typeof newStaffInput>;
 
 export default function AdminStaff({ loaderData }: Route.ComponentProps) {
-  const { staff, meId } = loaderData;
+  const { staff, meId, branches } = loaderData;
   const { run, busy, feedback } = useAdminAction();
   const [form, setForm] = useState<NewStaff>({ name: '', email: '', role: 'staff', password: '' });
   return (
@@ -35,6 +38,9 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
                   {s.failed_logins} failed sign-in{s.failed_logins === 1 ? '' : 's'} in the current
                   15-minute period: addresses that failed are refused until it ends.
                 </span>
+              ) : null}
+              {s.role === 'staff' ? (
+                <StaffBranches member={s} branches={branches} run={run} busy={busy} />
               ) : null}
             </span>
             <span className="flex gap-4">

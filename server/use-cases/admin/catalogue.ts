@@ -78,6 +78,8 @@ function fieldSchema(field: FieldSpec): z.ZodType {
         .union([z.boolean(), z.literal('true'), z.literal('false'), z.literal('on')])
         .default(false)
         .transform((v) => v === true || v === 'true' || v === 'on');
+    case 'days':
+      return daysField;
     case 'date':
       return isoDate('Enter a date like 2026-11-22.').transform((d) => new Date(`${d}T09:00:00Z`));
     case 'hours':
@@ -98,12 +100,31 @@ function fieldSchema(field: FieldSpec): z.ZodType {
   }
 }
 
+const daysMessage = 'Enter 1 to 60 working days, or leave it blank for the branch’s turnaround.';
+/** Blank or null clears it (the branch's turnaround); absent keeps what is stored. */
+const daysField = z
+  .union([z.null(), z.literal(''), z.number(), text()])
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
+    const days = typeof value === 'number' ? value : Number(value.trim());
+    if (!Number.isInteger(days) || days < 1 || days > 60) {
+      ctx.addIssue({ code: 'custom', message: daysMessage });
+      return z.NEVER;
+    }
+    return days;
+  });
+
 function schemaOf(entity: CatalogueEntity) {
   const fields = catalogueEntities[entity].fields as readonly FieldSpec[];
   return z.object(Object.fromEntries(fields.map((f) => [f.key, fieldSchema(f)])));
 }
 
-/** A row as the form shows it: money as '12.50', hours as lines, dates as YYYY-MM-DD. */
+/**
+ * A row as the form shows it: money as '12.50', hours as lines, dates as YYYY-MM-DD, days
+ * blank when none.
+ */
 function toForm(entity: CatalogueEntity, row: Row) {
   const out: Record<string, unknown> = { id: row.id };
   for (const field of catalogueEntities[entity].fields as readonly FieldSpec[]) {
@@ -114,6 +135,7 @@ function toForm(entity: CatalogueEntity, row: Row) {
         .map((h) => `${h.days} | ${h.hours}`)
         .join('\n');
     } else if (field.kind === 'date') out[field.key] = (value as Date).toISOString().slice(0, 10);
+    else if (field.kind === 'days') out[field.key] = value ?? '';
     else out[field.key] = value;
   }
   return out;

@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { staffUsers } from '../../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/record-audit';
+import { branchIdsByStaff } from '../branches/branch-settings';
 
 /** Staff accounts, with the failed sign-ins counted against each in the current window. */
 export async function listStaff(deps: Pick<AppServices, 'db' | 'now'>) {
@@ -20,6 +21,7 @@ export async function listStaff(deps: Pick<AppServices, 'db' | 'now'>) {
     rows.map((s) => s.email),
     now,
   );
+  const branchIds = await branchIdsByStaff(db);
   return rows.map((s) => ({
     id: s.id,
     name: s.name,
@@ -28,6 +30,7 @@ export async function listStaff(deps: Pick<AppServices, 'db' | 'now'>) {
     disabled: s.disabledAt !== null,
     failed_logins: failures.get(s.email) ?? 0,
     created_at: s.createdAt.toISOString(),
+    branch_ids: branchIds.get(s.id) ?? [],
   }));
 }
 

@@ -5,6 +5,7 @@ import {
   checkBranchSettings,
   type BranchSettingsInput,
 } from '@shared/branch-settings';
+import { branchesOfStaff } from '../../auth/branch-scope';
 import type { DbOrTx } from '../../db/client';
 import {
   branchAreas,
@@ -167,6 +168,70 @@ export async function saveBranchSettings(
       entityId: branch.id,
       before,
       after,
+    });
+    return after;
+  });
+}
+
+/**
+ * Every staff account's branch ids at once (by the branches' order), for the staff page; one
+ * member's branches are `branchesOfStaff` (auth/branch-scope.ts).
+ */
+export async function branchIdsByStaff(db: DbOrTx): Promise<Map<string, number[]>> {
+  const rows = await db
+    .select({ staffId: branchStaff.staffId, branchId: branchStaff.branchId })
+    .from(branchStaff)
+    .innerJoin(branches, eq(branches.id, branchStaff.branchId))
+    .orderBy(asc(branches.sortOrder), asc(branches.id));
+  const out = new Map<string, number[]>();
+  for (const r of rows) out.set(r.staffId, [...(out.get(r.staffId) ?? []), r.branchId]);
+  return out;
+}
+
+/**
+ * One member's branches, set whole from the staff page (owner only: the route's guard): the
+ * same rows as the branch editor's staff checkboxes, seen from the member's side. Refused
+ * with a 422 and nothing written for a driver or the owner, or a branch that does not exist;
+ * audited with before and after.
+ */
+export async function setStaffBranches(
+  deps: Pick<AppServices, 'db' | 'now'>,
+  input: { actor: Actor; staffId: string; branchIds: number[] },
+): Promise<number[]> {
+  const now = deps.now();
+  const branchIds = [...new Set(input.branchIds)];
+  return deps.db.transaction(async (tx) => {
+    const [member] = await tx
+      .select({ id: staffUsers.id, role: staffUsers.role })
+      .from(staffUsers)
+      .where(eq(staffUsers.id, input.staffId))
+      .for('update');
+    if (!member) throw new NotFoundError('We could not find that staff account.');
+    if (member.role !== 'staff') {
+      throw new ValidationError(branchMessages.notStaff, { branch_ids: [branchMessages.notStaff] });
+    }
+    const known = branchIds.length
+      ? await tx.select({ id: branches.id }).from(branches).where(inArray(branches.id, branchIds))
+      : [];
+    if (known.length !== branchIds.length) {
+      throw new ValidationError(branchMessages.notFound, { branch_ids: [branchMessages.notFound] });
+    }
+    const before = (await branchesOfStaff(tx, member.id)).map((b) => b.id);
+    await tx.delete(branchStaff).where(eq(branchStaff.staffId, member.id));
+    if (branchIds.length > 0) {
+      await tx
+        .insert(branchStaff)
+        .values(branchIds.map((branchId) => ({ staffId: member.id, branchId })));
+    }
+    const after = (await branchesOfStaff(tx, member.id)).map((b) => b.id);
+    await recordAudit(tx, {
+      actor: input.actor,
+      now,
+      action: 'staff.branches',
+      entity: 'staff',
+      entityId: member.id,
+      before: { branchIds: before },
+      after: { branchIds: after },
     });
     return after;
   });

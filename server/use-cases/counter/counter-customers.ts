@@ -84,11 +84,19 @@ async function sameContact(db: AppServices['db'], input: { phone: string; email:
 /**
  * A walk-in customer: created (a guest record: name, phone, e-mail if given) unless the phone
  * or e-mail matches a live customer and staff have not confirmed a new one; then the matches
- * are returned for staff to choose from, and nothing is written.
+ * are returned for staff to choose from, and nothing is written. `notifySms` is the walk-in's
+ * "Text me when it is ready" (their text choice, as an account's message settings set it).
  */
 export async function createWalkIn(
   deps: Pick<AppServices, 'db' | 'now'>,
-  input: { actor: Actor; name: string; phone: string; email: string; confirmNew: boolean },
+  input: {
+    actor: Actor;
+    name: string;
+    phone: string;
+    email: string;
+    notifySms: boolean;
+    confirmNew: boolean;
+  },
 ): Promise<{ created: CustomerRow | null; matches: CustomerRow[] }> {
   const now = deps.now();
   const phone = normaliseUkMobile(input.phone);
@@ -98,7 +106,14 @@ export async function createWalkIn(
   const created = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(customers)
-      .values({ name: input.name.trim(), phone, email, isGuest: true, createdAt: now })
+      .values({
+        name: input.name.trim(),
+        phone,
+        email,
+        notifySms: input.notifySms,
+        isGuest: true,
+        createdAt: now,
+      })
       .returning();
     await recordAudit(tx, {
       actor: input.actor,
@@ -106,7 +121,7 @@ export async function createWalkIn(
       action: 'customer.walk-in',
       entity: 'customer',
       entityId: row!.id,
-      after: { matchesShown: matches.length },
+      after: { matchesShown: matches.length, notifySms: input.notifySms },
     });
     return row!;
   });

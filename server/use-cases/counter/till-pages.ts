@@ -1,3 +1,4 @@
+import { renderZReport } from '../../adapters/pdf/render-z-report';
 import type { CurrentStaff } from '../../auth/staff';
 import type { AppServices } from '../../services';
 import { tillDaySummaryView, tillDayView } from './present-till';
@@ -23,4 +24,20 @@ export async function tillDayPageView(
   input: { staff: Staff; dayId: number },
 ) {
   return tillDayView(services.config.brand, await tillReport(services, input));
+}
+
+/**
+ * A till day's Z report as an A4 PDF, with its file name (decision 056): the page's numbers,
+ * from the same presenter; for the same staff as the page (its branch's staff and the owner).
+ */
+export async function tillDayPdf(
+  services: Pick<AppServices, 'db' | 'config'>,
+  input: { staff: Staff; dayId: number },
+) {
+  const day = await tillDayPageView(services, input);
+  const slug = day.branch.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  return {
+    pdf: await renderZReport(day, services.config.brand.name),
+    filename: `z-report-${slug}-${day.day}.pdf`,
+  };
 }

@@ -203,6 +203,7 @@ export async function notifyCustomer(
     deps.config.publicUrl,
     order,
     factsOf(event, order, now, deps),
+    channel,
   );
   const outcome = await textCustomer(tx, {
     customer,

@@ -92,6 +92,57 @@ describe('service texts', () => {
     },
   );
 
+  it('WhatsApp: its own words for the counter’s ready and uncollected texts, the SMS words else (issue 32)', () => {
+    const ready = serviceText(
+      brand,
+      publicUrl,
+      order,
+      { event: 'counter-ready', branchName: "St John's Wood" },
+      'whatsapp',
+    );
+    expect(ready.split('\n')).toEqual([
+      '*Maida Vale Cleaners*',
+      "Good news: your ticket LD-100042 is ready for collection at our St John's Wood branch.",
+      'To pay when you collect: £42.50.',
+      `See your ticket: ${publicUrl}/track/${order.trackingToken}`,
+    ]);
+    const paid = serviceText(
+      brand,
+      publicUrl,
+      { ...order, amountDuePence: 0 },
+      { event: 'counter-ready', branchName: 'Maida Vale' },
+      'whatsapp',
+    );
+    expect(paid).toContain('It is paid: just bring your ticket, or give us your phone number.');
+    for (const days of [30, 90]) {
+      const reminder = serviceText(
+        brand,
+        publicUrl,
+        order,
+        { event: 'counter-uncollected', branchName: 'Maida Vale', days },
+        'whatsapp',
+      );
+      expect(reminder).toContain(
+        `ticket LD-100042 has been waiting for you at our Maida Vale branch for ${days} days.`,
+      );
+      expect(reminder).toContain('items may be disposed of after 90 days undelivered');
+      expect(reminder.startsWith('*Maida Vale Cleaners*\n')).toBe(true);
+      expect(reminder.includes('Last notice')).toBe(days >= 90);
+      // Not the SMS words.
+      expect(reminder).not.toBe(
+        serviceText(brand, publicUrl, order, {
+          event: 'counter-uncollected',
+          branchName: 'Maida Vale',
+          days,
+        }),
+      );
+    }
+    // Other events send the same words on both channels.
+    expect(serviceText(brand, publicUrl, order, { event: 'delivered' }, 'whatsapp')).toBe(
+      serviceText(brand, publicUrl, order, { event: 'delivered' }),
+    );
+  });
+
   it('carries the tracking link on every status text (the texts that offer a change carry the signed page)', () => {
     for (const facts of everyEvent) {
       const signed = [

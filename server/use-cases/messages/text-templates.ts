@@ -4,6 +4,7 @@ import { expectedBetween } from '@shared/driver-day';
 import { LONDON_ZONE, londonIsoDate } from '@shared/london-time';
 import { formatGbp } from '@shared/money';
 import { orderNumber } from '@shared/order-number';
+import type { TextChannel } from '@shared/texts';
 import type { orders } from '../../db/schema';
 import { trackingUrl } from '../mail/tracking-link';
 
@@ -16,7 +17,9 @@ import { trackingUrl } from '../mail/tracking-link';
  * time, issue 31): they carry that signed page's link instead, as two links do not fit in two
  * segments and the tracking page is read-only (decision 043). Each is short (one or two SMS segments) and GSM-7
  * only, since one curly quote or en dash turns a 160-character SMS into a UCS-2 one of
- * 70. WhatsApp sends the same words.
+ * 70. WhatsApp sends the same words, except where a counter customer is told their ticket waits
+ * (ready, uncollected): there `whatsappText` gives its own, on lines of their own and with the
+ * shop's punctuation, as WhatsApp counts no segments (decision 056).
  */
 
 export type TextEvent =
@@ -73,13 +76,63 @@ export function textWindow(start: Date, end: Date): string {
 const track = (publicUrl: string, order: TextOrder) =>
   `Track: ${trackingUrl(publicUrl, order.trackingToken)}`;
 
-/** The text of a service message about an order. */
+/** What a counter ticket still asks for: the amount due, or that it is paid. */
+const dueWords = (order: TextOrder) =>
+  order.amountDuePence > 0 ? `${formatGbp(order.amountDuePence)} to pay.` : 'Paid.';
+
+/**
+ * WhatsApp's own words for the counter's "ready for collection" and uncollected reminders
+ * (issue 32): a line each, not squeezed into SMS segments; null for the events that send the
+ * SMS words.
+ */
+export function whatsappText(
+  brand: Brand,
+  publicUrl: string,
+  order: TextOrder,
+  facts: TextFacts,
+): string | null {
+  const number = orderNumber(brand, order.orderNo);
+  const link = trackingUrl(publicUrl, order.trackingToken);
+  const due =
+    order.amountDuePence > 0
+      ? `To pay when you collect: ${formatGbp(order.amountDuePence)}.`
+      : 'It is paid: just bring your ticket, or give us your phone number.';
+  switch (facts.event) {
+    case 'counter-ready':
+      return [
+        `*${brand.shortName}*`,
+        `Good news: your ticket ${number} is ready for collection at our ${facts.branchName} branch.`,
+        due,
+        `See your ticket: ${link}`,
+      ].join('\n');
+    case 'counter-uncollected':
+      return [
+        `*${brand.shortName}*`,
+        `${facts.days >= 90 ? 'Last notice: your' : 'A reminder: your'} ticket ${number} has been waiting for you at our ${facts.branchName} branch for ${facts.days} days.`,
+        due,
+        'Under our terms, items may be disposed of after 90 days undelivered.',
+        `See your ticket: ${link}`,
+      ].join('\n');
+    default:
+      return null;
+  }
+}
+
+/**
+ * The text of a service message about an order; on WhatsApp, its own words where it has them
+ * (`whatsappText`).
+ */
 export function serviceText(
   brand: Brand,
   publicUrl: string,
   order: TextOrder,
   facts: TextFacts,
+  channel: TextChannel = 'sms',
 ): string {
+  if (channel === 'whatsapp') {
+    const own = whatsappText(brand, publicUrl, order, facts);
+    if (own) return own;
+  }
   const name = brand.shortName;
   const number = orderNumber(brand, order.orderNo);
   const pickup = textWindow(order.pickupStartsAt, order.pickupEndsAt);
@@ -124,11 +177,11 @@ export function serviceText(
       break;
     case 'counter-ready':
       // A counter ticket (decision 050): collected at the branch, with what is still to pay.
-      body = `${name}: ticket ${number} is ready for collection at ${facts.branchName} branch. ${order.amountDuePence > 0 ? `${formatGbp(order.amountDuePence)} to pay.` : 'Paid.'} ${tracked}`;
+      body = `${name}: ticket ${number} is ready for collection at ${facts.branchName} branch. ${dueWords(order)} ${tracked}`;
       break;
     case 'counter-uncollected':
       // Decision 054: 30, 60 and 80 days after ready, the last notice at 90; the terms' words.
-      body = `${name}: ticket ${number} has waited ${facts.days} days at ${facts.branchName} branch. ${order.amountDuePence > 0 ? `${formatGbp(order.amountDuePence)} to pay.` : 'Paid.'} ${facts.days >= 90 ? 'Last notice: ' : ''}Items may be disposed of after 90 days undelivered. ${tracked}`;
+      body = `${name}: ticket ${number} has waited ${facts.days} days at ${facts.branchName} branch. ${dueWords(order)} ${facts.days >= 90 ? 'Last notice: ' : ''}Items may be disposed of after 90 days undelivered. ${tracked}`;
       break;
     case 'delivered':
       body = `${name}: order ${number} is delivered. Thank you! Anything wrong? Call ${brand.phone}. ${tracked}`;

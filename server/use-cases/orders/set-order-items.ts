@@ -24,6 +24,28 @@ const auditLine = (i: { quantity: number; itemName: string; unitPricePence: numb
   unitPricePence: i.unitPricePence,
 });
 
+/**
+ * The notes of re-listed lines (issue 32): each new line takes the note of the first line
+ * before it of the same item (the price list's id, else the name) not already taken, so a
+ * line that stays keeps "red wine on the cuff" through a change of quantity or of the other
+ * lines; a new item has none. Pure.
+ */
+export function carriedNotes(
+  before: readonly { serviceId: number | null; itemName: string; kind: string; note: string }[],
+  lines: readonly { serviceId: number | null; itemName: string }[],
+): string[] {
+  const left = before.filter((b) => b.kind === 'service');
+  const same = (b: (typeof left)[number], l: (typeof lines)[number]) =>
+    b.serviceId !== null || l.serviceId !== null
+      ? b.serviceId === l.serviceId
+      : b.itemName === l.itemName;
+  return lines.map((line) => {
+    const at = left.findIndex((b) => same(b, line));
+    if (at < 0) return '';
+    return left.splice(at, 1)[0]!.note;
+  });
+}
+
 export type ItemLineRequest = { service_id: number; quantity: number; unit_price_pence?: number };
 
 /**
@@ -182,8 +204,9 @@ export async function writeOrderItems(
     );
   }
   await tx.delete(orderItems).where(eq(orderItems.orderId, order.id));
+  const notes = carriedNotes(before, priced.lines);
   const rows = [
-    ...priced.lines.map((l) => ({ ...l, kind: 'service' as const })),
+    ...priced.lines.map((l, i) => ({ ...l, kind: 'service' as const, note: notes[i]! })),
     ...(priced.minimumLine
       ? [{ ...priced.minimumLine, serviceId: null, kind: 'minimum' as const }]
       : []),

@@ -228,6 +228,10 @@ export const adminCounterApi = {
       name: fields.fullName,
       phone_number: fields.ukMobile,
       email: z.union([z.literal(''), fields.email]).default(''),
+      notify_sms: z.boolean().default(true).meta({
+        description:
+          '"Text me when it is ready": the new customer’s text choice (on unless unticked; a walk-in gives a phone for this)',
+      }),
       confirm_new: z.boolean().default(false),
     }),
     replies: {

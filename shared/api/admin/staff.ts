@@ -5,7 +5,8 @@ import { byId, message, staffOnly } from './common';
 import { staffMember } from './session';
 
 /*
- * Staff accounts (owner only): listed, added, disabled, unlocked.
+ * Staff accounts (owner only): listed with their branches, added, disabled, unlocked, and
+ * their branches changed.
  */
 
 export const newStaffInput = z.object({
@@ -33,6 +34,9 @@ export const adminStaffApi = {
             disabled: z.boolean(),
             failed_logins: z.number().int(),
             created_at: text(),
+            branch_ids: z.array(z.number().int()).meta({
+              description: 'The branches the member works at (staff only; [] for others)',
+            }),
           }),
         ),
       }),
@@ -59,6 +63,25 @@ export const adminStaffApi = {
     params: byId,
     body: z.object({ disabled: z.boolean() }),
     replies: { 200: message, ...failures(400, 401, 403, 404, 409, 422) },
+  }),
+  setStaffBranches: endpoint({
+    method: 'PUT',
+    path: '/api/admin/staff/:id/branches',
+    operationId: 'setStaffBranches',
+    tag: 'Back office',
+    summary:
+      'Sets the branches a staff member works at, whole (owner only; the same rows as the branch editor’s staff)',
+    auth: staffOnly,
+    params: byId,
+    body: z.object({
+      branch_ids: z
+        .array(z.number({ error: 'Choose branches from the list.' }).int().positive())
+        .max(50),
+    }),
+    replies: {
+      200: message.extend({ branch_ids: z.array(z.number().int()) }),
+      ...failures(400, 401, 403, 404, 422),
+    },
   }),
   unlockStaff: endpoint({
     method: 'POST',

@@ -6,7 +6,8 @@ import type { CounterCustomer } from './ticket-state';
 
 /**
  * Who the ticket is for (issue 32): found by phone, name or e-mail, or a new walk-in with a
- * name and a UK mobile. A ticket number typed or scanned (the scanner types it and Enter)
+ * name and a UK mobile (and "Text me when it is ready", ticked: the customer's text choice).
+ * A ticket number typed or scanned (the scanner types it and Enter)
  * opens that order. When a walk-in's phone or e-mail is already a customer's, staff see them
  * and choose: use that customer, or a new one all the same.
  */
@@ -22,6 +23,8 @@ export function CustomerPanel({
   const [found, setFound] = useState<CounterCustomer[] | null>(null);
   const [adding, setAdding] = useState(false);
   const [walkIn, setWalkIn] = useState({ name: '', phone_number: '', email: '' });
+  // On by default: a walk-in gives a phone precisely to hear when the ticket is ready.
+  const [notifySms, setNotifySms] = useState(true);
   const [matches, setMatches] = useState<CounterCustomer[]>([]);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [message, setMessage] = useState('');
@@ -42,7 +45,7 @@ export function CustomerPanel({
     setErrors({});
     setMessage('');
     const reply = await call(routes.admin.counterWalkIn, {
-      body: { ...walkIn, confirm_new: confirmNew },
+      body: { ...walkIn, notify_sms: notifySms, confirm_new: confirmNew },
     });
     if (!reply.ok) {
       setErrors((reply.error.errors as Record<string, string[]>) ?? {});
@@ -162,6 +165,15 @@ export function CustomerPanel({
             {field('phone_number', 'Mobile', 'tel')}
           </div>
           {field('email', 'E-mail (optional)', 'email')}
+          <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+            <input
+              type="checkbox"
+              checked={notifySms}
+              onChange={(e) => setNotifySms(e.target.checked)}
+              className="h-5 w-5 accent-brand"
+            />
+            Text me when it is ready
+          </label>
           {matches.length > 0 ? (
             <div role="alert" className="rounded-md bg-amber-50 p-2 text-sm text-amber-950">
               <p className="font-semibold">Already a customer with this phone or e-mail:</p>

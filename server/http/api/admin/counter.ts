@@ -46,6 +46,7 @@ export function adminCounterRoutes(app: FastifyInstance, services: AppServices) 
         name: body.name,
         phone: body.phone_number,
         email: body.email,
+        notifySms: body.notify_sms,
         confirmNew: body.confirm_new,
       });
       return {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { api } from '@shared/api';
 import type { AppServices } from '../../../services';
 import { addStaff, listStaff, setStaffDisabled, unlockStaff } from '../../../use-cases/admin/staff';
+import { setStaffBranches } from '../../../use-cases/branches/branch-settings';
 import { route } from '../../contract-routes';
 import { staffGuard, staffOf } from '../../identity';
 
@@ -31,6 +32,19 @@ export function adminStaffRoutes(app: FastifyInstance, services: AppServices) {
     });
     return { status: true, message: body.disabled ? 'Account disabled.' : 'Account enabled.' };
   });
+  route(
+    app,
+    e.setStaffBranches,
+    { ...ownerOnly, invalidMessage: 'Choose branches from the list.' },
+    async ({ params, body }, request) => {
+      const branchIds = await setStaffBranches(services, {
+        actor: staffOf(request),
+        staffId: params.id,
+        branchIds: body.branch_ids,
+      });
+      return { status: true, message: 'Branches saved.', branch_ids: branchIds };
+    },
+  );
   route(app, e.unlockStaff, ownerOnly, async ({ params }, request) => {
     const unlocked = await unlockStaff(services, { actor: staffOf(request), staffId: params.id });
     return {
