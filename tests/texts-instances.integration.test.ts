@@ -161,6 +161,7 @@ describe.skipIf(!onPostgres())('texts and schedules with two instances, on Postg
       { name: 'expire-stale', cron: '* * * * *', timezone: 'Europe/London' },
       { name: 'recurring-collections', cron: '7 * * * *', timezone: 'Europe/London' },
       { name: 'requeue-deliveries', cron: '*/15 * * * *', timezone: 'Europe/London' },
+      { name: 'uncollected-reminders', cron: '45 9-18 * * *', timezone: 'Europe/London' },
     ]);
     expect([...first.errors, ...second.errors]).toEqual([]);
   });
