@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { logIn, signUp, staffLogIn } from '@tests/helpers/fixtures';
+import { logIn, signUp } from '@tests/helpers/fixtures';
+import { counterPeople } from '@tests/helpers/counter-people';
 import { startTestServer, type TestServer } from '@tests/helpers/test-server';
-import { createStaffUser } from '../server/auth/staff';
 import {
   auditLog,
   branches,
-  branchStaff,
   counterHandoverLines,
   counterHandovers,
   counterTickets,
@@ -103,21 +102,18 @@ describe('the counter: ready and collection (issue 32, decision 050)', () => {
     const db = server.database.db;
     const ids = Object.fromEntries((await db.select().from(branches)).map((b) => [b.slug, b.id]));
     hampsteadId = ids['west-hampstead']!;
-    for (const [key, role, branch] of [
-      ['owner', 'owner', null],
-      ['maida', 'staff', 'maida-vale'],
-      ['hampstead', 'staff', 'west-hampstead'],
-      ['driver', 'driver', null],
-    ] as const) {
-      const row = await createStaffUser(db, {
-        email: `${key}@collect.test`,
-        name: key === 'maida' ? 'Maya Counter' : key,
-        role,
-        password,
-      });
-      if (branch) await db.insert(branchStaff).values({ branchId: ids[branch]!, staffId: row.id });
-      tokens[key] = await staffLogIn(server, `${key}@collect.test`, password);
-    }
+    const people = await counterPeople(
+      server,
+      'collect.test',
+      [
+        { key: 'owner', role: 'owner' },
+        { key: 'maida', role: 'staff', branch: 'maida-vale', name: 'Maya Counter' },
+        { key: 'hampstead', role: 'staff', branch: 'west-hampstead' },
+        { key: 'driver', role: 'driver' },
+      ],
+      password,
+    );
+    Object.assign(tokens, people.tokens);
     const items = await db.select().from(services);
     shirt = items.find((s) => s.pricePence > 0 && s.pricePence < 1000)!;
     const added = await post<{ customer: { id: string } }>(

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { signUp, staffLogIn } from '@tests/helpers/fixtures';
 import { startStripeStandIn, type StripeStandIn } from '@tests/helpers/stripe-stand-in';
+import { counterPeople } from '@tests/helpers/counter-people';
 import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 import { createStaffUser } from '../server/auth/staff';
 import {
@@ -109,21 +110,18 @@ describe('probes of the counter’s money paths (issue 32 review)', () => {
       .update(branches)
       .set({ counterEnabled: true, terminalReaderId: 'tmr_simulated_west-hampstead' })
       .where(eq(branches.id, ids['west-hampstead']!));
-    for (const [key, role, branch] of [
-      ['owner', 'owner', null],
-      ['maida', 'staff', 'maida-vale'],
-      ['hampstead', 'staff', 'west-hampstead'],
-      ['driver', 'driver', null],
-    ] as const) {
-      const row = await createStaffUser(db, {
-        email: `${key}@probe.test`,
-        name: key,
-        role,
-        password,
-      });
-      if (branch) await db.insert(branchStaff).values({ branchId: ids[branch]!, staffId: row.id });
-      tokens[key] = await staffLogIn(server, `${key}@probe.test`, password);
-    }
+    const people = await counterPeople(
+      server,
+      'probe.test',
+      [
+        { key: 'owner', role: 'owner' },
+        { key: 'maida', role: 'staff', branch: 'maida-vale' },
+        { key: 'hampstead', role: 'staff', branch: 'west-hampstead' },
+        { key: 'driver', role: 'driver' },
+      ],
+      password,
+    );
+    Object.assign(tokens, people.tokens);
     shirt = (await db.select().from(services)).find(
       (s) => s.pricePence > 300 && s.turnaroundDays === null,
     )!;

@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { staffLogIn } from '@tests/helpers/fixtures';
+import { counterPeople } from '@tests/helpers/counter-people';
 import { startTestServer, type TestServer } from '@tests/helpers/test-server';
-import { createStaffUser } from '../server/auth/staff';
 import {
   auditLog,
-  branches,
-  branchStaff,
   counterTickets,
   financialDocuments,
   orders,
@@ -88,22 +85,18 @@ describe('the till and the day-end report (issue 32)', () => {
   beforeAll(async () => {
     server = await startTestServer({ now: () => NOON });
     const db = server.database.db;
-    const ids = Object.fromEntries((await db.select().from(branches)).map((b) => [b.slug, b.id]));
-    for (const [key, role, branch] of [
-      ['owner', 'owner', null],
-      ['maida', 'staff', 'maida-vale'],
-      ['hampstead', 'staff', 'west-hampstead'],
-      ['driver', 'driver', null],
-    ] as const) {
-      const row = await createStaffUser(db, {
-        email: `${key}@till.test`,
-        name: key === 'maida' ? 'Tilly Till' : key,
-        role,
-        password,
-      });
-      if (branch) await db.insert(branchStaff).values({ branchId: ids[branch]!, staffId: row.id });
-      tokens[key] = await staffLogIn(server, `${key}@till.test`, password);
-    }
+    const people = await counterPeople(
+      server,
+      'till.test',
+      [
+        { key: 'owner', role: 'owner' },
+        { key: 'maida', role: 'staff', branch: 'maida-vale', name: 'Tilly Till' },
+        { key: 'hampstead', role: 'staff', branch: 'west-hampstead' },
+        { key: 'driver', role: 'driver' },
+      ],
+      password,
+    );
+    Object.assign(tokens, people.tokens);
     const items = await db.select().from(services);
     shirt = items.find((s) => s.pricePence > 0 && s.pricePence < 1000)!;
     const added = await post<{ customer: { id: string } }>(
