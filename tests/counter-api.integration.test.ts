@@ -9,6 +9,8 @@ import {
   counterTickets,
   customers,
   financialDocuments,
+  garments,
+  orderGarments,
   orders,
   outbox,
   services,
@@ -45,7 +47,7 @@ describe('the counter (issue 32)', () => {
   let server: TestServer;
   const tokens: Record<string, string> = {};
   const staffIds: Record<string, string> = {};
-  let shirt: { id: number; pricePence: number };
+  let shirt: { id: number; pricePence: number; serviceName: string };
   let callForPrice: { id: number };
   let walkIn: Customer;
   let account: string;
@@ -247,6 +249,25 @@ describe('the counter (issue 32)', () => {
       'maida',
     );
     expect(scanned.body.ticket?.id).toBe(paidTicket.id);
+    // So does a garment's tag, scanned off its label (the intake's tags, decision 027).
+    const tag = `${paidTicket.order_no.replace(/\D/g, '')}-01`;
+    const db = server.database.db;
+    const [garment] = await db.insert(garments).values({ customerId: walkIn.id }).returning();
+    await db.insert(orderGarments).values({
+      orderId: paidTicket.id,
+      garmentId: garment!.id,
+      tagNumber: tag,
+      serviceId: shirt.id,
+      itemName: shirt.serviceName,
+      unitPricePence: shirt.pricePence,
+    });
+    const byTag = await get<{ ticket: { id: string; channel: string } | null }>(
+      `/api/admin/counter/find?q=${encodeURIComponent(tag.toLowerCase())}`,
+      'maida',
+    );
+    expect(byTag.body.ticket).toMatchObject({ id: paidTicket.id, channel: 'counter' });
+    const noTag = await get<{ ticket: unknown }>('/api/admin/counter/find?q=999999-01', 'maida');
+    expect(noTag.body.ticket).toBeNull();
     // Bare digits are a phone number, even when they are also an order's number.
     const digits = await get<{ ticket: { id: string } | null }>(
       `/api/admin/counter/find?q=${paidTicket.order_no.replace(/\D/g, '')}`,

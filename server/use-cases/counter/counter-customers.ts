@@ -7,10 +7,11 @@ import { customers, orders } from '../../db/schema';
 import { escapeLike, liveCustomerMatching } from '../../db/sql';
 import { NotFoundError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/record-audit';
+import { garmentTagged } from '../intake/find-tag';
 
 /*
  * The counter's customers (issue 32, decision 049): found by phone, name or e-mail, or a
- * ticket by its number (a scanner types "LD-1234" and Enter); a walk-in is created with a name
+ * ticket by its number (a scanner types "LD-1234" and Enter) or a garment's tag on it; a walk-in is created with a name
  * and a UK mobile alone. When the phone or e-mail is already an account's, nothing is created
  * and nothing merges: staff are shown the accounts and choose one, or confirm a new customer.
  */
@@ -39,14 +40,25 @@ export async function findAtCounter(deps: Pick<AppServices, 'db'>, input: { quer
           .where(eq(orders.orderNo, number))
           .limit(1)
       : [];
-  if (q.length < 2) return { customers: [] as CustomerRow[], ticket: ticket ?? null };
+  // A garment's tag ("100042-01", scanned off its label) opens the ticket it is on.
+  const tagged = !ticket && q.includes('-') ? await garmentTagged(db, q) : null;
+  const found = ticket ?? (tagged ? await orderNamed(db, tagged.orderId) : null);
+  if (q.length < 2) return { customers: [] as CustomerRow[], ticket: found };
   const rows = await db
     .select()
     .from(customers)
     .where(liveCustomerMatching(q))
     .orderBy(asc(customers.name))
     .limit(20);
-  return { customers: rows, ticket: ticket ?? null };
+  return { customers: rows, ticket: found };
+}
+
+async function orderNamed(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ id: orders.id, orderNo: orders.orderNo, channel: orders.channel })
+    .from(orders)
+    .where(eq(orders.id, id));
+  return row ?? null;
 }
 
 /** Live customers with the same phone (E.164) or e-mail (its normal form). */

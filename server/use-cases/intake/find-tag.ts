@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { orderGarments, orders } from '../../db/schema';
 import { NotFoundError } from '../../errors';
+import type { DbOrTx } from '../../db/client';
 import type { AppServices } from '../../services';
 import { normaliseTag } from './tags';
 
@@ -9,8 +10,15 @@ import { normaliseTag } from './tags';
  * used it (decision 027). 404 when no garment has it.
  */
 export async function findTag(deps: Pick<AppServices, 'db'>, input: { tag: string }) {
-  const tag = normaliseTag(input.tag);
-  const [found] = await deps.db
+  const found = await garmentTagged(deps.db, input.tag);
+  if (!found) throw new NotFoundError(`No garment has the tag ${normaliseTag(input.tag)}.`);
+  return found;
+}
+
+/** The garment with a tag (its newest use), or null. */
+export async function garmentTagged(db: DbOrTx, typed: string) {
+  const tag = normaliseTag(typed);
+  const [found] = await db
     .select({
       orderId: orderGarments.orderId,
       orderGarmentId: orderGarments.id,
@@ -23,6 +31,5 @@ export async function findTag(deps: Pick<AppServices, 'db'>, input: { tag: strin
     .where(eq(orderGarments.tagNumber, tag))
     .orderBy(desc(orderGarments.createdAt), desc(orderGarments.id))
     .limit(1);
-  if (!found) throw new NotFoundError(`No garment has the tag ${tag}.`);
-  return found;
+  return found ?? null;
 }
