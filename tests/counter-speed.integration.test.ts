@@ -30,7 +30,7 @@ type Ticket = {
   total: string;
   promised_ready_at: string;
   invoice_number: string | null;
-  items: { name: string; quantity: number; unit_price: string }[];
+  items: { name: string; quantity: number; unit_price: string; garment: boolean }[];
 };
 type Reply<T> = T & { code?: string; message: string; errors?: Record<string, string[]> };
 const pence = (money: string) => Math.round(Number(money) * 100);
@@ -142,8 +142,11 @@ describe('counter speeds (issue 32)', () => {
       total: ((items + surcharge) / 100).toFixed(2),
       promised_ready_at: '2026-11-24T09:00:00.000Z',
     });
+    expect(ticket.items[0]).toMatchObject({ garment: true });
     expect(ticket.items.at(-1)).toMatchObject({
       name: 'Express service (+50 %)',
+      // Not a garment: the hand-over lists garments only; it goes with the last one.
+      garment: false,
       quantity: 1,
       unit_price: (surcharge / 100).toFixed(2),
     });

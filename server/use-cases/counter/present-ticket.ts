@@ -23,7 +23,7 @@ type TicketRow = typeof counterTickets.$inferSelect;
 type ItemRow = Pick<
   typeof orderItems.$inferSelect,
   'itemName' | 'quantity' | 'unitPricePence' | 'note'
-> & { id?: number; handedOver?: boolean };
+> & { id?: number; handedOver?: boolean; serviceId?: number | null };
 type HandoverRow = typeof counterHandovers.$inferSelect & { branchName: string };
 type CustomerRow = typeof customers.$inferSelect;
 
@@ -124,6 +124,7 @@ export function ticketView(numbering: OrderNumbering, t: TicketFacts) {
     items: t.items.map((i) => ({
       id: i.id ?? 0,
       handed_over: i.handedOver ?? false,
+      garment: i.serviceId !== null,
       name: i.itemName,
       quantity: i.quantity,
       unit_price: formatPence(i.unitPricePence),

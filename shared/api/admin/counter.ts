@@ -102,6 +102,10 @@ export const counterTicket = z
       z.object({
         id: z.number().int().meta({ description: 'The line’s id, to hand over part' }),
         handed_over: z.boolean(),
+        garment: z.boolean().meta({
+          description:
+            'A garment to hand over; false: the speed’s surcharge, which goes with the last garment',
+        }),
         name: text(),
         quantity: z.number().int(),
         unit_price: money,

@@ -16,7 +16,8 @@ export function CollectPanel({
   ticket: CounterTicketView;
   onDone: (ticket: CounterTicketView, message: string) => void;
 }) {
-  const left = ticket.items.filter((i) => !i.handed_over);
+  // Garments only: an express or same-day surcharge goes with the last of them.
+  const left = ticket.items.filter((i) => !i.handed_over && i.garment);
   const [chosen, setChosen] = useState<number[]>(left.map((i) => i.id));
   const duePence = penceOf(ticket.due) ?? 0;
   const [unpaid, setUnpaid] = useState(false);
