@@ -226,6 +226,11 @@ export const ERROR_CODES = {
     about:
       'The till day is closed and cannot be changed; a correction goes into the next open day.',
   },
+  'paid-meanwhile': {
+    kind: 'conflict',
+    about:
+      'The ticket was paid another way while the customer’s saved card was charged: the charge is given back.',
+  },
   'nothing-due': {
     kind: 'conflict',
     about: 'Nothing is due on the order (or it is not priced yet).',

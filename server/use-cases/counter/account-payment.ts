@@ -136,50 +136,73 @@ export async function payFromAccount(
       'card-declined',
     );
   }
-  return deps.db.transaction(async (tx) => {
-    const locked = await findOrder(tx, order.id, true);
-    const inserted = await tx
-      .insert(payments)
-      .values({
+  let outcome: { message: string };
+  try {
+    outcome = await deps.db.transaction(async (tx) => {
+      const locked = await findOrder(tx, order.id, true);
+      const inserted = await tx
+        .insert(payments)
+        .values({
+          orderId: order.id,
+          provider: deps.payments.card.name,
+          kind: 'charge',
+          providerRef: result.chargeId,
+          status: 'succeeded',
+          amountPence: amount,
+          providerCustomerId: card.providerCustomerId,
+          paymentMethodId: card.paymentMethodId,
+          cardBrand: card.cardBrand,
+          cardLast4: card.cardLast4,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: payments.id });
+      // The provider's idempotency gave back a charge recorded already: counted once.
+      if (inserted.length === 0) return { message: accountPaidMessage('saved-card', amount) };
+      // Cash or credit took some of it while the card was charged (what was due was read
+      // before the charge, without a lock): nothing is written, the charge is given back.
+      if (locked.amountDuePence < amount) throw new PaidMeanwhile();
+      const due = locked.amountDuePence - amount;
+      const [paid] = await tx
+        .update(orders)
+        .set({
+          paidPence: locked.paidPence + amount,
+          amountDuePence: due,
+          paymentMethod: 'card',
+          paymentState: due === 0 ? 'paid' : locked.paymentState,
+        })
+        .where(eq(orders.id, order.id))
+        .returning();
+      await recordTillSale(tx, {
+        branchId: branch.id,
+        branchName: branch.name,
+        staff,
         orderId: order.id,
-        provider: deps.payments.card.name,
-        kind: 'charge',
-        providerRef: result.chargeId,
-        status: 'succeeded',
-        amountPence: amount,
-        providerCustomerId: card.providerCustomerId,
-        paymentMethodId: card.paymentMethodId,
-        cardBrand: card.cardBrand,
-        cardLast4: card.cardLast4,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: payments.id });
-    // The provider's idempotency gave back a charge recorded already: counted once.
-    if (inserted.length === 0) return { message: accountPaidMessage('saved-card', amount) };
-    const due = Math.max(0, locked.amountDuePence - amount);
-    const [paid] = await tx
-      .update(orders)
-      .set({
-        paidPence: locked.paidPence + amount,
-        amountDuePence: due,
-        paymentMethod: 'card',
-        paymentState: due === 0 ? 'paid' : locked.paymentState,
-      })
-      .where(eq(orders.id, order.id))
-      .returning();
-    await recordTillSale(tx, {
-      branchId: branch.id,
-      branchName: branch.name,
-      staff,
-      orderId: order.id,
-      pence: amount,
-      now,
-      method: 'card',
+        pence: amount,
+        now,
+        method: 'card',
+      });
+      const invoice = await issueInvoice(tx, { brand, order: paid!, now });
+      await audit(tx, { chargedPence: amount, charge: result.chargeId, invoice: invoice.number });
+      return { message: accountPaidMessage('saved-card', amount, card.cardLast4 ?? undefined) };
     });
-    const invoice = await issueInvoice(tx, { brand, order: paid!, now });
-    await audit(tx, { chargedPence: amount, charge: result.chargeId, invoice: invoice.number });
-    return { message: accountPaidMessage('saved-card', amount, card.cardLast4 ?? undefined) };
-  });
+  } catch (error) {
+    if (!(error instanceof PaidMeanwhile)) throw error;
+    const back = await deps.payments.card.refundPayment({
+      paymentId: result.chargeId,
+      amountPence: amount,
+      idempotencyKey: `counter-charge-back:${result.chargeId}`,
+    });
+    throw new ConflictError(
+      back.status === 'failed'
+        ? `The ticket was paid another way while the card was charged, and giving the charge back failed (${back.message}): refund it from the order page.`
+        : 'The ticket was paid another way while the card was charged: the charge was given back to the card.',
+      'paid-meanwhile',
+    );
+  }
+  return outcome;
 }
+
+/** The order's due fell while its saved card was charged (the charge is given back). */
+class PaidMeanwhile extends Error {}
