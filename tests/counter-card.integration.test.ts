@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { staffLogIn } from '@tests/helpers/fixtures';
 import { startStripeStandIn, type StripeStandIn } from '@tests/helpers/stripe-stand-in';
+import { counterPeople } from '@tests/helpers/counter-people';
 import { startTestServer, type TestServer } from '@tests/helpers/test-server';
-import { createStaffUser } from '../server/auth/staff';
 import {
   auditLog,
   branches,
-  branchStaff,
   counterCardPayments,
   financialDocuments,
   orders,
@@ -112,21 +110,21 @@ describe('a card at the counter on Stripe Terminal (decision 053)', () => {
     const [branch] = await db.select().from(branches).where(eq(branches.slug, 'maida-vale'));
     maidaVale = branch!.id;
     await db.update(branches).set({ terminalReaderId: READER }).where(eq(branches.id, maidaVale));
-    for (const [key, role] of [
-      ['owner', 'owner'],
-      ['maida', 'staff'],
-      ['driver', 'driver'],
-    ] as const) {
-      const row = await createStaffUser(db, {
-        email: `${key}@card.test`,
-        name: key,
-        role,
-        password,
-      });
-      if (key === 'maida')
-        await db.insert(branchStaff).values({ branchId: maidaVale, staffId: row.id });
-      tokens[key] = await staffLogIn(server, `${key}@card.test`, password);
-    }
+    Object.assign(
+      tokens,
+      (
+        await counterPeople(
+          server,
+          'card.test',
+          [
+            { key: 'owner', role: 'owner' },
+            { key: 'maida', role: 'staff', branch: 'maida-vale' },
+            { key: 'driver', role: 'driver' },
+          ],
+          password,
+        )
+      ).tokens,
+    );
     shirt = (await db.select().from(services)).find((s) => s.pricePence > 100)!;
     const added = await post('/api/admin/counter/customers', 'maida', {
       name: 'Carla Card',

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { insertOrderRow, signUp, staffLogIn } from '@tests/helpers/fixtures';
+import { insertOrderRow, signUp } from '@tests/helpers/fixtures';
+import { counterPeople } from '@tests/helpers/counter-people';
 import { startTestServer, type TestServer } from '@tests/helpers/test-server';
-import { createStaffUser } from '../server/auth/staff';
 import {
   auditLog,
-  branchStaff,
-  branches,
   customerCredits,
   financialDocuments,
   orders,
@@ -82,23 +80,21 @@ describe('deposits, saved card or credit, cash refunds at the counter (decision 
   beforeAll(async () => {
     server = await startTestServer({ now: () => NOON });
     const db = server.database.db;
-    const [branch] = await db.select().from(branches).where(eq(branches.slug, 'maida-vale'));
-    for (const [key, role] of [
-      ['owner', 'owner'],
-      ['maida', 'staff'],
-      ['driver', 'driver'],
-    ] as const) {
-      const row = await createStaffUser(db, {
-        email: `${key}@money.test`,
-        name: key,
-        role,
-        password,
-      });
-      if (key === 'maida') {
-        await db.insert(branchStaff).values({ branchId: branch!.id, staffId: row.id });
-      }
-      tokens[key] = await staffLogIn(server, `${key}@money.test`, password);
-    }
+    Object.assign(
+      tokens,
+      (
+        await counterPeople(
+          server,
+          'money.test',
+          [
+            { key: 'owner', role: 'owner' },
+            { key: 'maida', role: 'staff', branch: 'maida-vale' },
+            { key: 'driver', role: 'driver' },
+          ],
+          password,
+        )
+      ).tokens,
+    );
     shirt = (await db.select().from(services)).find((s) => s.pricePence > 300)!;
     const added = await post('/api/admin/counter/customers', 'maida', {
       name: 'Walter Walkin',

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { staffLogIn } from '@tests/helpers/fixtures';
+import { counterPeople } from '@tests/helpers/counter-people';
 import { startTestServer, type TestServer } from '@tests/helpers/test-server';
-import { createStaffUser } from '../server/auth/staff';
 import {
   branches,
-  branchStaff,
   counterTickets,
   financialDocuments,
   orderItems,
@@ -76,20 +74,20 @@ describe('counter speeds (issue 32)', () => {
     const db = server.database.db;
     const [maida] = await db.select().from(branches).where(eq(branches.slug, 'maida-vale'));
     maidaId = maida!.id;
-    for (const [key, role] of [
-      ['owner', 'owner'],
-      ['maida', 'staff'],
-    ] as const) {
-      const row = await createStaffUser(db, {
-        email: `${key}@speed.test`,
-        name: key,
-        role,
-        password,
-      });
-      if (role === 'staff')
-        await db.insert(branchStaff).values({ branchId: maidaId, staffId: row.id });
-      tokens[key] = await staffLogIn(server, `${key}@speed.test`, password);
-    }
+    Object.assign(
+      tokens,
+      (
+        await counterPeople(
+          server,
+          'speed.test',
+          [
+            { key: 'owner', role: 'owner' },
+            { key: 'maida', role: 'staff', branch: 'maida-vale' },
+          ],
+          password,
+        )
+      ).tokens,
+    );
     const items = await db.select().from(services);
     shirt = items.find((s) => s.pricePence > 0 && s.turnaroundDays === null)!;
     leather = items.find((s) => s.serviceName === 'Leather jacket')!;
