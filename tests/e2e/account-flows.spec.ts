@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccountCreated, fillSignUp, logIn, password, visible } from './account-helpers';
-import { expectNoSeriousA11yViolations, readMail } from './support';
+import { expectNoSeriousA11yViolations, readMail, waitForHydration } from './support';
 
 // axe-core is injected as an inline script, which the site's CSP (rightly) blocks.
 test.use({ bypassCSP: true });
@@ -150,6 +150,10 @@ test('change password logs out everywhere; reset password through the e-mailed l
   await page.context().clearCookies();
   await page.goto('/login');
   await page.getByRole('button', { name: 'Reset it here' }).click();
+  // The step is a GET form: before hydration a new document comes, and a field filled before
+  // it replaced the old one would be the old page's (CI saw it once on a busy machine).
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  await waitForHydration(page);
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(
