@@ -22,6 +22,12 @@ import {
 import { orderStatuses } from '../../shared/order-status';
 import { COUNTER_TURNAROUND_WORKING_DAYS } from '../../shared/promised-ready';
 import { textChannels, textStatuses, type TextChannel, type TextStatus } from '../../shared/texts';
+import {
+  pushStatuses,
+  staffPushEvents,
+  type PushStatus,
+  type StaffPushEvent,
+} from '../../shared/push';
 
 /*
  * One schema for PGlite and PostgreSQL. Money is integer pence; instants are timestamptz;
@@ -1580,5 +1586,85 @@ export const reviews = pgTable(
   (t) => [
     check('reviews_rating', sql`${t.rating} between 1 and 5`),
     index('reviews_created_idx').on(t.createdAt),
+  ],
+);
+
+// ─── Web Push (issue 33) ─────────────────────────────────────────────────────
+
+export { pushStatuses, staffPushEvents, type PushStatus, type StaffPushEvent };
+
+/**
+ * A browser's push subscription (issue 33, decision 060): one per device and browser (the
+ * push service's endpoint is unique), a customer's or a member of staff's. Posting an endpoint
+ * again refreshes its keys and passes it to whoever is signed in on that device now. Removed
+ * by its owner, or when the push service answers that it is gone (404, 410).
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id').references(() => staffUsers.id, { onDelete: 'cascade' }),
+    /** The push service's URL for this browser: a secret capability, never shown. */
+    endpoint: text('endpoint').notNull(),
+    /** The browser's P-256 public key and auth secret, base64url, as PushManager gives them. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** What the owner recognises the device by: "Chrome on Android". */
+    label: text('label').notNull(),
+    /** A member of staff's choice of events (staffPushEvents); empty for customers. */
+    staffEvents: text('staff_events')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_uq').on(t.endpoint),
+    index('push_subscriptions_customer_idx').on(t.customerId),
+    index('push_subscriptions_staff_idx').on(t.staffId),
+    check('push_subscriptions_one_owner', sql`(${t.customerId} is null) <> (${t.staffId} is null)`),
+  ],
+);
+
+/**
+ * A notification to one person's devices (issue 33): written in the transaction of the event
+ * beside its text and e-mail, sent by its 'deliver-push' job to every subscription the person
+ * has when it goes. Quiet hours and the daily cap are the texts' (a customer's row counts
+ * towards their push cap only); `delivered_to` keeps the subscriptions already reached, so a
+ * retry after one device failed does not notify the others twice.
+ */
+export const pushMessages = pgTable(
+  'push_messages',
+  {
+    id: serial('id').primaryKey(),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    staffId: uuid('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** e.g. 'booking-confirmed', 'new-order'. */
+    template: text('template').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** Where a click on the notification goes: the order's tracking page, a staff page. */
+    url: text('url').notNull(),
+    /** Notifications with one tag replace each other on a device (one per order). */
+    tag: text('tag').notNull(),
+    status: text('status', { enum: pushStatuses }).notNull(),
+    statusReason: text('status_reason'),
+    sendAfter: timestamp('send_after', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    deliveredTo: uuid('delivered_to')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    dedupeKey: text('dedupe_key'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('push_messages_dedupe_uq').on(t.dedupeKey),
+    index('push_messages_customer_idx').on(t.customerId, t.sendAfter),
   ],
 );
