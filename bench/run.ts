@@ -80,6 +80,7 @@ async function main() {
       // Nothing real is charged or sent: payments in TEST MODE, mail kept in the outbox.
       ALLOW_TEST_PAYMENTS: '1',
       MAIL_OUTBOX_ONLY: '1',
+      VAPID_KEYS_IN_DATABASE: '1',
     },
     port,
   );

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import webpush from 'web-push';
 import { ConfigError, loadConfig } from './config';
+
+/** A real VAPID pair, as `npx web-push generate-vapid-keys` makes them. */
+const pair = webpush.generateVAPIDKeys();
+const vapid = { VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey };
 
 describe('loadConfig', () => {
   it('defaults to the embedded database and the outbox', () => {
@@ -41,7 +46,7 @@ describe('loadConfig', () => {
       PAYPAL_CLIENT_ID: 'id',
       PAYPAL_CLIENT_SECRET: 'secret',
     };
-    const smtp = { SMTP_URL: 'smtp://mail.example:587' };
+    const smtp = { SMTP_URL: 'smtp://mail.example:587', ...vapid };
 
     it('refuses to start without payment keys, naming them and ALLOW_TEST_PAYMENTS', () => {
       expect(() => loadConfig({ ...real, ...smtp })).toThrow(ConfigError);
@@ -64,7 +69,12 @@ describe('loadConfig', () => {
       const configured = loadConfig({ ...real, ...keys, ...smtp });
       expect(configured.stripe).toBeDefined();
       expect(configured.smtpUrl).toBe(smtp.SMTP_URL);
-      const demo = loadConfig({ ...real, ALLOW_TEST_PAYMENTS: '1', MAIL_OUTBOX_ONLY: 'true' });
+      const demo = loadConfig({
+        ...real,
+        ALLOW_TEST_PAYMENTS: '1',
+        MAIL_OUTBOX_ONLY: 'true',
+        VAPID_KEYS_IN_DATABASE: '1',
+      });
       expect(demo.stripe).toBeUndefined();
       expect(demo.smtpUrl).toBeUndefined();
       // An explicit 0 is not a yes.
@@ -88,6 +98,33 @@ describe('loadConfig', () => {
       expect(loadConfig({ DATABASE_URL: real.DATABASE_URL }).databaseUrl).toBe(real.DATABASE_URL);
     });
 
+    it('refuses to start without VAPID keys, naming them and VAPID_KEYS_IN_DATABASE (issue 33)', () => {
+      const withoutVapid = { ...real, ...keys, SMTP_URL: smtp.SMTP_URL };
+      expect(() => loadConfig(withoutVapid)).toThrow(/VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY/);
+      expect(() => loadConfig(withoutVapid)).toThrow(/VAPID_KEYS_IN_DATABASE=1/);
+      expect(loadConfig({ ...withoutVapid, ...vapid }).vapid).toEqual({
+        publicKey: pair.publicKey,
+        privateKey: pair.privateKey,
+      });
+      expect(loadConfig({ ...withoutVapid, VAPID_KEYS_IN_DATABASE: '1' }).vapid).toBeUndefined();
+      // The embedded demo and development keep a pair in the database without being told.
+      expect(loadConfig({ NODE_ENV: 'production' }).vapid).toBeUndefined();
+    });
+
+    it('takes VAPID keys as a pair in base64url, with the brand’s e-mail as their subject', () => {
+      expect(() => loadConfig({ VAPID_PUBLIC_KEY: pair.publicKey })).toThrow(/VAPID_PRIVATE_KEY/);
+      expect(() => loadConfig({ VAPID_PRIVATE_KEY: pair.privateKey })).toThrow(
+        /VAPID_PUBLIC_KEY/,
+      );
+      expect(() => loadConfig({ ...vapid, VAPID_PUBLIC_KEY: 'not-a-key' })).toThrow(
+        /VAPID_PUBLIC_KEY: must be a P-256 public key/,
+      );
+      expect(() => loadConfig({ ...vapid, VAPID_KEYS_IN_DATABASE: '1' })).toThrow(
+        /VAPID_KEYS_IN_DATABASE/,
+      );
+      expect(loadConfig({}).vapidSubject).toMatch(/^mailto:[^@\s]+@[^@\s]+$/);
+    });
+
     it('refuses a malformed flag and a contradictory mail setting', () => {
       expect(() => loadConfig({ ALLOW_TEST_PAYMENTS: 'yes' })).toThrow(/ALLOW_TEST_PAYMENTS/);
       expect(() => loadConfig({ ...smtp, MAIL_OUTBOX_ONLY: '1' })).toThrow(/MAIL_OUTBOX_ONLY/);
@@ -105,6 +142,7 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://db.example/x',
       ALLOW_TEST_PAYMENTS: '1',
       MAIL_OUTBOX_ONLY: '1',
+      VAPID_KEYS_IN_DATABASE: '1',
     };
     expect(loadConfig(deployed, tty).logFormat).toBe('json');
     expect(loadConfig({ LOG_FORMAT: 'json' }, tty).logFormat).toBe('json');

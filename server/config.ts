@@ -114,6 +114,27 @@ const envSchema = z.object({
   /** Another origin for Twilio's REST API: the local stand-in of the tests only. */
   TWILIO_API_BASE: z.url().optional(),
   /**
+   * Web Push's VAPID key pair (issue 33, decision 060), base64url as `npx web-push
+   * generate-vapid-keys` prints them. Without them a pair is made on first start and kept in
+   * the database (the embedded demo); production on a real database requires them, unless
+   * VAPID_KEYS_IN_DATABASE=1 says the kept pair is meant.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a P-256 public key, 65 bytes in base64url (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key, 32 bytes in base64url (43 characters)')
+    .optional(),
+  VAPID_KEYS_IN_DATABASE: flag,
+  /** Origins taken as push services besides the browsers' own: the tests' stand-in only. */
+  PUSH_SERVICE_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? '').split(',').filter(Boolean))
+    .pipe(z.array(z.url({ error: 'must be a comma-separated list of origins' }))),
+  /**
    * What this instance does with the job queue (decision 030): all (work jobs and keep the
    * schedules; the default), work (no schedules), off (only queue jobs). Tests default to off,
    * or work when mail or texts have a transport.
@@ -172,6 +193,14 @@ export type AppConfig = {
     | undefined;
   /** JOBS: what this instance does with the job queue; undefined picks by mode. */
   jobs: 'all' | 'work' | 'off' | undefined;
+  /**
+   * Web Push's VAPID keys; undefined: the pair kept in the database (made on first start).
+   * The subject is the brand's e-mail (a mailto: the push services may write to).
+   */
+  vapid: { publicKey: string; privateKey: string } | undefined;
+  vapidSubject: string;
+  /** Origins accepted as push services besides the browsers' (PUSH_SERVICE_ORIGINS). */
+  pushServiceOrigins: string[];
   brand: Brand;
 };
 
@@ -279,6 +308,16 @@ export function loadConfig(
         }
       : undefined,
     jobs: e.JOBS,
+    vapid: e.VAPID_PUBLIC_KEY
+      ? {
+          publicKey: e.VAPID_PUBLIC_KEY,
+          privateKey: requireSetting(e.VAPID_PRIVATE_KEY, 'VAPID_PRIVATE_KEY'),
+        }
+      : e.VAPID_PRIVATE_KEY
+        ? { publicKey: requireSetting(undefined, 'VAPID_PUBLIC_KEY'), privateKey: '' }
+        : undefined,
+    vapidSubject: `mailto:${brand.email}`,
+    pushServiceOrigins: e.PUSH_SERVICE_ORIGINS.map((origin) => new URL(origin).origin),
     brand,
   };
 }
@@ -294,6 +333,11 @@ function refuseHalfConfiguredProduction(e: z.infer<typeof envSchema>) {
       'Invalid configuration:\n  MAIL_OUTBOX_ONLY: set together with SMTP_URL; set one of them',
     );
   }
+  if (e.VAPID_PUBLIC_KEY && e.VAPID_KEYS_IN_DATABASE) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_KEYS_IN_DATABASE: set together with VAPID_PUBLIC_KEY; set one of them',
+    );
+  }
   if (e.NODE_ENV !== 'production' || !e.DATABASE_URL) return;
   const problems: string[] = [];
   if (!(e.STRIPE_SECRET_KEY && e.PAYPAL_CLIENT_ID) && !e.ALLOW_TEST_PAYMENTS) {
@@ -304,6 +348,11 @@ function refuseHalfConfiguredProduction(e: z.infer<typeof envSchema>) {
   if (!e.SMTP_URL && !e.MAIL_OUTBOX_ONLY) {
     problems.push(
       '  SMTP_URL: required in production; or set MAIL_OUTBOX_ONLY=1 to keep every e-mail in the outbox (not sent; the owner reads it at /admin/mailbox)',
+    );
+  }
+  if (!e.VAPID_PUBLIC_KEY && !e.VAPID_KEYS_IN_DATABASE) {
+    problems.push(
+      '  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: required in production (make a pair with `npx web-push generate-vapid-keys`); or set VAPID_KEYS_IN_DATABASE=1 to use the pair made on first start and kept in the database',
     );
   }
   if (problems.length > 0) {

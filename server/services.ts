@@ -27,6 +27,13 @@ import { createPostgresStorage } from './adapters/object-storage/postgres-storag
 import { createS3Storage } from './adapters/object-storage/s3-storage';
 import type { TextTransport } from './adapters/texts/text-transport';
 import { createTwilioTransport } from './adapters/texts/twilio-transport';
+import type { Agent } from 'node:https';
+import {
+  createWebPushSender,
+  generateVapidKeys,
+  type PushSender,
+  type VapidKeys,
+} from './adapters/push/push-sender';
 import { createJobQueue, type JobQueue, type JobQueueOptions } from './jobs/job-queue';
 
 /**
@@ -75,6 +82,11 @@ export type AppServices = {
    * Use-cases queue jobs in their transaction with `queueJob` (server/jobs/queue-job.ts).
    */
   jobs: JobQueue;
+  /**
+   * Web Push (issue 33, decision 060): the VAPID public key the browser subscribes with, and
+   * the sender (`web-push`) the 'deliver-push' job hands notifications to.
+   */
+  push: { publicKey: string; sender: PushSender };
   /** The clock; tests pin it. */
   now: () => Date;
 };
@@ -87,6 +99,10 @@ export type ServiceOverrides = {
   now?: () => Date;
   /** The link-signing key (server/auth/signed-links.ts loadLinkKey); random when absent. */
   linkKey?: Buffer;
+  /** The VAPID pair (adapters/push/vapid-keys.ts loadVapidKeys); a new one when absent. */
+  vapidKeys?: VapidKeys;
+  /** Tests: the HTTPS agent that trusts the local push service stand-in. */
+  pushAgent?: Agent;
 };
 
 export function createServices(
@@ -160,6 +176,15 @@ export function createServices(
       config.jobs ??
       (config.mode !== 'test' ? 'all' : mailTransport || textTransport ? 'work' : 'off'),
   });
+  const vapidKeys = overrides.vapidKeys ?? generateVapidKeys();
+  const push = {
+    publicKey: vapidKeys.publicKey,
+    sender: createWebPushSender({
+      keys: vapidKeys,
+      subject: config.vapidSubject,
+      agent: overrides.pushAgent,
+    }),
+  };
   return {
     config,
     database,
@@ -173,6 +198,7 @@ export function createServices(
     storage,
     texts: { kind: textTransport ? 'twilio' : 'offline', transport: textTransport },
     jobs,
+    push,
     now: overrides.now ?? (() => new Date()),
   };
 }

@@ -3,6 +3,7 @@ import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { seedDatabase } from './db/seed';
 import { loadLinkKey } from './auth/signed-links';
+import { loadVapidKeys } from './adapters/push/vapid-keys';
 import { ensureDemoOwner } from './use-cases/admin/demo-owner';
 import { backfillPersonKeys } from './use-cases/promos/same-person';
 import { registerJobs } from './jobs/register';
@@ -73,7 +74,12 @@ export async function startServer(
     }
   }
   const linkKey = await loadLinkKey(database.db, config.linkSigningSecret);
-  const services = createServices(config, database, logger, { ...options.overrides, linkKey });
+  const vapidKeys = await loadVapidKeys(database.db, config.vapid);
+  const services = createServices(config, database, logger, {
+    ...options.overrides,
+    linkKey,
+    vapidKeys,
+  });
   // Deliveries, reminders and clean-ups on the job queue (pg-boss, decision 030).
   registerJobs(services);
   await services.jobs.start();

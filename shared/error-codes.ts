@@ -120,6 +120,10 @@ export const ERROR_CODES = {
   },
   'not-an-image': { kind: 'invalid', about: 'The uploaded file is not an image we read.' },
   'photo-too-large': { kind: 'invalid', about: 'The photo is larger than a photo may be.' },
+  'push-service-unknown': {
+    kind: 'invalid',
+    about: 'A push subscription’s endpoint is not at a browser’s push service (issue 33).',
+  },
 
   // ── Who is asking (401, 403) ──
   unauthenticated: { kind: 'unauthenticated', about: 'Log in (or the session has ended).' },

@@ -21,8 +21,41 @@ export const staffPushEventLabels: Record<StaffPushEvent, string> = {
   'new-case': 'New cases (missing item, wrong note)',
 };
 
+/**
+ * The hosts of the browsers' push services (Chrome, Edge, Firefox, Safari): a subscription's
+ * endpoint must be at one of them (or their subdomains), so the server never posts to an
+ * address a visitor chose (our network, another site). PUSH_SERVICE_ORIGINS adds the tests'
+ * local stand-in.
+ */
+export const PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'push.services.mozilla.com',
+  'web.push.apple.com',
+  'push.apple.com',
+  'notify.windows.com',
+] as const;
+
+/** Whether `endpoint` is an https URL at a known push service, or at one of `extraOrigins`. */
+export function isPushServiceEndpoint(
+  endpoint: string,
+  extraOrigins: readonly string[] = [],
+): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (extraOrigins.includes(url.origin)) return true;
+  if (url.protocol !== 'https:' || url.port !== '' || url.username || url.password) return false;
+  return PUSH_SERVICE_HOSTS.some((host) => url.hostname === host || url.hostname.endsWith(`.${host}`));
+}
+
 export const pushCopy = {
   invalid: 'Please check this device’s notification details.',
+  unknownService: 'This browser’s push service is not one we can send notifications through.',
   subscribed: 'Notifications are on for this device.',
   removed: 'That device will no longer get notifications.',
   notFound: 'We could not find that device.',

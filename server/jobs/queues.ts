@@ -12,6 +12,8 @@ export type JobData = {
   'deliver-mail': { outboxId: number };
   /** One outbound text (`text_messages`), started no earlier than its send_after. */
   'deliver-text': { textId: number };
+  /** One push notification (`push_messages`) to its person's devices (issue 33). */
+  'deliver-push': { pushId: number };
   /** Scheduled work: no data. */
   'approval-reminders': Record<string, never>;
   'collection-reminders': Record<string, never>;
@@ -54,6 +56,7 @@ const SCHEDULED_POLICY: QueuePolicy = {
 export const jobQueues: Record<JobName, QueuePolicy> = {
   'deliver-mail': DELIVERY_POLICY,
   'deliver-text': DELIVERY_POLICY,
+  'deliver-push': DELIVERY_POLICY,
   'approval-reminders': SCHEDULED_POLICY,
   'collection-reminders': { ...SCHEDULED_POLICY, retryLimit: 3, retryDelay: 60 },
   'expire-stale': SCHEDULED_POLICY,

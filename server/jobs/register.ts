@@ -1,6 +1,7 @@
 import type { AppServices } from '../services';
 import { sendApprovalReminders } from '../use-cases/approvals/remind-approvals';
 import { queueCollectionReminders } from '../use-cases/messages/collection-reminders';
+import { deliverPush } from '../use-cases/messages/deliver-push';
 import { deliverText } from '../use-cases/messages/deliver-text';
 import { expireStaleRows } from '../use-cases/maintenance/expire-stale';
 import { runRecurringSchedule } from '../use-cases/recurring/run-schedule';
@@ -36,6 +37,15 @@ export function registerJobs(services: AppServices): void {
     'deliver-text',
     async ({ textId }) => {
       await deliverText(services, { textId });
+    },
+    { batchSize: 5 },
+  );
+
+  // Push notifications (issue 33): any instance can send them, with the keys every one shares.
+  jobs.work(
+    'deliver-push',
+    async ({ pushId }) => {
+      await deliverPush(services, { pushId });
     },
     { batchSize: 5 },
   );

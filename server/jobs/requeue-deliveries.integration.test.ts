@@ -83,6 +83,7 @@ describe('requeueDeliveries', () => {
     expect(await requeueDeliveries({ db: database.db, mail: offline, now })).toEqual({
       mail: 0,
       texts: 1,
+      pushes: 0,
       expired: 0,
     });
     expect(await jobs('deliver-mail', `mail:${mail!.id}`)).toEqual([]);
@@ -95,6 +96,7 @@ describe('requeueDeliveries', () => {
     expect(await requeueDeliveries({ db: database.db, mail: smtpMail(), now })).toEqual({
       mail: 1,
       texts: 0,
+      pushes: 0,
       expired: 0,
     });
     expect(await jobs('deliver-mail', `mail:${mail!.id}`)).toMatchObject([
@@ -104,6 +106,7 @@ describe('requeueDeliveries', () => {
     expect(await requeueDeliveries({ db: database.db, mail: smtpMail(), now })).toEqual({
       mail: 0,
       texts: 0,
+      pushes: 0,
       expired: 0,
     });
 
@@ -114,6 +117,7 @@ describe('requeueDeliveries', () => {
     expect(await requeueDeliveries({ db: database.db, mail: smtpMail(), now })).toEqual({
       mail: 1,
       texts: 0,
+      pushes: 0,
       expired: 0,
     });
     expect((await jobs('deliver-mail', `mail:${mail!.id}`)).map((j) => j.state)).toEqual([

@@ -10,7 +10,7 @@ const BATCH = 500;
 
 /**
  * The safety sweep (decision 030): a delivery job for every unsent mail (with SMTP) and every
- * queued text that has none waiting, running or retrying: rows written before the job queue
+ * queued text and push notification that has none waiting, running or retrying: rows written before the job queue
  * existed or while the site ran without SMTP, or whose job used up its retries during a long
  * outage. So nothing queued is ever left behind, except mail older than a day, which is marked
  * expired and never sent (MAIL_EXPIRES_AFTER_MS). Returns how many jobs it queued and how many
@@ -18,7 +18,7 @@ const BATCH = 500;
  */
 export async function requeueDeliveries(
   deps: Pick<AppServices, 'db' | 'mail' | 'now'>,
-): Promise<{ mail: number; texts: number; expired: number }> {
+): Promise<{ mail: number; texts: number; pushes: number; expired: number }> {
   const pending = (name: string, prefix: string, column: string) =>
     sql.raw(`not exists (select 1 from ${JOB_SCHEMA}.job j where j.name = '${name}'
       and j.singleton_key = '${prefix}:' || ${column} and j.state < 'completed')`);
@@ -54,7 +54,20 @@ export async function requeueDeliveries(
     );
     queued += 1;
   }
-  return { mail, texts: queued, expired };
+  const pushRows = await deps.db.execute<{ id: number; send_after: Date | string }>(
+    sql`select p.id, p.send_after from push_messages p where p.status = 'queued' and ${pending('deliver-push', 'push', 'p.id')} order by p.id limit ${BATCH}`,
+  );
+  let pushes = 0;
+  for (const { id, send_after } of rowsOf<{ id: number; send_after: Date | string }>(pushRows)) {
+    await queueJob(
+      deps.db,
+      'deliver-push',
+      { pushId: id },
+      { startAfter: new Date(send_after), singletonKey: `push:${id}` },
+    );
+    pushes += 1;
+  }
+  return { mail, texts: queued, pushes, expired };
 }
 
 function rowsOf<T>(result: unknown): T[] {

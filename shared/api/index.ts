@@ -16,6 +16,7 @@ import { photosApi } from './photos';
 import { recurringApi } from './recurring';
 import { adminReviewsApi, reviewsApi } from './reviews';
 import { accountDataApi } from './account-data';
+import { adminPushApi, pushApi } from './push';
 
 /**
  * The whole /api contract, by area. The server registers its routes from it, the OpenAPI
@@ -27,6 +28,7 @@ export const api = {
   accounts: accountsApi,
   addressBook: addressBookApi,
   carePreferences: carePreferencesApi,
+  push: pushApi,
   checkout: checkoutApi,
   payments: paymentsApi,
   approvals: approvalsApi,
@@ -34,6 +36,7 @@ export const api = {
   tracking: trackingApi,
   webhooks: webhooksApi,
   admin: adminApi,
+  adminPush: adminPushApi,
   intake: intakeApi,
   driver: driverApi,
   photos: photosApi,

@@ -8,11 +8,13 @@ export type PublicArea =
   | 'accounts'
   | 'addressBook'
   | 'carePreferences'
+  | 'push'
   | 'checkout'
   | 'payments'
   | 'approvals'
   | 'intakeReport'
   | 'tracking'
+  | 'adminPush'
   | 'recurring'
   | 'reviews'
   | 'accountData';
@@ -102,6 +104,24 @@ export const publicRoutes: Pick<Routes<Api>, PublicArea> = {
       auth: ['bearer', 'cookie'],
     },
   },
+  push: {
+    pushKey: { method: 'GET', path: '/api/account/push/key' },
+    subscribePush: {
+      method: 'POST',
+      path: '/api/account/push/subscriptions',
+      auth: ['bearer', 'cookie'],
+    },
+    listPushDevices: {
+      method: 'GET',
+      path: '/api/account/push/subscriptions',
+      auth: ['bearer', 'cookie'],
+    },
+    removePushDevice: {
+      method: 'DELETE',
+      path: '/api/account/push/subscriptions/:id',
+      auth: ['bearer', 'cookie'],
+    },
+  },
   checkout: {
     guest: { method: 'POST', path: '/api/guest' },
     placeOrder: {
@@ -173,6 +193,15 @@ export const publicRoutes: Pick<Routes<Api>, PublicArea> = {
   tracking: {
     track: { method: 'GET', path: '/api/track/:token' },
     changeLink: { method: 'POST', path: '/api/track/:token/change-link' },
+  },
+  adminPush: {
+    subscribeStaffPush: { method: 'POST', path: '/api/admin/push/subscriptions', auth: ['staff'] },
+    listStaffPushDevices: { method: 'GET', path: '/api/admin/push/subscriptions', auth: ['staff'] },
+    removeStaffPushDevice: {
+      method: 'DELETE',
+      path: '/api/admin/push/subscriptions/:id',
+      auth: ['staff'],
+    },
   },
   recurring: {
     listRecurring: { method: 'GET', path: '/api/account/recurring', auth: ['bearer', 'cookie'] },

@@ -7,6 +7,8 @@ import { approvalLink } from '../mail/approval-emails';
 import { rescheduleLink } from '../mail/driver-emails';
 import { paymentLink } from '../mail/order-emails';
 import { textablePhone } from './phone';
+import { pushNotice } from './push-templates';
+import { pushCustomer } from './queue-push';
 import { queueText, type QueuedText } from './queue-text';
 import { capDay, emailStillGoes, sendAfterFor, textChannelOf, underDailyCap } from './text-rules';
 import { serviceText, type TextEvent, type TextFacts } from './text-templates';
@@ -175,7 +177,8 @@ export async function textCustomer(
 }
 
 /**
- * The customer's service text about an event of their order (issue 17, decision 031), written
+ * The customer's service text and push notification (issue 33: PUSH_EVENTS, to the devices
+ * they turned on) about an event of their order (issue 17, decision 031), written
  * in the caller's transaction next to the event's e-mail. A step (decision 020): the caller's
  * transaction first, its instant in `input.now`, the services last. Reads the customer's
  * choices (guests have a customer row too); no text channel, no textable number, or an order
@@ -195,16 +198,23 @@ export async function notifyCustomer(
     .where(eq(customers.id, order.customerId))
     .limit(1);
   if (!customer || customer.deletedAt) return { text: 'none', email: true };
+  const facts = factsOf(event, order, now, deps);
+  // Web Push beside the text (issue 33): to the devices the customer turned on, same rules.
+  const notice = pushNotice(deps.config.brand, deps.config.publicUrl, order, facts);
+  if (notice) {
+    await pushCustomer(tx, {
+      customerId: customer.id,
+      event: event.event,
+      notice,
+      orderId: order.id,
+      dedupeKey: dedupeKeyOf(event, order),
+      now,
+    });
+  }
   const channel = textChannelOf(customer);
   const phone = textablePhone(customer.phone) ?? textablePhone(order.customerPhone);
   if (!channel || !phone) return { text: 'none', email: true };
-  const body = serviceText(
-    deps.config.brand,
-    deps.config.publicUrl,
-    order,
-    factsOf(event, order, now, deps),
-    channel,
-  );
+  const body = serviceText(deps.config.brand, deps.config.publicUrl, order, facts, channel);
   const outcome = await textCustomer(tx, {
     customer,
     phone,
