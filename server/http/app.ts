@@ -18,6 +18,7 @@ import { findImage } from '../use-cases/admin/uploads';
 import { accountsRoutes } from './api/accounts';
 import { addressBookRoutes } from './api/address-book';
 import { carePreferencesRoutes } from './api/care-preferences';
+import { pushRoutes } from './api/push';
 import { recurringRoutes } from './api/recurring';
 import { adminRoutes, uploadRoutes } from './api/admin';
 import { bookingRoutes } from './api/booking';
@@ -314,6 +315,7 @@ async function apiRoutes(api: FastifyInstance, services: AppServices) {
   accountsRoutes(api, services);
   addressBookRoutes(api, services);
   carePreferencesRoutes(api, services);
+  pushRoutes(api, services);
   recurringRoutes(api, services);
   checkoutRoutes(api, services);
   paymentsRoutes(api, services);

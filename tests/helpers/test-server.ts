@@ -2,6 +2,7 @@ import { loadConfig } from '../../server/config';
 import { createLogger, type Logger } from '../../server/logger';
 import type { PagesMode } from '../../server/http/app';
 import type { MailTransport } from '../../server/adapters/mail/mail-service';
+import type { Agent } from 'node:https';
 import type { JobQueueOptions } from '../../server/jobs/job-queue';
 import { startServer, type RunningServer } from '../../server/start';
 import { callerAt } from './api-caller';
@@ -37,6 +38,8 @@ export async function startTestServer(
     jobs?: Partial<JobQueueOptions>;
     /** Collects every log line (info and up, the request log included) as written. */
     logs?: string[];
+    /** Web Push: the agent that trusts the local push service stand-in's certificate. */
+    pushAgent?: Agent;
   } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase());
@@ -60,7 +63,12 @@ export async function startTestServer(
     pages: options.pages ?? 'none',
     database,
     logger,
-    overrides: { now: options.now, mailTransport: options.mailTransport, jobs: options.jobs },
+    overrides: {
+      now: options.now,
+      mailTransport: options.mailTransport,
+      jobs: options.jobs,
+      pushAgent: options.pushAgent,
+    },
     // Every /api reply any test receives is checked against its schema in shared/api.
     http: { onContractDrift: (problem) => contractDrift.push(problem) },
   });

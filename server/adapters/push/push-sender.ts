@@ -54,8 +54,9 @@ export function createWebPushSender(options: {
           },
         );
       } catch (error) {
-        if (error instanceof webpush.WebPushError && [404, 410].includes(error.statusCode)) {
-          throw new PushGoneError(error.statusCode);
+        if (error instanceof webpush.WebPushError) {
+          if ([404, 410].includes(error.statusCode)) throw new PushGoneError(error.statusCode);
+          throw new Error(`push service answered ${error.statusCode}`, { cause: error });
         }
         throw error;
       }
