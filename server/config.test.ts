@@ -113,9 +113,7 @@ describe('loadConfig', () => {
 
     it('takes VAPID keys as a pair in base64url, with the brand’s e-mail as their subject', () => {
       expect(() => loadConfig({ VAPID_PUBLIC_KEY: pair.publicKey })).toThrow(/VAPID_PRIVATE_KEY/);
-      expect(() => loadConfig({ VAPID_PRIVATE_KEY: pair.privateKey })).toThrow(
-        /VAPID_PUBLIC_KEY/,
-      );
+      expect(() => loadConfig({ VAPID_PRIVATE_KEY: pair.privateKey })).toThrow(/VAPID_PUBLIC_KEY/);
       expect(() => loadConfig({ ...vapid, VAPID_PUBLIC_KEY: 'not-a-key' })).toThrow(
         /VAPID_PUBLIC_KEY: must be a P-256 public key/,
       );

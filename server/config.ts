@@ -121,11 +121,17 @@ const envSchema = z.object({
    */
   VAPID_PUBLIC_KEY: z
     .string()
-    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a P-256 public key, 65 bytes in base64url (87 characters)')
+    .regex(
+      /^[A-Za-z0-9_-]{87}$/,
+      'must be a P-256 public key, 65 bytes in base64url (87 characters)',
+    )
     .optional(),
   VAPID_PRIVATE_KEY: z
     .string()
-    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key, 32 bytes in base64url (43 characters)')
+    .regex(
+      /^[A-Za-z0-9_-]{43}$/,
+      'must be a P-256 private key, 32 bytes in base64url (43 characters)',
+    )
     .optional(),
   VAPID_KEYS_IN_DATABASE: flag,
   /** Origins taken as push services besides the browsers' own: the tests' stand-in only. */

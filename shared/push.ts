@@ -50,7 +50,9 @@ export function isPushServiceEndpoint(
   }
   if (extraOrigins.includes(url.origin)) return true;
   if (url.protocol !== 'https:' || url.port !== '' || url.username || url.password) return false;
-  return PUSH_SERVICE_HOSTS.some((host) => url.hostname === host || url.hostname.endsWith(`.${host}`));
+  return PUSH_SERVICE_HOSTS.some(
+    (host) => url.hostname === host || url.hostname.endsWith(`.${host}`),
+  );
 }
 
 export const pushCopy = {

@@ -78,7 +78,9 @@ const row = async (id: number) =>
   (await server.services.db.select().from(pushMessages).where(eq(pushMessages.id, id)))[0]!;
 
 const device = async (id: string) =>
-  (await server.services.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, id)))[0];
+  (
+    await server.services.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, id))
+  )[0];
 
 /** Polls until the notification is in one of `statuses` (15 s at most). */
 async function until(id: number, ...statuses: string[]) {

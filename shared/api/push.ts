@@ -55,7 +55,10 @@ export const staffPushSubscriptionSchema = pushSubscriptionSchema.extend({
 export const pushDevice = z
   .object({
     id: z.uuid(),
-    label: text().meta({ description: 'The device, from its browser', examples: ['Chrome on Android'] }),
+    label: text().meta({
+      description: 'The device, from its browser',
+      examples: ['Chrome on Android'],
+    }),
     created_at: instant,
     last_used_at: instant.nullable(),
   })
@@ -75,7 +78,8 @@ export const pushApi = {
     path: '/api/account/push/key',
     operationId: 'pushKey',
     tag: 'Accounts',
-    summary: 'The VAPID public key to subscribe a browser with (PushManager.subscribe’s applicationServerKey)',
+    summary:
+      'The VAPID public key to subscribe a browser with (PushManager.subscribe’s applicationServerKey)',
     replies: {
       200: z.object({
         status: ok,

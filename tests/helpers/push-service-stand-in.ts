@@ -193,7 +193,10 @@ export async function startPushServiceStandIn(options: {
       return {
         id,
         endpoint: `${origin}/push/${id}`,
-        keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
+        keys: {
+          p256dh: ecdh.getPublicKey().toString('base64url'),
+          auth: auth.toString('base64url'),
+        },
       };
     },
     answer(subscriptionId, status) {

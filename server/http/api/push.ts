@@ -3,10 +3,7 @@ import { api } from '@shared/api';
 import { pushCopy } from '@shared/push';
 import type { AppServices } from '../../services';
 import { listDevices, removeDevice, subscribeDevice } from '../../use-cases/messages/push-devices';
-import {
-  pushDeviceView,
-  staffPushDeviceView,
-} from '../../use-cases/messages/present-push-devices';
+import { pushDeviceView, staffPushDeviceView } from '../../use-cases/messages/present-push-devices';
 import { route } from '../contract-routes';
 import { customerGuard, customerOf, staffGuard, staffOf } from '../identity';
 

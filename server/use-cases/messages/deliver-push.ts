@@ -59,11 +59,7 @@ export async function deliverPush(
           )
         : undefined;
     const devices = owner
-      ? await tx
-          .select()
-          .from(pushSubscriptions)
-          .where(owner)
-          .orderBy(pushSubscriptions.createdAt)
+      ? await tx.select().from(pushSubscriptions).where(owner).orderBy(pushSubscriptions.createdAt)
       : [];
     const delivered = [...row.deliveredTo];
     const gone: string[] = [];
