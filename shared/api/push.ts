@@ -19,8 +19,7 @@ const decodedLength = (value: string) => {
 
 /** base64url (padding allowed) that decodes to exactly `bytes` bytes. */
 const base64url = (bytes: number, what: string) =>
-  z
-    .string({ error: `${what} is required.` })
+  text({ error: `${what} is required.` })
     .regex(/^[A-Za-z0-9_-]+={0,2}$/, { error: `${what} must be base64url.` })
     .refine((value) => decodedLength(value) === bytes, {
       error: `${what} must be ${bytes} bytes.`,
