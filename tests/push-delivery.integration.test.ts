@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushMessages, pushSubscriptions } from '../server/db/schema';
 import { notifyCustomer } from '../server/use-cases/messages/notify-customer';
 import { queuePush } from '../server/use-cases/messages/queue-push';
+import { pushStaff } from '../server/use-cases/messages/push-staff';
+import { createStaffUser } from '../server/auth/staff';
 import { trackingUrl } from '../server/use-cases/mail/tracking-link';
 import { startTestServer, type TestServer } from '@tests/helpers/test-server';
-import { insertOrderRow, lastLondonNoon, logIn, signUp } from '@tests/helpers/fixtures';
+import { insertOrderRow, lastLondonNoon, logIn, signUp, staffLogIn } from '@tests/helpers/fixtures';
 import {
   startPushServiceStandIn,
   type PushServiceStandIn,
@@ -201,5 +203,80 @@ describe('push notifications through web-push to a push service', () => {
     } finally {
       Object.assign(server.services.push, { publicKey: original });
     }
+  });
+});
+
+describe('staff choose push for new orders and new cases (issue 33)', () => {
+  it('notifies the members who asked for the event, with the order’s back-office page', async () => {
+    const staffDevice = async (role: 'owner' | 'staff', events: string[]) => {
+      n += 1;
+      const email = `push-staff-${n}@example.com`;
+      await createStaffUser(server.services.db, {
+        email,
+        name: 'Sam',
+        role,
+        password: 'Staff@12345',
+      });
+      const token = await staffLogIn(server, email, 'Staff@12345');
+      const subscription = pushService.subscribe();
+      const reply = await server.api<{ device: { events: string[] } }>(
+        '/api/admin/push/subscriptions',
+        {
+          body: { endpoint: subscription.endpoint, keys: subscription.keys, events },
+          headers: { Authorization: `Bearer ${token}` },
+        },
+      );
+      expect(reply.status).toBe(201);
+      expect(reply.body.device.events).toEqual(events);
+      return subscription;
+    };
+    const owner = await staffDevice('owner', ['new-order']);
+    const casesOnly = await staffDevice('owner', ['new-case']);
+    // A member of no branch: an order of no branch is not theirs.
+    const elsewhere = await staffDevice('staff', ['new-order', 'new-case']);
+    const order = await server.services.db.transaction(async (tx) => {
+      const placed = await insertOrderRow(tx, lastLondonNoon());
+      expect(
+        await pushStaff(
+          tx,
+          { event: 'new-order', order: placed, now: new Date() },
+          server.services,
+        ),
+      ).toBe(1);
+      return placed;
+    });
+    const deadline = Date.now() + 15_000;
+    while (deliveredTo(owner.id).length === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(deliveredTo(owner.id).map((d) => d.payload)).toEqual([
+      {
+        title: 'New order',
+        body: expect.stringContaining('was just booked'),
+        url: `${server.services.config.publicUrl}/admin/orders/${order.id}`,
+        tag: expect.stringMatching(/^staff-/),
+      },
+    ]);
+    expect(deliveredTo(casesOnly.id)).toEqual([]);
+    expect(deliveredTo(elsewhere.id)).toEqual([]);
+  });
+
+  it('refuses an event that is not on the list', async () => {
+    n += 1;
+    const email = `push-staff-${n}@example.com`;
+    await createStaffUser(server.services.db, {
+      email,
+      name: 'Sam',
+      role: 'staff',
+      password: 'Staff@12345',
+    });
+    const token = await staffLogIn(server, email, 'Staff@12345');
+    const subscription = pushService.subscribe();
+    const reply = await server.api<{ code: string }>('/api/admin/push/subscriptions', {
+      body: { endpoint: subscription.endpoint, keys: subscription.keys, events: ['everything'] },
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(reply.status).toBe(422);
+    expect(reply.body.code).toBe('validation-failed');
   });
 });

@@ -15,6 +15,7 @@ import { recordAudit, type Actor } from '../audit/record-audit';
 import { accessIntakeReport, type IntakeCaller } from '../intake-report/intake-report';
 import { caseAnswerEmail, caseOpenedEmail } from '../mail/intake-report-emails';
 import type { AppServices } from '../../services';
+import { pushStaff } from '../messages/push-staff';
 
 /*
  * Cases on the intake report (issue 16, docs/decisions/028): for 48 hours after the report
@@ -78,6 +79,8 @@ export async function openCase(
       caseOpenedEmail(deps.config.brand, deps, { order, kase: kase!, garment }),
       tx,
     );
+    // Staff who asked for it on a device (issue 33).
+    await pushStaff(tx, { event: 'new-case', order, caseId: kase!.id, now }, deps);
     await recordAudit(tx, {
       actor: null,
       now,
