@@ -17,8 +17,7 @@ import { priceEstimate, type PricedEstimate } from './price-estimate';
 import { collectionChangePath } from '../../auth/reschedule-access';
 import { newOrderNotificationEmail, orderConfirmationEmail } from '../mail/placed-order-emails';
 import { chooseTextUpdates } from '../messages/message-preferences';
-import { pushStaff } from '../messages/push-staff';
-import { notifyCustomer } from '../messages/notify-customer';
+import { notifyNewBooking } from '../messages/push-staff';
 import { redeemPromoCode, type RedeemedCode } from '../promos/redeem-promo-code';
 import { orderKeys } from '../promos/same-person';
 import type { PersonKeys } from '@shared/same-person';
@@ -379,10 +378,8 @@ export async function placeOrder(
         tx,
       );
       await services.mail.enqueue(newOrderNotificationEmail(config.brand, facts), tx);
-      // The customer's text, when they chose texts (issue 17, decision 031).
-      await notifyCustomer(tx, { order, now, event: 'booking-confirmed' }, services);
-      // Staff who asked for it on a device (issue 33): a new order at their branch.
-      await pushStaff(tx, { event: 'new-order', order, now }, services);
+      // The customer's text and push (issues 17, 33); staff's push of a new order (issue 33).
+      await notifyNewBooking(tx, { order, now }, services);
       return {
         orderId: order.id,
         orderNo: order.orderNo,

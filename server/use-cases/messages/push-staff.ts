@@ -4,6 +4,7 @@ import type { StaffPushEvent } from '@shared/push';
 import type { DbOrTx } from '../../db/client';
 import type { orders } from '../../db/schema';
 import type { AppServices } from '../../services';
+import { notifyCustomer, type NotifyDeps } from './notify-customer';
 import { queuePush } from './queue-push';
 
 /*
@@ -50,4 +51,17 @@ export async function pushStaff(
     });
   }
   return staffIds.length;
+}
+
+/**
+ * A new booking's notifications, in placeOrder's transaction: the customer's text and push
+ * (booking confirmed), and the push to staff who asked for new orders at its branch.
+ */
+export async function notifyNewBooking(
+  tx: DbOrTx,
+  input: { order: typeof orders.$inferSelect; now: Date },
+  deps: NotifyDeps,
+): Promise<void> {
+  await notifyCustomer(tx, { ...input, event: 'booking-confirmed' }, deps);
+  await pushStaff(tx, { event: 'new-order', ...input }, deps);
 }
