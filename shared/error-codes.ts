@@ -275,6 +275,10 @@ export const ERROR_CODES = {
     kind: 'conflict',
     about: 'The same Idempotency-Key came with a different request.',
   },
+  'stop-changed': {
+    kind: 'conflict',
+    about: 'The office changed the stop since the driver\'s phone loaded it (its version).',
+  },
 
   // ── Too many (429) ──
   'rate-limited': { kind: 'rate-limited', about: 'Too many attempts: wait for Retry-After.' },
