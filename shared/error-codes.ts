@@ -277,7 +277,7 @@ export const ERROR_CODES = {
   },
   'stop-changed': {
     kind: 'conflict',
-    about: 'The office changed the stop since the driver\'s phone loaded it (its version).',
+    about: "The office changed the stop since the driver's phone loaded it (its version).",
   },
 
   // ── Too many (429) ──

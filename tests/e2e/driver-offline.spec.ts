@@ -160,9 +160,9 @@ test('a round recorded without a signal arrives once, in order, after the page w
   const login = await request.post('/api/admin/login', { data: E2E_OWNER });
   const token = ((await login.json()) as { token: string }).token;
   const headers = { Authorization: `Bearer ${token}` };
-  const list = (await (
-    await request.get('/api/admin/driver/stops', { headers })
-  ).json()) as { stops: { order_id: string; customer_name: string }[] };
+  const list = (await (await request.get('/api/admin/driver/stops', { headers })).json()) as {
+    stops: { order_id: string; customer_name: string }[];
+  };
   const idOf = (name: string) => list.stops.find((s) => s.customer_name === name)!.order_id;
   const eventsOf = async (name: string) =>
     (

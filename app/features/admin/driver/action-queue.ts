@@ -103,7 +103,7 @@ export function useActionQueue() {
         const ready = await withKeptPhoto(next);
         const reply = ready === 'retry' ? null : await send(ready);
         if (!reply || (!reply.ok && isTransient(reply.error.code))) {
-          setSync({ state: 'retrying', text: `No signal: ${waitingText(queue.length)}. Retrying…` });
+          setSync({ state: 'retrying', text: 'Not sent yet: no signal. Retrying…' });
           timer.current = setTimeout(() => void flush(), RETRY_MS);
           return;
         }
