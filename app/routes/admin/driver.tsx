@@ -1,3 +1,4 @@
+import { LONDON_ZONE } from '@shared/london-zone';
 import { z } from 'zod';
 import { isoDate } from '@shared/text';
 import { londonToday } from '@shared/london-time';
@@ -34,7 +35,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
 
 /** Today's London date on the phone's clock, as YYYY-MM-DD. */
 function phoneToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+  return new Intl.DateTimeFormat('en-CA', { timeZone: LONDON_ZONE }).format(new Date());
 }
 
 /**

@@ -1,3 +1,4 @@
+import { LONDON_ZONE } from '@shared/london-zone';
 import type { Refused } from './action-queue';
 import { waitingText } from './action-queue';
 
@@ -8,7 +9,7 @@ import { waitingText } from './action-queue';
 
 function clock(iso: string): string {
   return new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London',
+    timeZone: LONDON_ZONE,
     hour: '2-digit',
     minute: '2-digit',
   }).format(new Date(iso));
