@@ -128,20 +128,14 @@ export const placeOrderSchema = z.object({
       examples: ['APP30'],
     }),
   /** Issue 33: where the order is placed (the installed app sends 'app'). */
-  source: z
-    .enum(ORDER_SOURCES, { error: 'Choose web or app as the source.' })
-    .optional()
-    .meta({
-      description:
-        'Where the order is placed: `app` from the installed app (display-mode standalone), `web` (the default) from the site in a browser',
-    }),
+  source: z.enum(ORDER_SOURCES, { error: 'Choose web or app as the source.' }).optional().meta({
+    description:
+      'Where the order is placed: `app` from the installed app (display-mode standalone), `web` (the default) from the site in a browser',
+  }),
   /** Issue 33: the order claims the app's first-order offer. */
-  app_offer: z
-    .boolean({ error: 'Please send app_offer as true or false.' })
-    .optional()
-    .meta({
-      description:
-        'Claims the app’s first-order offer (brand `appDiscountPercent` off the cleaning, on its own invoice line): for an order with `source` app, once per customer, e-mail, phone and home, and with no promo or referral code. Refused with 422 on `app_offer`: `app-offer-app-only`, `app-offer-used`, `app-offer-not-combined`.',
-    }),
+  app_offer: z.boolean({ error: 'Please send app_offer as true or false.' }).optional().meta({
+    description:
+      'Claims the app’s first-order offer (brand `appDiscountPercent` off the cleaning, on its own invoice line): for an order with `source` app, once per customer, e-mail, phone and home, and with no promo or referral code. Refused with 422 on `app_offer`: `app-offer-app-only`, `app-offer-used`, `app-offer-not-combined`.',
+  }),
 });
 export type PlaceOrderPayload = z.infer<typeof placeOrderSchema>;
