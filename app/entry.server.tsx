@@ -7,7 +7,7 @@ import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { errorFields, isDatabaseUnavailable } from '~/server/errors.server';
 import { NonceProvider } from './utils/nonce';
-import { InlineCssProvider } from './utils/inline-styles';
+import { InlineCssProvider, linksItsStylesheets } from './utils/inline-styles';
 import { stylesheetsOfPage } from './utils/inline-styles.server';
 import {
   headRewriter,
@@ -54,9 +54,12 @@ export default function handleRequest(
   }
   const nonce = loadContext.cspNonce;
   // Production pages carry their stylesheet inline (app/utils/inline-styles.tsx).
+  // Pages rendered for one visitor link it instead (linksItsStylesheets).
   const css = import.meta.env.DEV
     ? ''
-    : stylesheetsOfPage(routerContext, loadContext.services.config.buildDir);
+    : linksItsStylesheets(new URL(request.url).pathname)
+      ? null
+      : stylesheetsOfPage(routerContext, loadContext.services.config.buildDir);
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;

@@ -26,6 +26,7 @@ import { useNonce } from './utils/nonce';
 import { PageStyles } from './utils/inline-styles';
 import { useRootData } from './utils/root-data';
 import './app.css';
+import { keepsDataWithinDriverView } from './utils/driver-revalidate';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services } = context;
@@ -97,6 +98,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 /** A 404 under any path, and errors: no title of the page that failed, so one here. */
+/** Not asked again for Today/Tomorrow in the driver's view (issue 33): it may have no signal. */
+export const shouldRevalidate = keepsDataWithinDriverView;
+
 export function meta({ error }: Route.MetaArgs) {
   if (!error) return [];
   const notFound = isRouteErrorResponse(error) && error.status === 404;

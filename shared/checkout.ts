@@ -11,6 +11,7 @@ import { minimumOrder } from './price-rules';
 import { isoDate, text } from './text';
 import { addressSchema, fields, messages } from './validation';
 import { textUpdatesSchema } from './message-preferences';
+import { ORDER_SOURCES } from './app-offer';
 
 /**
  * What the customer says they are sending (issue 15): items of the price list with their
@@ -123,8 +124,18 @@ export const placeOrderSchema = z.object({
     .optional()
     .meta({
       description:
-        'A promo code (APP30: the app’s 30 % off) or a friend’s referral code on a first order. Checked when the order is placed: 422 on `promo_code` with a message naming the rule (unknown, not started, expired, used up, your limit, minimum spend, first order only); its use is counted then. The discount is taken off when the order is invoiced.',
+        'A promo code (such as APP30) or a friend’s referral code on a first order. Checked when the order is placed: 422 on `promo_code` with a message naming the rule (unknown, not started, expired, used up, your limit, minimum spend, first order only); its use is counted then. The discount is taken off when the order is invoiced.',
       examples: ['APP30'],
     }),
+  /** Issue 33: where the order is placed (the installed app sends 'app'). */
+  source: z.enum(ORDER_SOURCES, { error: 'Choose web or app as the source.' }).optional().meta({
+    description:
+      'Where the order is placed: `app` from the installed app (display-mode standalone), `web` (the default) from the site in a browser',
+  }),
+  /** Issue 33: the order claims the app's first-order offer. */
+  app_offer: z.boolean({ error: 'Please send app_offer as true or false.' }).optional().meta({
+    description:
+      'Claims the app’s first-order offer (brand `appDiscountPercent` off the cleaning, on its own invoice line): for an order with `source` app, once per customer, e-mail, phone and home, and with no promo or referral code. Refused with 422 on `app_offer`: `app-offer-app-only`, `app-offer-used`, `app-offer-not-combined`.',
+  }),
 });
 export type PlaceOrderPayload = z.infer<typeof placeOrderSchema>;

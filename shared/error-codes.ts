@@ -104,6 +104,18 @@ export const ERROR_CODES = {
     about: 'The code is for a first order, and this is not one.',
   },
   'own-referral': { kind: 'invalid', about: 'A customer entered their own referral code.' },
+  'app-offer-app-only': {
+    kind: 'invalid',
+    about: 'The app’s first-order offer was claimed by an order not placed from the app.',
+  },
+  'app-offer-used': {
+    kind: 'invalid',
+    about: 'The person (customer, e-mail, phone or home) has had the app’s offer already.',
+  },
+  'app-offer-not-combined': {
+    kind: 'invalid',
+    about: 'The app’s offer was claimed with another first-order offer (code or referral).',
+  },
   'settle-required': {
     kind: 'invalid',
     about: 'The new total is below what was paid: say whether the excess is refunded or credited.',
@@ -278,6 +290,10 @@ export const ERROR_CODES = {
   'idempotency-key-reused': {
     kind: 'conflict',
     about: 'The same Idempotency-Key came with a different request.',
+  },
+  'stop-changed': {
+    kind: 'conflict',
+    about: "The office changed the stop since the driver's phone loaded it (its version).",
   },
 
   // ── Too many (429) ──

@@ -151,6 +151,24 @@ describe('account pages on the server', () => {
     expect(await site.html('/')).not.toContain('Ada Lovelace');
   });
 
+  it('pages rendered for their visitor link the stylesheet, cached for a year; public pages carry it inline', async () => {
+    // Issue 30 (/account's p99): 62 kB of CSS written into every account page was a fifth of
+    // the server's CPU per page. The browser keeps the hashed stylesheet between visits.
+    const account = await (
+      await site.page('/account', { headers: { Cookie: `cl_session=${token}` } })
+    ).text();
+    expect(account).not.toContain('<style data-page-styles');
+    const href = /<link [^>]*rel="stylesheet" href="(\/assets\/[^"]+\.css)"/.exec(account)?.[1];
+    expect(href).toBeDefined();
+    const stylesheet = await site.page(href!);
+    expect(stylesheet.status).toBe(200);
+    expect(stylesheet.headers.get('cache-control')).toMatch(/max-age=31536000/);
+    expect(await stylesheet.text()).toContain('--brand-primary');
+    const home = await site.html('/');
+    expect(home).toContain('<style data-page-styles');
+    expect(home).not.toContain('rel="stylesheet"');
+  });
+
   it('the e-mail confirmation page changes nothing when opened (mail scanners); its form POST does', async () => {
     const update = await site.server.api('/api/updateprofile', {
       body: {

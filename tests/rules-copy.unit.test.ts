@@ -94,6 +94,19 @@ export const rules: Rule[] = [
     ],
   },
   {
+    // Issue 33: the app's offer is the brand's appDiscountPercent, written by shared/app-offer.ts.
+    what: "the app's first-order percentage (brand appDiscountPercent)",
+    pattern: /\b30 ?%/,
+    home: 'shared/app-offer.ts',
+    allowed: [
+      {
+        path: 'server/db/seed/promo-codes.ts',
+        why: "the seeded APP30 code's own row (a promo code's data, not the app's offer)",
+      },
+      { path: 'shared/api/checkout.ts', why: "examples of a percentage code's offer" },
+    ],
+  },
+  {
     what: 'the London time zone (LONDON_ZONE)',
     pattern: /Europe\/London/,
     home: 'shared/london-zone.ts',

@@ -25,6 +25,7 @@ import {
 import { DetailsStep } from '~/features/booking/checkout/details-step';
 import { useRootData } from '~/utils/root-data';
 import { seo } from '~/utils/seo';
+import type { PageHandle } from '~/components/site/chrome-rules';
 import type { Route } from './+types/checkout';
 
 /*
@@ -142,6 +143,14 @@ async function orderBookedAgain(
   const order = await findOrderToRepeat(services, { customerId, orderId: againId });
   return order ? { ...order, id: againId } : null;
 }
+
+/**
+ * The checkout's steps are form posts that work before hydration, so its scripts wait for its
+ * first paint, as the booking-form pages' do (docs/decisions/033): Lighthouse's estimate of
+ * its largest paint (the password rule, at the foot of a phone's first screen) no longer
+ * waits for 130 kB of scripts over a slow link.
+ */
+export const handle: PageHandle = { scriptsAfterFirstPaint: true };
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {

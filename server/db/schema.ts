@@ -566,6 +566,15 @@ export const orders = pgTable(
     referredBy: uuid('referred_by').references((): AnyPgColumn => customers.id, {
       onDelete: 'set null',
     }),
+    /** Issue 33: where it was placed: the site in a tab ('web') or the installed app ('app'). */
+    source: text('source', { enum: ['web', 'app'] })
+      .notNull()
+      .default('web'),
+    /**
+     * Issue 33: the app's first-order offer claimed by this order, as the percentage it was
+     * placed with (the brand's number may change later); null: not claimed.
+     */
+    appOfferPercent: integer('app_offer_percent'),
     /** Account credit used towards this order (its ledger row is in customer_credits). */
     creditAppliedPence: integer('credit_applied_pence').notNull().default(0),
     /**

@@ -21,11 +21,22 @@ const photoId = z
   .nullable()
   .optional()
   .meta({ description: 'A photo uploaded for this order (POST /api/admin/orders/:id/photos)' });
+const stopVersion = text()
+  .max(64, 'Please send the stop’s version as the list gave it.')
+  .optional()
+  .meta({
+    description:
+      'The stop’s `version` the phone showed when the driver acted (issue 33): 409 `stop-changed` when the office changed the stop since',
+  });
 const note = text().trim().max(500, 'Please keep the note under 500 characters.').default('');
 
 export const driverStop = z
   .object({
     stop_no: z.number().int().meta({ description: 'Its place in the route, from 1' }),
+    version: text().meta({
+      description:
+        'Changes when the office changes what the driver is shown (who, where, when, notes, phone, cancelled); send it back with an action as `stop_version` (issue 33)',
+    }),
     order_id: z.uuid(),
     order_no: text(),
     order_status: text(),
@@ -115,11 +126,12 @@ export const driverApi = {
     tag: 'Back office',
     summary: 'Collected: bags, seal or tag numbers, a note and a photo; the order is collected',
     description:
-      '409 when the stop was already done, when its window starts on a later London day than today, or when the key was used for another action.',
+      '409 when the stop was already done, when its window starts on a later London day than today, when the key was used for another action, or `stop-changed` when the office changed the stop since the phone loaded it.',
     auth: staff,
     params: byOrder,
     body: z.object({
       idempotency_key: key,
+      stop_version: stopVersion,
       bags: z
         .number({ error: 'Please enter the number of bags (1 to 30).' })
         .int('Please enter the number of bags (1 to 30).')
@@ -144,6 +156,7 @@ export const driverApi = {
     params: byOrder,
     body: z.object({
       idempotency_key: key,
+      stop_version: stopVersion,
       leg: z.enum(['collection', 'delivery'], { error: 'Choose collection or delivery.' }),
     }),
     replies: { 200: actionReply, ...failures(401, 403, 404, 409, 422) },
@@ -158,6 +171,7 @@ export const driverApi = {
     params: byOrder,
     body: z.object({
       idempotency_key: key,
+      stop_version: stopVersion,
       left_with: text({ error: 'Please say where it was left or with whom.' })
         .trim()
         .min(1, 'Please say where it was left or with whom.')

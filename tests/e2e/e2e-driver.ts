@@ -19,3 +19,17 @@ export function e2eDriverStops(project: string) {
   };
 }
 export const E2E_DRIVER_PROJECTS = ['desktop', 'mobile'] as const;
+
+/**
+ * Issue 33, the round without a signal: per project, today, a collection and a delivery
+ * recorded with photos, a not-home, and a collection the office changes while the driver's
+ * action waits on the phone (driver-offline.spec.ts; driver-offline-seed.ts writes them).
+ */
+export function e2eOfflineStops(project: string) {
+  return {
+    collect: { name: `Otto Offline ${project}`, email: `offline-collect-${project}@e2e.test` },
+    deliver: { name: `Dora Offline ${project}`, email: `offline-deliver-${project}@e2e.test` },
+    notHome: { name: `Nico Offline ${project}`, email: `offline-nothome-${project}@e2e.test` },
+    changed: { name: `Cora Changed ${project}`, email: `offline-changed-${project}@e2e.test` },
+  };
+}

@@ -22,6 +22,7 @@ import { londonDayRange, londonToday } from '../../shared/london-time';
 import { runCollectionReminders, seedTextCustomers } from './text-history-seed';
 import { seedFullWindows } from './full-windows-seed';
 import { seedUncollected } from './uncollected-seed';
+import { officeChangesNote, seedOfflineRound } from './driver-offline-seed';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 if (!existsSync(path.join(process.env.BUILD_DIR ?? 'build', 'server/index.js'))) {
@@ -157,6 +158,8 @@ await seedTextCustomers(running.services);
 const fullWindows = await seedFullWindows(running.services);
 // Issue 32's uncollected screen and reports page (decision 054).
 await seedUncollected(running.services);
+// Issue 33's driver round without a signal (driver-offline.spec.ts).
+await seedOfflineRound(running.services);
 
 const mailApi = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
@@ -164,6 +167,17 @@ const mailApi = createServer((req, res) => {
     // The evening-before reminder run now, as the scheduler would (text-history.spec.ts).
     void runCollectionReminders(running.services).then(
       (queued) => res.end(JSON.stringify({ queued })),
+      (error: unknown) => {
+        res.statusCode = 500;
+        res.end(String(error));
+      },
+    );
+    return;
+  }
+  if (req.method === 'POST' && url.pathname === '/driver/office-note') {
+    // The office changes a stop while the driver's action waits on the phone (issue 33).
+    void officeChangesNote(running.services, url.searchParams.get('email') ?? '').then(
+      (changed) => res.end(JSON.stringify({ changed })),
       (error: unknown) => {
         res.statusCode = 500;
         res.end(String(error));

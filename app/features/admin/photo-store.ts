@@ -1,4 +1,7 @@
 /*
+ * Since issue 33 (decision 061) the queue keeps its photos with its actions
+ * (driver/offline-store.ts); this store is read once, to adopt what an older page left.
+ *
  * Photos the driver took without a signal (issue 16): kept in this phone's IndexedDB (a
  * photo is too large for localStorage) under the key of the action they belong to, until the
  * action's queue uploads them. Everything resolves, never rejects: without IndexedDB (a

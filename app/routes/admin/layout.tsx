@@ -6,6 +6,7 @@ import { openCaseTotal } from '~/server/intake-report.server';
 import { branchScope } from '~/server/branches.server';
 import { BranchSwitcher } from '~/features/admin/branch-switcher';
 import type { Route } from './+types/layout';
+import { keepsDataWithinDriverView } from '~/utils/driver-revalidate';
 
 export function meta() {
   return [{ title: 'Back office' }, { name: 'robots', content: 'noindex' }];
@@ -32,6 +33,9 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     testMode: context.services.payments.testMode,
   };
 }
+
+/** Not asked again for Today/Tomorrow in the driver's view (issue 33): it may have no signal. */
+export const shouldRevalidate = keepsDataWithinDriverView;
 
 export function headers() {
   return { 'Cache-Control': 'private, no-store' };

@@ -49,6 +49,8 @@ function placeOrderInput(body: PlaceOrderPayload): Omit<PlaceOrderInput, 'who' |
     capPence: body.price_cap,
     textUpdates: body.text_updates,
     promoCode: body.promo_code,
+    source: body.source,
+    appOffer: body.app_offer,
     idempotencyKey: body.idempotency_key,
   };
 }

@@ -32,6 +32,7 @@ export async function getOrderConfirmation(
       trackingToken: orders.trackingToken,
       promoCodeId: orders.promoCodeId,
       referredBy: orders.referredBy,
+      appOfferPercent: orders.appOfferPercent,
     })
     .from(orders)
     .where(eq(orders.id, orderId))

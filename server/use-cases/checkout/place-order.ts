@@ -2,26 +2,27 @@ import { isUniqueViolation } from '../../db/errors';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { EstimateInput } from '@shared/checkout';
 import type { TextUpdateChoice } from '@shared/message-preferences';
-import type { OrderStatus } from '@shared/order-status';
 import type { SlotChoice } from '@shared/slots';
+import type { OrderSource } from '@shared/app-offer';
+import type { OrderStatus } from '@shared/order-status';
 import type { AddressInput } from '@shared/validation';
 import type { Database, Transaction } from '../../db/client';
-import { customerAddresses, customers, orderEvents, orders, referrals } from '../../db/schema';
+import { customerAddresses, customers, orders } from '../../db/schema';
 import { UnauthorizedError, ValidationError } from '../../errors';
 import type { AppServices } from '../../services';
 import type { OrderingCustomer } from '../../auth/ordering-customer';
 import { saveCustomerAddress, type SavedAddressRow } from '../accounts/save-address';
 import { coverageOf } from '../booking/coverage';
-import { reserveSlots, type ReservedSlot } from '../slots/reserve-slots';
-import { priceEstimate, type PricedEstimate } from './price-estimate';
+import { reserveSlots } from '../slots/reserve-slots';
+import { priceEstimate } from './price-estimate';
 import { collectionChangePath } from '../../auth/reschedule-access';
 import { newOrderNotificationEmail, orderConfirmationEmail } from '../mail/placed-order-emails';
 import { chooseTextUpdates } from '../messages/message-preferences';
 import { notifyNewBooking } from '../messages/push-staff';
-import { redeemPromoCode, type RedeemedCode } from '../promos/redeem-promo-code';
+import { redeemPromoCode } from '../promos/redeem-promo-code';
+import { claimAppOffer } from '../promos/app-offer';
+import { insertOrder } from './insert-order';
 import { orderKeys } from '../promos/same-person';
-import type { PersonKeys } from '@shared/same-person';
-import { branchForPostcode } from '../branches/order-branch';
 
 /**
  * How the customer will pay after cleaning: `now`, they save a card or verify PayPal on the
@@ -55,6 +56,10 @@ export type PlaceOrderInput = {
   textUpdates?: TextUpdateChoice;
   /** Issue 18: a promo code, or a friend's referral code on a first order. */
   promoCode?: string;
+  /** Issue 33: placed from the installed app ('app') or the site ('web', by default). */
+  source?: OrderSource;
+  /** Issue 33: the order claims the app's first-order offer (shared/app-offer.ts). */
+  appOffer?: boolean;
   /** One per checkout attempt: a retry with the same key returns the same order. */
   idempotencyKey?: string;
   ip: string;
@@ -99,7 +104,7 @@ async function existingOrder(db: Database, key: string, customerId: string) {
 }
 
 /** Where the order is collected from, as the order keeps it. */
-type OrderAddress = {
+export type OrderAddress = {
   fullAddress: string;
   postcode: string;
   door: string;
@@ -195,85 +200,6 @@ function statusAtBooking(paymentDetails: PaymentDetails): OrderStatus {
 }
 
 /**
- * Writes the order, the referral it came with and its first event, in the caller's
- * transaction: a step (decision 020).
- */
-async function insertOrder(
-  tx: Transaction,
-  input: {
-    customer: { id: string; email: string; phone: string; passwordHash: string | null };
-    order: Pick<PlaceOrderInput, 'who' | 'name' | 'notes' | 'company' | 'ip' | 'idempotencyKey'>;
-    status: OrderStatus;
-    address: OrderAddress;
-    slots: { pickup: ReservedSlot; delivery: ReservedSlot };
-    priced: PricedEstimate;
-    redeemed: RedeemedCode | null;
-    /** Who placed it, as offers compare people (issue 31). */
-    keys: PersonKeys;
-    now: Date;
-  },
-) {
-  const { customer, order: placed, address, slots, priced, redeemed, now } = input;
-  const [order] = await tx
-    .insert(orders)
-    .values({
-      customerId: customer.id,
-      status: input.status,
-      customerName: placed.name,
-      customerEmail: customer.email,
-      customerPhone: customer.phone,
-      customerNotes: placed.notes,
-      companyName: placed.company || address.company,
-      doorNumber: address.door,
-      postcode: address.postcode,
-      branchId: await branchForPostcode(tx, address.postcode),
-      addressType: address.type,
-      fullAddress: address.fullAddress,
-      addressJson: address.json,
-      accessNotes: address.accessNotes,
-      pickupStartsAt: slots.pickup.startsAt,
-      pickupEndsAt: slots.pickup.endsAt,
-      deliveryStartsAt: slots.delivery.startsAt,
-      deliveryEndsAt: slots.delivery.endsAt,
-      estimate: priced.estimate,
-      estimatePence: priced.estimatePence,
-      priceCapPence: priced.priceCapPence,
-      ip: placed.ip,
-      idempotencyKey: placed.idempotencyKey,
-      promoCodeId: redeemed?.promoCodeId ?? null,
-      referredBy: redeemed?.referredBy ?? null,
-      emailKey: input.keys.email,
-      phoneKey: input.keys.phone,
-      addressKey: input.keys.address,
-      createdAt: now,
-      statusChangedAt: now,
-    })
-    .returning();
-  if (redeemed?.referredBy) {
-    await tx.insert(referrals).values({
-      referrerId: redeemed.referredBy,
-      orderId: order!.id,
-      createdAt: now,
-    });
-  }
-  await tx.insert(orderEvents).values({
-    orderId: order!.id,
-    fromStatus: null,
-    toStatus: input.status,
-    // Who booked, in the history's words (walkthrough 24): someone who made an account in
-    // the checkout is not a guest.
-    actor:
-      placed.who.kind === 'session'
-        ? 'customer'
-        : customer.passwordHash
-          ? 'registered at checkout'
-          : 'guest',
-    at: now,
-  });
-  return order!;
-}
-
-/**
  * POST /placeorder, the checkout page and a repeat collection's booking. One transaction: the
  * slots are re-checked and their places taken, the order, its first event and both e-mails
  * are written, or nothing is. A repeated submission with the same idempotency key returns the
@@ -337,6 +263,13 @@ export async function placeOrder(
             now,
           })
         : null;
+      const appOfferPercent = await claimAppOffer(tx, {
+        person: { customerId: customer.id, keys },
+        percent: config.brand.appDiscountPercent,
+        source: input.source ?? 'web',
+        claimed: input.appOffer === true,
+        redeemed,
+      });
       const coverage = await coverageOf(tx, { postcode: address.postcode, brand: config.brand });
       if (!coverage.served) {
         throw new ValidationError(
@@ -354,6 +287,8 @@ export async function placeOrder(
         slots,
         priced,
         redeemed,
+        source: input.source ?? 'web',
+        appOfferPercent,
         keys,
         now,
       });

@@ -8,6 +8,7 @@ import { orderNumber, type OrderNumbering } from '@shared/order-number';
 import { orderAddressLines } from '../accounts/full-address';
 import { clockWindow } from '../orders/present-order-parts';
 import type { DriverStop } from './driver-stops';
+import { stopVersion } from './stop-version';
 
 /*
  * The driver's view (issue 16, decision 026): each stop of the route as the phone shows it,
@@ -91,6 +92,7 @@ export function driverStopView(
   const done = stop.state.kind === 'to-do' ? null : stop.state.event.at;
   return {
     stop_no: index + 1,
+    version: stopVersion(order, stop.leg),
     order_id: order.id,
     order_no: orderNumber(numbering, order.orderNo),
     order_status: order.status,

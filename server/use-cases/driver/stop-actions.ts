@@ -18,6 +18,7 @@ import { notifyCustomer } from '../messages/notify-customer';
 import { findOrder, type OrderRow } from '../orders/find-order';
 import { applyMove } from '../orders/move-order';
 import type { AppServices } from '../../services';
+import { stopVersion } from './stop-version';
 import {
   eventsOf,
   listDriverStops,
@@ -39,7 +40,7 @@ import {
 
 type Deps = Pick<AppServices, 'db' | 'mail' | 'config' | 'links' | 'now'>;
 
-export type StopActionInput =
+export type StopActionInput = (
   | {
       action: 'collect';
       bags: number;
@@ -48,13 +49,19 @@ export type StopActionInput =
       photoId?: string | null;
     }
   | { action: 'not-home'; leg: Leg }
-  | { action: 'deliver'; leftWith: string; note: string; photoId?: string | null };
+  | { action: 'deliver'; leftWith: string; note: string; photoId?: string | null }
+) & {
+  /** The stop's version the phone showed (issue 33); none: the action is not checked for it. */
+  stopVersion?: string;
+};
 
 const outcomeOf = { collect: 'collected', 'not-home': 'not-home', deliver: 'delivered' } as const;
 
 export const stopMessages = {
   keyReused: 'This request was already used for another action. Please reload and try again.',
   photoNotOrders: 'That photo does not belong to this order. Please take it again.',
+  stopChanged: (number: string) =>
+    `The office changed ${number} while this action waited on your phone: nothing was recorded. Check the stop and record it again.`,
 } as const;
 
 function legOf(input: StopActionInput): Leg {
@@ -149,6 +156,11 @@ export async function recordStopAction(
         throw new ConflictError(stopMessages.keyReused, 'idempotency-key-reused');
       }
       return { event: earlier, order, replayed: true };
+    }
+    // Issue 33: never written over what the office changed since the phone loaded the stop.
+    if (input.stopVersion && input.stopVersion !== stopVersion(order, leg)) {
+      const number = `Order ${orderNumber(deps.config.brand, order.orderNo)}`;
+      throw new ConflictError(stopMessages.stopChanged(number), 'stop-changed');
     }
     const events = await eventsOf(tx, [order.id]);
     const refused = refusal(deps.config.brand, order, leg, input, events, now);

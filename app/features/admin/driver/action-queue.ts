@@ -3,41 +3,33 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { routes } from '@shared/api/routes';
 import { call } from '~/utils/api-client';
-import { dropPhoto, keepPhoto, keptPhoto } from '../photo-store';
 import { PhotoUploadError, uploadPhoto } from '../upload-photo';
+import {
+  dismissRefused,
+  dropAction,
+  queueAction,
+  queuedActions,
+  refuseAction,
+  refusedActions,
+  updateAction,
+  type KeptPhoto,
+  type Pending,
+  type Queued,
+  type Refused,
+} from './offline-store';
 
 /*
- * The driver's actions not yet answered (issue 16, decision 026). Each action gets a UUID when
- * it is opened and keeps it: an action that could not be sent (offline, a timeout, a 5xx)
- * stays in this phone's storage and is retried with the same key until the server answers, so
- * a retry never records it twice. A photo taken without a signal is kept on the phone
- * (../photo-store.ts) and uploaded by the queue just before its action is sent.
+ * The driver's actions not yet answered (issue 16, decision 026; kept in IndexedDB since
+ * issue 33, decision 061). Each action gets a UUID when it is opened and keeps it: an action
+ * that could not be sent (offline, a timeout, a 5xx) stays on the phone, with the photo taken
+ * without a signal, and is retried with the same key until the server answers, so a retry
+ * never records it twice. Actions go one after another in the order they were taken; closing
+ * the page loses nothing, the next page to open the view sends them. An action the server
+ * refuses for good (the office changed or cancelled the stop) leaves the queue and is shown
+ * to the driver as a conflict until they have seen it.
  */
 
-export type Pending =
-  | ({ key: string; kind: 'collect'; body: CollectBody } & PendingStop)
-  | ({ key: string; kind: 'not-home'; body: NotHomeBody } & PendingStop)
-  | ({ key: string; kind: 'deliver'; body: DeliverBody } & PendingStop);
-type PendingStop = {
-  orderId: string;
-  orderNo: string;
-  /** A photo kept on the phone under the action's key, to upload before the action. */
-  photoKind?: 'collection' | 'delivery';
-};
-type CollectBody = {
-  idempotency_key: string;
-  bags: number;
-  seal_numbers: string[];
-  note: string;
-  photo_id?: string | null;
-};
-type NotHomeBody = { idempotency_key: string; leg: 'collection' | 'delivery' };
-type DeliverBody = {
-  idempotency_key: string;
-  left_with: string;
-  note: string;
-  photo_id?: string | null;
-};
+export type { KeptPhoto, Pending, Refused };
 
 export type Sync =
   | { state: 'idle' }
@@ -46,26 +38,7 @@ export type Sync =
   | { state: 'retrying'; text: string }
   | { state: 'error'; text: string };
 
-/** A photo taken without a signal, kept on the phone to go with its action. */
-export type KeptPhoto = { kind: 'collection' | 'delivery'; file: Blob };
-
-const STORE = 'driver-pending-actions';
 const RETRY_MS = 4000;
-
-function loadPending(): Pending[] {
-  try {
-    return JSON.parse(localStorage.getItem(STORE) ?? '[]') as Pending[];
-  } catch {
-    return [];
-  }
-}
-function savePending(list: Pending[]) {
-  try {
-    localStorage.setItem(STORE, JSON.stringify(list));
-  } catch {
-    // storage may be unavailable (private mode): the action is kept in memory only
-  }
-}
 
 export function newKey(): string {
   return crypto.randomUUID();
@@ -74,25 +47,27 @@ export function newKey(): string {
 /** The answers that mean "try again later" (no signal, a timeout, the server failing), by code. */
 export { isTransient };
 
+/** "3 actions waiting to send". */
+export function waitingText(count: number): string {
+  return `${count} action${count === 1 ? '' : 's'} waiting to send`;
+}
+
 /**
- * Uploads the photo kept for `p`, if any, and returns the action with its id (saved, so that
+ * Uploads the photo kept with `p`, if any, and returns the action with its id (saved, so that
  * a retry does not upload it twice). 'retry' while there is no signal; a photo the server
  * refuses (too large, not an image) is dropped and the action goes without it.
  */
-async function withKeptPhoto(p: Pending): Promise<Pending | 'retry'> {
-  if (!p.photoKind || p.kind === 'not-home') return p;
-  const photo = await keptPhoto(p.key);
-  let next: Pending = { ...p, photoKind: undefined };
-  if (photo) {
-    try {
-      const stored = await uploadPhoto(p.orderId, p.photoKind, photo);
-      next = { ...next, body: { ...next.body, photo_id: stored.id } } as Pending;
-    } catch (error) {
-      if (!(error instanceof PhotoUploadError) || isTransient(error.code)) return 'retry';
-    }
+async function withKeptPhoto(p: Queued): Promise<Queued | 'retry'> {
+  if (!p.photo || p.kind === 'not-home') return p;
+  const { photo, ...rest } = p;
+  let next = rest as Queued;
+  try {
+    const stored = await uploadPhoto(p.orderId, photo.kind, photo.file);
+    next = { ...next, body: { ...next.body, photo_id: stored.id } } as Queued;
+  } catch (error) {
+    if (!(error instanceof PhotoUploadError) || isTransient(error.code)) return 'retry';
   }
-  savePending(loadPending().map((q) => (q.key === p.key ? next : q)));
-  await dropPhoto(p.key);
+  await updateAction(next);
   return next;
 }
 
@@ -107,6 +82,7 @@ async function send(p: Pending) {
 export function useActionQueue() {
   const revalidator = useRevalidator();
   const [pending, setPending] = useState<Pending[]>([]);
+  const [refused, setRefused] = useState<Refused[]>([]);
   const [sync, setSync] = useState<Sync>({ state: 'idle' });
   const sending = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -116,7 +92,8 @@ export function useActionQueue() {
     sending.current = true;
     if (timer.current) clearTimeout(timer.current);
     try {
-      let queue = loadPending();
+      let queue = await queuedActions();
+      setPending(queue);
       // Nothing sent, nothing to reload: a mount with an empty queue must not fetch the page
       // again (with no signal that fetch would fail and take the round off the screen).
       const anySent = queue.length > 0;
@@ -126,21 +103,20 @@ export function useActionQueue() {
         const ready = await withKeptPhoto(next);
         const reply = ready === 'retry' ? null : await send(ready);
         if (!reply || (!reply.ok && isTransient(reply.error.code))) {
-          setSync({
-            state: 'retrying',
-            text: `No signal: ${queue.length} action${queue.length === 1 ? '' : 's'} waiting. Retrying…`,
-          });
+          setSync({ state: 'retrying', text: 'Not sent yet: no signal. Retrying…' });
           timer.current = setTimeout(() => void flush(), RETRY_MS);
           return;
         }
-        queue = loadPending().filter((p) => p.key !== next.key);
-        savePending(queue);
+        if (reply.ok) {
+          await dropAction(next.key);
+          setSync({ state: 'saved', text: `Saved: ${reply.data.message}` });
+        } else {
+          await refuseAction(next, reply.error);
+          setRefused(await refusedActions());
+          setSync({ state: 'error', text: reply.error.message });
+        }
+        queue = await queuedActions();
         setPending(queue);
-        setSync(
-          reply.ok
-            ? { state: 'saved', text: `Saved: ${reply.data.message}` }
-            : { state: 'error', text: reply.error.message },
-        );
       }
       if (anySent) await revalidator.revalidate();
     } finally {
@@ -149,7 +125,7 @@ export function useActionQueue() {
   }, [revalidator]);
 
   useEffect(() => {
-    setPending(loadPending());
+    void refusedActions().then(setRefused);
     void flush();
     const online = () => void flush();
     window.addEventListener('online', online);
@@ -162,16 +138,25 @@ export function useActionQueue() {
 
   const enqueue = useCallback(
     async (action: Pending, kept?: KeptPhoto) => {
-      const p =
-        kept && (await keepPhoto(action.key, kept.file))
-          ? { ...action, photoKind: kept.kind }
-          : action;
-      const queue = [...loadPending().filter((q) => q.key !== p.key), p];
-      savePending(queue);
-      setPending(queue);
-      void flush();
+      if (await queueAction(action, kept)) {
+        setPending(await queuedActions());
+        void flush();
+        return;
+      }
+      // No storage on this phone (a private window): sent once, now, and said if it failed.
+      const reply = await send(action);
+      setSync(
+        reply.ok
+          ? { state: 'saved', text: `Saved: ${reply.data.message}` }
+          : { state: 'error', text: reply.error.message },
+      );
+      if (reply.ok) await revalidator.revalidate();
     },
-    [flush],
+    [flush, revalidator],
   );
-  return { pending, sync, enqueue };
+  const dismiss = useCallback(async (key: string) => {
+    await dismissRefused(key);
+    setRefused(await refusedActions());
+  }, []);
+  return { pending, refused, sync, enqueue, dismiss };
 }

@@ -5,6 +5,8 @@ import type { DriverStopView } from '~/server/driver.server';
 import { call } from '~/utils/api-client';
 import { useActionQueue } from './action-queue';
 import { bigButton } from './big-button';
+import { useKeptRound } from './keep-round';
+import { RoundStatus } from './round-status';
 import { StopCard } from './stop-card';
 import { SyncBar } from './sync-bar';
 
@@ -20,10 +22,14 @@ type Props = {
   tomorrow: string;
   day: string;
   stops: DriverStopView[];
+  /** Issue 33: shown from the phone's copy, kept at `savedAt`, without a signal. */
+  offline?: { savedAt: string } | null;
 };
 
-export function DriverView({ date, today, tomorrow, day, stops }: Props) {
-  const { pending, sync, enqueue } = useActionQueue();
+export function DriverView(props: Props) {
+  const { date, today, tomorrow, day, stops, offline = null } = props;
+  const { pending, refused, sync, enqueue, dismiss } = useActionQueue();
+  useKeptRound(props, !offline);
   const revalidator = useRevalidator();
   const [starting, setStarting] = useState(false);
   const [startMessage, setStartMessage] = useState('');
@@ -60,6 +66,12 @@ export function DriverView({ date, today, tomorrow, day, stops }: Props) {
         {tab(tomorrow, 'Tomorrow')}
       </nav>
       <SyncBar sync={sync} />
+      <RoundStatus
+        offline={offline}
+        waiting={pending.length}
+        refused={refused}
+        onDismiss={(key) => void dismiss(key)}
+      />
       {stops.some((s) => s.later_day) ? (
         <p className="rounded-xl border border-slate-200 bg-white p-3 text-sm text-slate-700">
           These stops are for {day}: Start deliveries, Collect, Deliver and Not home open on the

@@ -51,6 +51,9 @@ export function StopCard({
   // A stop of a later day has no action yet but is not done (issue 31).
   const done = stop.actions.length === 0 && !stop.later_day;
   const isCollection = stop.leg === 'collection';
+  // Issue 33: each action carries the version of the stop the driver saw.
+  const act = (p: Pending, kept?: KeptPhoto) =>
+    onAction({ ...p, body: { ...p.body, stop_version: stop.version } } as Pending, kept);
   return (
     <li
       data-testid="driver-stop"
@@ -181,7 +184,7 @@ export function StopCard({
           onCancel={() => setOpen(null)}
           onDone={(p, kept) => {
             setOpen(null);
-            onAction(p, kept);
+            act(p, kept);
           }}
         />
       ) : null}
@@ -191,7 +194,7 @@ export function StopCard({
           onCancel={() => setOpen(null)}
           onDone={(p) => {
             setOpen(null);
-            onAction(p);
+            act(p);
           }}
         />
       ) : null}
@@ -201,7 +204,7 @@ export function StopCard({
           onCancel={() => setOpen(null)}
           onDone={(p, kept) => {
             setOpen(null);
-            onAction(p, kept);
+            act(p, kept);
           }}
         />
       ) : null}
