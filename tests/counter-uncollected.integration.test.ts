@@ -144,13 +144,15 @@ describe('uncollected counter tickets (issue 32, decision 054)', () => {
       .from(orders)
       .where(eq(orders.id, waiting));
     const number = `LD-${ticket!.orderNo}`;
-    expect(text!.body).toContain(`ticket ${number} has waited 30 days at Maida Vale branch`);
+    expect(text!.body).toContain(
+      `ticket ${number} has been ready for collection at Maida Vale branch for 30 days`,
+    );
     expect(text!.body).toContain(`£${(ticket!.due / 100).toFixed(2)} to pay`);
     expect(text!.body).toContain('Items may be disposed of after 90 days undelivered.');
     const [mail] = await mails();
     expect(await mails()).toHaveLength(1);
     expect(mail!.toAddress).toBe('una@example.com');
-    expect(mail!.subject).toBe(`Ticket ${number} is waiting for you at Maida Vale branch`);
+    expect(mail!.subject).toBe(`Ticket ${number} is ready for collection at Maida Vale branch`);
     expect(mail!.textBody).toContain('Items may be disposed of after 90 days undelivered.');
     expect(mail!.textBody).toContain(`£${(ticket!.due / 100).toFixed(2)}`);
   });
