@@ -4,11 +4,10 @@ import { staffLogIn } from '@tests/helpers/fixtures';
 import { createTestDatabase, onPostgres } from '@tests/helpers/test-database';
 import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 import { openDatabase } from '../server/db/client';
-import { createStaffUser } from '../server/auth/staff';
+import { counterPeople } from '@tests/helpers/counter-people';
 import {
   auditLog,
   branches,
-  branchStaff,
   counterTickets,
   counterUncollectedNotices,
   customers,
@@ -70,21 +69,17 @@ describe('uncollected counter tickets (issue 32, decision 054)', () => {
   beforeAll(async () => {
     server = await startTestServer({ now: () => clock });
     const db = server.database.db;
-    const ids = Object.fromEntries((await db.select().from(branches)).map((b) => [b.slug, b.id]));
-    for (const [key, role, branch] of [
-      ['owner', 'owner', null],
-      ['maida', 'staff', 'maida-vale'],
-      ['hampstead', 'staff', 'west-hampstead'],
-      ['driver', 'driver', null],
-    ] as const) {
-      const row = await createStaffUser(db, {
-        email: `${key}@uncollected.test`,
-        name: key === 'owner' ? 'Olive Owner' : key,
-        role,
-        password,
-      });
-      if (branch) await db.insert(branchStaff).values({ branchId: ids[branch]!, staffId: row.id });
-    }
+    await counterPeople(
+      server,
+      'uncollected.test',
+      [
+        { key: 'owner', role: 'owner', name: 'Olive Owner' },
+        { key: 'maida', role: 'staff', branch: 'maida-vale' },
+        { key: 'hampstead', role: 'staff', branch: 'west-hampstead' },
+        { key: 'driver', role: 'driver' },
+      ],
+      password,
+    );
     const added = await post<{ customer: { id: string } }>(
       '/api/admin/counter/customers',
       'maida',
