@@ -83,7 +83,7 @@ test('a ticket raised at Maida Vale, its garment tagged: the tag scanned at the 
   // Its garment is tagged through the intake the collection orders use (the order page).
   await scan(page, number);
   await page.getByRole('link', { name: 'Garment tags and photos' }).click();
-  const intake = page.getByRole('region', { name: /Intake/ });
+  const intake = page.locator('section#intake');
   await expect(intake).toBeVisible();
   await waitForHydration(page);
   tag = await page.locator('#intake-tag_number').inputValue();

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { londonDate } from '@shared/london-time';
 import type { DbOrTx } from '../../db/client';
 import { branches, tillDays, tillEntries } from '../../db/schema';
@@ -127,16 +127,4 @@ export async function takeWaitingEntries(
     },
   });
   return taken.length;
-}
-
-/** How many entries wait for the branch's next open day (the till page says so). */
-export async function waitingEntries(db: DbOrTx, branchId: number) {
-  const [row] = await db
-    .select({
-      n: sql<number>`count(*)::int`,
-      pence: sql<number>`coalesce(sum(${tillEntries.pence}), 0)::int`,
-    })
-    .from(tillEntries)
-    .where(and(eq(tillEntries.branchId, branchId), isNull(tillEntries.dayId)));
-  return { count: Number(row?.n ?? 0), pence: Number(row?.pence ?? 0) };
 }
