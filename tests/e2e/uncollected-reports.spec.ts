@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { E2E_OWNER, E2E_TWO_BRANCHES } from './e2e-staff';
 import { expectNoSeriousA11yViolations, ownAddress, signIn, waitForHydration } from './support';
 
