@@ -13,7 +13,7 @@ import { counterBranch } from './counter-branch';
 import { raiseTicket } from './raise-ticket';
 import { counterTicket } from './ticket';
 import { lockOpenDay } from './till';
-import { recordCardMoney } from './till-waiting';
+import { recordCardMoney } from '../till/till-waiting';
 import { amountOverDueMessage } from './present-counter-payments';
 
 /*

@@ -9,7 +9,7 @@ import type { AppServices } from '../../services';
 import { recordAudit } from '../audit/record-audit';
 import { counterBranch } from './counter-branch';
 import { mustSee, tillTotals } from './till-report';
-import { lockBranchTill, takeWaitingEntries } from './till-waiting';
+import { lockBranchTill, takeWaitingEntries } from '../till/till-waiting';
 import { closedMessage, paidMessage } from './present-till';
 
 /*

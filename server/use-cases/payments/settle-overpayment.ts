@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { orderNumber } from '@shared/order-number';
 import type { RefundResult } from '../../adapters/payments/payment-provider';
 import { counterTickets, customerCredits, orders, payments } from '../../db/schema';
-import { recordCardMoney } from '../counter/till-waiting';
+import { recordCardMoney } from '../till/till-waiting';
 import { ConflictError, NotFoundError } from '../../errors';
 import type { AppServices } from '../../services';
 import { paymentText } from './present-payment';
