@@ -134,7 +134,7 @@ test('the ticket is collected at West Hampstead: scanned there, paid in cash int
   await expect(page.getByTestId('counter-message')).toContainText(`give ${change} change`);
   await expect(page.getByTestId('ticket-status')).toHaveText('Collected');
   await expect(page.getByTestId('ticket-due')).toHaveText('£0.00');
-  await expect(page.getByText(/ at West Hampstead$/)).toBeVisible();
+  await expect(page.getByText(/ at West Hampstead · £100\.00 tendered/)).toBeVisible();
   await page.screenshot({
     path: testInfo.outputPath(`counter-elsewhere-collected-${size(page)}.png`),
   });
