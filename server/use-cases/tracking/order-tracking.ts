@@ -129,6 +129,18 @@ export async function orderTracking(
           .limit(1)
       : [];
 
+  // What every order's page starts from.
+  const known = {
+    orderNumber: orderNumber(deps.config.brand, order.orderNo),
+    customerName: order.customerName,
+    postcode: order.postcode,
+    status: order.status,
+    registered: order.customerId !== null,
+    createdAt: order.createdAt,
+    pickup: { startsAt: order.pickupStartsAt, endsAt: order.pickupEndsAt },
+    delivery: { startsAt: order.deliveryStartsAt, endsAt: order.deliveryEndsAt },
+    events,
+  };
   // A counter ticket (issue 32): handed in and collected at its branch, no van.
   const [counter] = await deps.db
     .select({ ticket: counterTickets, branchName: branches.name })
@@ -138,15 +150,7 @@ export async function orderTracking(
   if (counter) {
     return buildCounterTracking(
       {
-        orderNumber: orderNumber(deps.config.brand, order.orderNo),
-        customerName: order.customerName,
-        postcode: order.postcode,
-        status: order.status,
-        registered: order.customerId !== null,
-        createdAt: order.createdAt,
-        pickup: { startsAt: order.pickupStartsAt, endsAt: order.pickupEndsAt },
-        delivery: { startsAt: order.deliveryStartsAt, endsAt: order.deliveryEndsAt },
-        events,
+        ...known,
         stops: [],
         intakeReportedAt: order.intakeReportedAt,
         garmentCount: garments?.count ?? 0,
@@ -198,15 +202,7 @@ export async function orderTracking(
 
   return buildTracking(
     {
-      orderNumber: orderNumber(deps.config.brand, order.orderNo),
-      customerName: order.customerName,
-      postcode: order.postcode,
-      status: order.status,
-      registered: order.customerId !== null,
-      createdAt: order.createdAt,
-      pickup: { startsAt: order.pickupStartsAt, endsAt: order.pickupEndsAt },
-      delivery: { startsAt: order.deliveryStartsAt, endsAt: order.deliveryEndsAt },
-      events,
+      ...known,
       moves: movesFromAudit(audit, order),
       stops: await Promise.all(
         stops.map(async ({ photoId, id: _id, windowStartsAt: _window, ...s }) => ({
