@@ -192,7 +192,7 @@ describe('the counter’s remaining points (issue 32, decision 056)', () => {
       const [text] = await readyText(added.body.customer.id);
       expect(text).toMatchObject({ channel: 'whatsapp', template: 'counter-ready' });
       expect(text!.body).toContain('Good news: your ticket LD-');
-      expect(text!.body).toContain('is ready for collection at our Maida Vale branch.');
+      expect(text!.body).toContain('is ready for collection at Maida Vale branch.');
       expect(text!.body.split('\n').length).toBeGreaterThan(3);
     });
   });
