@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { MONDAY_6AM, logIn, signUp, staffLogIn } from '@tests/helpers/fixtures';
+import { MONDAY_6AM, logIn, signUp } from '@tests/helpers/fixtures';
 import { startTestServer, type TestServer } from '@tests/helpers/test-server';
-import { createStaffUser } from '../server/auth/staff';
+import { counterPeople } from '@tests/helpers/counter-people';
 import {
   branches,
-  branchStaff,
   counterTickets,
   customers,
   financialDocuments,
@@ -75,24 +74,20 @@ describe('the counter (issue 32)', () => {
   beforeAll(async () => {
     server = await startTestServer({ now: () => MONDAY_6AM });
     const db = server.database.db;
-    const ids = Object.fromEntries((await db.select().from(branches)).map((b) => [b.slug, b.id]));
-    for (const [key, role, branch] of [
-      ['owner', 'owner', null],
-      ['maida', 'staff', 'maida-vale'],
-      ['hampstead', 'staff', 'west-hampstead'],
-      ['nowhere', 'staff', null],
-      ['driver', 'driver', null],
-    ] as const) {
-      const row = await createStaffUser(db, {
-        email: `${key}@shop.test`,
-        name: key,
-        role,
-        password,
-      });
-      staffIds[key] = row.id;
-      if (branch) await db.insert(branchStaff).values({ branchId: ids[branch]!, staffId: row.id });
-      tokens[key] = await staffLogIn(server, `${key}@shop.test`, password);
-    }
+    const people = await counterPeople(
+      server,
+      'shop.test',
+      [
+        { key: 'owner', role: 'owner' },
+        { key: 'maida', role: 'staff', branch: 'maida-vale' },
+        { key: 'hampstead', role: 'staff', branch: 'west-hampstead' },
+        { key: 'nowhere', role: 'staff' },
+        { key: 'driver', role: 'driver' },
+      ],
+      password,
+    );
+    Object.assign(tokens, people.tokens);
+    Object.assign(staffIds, people.ids);
     const items = await db.select().from(services);
     shirt = items.find((s) => s.pricePence > 0 && s.pricePence < 1000)!;
     const zero = items.find((s) => s.pricePence === 0);

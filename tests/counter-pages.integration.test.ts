@@ -227,4 +227,76 @@ describe('counter pages on the server', () => {
     expect(html).toContain('Ready</dt>');
     expect(html).not.toContain('Delivery</dt>');
   });
+
+  it('a counter ticket is in its customer’s account and garment history, with its receipt and invoice; another customer’s is 404', async () => {
+    const db = server.database.db;
+    await signUp(server, {
+      name: 'Rita Receipt',
+      email: 'rita@example.com',
+      phone: '07700 900557',
+    });
+    await signUp(server, { name: 'Otto Other', email: 'otto@example.com', phone: '07700 900558' });
+    const [rita] = await db.select().from(customers).where(eq(customers.email, 'rita@example.com'));
+    const [item] = (await db.select().from(services)).filter((s) => s.pricePence > 0);
+    const staff = { cookie: cookies.maida!, origin: server.url };
+    // Paid in cash when handed in: the VAT invoice is issued then.
+    const raised = await server.api<{
+      ticket: { id: string; order_no: string; invoice_number: string };
+    }>('/api/admin/counter/tickets', {
+      body: {
+        customer_id: rita!.id,
+        lines: [{ service_id: item!.id, quantity: 1 }],
+        payment: { kind: 'cash', tendered_pence: 100_00 },
+      },
+      headers: staff,
+    });
+    expect(raised.status, JSON.stringify(raised.body)).toBe(200);
+    const { id, order_no: number, invoice_number: invoice } = raised.body.ticket;
+    expect(invoice).toMatch(/^INV-/);
+    // Its garment tagged at the counter (the intake reused), the same item.
+    const tagged = await server.api<{ garment: { tag_number: string } }>(
+      `/api/admin/orders/${id}/garments`,
+      { body: { service_id: item!.id, colour: 'Teal' }, headers: staff },
+    );
+    expect(tagged.status, JSON.stringify(tagged.body)).toBe(201);
+
+    const mine = { cookie: `cl_session=${await logIn(server, 'rita@example.com')}` };
+    const other = { cookie: `cl_session=${await logIn(server, 'otto@example.com')}` };
+    const html = await (
+      await fetch(`${server.url}/account/orders/${id}`, { headers: mine })
+    ).text();
+    expect(html).toContain(`href="/account/orders/${id}/documents/ticket"`);
+    expect(html).toContain('Counter receipt (ticket)');
+    expect(html).toContain(`href="/account/orders/${id}/documents/${invoice}"`);
+    // The 80 mm receipt and the VAT invoice open from the account.
+    const receipt = await fetch(`${server.url}/account/orders/${id}/documents/ticket`, {
+      headers: mine,
+    });
+    expect(receipt.status).toBe(200);
+    expect(receipt.headers.get('content-type')).toBe('application/pdf');
+    expect(await pdfText(new Uint8Array(await receipt.arrayBuffer()))).toContain(
+      `Ticket ${number}`,
+    );
+    const vat = await fetch(`${server.url}/account/orders/${id}/documents/${invoice}`, {
+      headers: mine,
+    });
+    expect(vat.status).toBe(200);
+    expect(await pdfText(new Uint8Array(await vat.arrayBuffer()))).toContain(invoice);
+    // Another customer's: 404, the page and both documents.
+    for (const path of [
+      `/account/orders/${id}`,
+      `/account/orders/${id}/documents/ticket`,
+      `/account/orders/${id}/documents/${invoice}`,
+    ]) {
+      expect((await fetch(`${server.url}${path}`, { headers: other })).status, path).toBe(404);
+    }
+    // The orders list shows it beside collection orders, and the garment history has its tag.
+    const list = await (await fetch(`${server.url}/account/orders`, { headers: mine })).text();
+    expect(list).toContain(number);
+    const garments = await (
+      await fetch(`${server.url}/account/garments`, { headers: mine })
+    ).text();
+    expect(garments).toContain(tagged.body.garment.tag_number);
+    expect(garments).toContain(number);
+  });
 });

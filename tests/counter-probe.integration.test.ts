@@ -1,15 +1,12 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { signUp, staffLogIn } from '@tests/helpers/fixtures';
+import { startHoldingProxy, type HoldingProxy } from '@tests/helpers/holding-proxy';
 import { startStripeStandIn, type StripeStandIn } from '@tests/helpers/stripe-stand-in';
 import { counterPeople } from '@tests/helpers/counter-people';
 import { startTestServer, type TestServer } from '@tests/helpers/test-server';
-import { createStaffUser } from '../server/auth/staff';
 import {
   branches,
-  branchStaff,
   counterCardPayments,
   customerCredits,
   financialDocuments,
@@ -428,63 +425,33 @@ describe('probes of the counter’s money paths (issue 32 review)', () => {
 describe('a card started while the balance is taken in cash (issue 32 review)', () => {
   const READER = 'tmr_standin_probe';
   let stripe: StripeStandIn;
-  let proxy: Server;
+  let proxy: HoldingProxy;
   let server: TestServer;
   let token = '';
-  let release = () => {};
-  let held: Promise<void> = Promise.resolve();
-  let arrived = () => {};
 
   beforeAll(async () => {
     stripe = await startStripeStandIn();
     stripe.terminal.addReader(READER);
-    // Forwards to the stand-in; a reader's process_payment_intent waits for `release`.
-    proxy = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', async () => {
-        if (req.url?.includes('/process_payment_intent')) {
-          arrived();
-          await held;
-        }
-        const headers = Object.fromEntries(
-          Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'content-length'),
-        ) as Record<string, string>;
-        const answer = await fetch(`${stripe.url}${req.url}`, {
-          method: req.method,
-          headers,
-          body: req.method === 'GET' ? undefined : Buffer.concat(chunks),
-        });
-        res.writeHead(answer.status, { 'Content-Type': 'application/json' });
-        res.end(await answer.text());
-      });
-    });
-    await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
-    const port = (proxy.address() as AddressInfo).port;
+    // A reader's process_payment_intent can be held.
+    proxy = await startHoldingProxy(stripe.url, (r) => r.url.includes('/process_payment_intent'));
     server = await startTestServer({
       now: () => new Date('2026-11-23T12:00:00Z'),
       env: {
         STRIPE_SECRET_KEY: 'sk_test_standin',
         STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
         STRIPE_WEBHOOK_SECRET: 'whsec_probe',
-        STRIPE_API_BASE: `http://127.0.0.1:${port}`,
+        STRIPE_API_BASE: proxy.url,
       },
     });
     const db = server.database.db;
     const [branch] = await db.select().from(branches).where(eq(branches.slug, 'maida-vale'));
     await db.update(branches).set({ terminalReaderId: READER }).where(eq(branches.id, branch!.id));
-    const row = await createStaffUser(db, {
-      email: 'race@probe.test',
-      name: 'race',
-      role: 'staff',
-      password,
-    });
-    await db.insert(branchStaff).values({ branchId: branch!.id, staffId: row.id });
-    token = await staffLogIn(server, 'race@probe.test', password);
+    const people = [{ key: 'race', role: 'staff', branch: 'maida-vale' }] as const;
+    token = (await counterPeople(server, 'probe.test', [...people], password)).tokens.race!;
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
-    await new Promise((done) => proxy?.close(done));
+    await proxy?.close();
     await stripe?.close();
   });
 
@@ -512,8 +479,7 @@ describe('a card started while the balance is taken in cash (issue 32 review)', 
       (await post(`/api/admin/counter/tickets/${ticket.id}/ready`, { rack: 'R1' })).status,
     ).toBe(200);
 
-    held = new Promise((done) => (release = done));
-    const asked = new Promise<void>((done) => (arrived = done));
+    const { arrived: asked, release } = proxy.hold();
     const card = post(`/api/admin/counter/tickets/${ticket.id}/card`);
     await asked;
     const cash = await post(`/api/admin/counter/tickets/${ticket.id}/collect`, {

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { staffLogIn } from '@tests/helpers/fixtures';
 import { startTestServer, type TestServer } from '@tests/helpers/test-server';
-import { createStaffUser } from '../server/auth/staff';
+import { counterPeople } from '@tests/helpers/counter-people';
 import {
   auditLog,
   branches,
-  branchStaff,
   customers,
   orderItems,
   services,
@@ -47,24 +45,18 @@ describe('the counter’s remaining points (issue 32, decision 056)', () => {
     server = await startTestServer({ now: () => NOON });
     const db = server.database.db;
     for (const b of await db.select().from(branches)) branchIds[b.slug] = b.id;
-    for (const [key, role] of [
-      ['owner', 'owner'],
-      ['maida', 'staff'],
-      ['driver', 'driver'],
-    ] as const) {
-      const row = await createStaffUser(db, {
-        email: `${key}@rest.test`,
-        name: key,
-        role,
-        password,
-      });
-      staffIds[key] = row.id;
-      if (role === 'staff')
-        await db
-          .insert(branchStaff)
-          .values({ branchId: branchIds['maida-vale']!, staffId: row.id });
-      tokens[key] = await staffLogIn(server, `${key}@rest.test`, password);
-    }
+    const people = await counterPeople(
+      server,
+      'rest.test',
+      [
+        { key: 'owner', role: 'owner' },
+        { key: 'maida', role: 'staff', branch: 'maida-vale' },
+        { key: 'driver', role: 'driver' },
+      ],
+      password,
+    );
+    Object.assign(tokens, people.tokens);
+    Object.assign(staffIds, people.ids);
     const items = await db.select().from(services);
     const plain = items.filter((s) => s.pricePence > 0 && s.turnaroundDays === null);
     shirt = plain[0]!;
@@ -200,7 +192,7 @@ describe('the counter’s remaining points (issue 32, decision 056)', () => {
       const [text] = await readyText(added.body.customer.id);
       expect(text).toMatchObject({ channel: 'whatsapp', template: 'counter-ready' });
       expect(text!.body).toContain('Good news: your ticket LD-');
-      expect(text!.body).toContain('is ready for collection at our Maida Vale branch.');
+      expect(text!.body).toContain('is ready for collection at Maida Vale branch.');
       expect(text!.body.split('\n').length).toBeGreaterThan(3);
     });
   });

@@ -1,9 +1,8 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { insertOrderRow, signUp } from '@tests/helpers/fixtures';
 import { counterPeople } from '@tests/helpers/counter-people';
+import { startHoldingProxy, type HoldingProxy } from '@tests/helpers/holding-proxy';
 import { startStripeStandIn, type StripeStandIn } from '@tests/helpers/stripe-stand-in';
 import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 import { orders, payments, services, tillEntries } from '../server/db/schema';
@@ -27,46 +26,24 @@ type Reply = {
 
 describe('a saved card charged while the balance is taken in cash (issue 32)', () => {
   let stripe: StripeStandIn;
-  let proxy: Server;
+  let proxy: HoldingProxy;
   let server: TestServer;
   let tokens: Record<string, string> = {};
-  let held: Promise<void> = Promise.resolve();
-  let arrived = () => {};
 
   beforeAll(async () => {
     stripe = await startStripeStandIn();
-    // Forwards to the stand-in; the off-session charge (a PaymentIntent created with
-    // confirm=true) waits for `held` once it has arrived.
-    proxy = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', async () => {
-        const body = Buffer.concat(chunks);
-        if (req.url === '/v1/payment_intents' && body.toString().includes('confirm=true')) {
-          arrived();
-          await held;
-        }
-        const headers = Object.fromEntries(
-          Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'content-length'),
-        ) as Record<string, string>;
-        const answer = await fetch(`${stripe.url}${req.url}`, {
-          method: req.method,
-          headers,
-          body: req.method === 'GET' ? undefined : body,
-        });
-        res.writeHead(answer.status, { 'Content-Type': 'application/json' });
-        res.end(await answer.text());
-      });
-    });
-    await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
-    const port = (proxy.address() as AddressInfo).port;
+    // The off-session charge (a PaymentIntent created with confirm=true) can be held.
+    proxy = await startHoldingProxy(
+      stripe.url,
+      (r) => r.url === '/v1/payment_intents' && r.body.includes('confirm=true'),
+    );
     server = await startTestServer({
       now: () => NOON,
       env: {
         STRIPE_SECRET_KEY: 'sk_test_standin',
         STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
         STRIPE_WEBHOOK_SECRET: 'whsec_race',
-        STRIPE_API_BASE: `http://127.0.0.1:${port}`,
+        STRIPE_API_BASE: proxy.url,
       },
     });
     ({ tokens } = await counterPeople(
@@ -78,7 +55,7 @@ describe('a saved card charged while the balance is taken in cash (issue 32)', (
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
-    await new Promise((done) => proxy?.close(done));
+    await proxy?.close();
     await stripe?.close();
   });
 
@@ -140,9 +117,7 @@ describe('a saved card charged while the balance is taken in cash (issue 32)', (
       (await post(`/api/admin/counter/tickets/${ticket.id}/ready`, { rack: 'S1' })).status,
     ).toBe(200);
 
-    let release = () => {};
-    held = new Promise((done) => (release = done));
-    const charging = new Promise<void>((done) => (arrived = done));
+    const { arrived: charging, release } = proxy.hold();
     const card = post(`/api/admin/counter/tickets/${ticket.id}/account-payment`, {
       source: 'saved-card',
     });

@@ -4,11 +4,10 @@ import { staffLogIn } from '@tests/helpers/fixtures';
 import { createTestDatabase, onPostgres } from '@tests/helpers/test-database';
 import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 import { openDatabase } from '../server/db/client';
-import { createStaffUser } from '../server/auth/staff';
+import { counterPeople } from '@tests/helpers/counter-people';
 import {
   auditLog,
   branches,
-  branchStaff,
   counterTickets,
   counterUncollectedNotices,
   customers,
@@ -70,21 +69,17 @@ describe('uncollected counter tickets (issue 32, decision 054)', () => {
   beforeAll(async () => {
     server = await startTestServer({ now: () => clock });
     const db = server.database.db;
-    const ids = Object.fromEntries((await db.select().from(branches)).map((b) => [b.slug, b.id]));
-    for (const [key, role, branch] of [
-      ['owner', 'owner', null],
-      ['maida', 'staff', 'maida-vale'],
-      ['hampstead', 'staff', 'west-hampstead'],
-      ['driver', 'driver', null],
-    ] as const) {
-      const row = await createStaffUser(db, {
-        email: `${key}@uncollected.test`,
-        name: key === 'owner' ? 'Olive Owner' : key,
-        role,
-        password,
-      });
-      if (branch) await db.insert(branchStaff).values({ branchId: ids[branch]!, staffId: row.id });
-    }
+    await counterPeople(
+      server,
+      'uncollected.test',
+      [
+        { key: 'owner', role: 'owner', name: 'Olive Owner' },
+        { key: 'maida', role: 'staff', branch: 'maida-vale' },
+        { key: 'hampstead', role: 'staff', branch: 'west-hampstead' },
+        { key: 'driver', role: 'driver' },
+      ],
+      password,
+    );
     const added = await post<{ customer: { id: string } }>(
       '/api/admin/counter/customers',
       'maida',
@@ -144,13 +139,15 @@ describe('uncollected counter tickets (issue 32, decision 054)', () => {
       .from(orders)
       .where(eq(orders.id, waiting));
     const number = `LD-${ticket!.orderNo}`;
-    expect(text!.body).toContain(`ticket ${number} has waited 30 days at Maida Vale branch`);
+    expect(text!.body).toContain(
+      `ticket ${number} has been ready for collection at Maida Vale branch for 30 days`,
+    );
     expect(text!.body).toContain(`£${(ticket!.due / 100).toFixed(2)} to pay`);
     expect(text!.body).toContain('Items may be disposed of after 90 days undelivered.');
     const [mail] = await mails();
     expect(await mails()).toHaveLength(1);
     expect(mail!.toAddress).toBe('una@example.com');
-    expect(mail!.subject).toBe(`Ticket ${number} is waiting for you at Maida Vale branch`);
+    expect(mail!.subject).toBe(`Ticket ${number} is ready for collection at Maida Vale branch`);
     expect(mail!.textBody).toContain('Items may be disposed of after 90 days undelivered.');
     expect(mail!.textBody).toContain(`£${(ticket!.due / 100).toFixed(2)}`);
   });

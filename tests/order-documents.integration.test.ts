@@ -76,13 +76,13 @@ describe('VAT documents to download', () => {
     expect(text).toMatch(/Total \(VAT included\) £35\.00/);
   });
 
-  test('nobody else: no login 401, another customer 401, an unknown number or id 404', async () => {
+  test('nobody else: no login 401, another customer 404 (as their order page), an unknown number or id 404', async () => {
     const url = `/account/orders/${state.orderId}/documents/${state.number}`;
     expect((await site.page(url)).status).toBe(401);
     const other = await site.page(url, {
       headers: { Authorization: `Bearer ${state.otherToken}` },
     });
-    expect(other.status).toBe(401);
+    expect(other.status).toBe(404);
     const auth = { headers: { Authorization: `Bearer ${state.token}` } };
     expect(
       (await site.page(`/account/orders/${state.orderId}/documents/INV-999999`, auth)).status,

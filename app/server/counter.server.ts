@@ -4,7 +4,11 @@
  * (shared/api/admin/counter.ts).
  */
 export { counterSetup } from '@server/use-cases/counter/counter-setup';
-export { counterTicketView, ticketReceiptPdf } from '@server/use-cases/counter/ticket';
+export {
+  counterTicketView,
+  customerTicketReceiptPdf,
+  ticketReceiptPdf,
+} from '@server/use-cases/counter/ticket';
 export {
   tillDayPageView,
   tillDayPdf,

@@ -26,6 +26,7 @@ export {
 } from '@server/use-cases/orders/present-order-confirmation';
 export { paymentPageOrder } from '@server/use-cases/payments/payment-steps';
 export { downloadOrderDocument } from '@server/use-cases/invoices/download-document';
+export { COUNTER_RECEIPT } from '@server/use-cases/invoices/vat-documents';
 export { listOrderDocuments } from '@server/use-cases/invoices/list-order-documents';
 export { documentLinks, type DocumentLink } from '@server/use-cases/invoices/present-documents';
 export { rescheduleChoices, rescheduleOrder } from '@server/use-cases/orders/reschedule-order';

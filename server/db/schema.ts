@@ -810,9 +810,13 @@ export const tillEntries = pgTable(
   'till_entries',
   {
     id: serial('id').primaryKey(),
-    dayId: integer('day_id')
-      .notNull()
-      .references(() => tillDays.id),
+    /**
+     * The day it is counted in; null while it waits for its branch's next open day (a card
+     * settled or refunded while no day was open: decision 058), then set once by `openTill`.
+     */
+    dayId: integer('day_id').references(() => tillDays.id),
+    /** The branch whose till it belongs to (decision 058; rows before it: their day's). */
+    branchId: integer('branch_id').references((): AnyPgColumn => branches.id),
     kind: text('kind', { enum: ['sale', 'refund', 'paid-in', 'paid-out'] }).notNull(),
     method: text('method', { enum: ['cash', 'card'] }).notNull(),
     pence: integer('pence').notNull(),
@@ -826,6 +830,10 @@ export const tillEntries = pgTable(
   },
   (t) => [
     index('till_entries_day_idx').on(t.dayId),
+    index('till_entries_waiting_idx')
+      .on(t.branchId)
+      .where(sql`${t.dayId} is null`),
+    check('till_entries_home', sql`${t.dayId} is not null or ${t.branchId} is not null`),
     check(
       'till_entries_sign',
       sql`(${t.kind} in ('sale', 'paid-in') and ${t.pence} > 0) or (${t.kind} in ('refund', 'paid-out') and ${t.pence} < 0)`,
@@ -865,6 +873,8 @@ export const counterCardPayments = pgTable(
       onDelete: 'set null',
     }),
     staffName: text('staff_name').notNull(),
+    /** The till day open when the card was sent to the reader (decision 058). */
+    dayId: integer('day_id').references(() => tillDays.id),
     createdAt: createdAt(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_OWNER, E2E_TWO_BRANCHES } from './e2e-staff';
-import { expectNoSeriousA11yViolations, ownAddress, waitForHydration } from './support';
+import { expectNoSeriousA11yViolations, ownAddress, signIn, waitForHydration } from './support';
 
 // Sign-ins from this spec's own address (support.ts).
 test.use(ownAddress(160));
@@ -13,13 +13,6 @@ test.use(ownAddress(160));
  */
 
 const size = (page: Page) => `${page.viewportSize()!.width}`;
-
-async function signIn(page: Page, who: { email: string; password: string }, from: string) {
-  await page.goto(`/admin/login?from=${from}`);
-  await page.getByLabel('E-mail').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 test('the owner sets a service’s counter turnaround in the catalogue', async ({
   page,

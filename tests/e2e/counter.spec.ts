@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_OWNER, E2E_TWO_BRANCHES } from './e2e-staff';
 import { pdfText } from '@tests/helpers/pdf-text';
-import { expectNoSeriousA11yViolations, ownAddress, waitForHydration } from './support';
+import { expectNoSeriousA11yViolations, ownAddress, signIn, waitForHydration } from './support';
 
 // Sign-ins from this spec's own address (support.ts).
 test.use(ownAddress(104));
@@ -35,11 +35,7 @@ const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 test('opens the day at Maida Vale with a float on the till screen (decision 051)', async ({
   page,
 }, testInfo) => {
-  await page.goto('/admin/login?from=/admin/counter');
-  await page.getByLabel('E-mail').fill(E2E_TWO_BRANCHES.email);
-  await page.getByLabel('Password').fill(E2E_TWO_BRANCHES.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Maida Vale' }).click();
+  await signIn(page, E2E_TWO_BRANCHES, '/admin/counter', 'Maida Vale');
   await expect(page.getByRole('heading', { name: /Counter/ })).toBeVisible();
   await page.getByRole('link', { name: 'Till and day-end report' }).click();
   await expect(page.getByRole('heading', { name: 'Till', exact: true })).toBeVisible();
@@ -57,14 +53,7 @@ test('opens the day at Maida Vale with a float on the till screen (decision 051)
 test('a walk-in ticket for a new customer, paid in cash with change; the receipt is a PDF', async ({
   page,
 }, testInfo) => {
-  await page.goto('/admin/login?from=/admin/counter');
-  await page.getByLabel('E-mail').fill(E2E_TWO_BRANCHES.email);
-  await page.getByLabel('Password').fill(E2E_TWO_BRANCHES.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(
-    page.getByRole('heading', { name: 'Which branch are you working in?' }),
-  ).toBeVisible();
-  await page.getByRole('button', { name: 'Maida Vale' }).click();
+  await signIn(page, E2E_TWO_BRANCHES, '/admin/counter', 'Maida Vale');
   await expect(page.getByRole('heading', { name: /Counter/ })).toBeVisible();
   await waitForHydration(page);
   // The find box has the focus, for the scanner.
@@ -137,11 +126,7 @@ test('a walk-in ticket for a new customer, paid in cash with change; the receipt
 test('a ticket paid by card on the simulated reader: waiting, then paid (decision 053)', async ({
   page,
 }, testInfo) => {
-  await page.goto('/admin/login?from=/admin/counter');
-  await page.getByLabel('E-mail').fill(E2E_TWO_BRANCHES.email);
-  await page.getByLabel('Password').fill(E2E_TWO_BRANCHES.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Maida Vale' }).click();
+  await signIn(page, E2E_TWO_BRANCHES, '/admin/counter', 'Maida Vale');
   await expect(page.getByRole('heading', { name: /Counter/ })).toBeVisible();
   await waitForHydration(page);
   await page.getByRole('button', { name: '+ New walk-in customer' }).click();
@@ -172,11 +157,7 @@ test('a ticket paid at collection: marked ready on a rack (the e-mail in the out
   page,
   browser,
 }, testInfo) => {
-  await page.goto('/admin/login?from=/admin/counter');
-  await page.getByLabel('E-mail').fill(E2E_TWO_BRANCHES.email);
-  await page.getByLabel('Password').fill(E2E_TWO_BRANCHES.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Maida Vale' }).click();
+  await signIn(page, E2E_TWO_BRANCHES, '/admin/counter', 'Maida Vale');
   await expect(page.getByRole('heading', { name: /Counter/ })).toBeVisible();
   await waitForHydration(page);
 
@@ -214,10 +195,7 @@ test('a ticket paid at collection: marked ready on a rack (the e-mail in the out
   // The owner's mailbox holds the e-mail: ready for collection at the branch, with the amount.
   const owner = await browser.newContext();
   const mailbox = await owner.newPage();
-  await mailbox.goto('/admin/login?from=/admin/mailbox');
-  await mailbox.getByLabel('E-mail').fill(E2E_OWNER.email);
-  await mailbox.getByLabel('Password').fill(E2E_OWNER.password);
-  await mailbox.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(mailbox, E2E_OWNER, '/admin/mailbox');
   await expect(mailbox.getByRole('heading', { name: 'Mailbox' })).toBeVisible();
   // Twice: the e-mail, and the text (a walk-in is texted unless unticked, decision 056).
   await expect(
@@ -248,11 +226,7 @@ test('closes the day with the cash counted: the Z report shows the takings to th
   page,
 }, testInfo) => {
   expect(takenPence).toBeGreaterThan(0);
-  await page.goto('/admin/login?from=/admin/counter');
-  await page.getByLabel('E-mail').fill(E2E_TWO_BRANCHES.email);
-  await page.getByLabel('Password').fill(E2E_TWO_BRANCHES.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Maida Vale' }).click();
+  await signIn(page, E2E_TWO_BRANCHES, '/admin/counter', 'Maida Vale');
   await expect(page.getByRole('heading', { name: /Counter/ })).toBeVisible();
   await page.goto('/admin/counter/till');
   await waitForHydration(page);

@@ -97,3 +97,25 @@ export async function waitForHydration(page: Page, timeout?: number) {
     timeout ? { timeout } : undefined,
   );
 }
+
+/**
+ * Signs a back-office account in through the sign-in page, coming back to `from`; with
+ * `branch`, picks the branch to work in when the page asks (staff of several branches).
+ */
+export async function signIn(
+  page: Page,
+  who: { email: string; password: string },
+  from: string,
+  branch?: string,
+) {
+  await page.goto(`/admin/login?from=${from}`);
+  await page.getByLabel('E-mail').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  if (branch) {
+    await expect(
+      page.getByRole('heading', { name: 'Which branch are you working in?' }),
+    ).toBeVisible();
+    await page.getByRole('button', { name: branch }).click();
+  }
+}

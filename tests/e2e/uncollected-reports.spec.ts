@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { E2E_OWNER, E2E_TWO_BRANCHES } from './e2e-staff';
-import { expectNoSeriousA11yViolations, ownAddress, waitForHydration } from './support';
+import { expectNoSeriousA11yViolations, ownAddress, signIn, waitForHydration } from './support';
 
 // Sign-ins from this spec's own address (support.ts).
 test.use(ownAddress(111));
@@ -11,13 +11,6 @@ test.use(ownAddress(111));
  * since ready with the reminders sent, the owner's keep or donate after the last notice (on the
  * desktop run), and the reports page with a section and a CSV download per report.
  */
-
-async function signIn(page: Page, who: { email: string; password: string }, from: string) {
-  await page.goto(`/admin/login?from=${from}`);
-  await page.getByLabel('E-mail').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 test('the owner sees uncollected tickets by days since ready, with the reminders sent, and decides', async ({
   page,

@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import { AppError, httpStatusOf } from '~/server/errors.server';
-import { downloadOrderDocument } from '~/server/orders.server';
+import { COUNTER_RECEIPT, downloadOrderDocument } from '~/server/orders.server';
+import { customerTicketReceiptPdf } from '~/server/counter.server';
 import type { AppServices } from '@server/services';
 
 /**
@@ -13,7 +14,11 @@ export async function orderDocumentResponse(
 ): Promise<Response> {
   if (!/^[0-9a-f-]{36}$/i.test(input.orderId)) throw data('Not found', { status: 404 });
   try {
-    const file = await downloadOrderDocument(services, input);
+    // A counter ticket's 80 mm receipt (issue 32) is listed beside its VAT documents.
+    const file =
+      input.number === COUNTER_RECEIPT
+        ? await counterReceipt(services, input.orderId)
+        : await downloadOrderDocument(services, input);
     return new Response(new Uint8Array(file.content), {
       headers: {
         'Content-Type': 'application/pdf',
@@ -26,4 +31,11 @@ export async function orderDocumentResponse(
     if (error instanceof AppError) throw data(error.message, { status: httpStatusOf(error) });
     throw error;
   }
+}
+
+/** The receipt of a counter ticket, for whoever the route found may see the order. */
+async function counterReceipt(services: AppServices, orderId: string) {
+  const receipt = await customerTicketReceiptPdf(services, { orderId });
+  if (!receipt) throw data('Not found', { status: 404 });
+  return { filename: receipt.filename, content: receipt.pdf };
 }

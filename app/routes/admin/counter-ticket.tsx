@@ -61,9 +61,15 @@ export default function CounterTicket({ loaderData }: Route.ComponentProps) {
           Ticket {ticket.order_no}{' '}
           <span className="font-normal text-slate-500">· {ticket.customer_name}</span>
         </h1>
-        <Link to="/admin/counter" className="btn-secondary px-4 py-2">
-          Back to the counter
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          {/* The garment intake (tags, labels, photos) is the order page's, reused. */}
+          <Link to={`/admin/orders/${ticket.id}`} className="btn-secondary px-4 py-2">
+            Garment tags and photos
+          </Link>
+          <Link to="/admin/counter" className="btn-secondary px-4 py-2">
+            Back to the counter
+          </Link>
+        </div>
       </div>
       {message ? (
         <p

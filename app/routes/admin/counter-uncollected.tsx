@@ -109,35 +109,23 @@ export default function CounterUncollected({ loaderData }: Route.ComponentProps)
                   </p>
                 ) : null}
               </div>
-              {canDecide && t.awaiting_decision ? (
+              {canDecide && (t.awaiting_decision || t.decision === 'keep') ? (
                 <div className="flex flex-wrap items-start gap-2 md:flex-col">
-                  <button
-                    type="button"
-                    className="btn-secondary px-4 py-2"
-                    disabled={busy}
-                    onClick={() => void decide(t, 'keep')}
-                  >
-                    Keep
-                  </button>
-                  <button
-                    type="button"
-                    className="btn-primary px-4 py-2"
-                    disabled={busy}
-                    onClick={() => void decide(t, 'donate')}
-                  >
-                    Donate
-                  </button>
-                </div>
-              ) : canDecide && t.decision === 'keep' ? (
-                <div>
-                  <button
-                    type="button"
-                    className="btn-primary px-4 py-2"
-                    disabled={busy}
-                    onClick={() => void decide(t, 'donate')}
-                  >
-                    Donate
-                  </button>
+                  {/* A kept ticket may still be donated later; a donated one is final. */}
+                  {(t.awaiting_decision
+                    ? (['keep', 'donate'] as const)
+                    : (['donate'] as const)
+                  ).map((decision) => (
+                    <button
+                      key={decision}
+                      type="button"
+                      className={`${decision === 'keep' ? 'btn-secondary' : 'btn-primary'} px-4 py-2`}
+                      disabled={busy}
+                      onClick={() => void decide(t, decision)}
+                    >
+                      {decision === 'keep' ? 'Keep' : 'Donate'}
+                    </button>
+                  ))}
                 </div>
               ) : null}
             </li>

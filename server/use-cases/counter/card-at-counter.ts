@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import { orderNumber } from '@shared/order-number';
 import type { CurrentStaff } from '../../auth/staff';
 import type { DbOrTx } from '../../db/client';
-import { branches, counterCardPayments, orders, payments } from '../../db/schema';
+import { counterCardPayments, orders, payments } from '../../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import type { AppServices } from '../../services';
 import { recordAudit } from '../audit/record-audit';
@@ -12,7 +12,8 @@ import { findOrder } from '../orders/find-order';
 import { counterBranch } from './counter-branch';
 import { raiseTicket } from './raise-ticket';
 import { counterTicket } from './ticket';
-import { lockOpenDay, recordTillSale } from './till';
+import { lockOpenDay } from './till';
+import { recordCardMoney } from '../till/till-waiting';
 import { amountOverDueMessage } from './present-counter-payments';
 
 /*
@@ -100,13 +101,13 @@ export async function startCounterCard(
       );
     }
     // The card's takings go into this counter's open till: none open, the reader is not asked.
-    await lockOpenDay(tx, { branchId: branch.id, branchName: branch.name, now });
+    const day = await lockOpenDay(tx, { branchId: branch.id, branchName: branch.name, now });
     await refuseWhileCardWaits(tx, { orderId: order.id, number });
     const [tried] = await tx
       .select({ n: count() })
       .from(counterCardPayments)
       .where(eq(counterCardPayments.orderId, order.id));
-    return { order, number, amount, attempt: tried?.n ?? 0 };
+    return { order, number, amount, attempt: tried?.n ?? 0, dayId: day.id };
   });
   const { paymentId } = await deps.payments.reader.startReaderPayment({
     readerId: branch.readerId,
@@ -132,6 +133,7 @@ export async function startCounterCard(
         status: 'waiting',
         staffId: staff.id,
         staffName: staff.name,
+        dayId: ready.dayId,
         createdAt: now,
       })
       .onConflictDoNothing()
@@ -242,23 +244,17 @@ async function takeCardPayment(deps: Deps, tx: Tx, input: { row: CardRow; now: D
     createdAt: now,
     updatedAt: now,
   });
-  const [branch] = await tx.select().from(branches).where(eq(branches.id, row.branchId));
-  try {
-    await recordTillSale(tx, {
-      branchId: row.branchId,
-      branchName: branch?.name ?? '',
-      staff: { id: row.staffId, name: row.staffName },
-      orderId: order.id,
-      pence: row.amountPence,
-      now,
-      method: 'card',
-    });
-  } catch (error) {
-    // The till was closed while the card was on the reader: the money is taken, so the ticket
-    // is paid all the same; the missing entry is logged for the next day's correction.
-    if (!(error instanceof ConflictError)) throw error;
-    deps.logger.error('counter card: no open till for a card taken', { orderId: order.id });
-  }
+  // Into the branch's open day; the day it was started in closed meanwhile: into the next
+  // open day, audited, never into the closed one (decision 058).
+  await recordCardMoney(tx, {
+    branchId: row.branchId,
+    staff: { id: row.staffId, name: row.staffName },
+    orderId: order.id,
+    kind: 'sale',
+    pence: row.amountPence,
+    now,
+    startedDayId: row.dayId,
+  });
   const invoice = await issueInvoice(tx, { brand: deps.config.brand, order: paid!, now });
   await recordAudit(tx, {
     actor: { id: row.staffId ?? 'system', name: row.staffName, role: 'staff' },

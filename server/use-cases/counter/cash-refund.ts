@@ -60,6 +60,7 @@ export async function refundCashAtCounter(
     const reason = input.reason.trim();
     await tx.insert(tillEntries).values({
       dayId: day.id,
+      branchId: day.branchId,
       kind: 'refund',
       method: 'cash',
       pence: -input.pence,

@@ -30,20 +30,27 @@ export async function counterTicket(
   input: { staff: Pick<CurrentStaff, 'id' | 'role' | 'sessionBranchId'>; orderId: string },
 ) {
   const { db } = deps;
+  const t = await readTicket(db, input.orderId);
+  if (!t) throw new NotFoundError('We could not find that ticket.');
+  const scope = await branchScope(db, input.staff);
+  if (scope.branchIds && !scope.branchIds.includes(t.branch.id)) {
+    // Another counter may collect it when the owner allows (decision 050), so it may read it.
+    const elsewhere = scope.current !== null && (await shopSettingsIn(db)).counterCollectElsewhere;
+    if (!elsewhere) throw new ForbiddenError(`This ticket is ${t.branch.name}’s.`);
+  }
+  return t;
+}
+
+/** A ticket with its lines, hand-overs and money, for whoever the caller found may see it. */
+async function readTicket(db: AppServices['db'], orderId: string) {
   const [row] = await db
     .select({ order: orders, ticket: counterTickets, branch: branches, customer: customers })
     .from(counterTickets)
     .innerJoin(orders, eq(orders.id, counterTickets.orderId))
     .leftJoin(customers, eq(customers.id, orders.customerId))
     .innerJoin(branches, eq(branches.id, counterTickets.branchId))
-    .where(eq(counterTickets.orderId, input.orderId));
-  if (!row) throw new NotFoundError('We could not find that ticket.');
-  const scope = await branchScope(db, input.staff);
-  if (scope.branchIds && !scope.branchIds.includes(row.branch.id)) {
-    // Another counter may collect it when the owner allows (decision 050), so it may read it.
-    const elsewhere = scope.current !== null && (await shopSettingsIn(db)).counterCollectElsewhere;
-    if (!elsewhere) throw new ForbiddenError(`This ticket is ${row.branch.name}’s.`);
-  }
+    .where(eq(counterTickets.orderId, orderId));
+  if (!row) return null;
   const items = await db
     .select({ item: orderItems, handoverId: counterHandoverLines.handoverId })
     .from(orderItems)
@@ -79,12 +86,30 @@ export async function counterTicketView(
   return ticketView(deps.config.brand, await counterTicket(deps, input));
 }
 
-/** The ticket's 80 mm receipt as a PDF, with its file name. */
+/** The ticket's 80 mm receipt as a PDF, with its file name (staff: the ticket's branch). */
 export async function ticketReceiptPdf(
   deps: Pick<AppServices, 'db' | 'config'>,
   input: { staff: Pick<CurrentStaff, 'id' | 'role' | 'sessionBranchId'>; orderId: string },
 ) {
-  const t = await counterTicket(deps, input);
+  return receiptPdf(deps, await counterTicket(deps, input));
+}
+
+/**
+ * The same receipt for the ticket's customer (their account, or the payment link's holder:
+ * the caller has checked), or null when the order is no counter ticket.
+ */
+export async function customerTicketReceiptPdf(
+  deps: Pick<AppServices, 'db' | 'config'>,
+  input: { orderId: string },
+) {
+  const t = await readTicket(deps.db, input.orderId);
+  return t ? receiptPdf(deps, t) : null;
+}
+
+async function receiptPdf(
+  deps: Pick<AppServices, 'config'>,
+  t: NonNullable<Awaited<ReturnType<typeof readTicket>>>,
+) {
   const { branch } = t;
   const receipt = ticketReceipt(deps.config.brand, {
     ...t,

@@ -9,6 +9,7 @@ import type { AppServices } from '../../services';
 import { recordAudit } from '../audit/record-audit';
 import { counterBranch } from './counter-branch';
 import { mustSee, tillTotals } from './till-report';
+import { lockBranchTill, takeWaitingEntries } from '../till/till-waiting';
 import { closedMessage, paidMessage } from './present-till';
 
 /*
@@ -35,6 +36,7 @@ export async function openTill(
   try {
     return await deps.db.transaction(async (tx) => {
       const branch = await counterBranch(tx, { staff, now });
+      await lockBranchTill(tx, branch.id);
       const day = londonIsoDate(now);
       const [open] = await tx
         .select()
@@ -64,6 +66,13 @@ export async function openTill(
         entity: 'till_day',
         entityId: row!.id,
         after: { branchId: branch.id, day, floatPence: input.floatPence },
+      });
+      // Card money that settled or was refunded while no day was open (decision 058).
+      await takeWaitingEntries(tx, {
+        branchId: branch.id,
+        dayId: row!.id,
+        now,
+        actor: actorOf(staff),
       });
       return row!;
     });
@@ -136,6 +145,7 @@ export async function recordTillSale(
   if (input.pence <= 0) return;
   await tx.insert(tillEntries).values({
     dayId: day.id,
+    branchId: day.branchId,
     kind: 'sale',
     method: input.method ?? 'cash',
     pence: input.pence,
@@ -200,6 +210,7 @@ export async function payTillCash(
       .insert(tillEntries)
       .values({
         dayId: day.id,
+        branchId: day.branchId,
         kind: input.kind,
         method: 'cash',
         pence,

@@ -16,9 +16,11 @@ export function documentLinks(
     kind: d.kind,
     number: d.number,
     title:
-      d.kind === 'receipt'
-        ? `Receipt, ${londonDate(d.issuedAt)}`
-        : `${d.kind === 'invoice' ? 'VAT invoice' : 'Credit note'} ${d.number}, ${londonDate(d.issuedAt)}`,
+      d.kind === 'ticket'
+        ? `Counter receipt (ticket), ${londonDate(d.issuedAt)}`
+        : d.kind === 'receipt'
+          ? `Receipt, ${londonDate(d.issuedAt)}`
+          : `${d.kind === 'invoice' ? 'VAT invoice' : 'Credit note'} ${d.number}, ${londonDate(d.issuedAt)}`,
     url: `${base}/documents/${encodeURIComponent(d.number)}${query}`,
   }));
 }

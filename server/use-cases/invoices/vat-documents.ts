@@ -9,7 +9,13 @@ import type { MailAttachment } from '../../adapters/mail/mail-service';
 import type { DbOrTx } from '../../db/client';
 import { ConflictError } from '../../errors';
 import type { orders } from '../../db/schema';
-import { documentNumbers, financialDocuments, orderItems, payments } from '../../db/schema';
+import {
+  counterTickets,
+  documentNumbers,
+  financialDocuments,
+  orderItems,
+  payments,
+} from '../../db/schema';
 import { discountLabel } from '../promos/order-promo';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -337,9 +343,12 @@ export async function orderDocumentPdf(db: DbOrTx, orderId: string, number: stri
   return doc ? pdfAttachment(doc) : null;
 }
 
+/** A counter ticket's 80 mm receipt, by the number it is listed and fetched under. */
+export const COUNTER_RECEIPT = 'ticket';
+
 /** A document of an order as listed to people: its kind and number ('receipt' for a receipt). */
 export type OrderDocumentRef = {
-  kind: 'invoice' | 'credit-note' | 'receipt';
+  kind: 'invoice' | 'credit-note' | 'receipt' | 'ticket';
   number: string;
   issuedAt: Date;
   /** A credit note of a refund: the money given back, in pence. */
@@ -362,9 +371,15 @@ export async function documentsOfOrders(
     .where(inArray(financialDocuments.orderId, orderIds))
     .orderBy(desc(financialDocuments.issuedAt), desc(financialDocuments.seq));
   const paid = (await succeededCharges(db, orderIds)).reverse();
+  const tickets = await db
+    .select({ orderId: counterTickets.orderId, at: counterTickets.createdAt })
+    .from(counterTickets)
+    .where(inArray(counterTickets.orderId, orderIds));
   for (const id of orderIds) {
     const docs = rows.filter((r) => r.orderId === id);
     const list = byOrder.get(id)!;
+    const ticket = tickets.find((t) => t.orderId === id);
+    if (ticket) list.push({ kind: 'ticket', number: COUNTER_RECEIPT, issuedAt: ticket.at });
     const lastPayment = paid.find((p) => p.orderId === id);
     if (lastPayment && docs.some((d) => d.kind === 'invoice')) {
       list.push({ kind: 'receipt', number: 'receipt', issuedAt: lastPayment.updatedAt });

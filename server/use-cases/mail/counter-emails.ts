@@ -60,7 +60,9 @@ export function counterUncollectedEmail(
   const where = `${branch.name} branch`;
   const last = days >= 90;
   const content = renderEmail(brand, {
-    heading: last ? `Last notice: ticket ${number} at ${where}` : `Still waiting at ${where}`,
+    heading: last
+      ? `Last notice: ready for collection at ${where}`
+      : `Still ready for collection at ${where}`,
     paragraphs: [
       `Hello ${order.customerName}, your items on ticket ${number} have been ready for collection at ${where}, ${branch.address}, for ${days} days.`,
       order.amountDuePence > 0
@@ -80,8 +82,8 @@ export function counterUncollectedEmail(
   return {
     to: order.customerEmail,
     subject: last
-      ? `Last notice: ticket ${number} is waiting at ${where}`
-      : `Ticket ${number} is waiting for you at ${where}`,
+      ? `Last notice: ticket ${number} is ready for collection at ${where}`
+      : `Ticket ${number} is ready for collection at ${where}`,
     template: 'counter-uncollected',
     ...content,
   };

@@ -102,7 +102,7 @@ describe('service texts', () => {
     );
     expect(ready.split('\n')).toEqual([
       '*Maida Vale Cleaners*',
-      "Good news: your ticket LD-100042 is ready for collection at our St John's Wood branch.",
+      "Good news: your ticket LD-100042 is ready for collection at St John's Wood branch.",
       'To pay when you collect: £42.50.',
       `See your ticket: ${publicUrl}/track/${order.trackingToken}`,
     ]);
@@ -123,7 +123,7 @@ describe('service texts', () => {
         'whatsapp',
       );
       expect(reminder).toContain(
-        `ticket LD-100042 has been waiting for you at our Maida Vale branch for ${days} days.`,
+        `ticket LD-100042 has been ready for collection at Maida Vale branch for ${days} days.`,
       );
       expect(reminder).toContain('items may be disposed of after 90 days undelivered');
       expect(reminder.startsWith('*Maida Vale Cleaners*\n')).toBe(true);
@@ -141,6 +141,26 @@ describe('service texts', () => {
     expect(serviceText(brand, publicUrl, order, { event: 'delivered' }, 'whatsapp')).toBe(
       serviceText(brand, publicUrl, order, { event: 'delivered' }),
     );
+  });
+
+  it('says "ready for collection at <Branch> branch" on every counter event, SMS and WhatsApp (issue 32)', () => {
+    const counterEvents = [
+      { event: 'counter-ready', branchName: "St John's Wood" },
+      ...[30, 60, 80, 90].map((days) => ({
+        event: 'counter-uncollected' as const,
+        branchName: "St John's Wood",
+        days,
+      })),
+    ] as const;
+    for (const facts of counterEvents) {
+      for (const channel of ['sms', 'whatsapp'] as const) {
+        const text = serviceText(brand, publicUrl, order, facts, channel);
+        expect(text, `${facts.event} ${channel}`).toContain(
+          "ready for collection at St John's Wood branch",
+        );
+        expect(text).not.toMatch(/at our /);
+      }
+    }
   });
 
   it('carries the tracking link on every status text (the texts that offer a change carry the signed page)', () => {

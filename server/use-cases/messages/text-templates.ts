@@ -101,14 +101,14 @@ export function whatsappText(
     case 'counter-ready':
       return [
         `*${brand.shortName}*`,
-        `Good news: your ticket ${number} is ready for collection at our ${facts.branchName} branch.`,
+        `Good news: your ticket ${number} is ready for collection at ${facts.branchName} branch.`,
         due,
         `See your ticket: ${link}`,
       ].join('\n');
     case 'counter-uncollected':
       return [
         `*${brand.shortName}*`,
-        `${facts.days >= 90 ? 'Last notice: your' : 'A reminder: your'} ticket ${number} has been waiting for you at our ${facts.branchName} branch for ${facts.days} days.`,
+        `${facts.days >= 90 ? 'Last notice: your' : 'A reminder: your'} ticket ${number} has been ready for collection at ${facts.branchName} branch for ${facts.days} days.`,
         due,
         'Under our terms, items may be disposed of after 90 days undelivered.',
         `See your ticket: ${link}`,
@@ -181,7 +181,7 @@ export function serviceText(
       break;
     case 'counter-uncollected':
       // Decision 054: 30, 60 and 80 days after ready, the last notice at 90; the terms' words.
-      body = `${name}: ticket ${number} has waited ${facts.days} days at ${facts.branchName} branch. ${dueWords(order)} ${facts.days >= 90 ? 'Last notice: ' : ''}Items may be disposed of after 90 days undelivered. ${tracked}`;
+      body = `${name}: ticket ${number} has been ready for collection at ${facts.branchName} branch for ${facts.days} days. ${dueWords(order)} ${facts.days >= 90 ? 'Last notice: ' : ''}Items may be disposed of after 90 days undelivered. ${tracked}`;
       break;
     case 'delivered':
       body = `${name}: order ${number} is delivered. Thank you! Anything wrong? Call ${brand.phone}. ${tracked}`;

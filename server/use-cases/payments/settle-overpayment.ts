@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { orderNumber } from '@shared/order-number';
 import type { RefundResult } from '../../adapters/payments/payment-provider';
-import { customerCredits, orders, payments } from '../../db/schema';
+import { counterTickets, customerCredits, orders, payments } from '../../db/schema';
+import { recordCardMoney } from '../till/till-waiting';
 import { ConflictError, NotFoundError } from '../../errors';
 import type { AppServices } from '../../services';
 import { paymentText } from './present-payment';
@@ -238,6 +239,25 @@ async function recordRefund(
       )
       .where(eq(orders.id, refund.orderId))
       .returning();
+    // A counter ticket's card money went through its branch's till: so does its refund
+    // (decision 058), into the open day or the next one opened.
+    const [ticket] = await tx
+      .select({ branchId: counterTickets.branchId })
+      .from(counterTickets)
+      .where(eq(counterTickets.orderId, refund.orderId));
+    if (ticket && !refund.paypal) {
+      await recordCardMoney(tx, {
+        branchId: ticket.branchId,
+        staff: actor,
+        orderId: refund.orderId,
+        kind: 'refund',
+        pence: -refund.amount,
+        now,
+        reason: goodwill
+          ? `Refund to card: ${goodwill.reason}`
+          : 'Paid above the total, back to the card',
+      });
+    }
     const invoice = goodwill ? await currentInvoice(tx, refund.orderId) : null;
     const creditNote = invoice
       ? await issueCreditNote(tx, {

@@ -2,7 +2,16 @@ import { isUuid } from '@shared/text';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { londonToday } from '@shared/london-time';
 import { orderNumber } from '@shared/order-number';
-import { auditLog, orderEvents, orderGarments, orders, photos, stopEvents } from '../../db/schema';
+import {
+  auditLog,
+  branches,
+  counterTickets,
+  orderEvents,
+  orderGarments,
+  orders,
+  photos,
+  stopEvents,
+} from '../../db/schema';
 import { NotFoundError } from '../../errors';
 import { trackingChangePath } from '@shared/tracking';
 import { checkCancellation, checkReschedule } from '../accounts/cancellation-policy';
@@ -15,6 +24,7 @@ import {
   type TrackingView,
 } from './tracking-timeline';
 import { deliveriesStillOut } from './deliveries-out';
+import { buildCounterTracking } from './counter-timeline';
 
 type Windows = Pick<
   typeof orders.$inferSelect,
@@ -119,6 +129,43 @@ export async function orderTracking(
           .limit(1)
       : [];
 
+  // What every order's page starts from.
+  const known = {
+    orderNumber: orderNumber(deps.config.brand, order.orderNo),
+    customerName: order.customerName,
+    postcode: order.postcode,
+    status: order.status,
+    registered: order.customerId !== null,
+    createdAt: order.createdAt,
+    pickup: { startsAt: order.pickupStartsAt, endsAt: order.pickupEndsAt },
+    delivery: { startsAt: order.deliveryStartsAt, endsAt: order.deliveryEndsAt },
+    events,
+  };
+  // A counter ticket (issue 32): handed in and collected at its branch, no van.
+  const [counter] = await deps.db
+    .select({ ticket: counterTickets, branchName: branches.name })
+    .from(counterTickets)
+    .innerJoin(branches, eq(branches.id, counterTickets.branchId))
+    .where(eq(counterTickets.orderId, order.id));
+  if (counter) {
+    return buildCounterTracking(
+      {
+        ...known,
+        stops: [],
+        intakeReportedAt: order.intakeReportedAt,
+        garmentCount: garments?.count ?? 0,
+        stop: null,
+        rescheduleUrl: null,
+      },
+      {
+        branchName: counter.branchName,
+        promisedReadyAt: counter.ticket.promisedReadyAt,
+        readyAt: counter.ticket.readyAt,
+        collectedAt: counter.ticket.collectedAt,
+      },
+    );
+  }
+
   let stop: { number: number; of: number } | null = null;
   if (order.status === 'out for delivery') {
     // The day's deliveries still out, to count the stops ahead (only ids, slots and postcodes
@@ -155,15 +202,7 @@ export async function orderTracking(
 
   return buildTracking(
     {
-      orderNumber: orderNumber(deps.config.brand, order.orderNo),
-      customerName: order.customerName,
-      postcode: order.postcode,
-      status: order.status,
-      registered: order.customerId !== null,
-      createdAt: order.createdAt,
-      pickup: { startsAt: order.pickupStartsAt, endsAt: order.pickupEndsAt },
-      delivery: { startsAt: order.deliveryStartsAt, endsAt: order.deliveryEndsAt },
-      events,
+      ...known,
       moves: movesFromAudit(audit, order),
       stops: await Promise.all(
         stops.map(async ({ photoId, id: _id, windowStartsAt: _window, ...s }) => ({

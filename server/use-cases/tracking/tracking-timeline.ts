@@ -170,7 +170,7 @@ const rank: Record<OrderStatus, number> = {
 };
 
 /** The latest time the order moved into `status`, or null. */
-function lastMove(facts: TrackingFacts, status: OrderStatus): Date | null {
+export function lastMove(facts: TrackingFacts, status: OrderStatus): Date | null {
   const times = facts.events.filter((e) => e.toStatus === status).map((e) => e.at.getTime());
   return times.length ? new Date(Math.max(...times)) : null;
 }
@@ -181,9 +181,12 @@ function lastStop(facts: TrackingFacts, outcome: 'collected' | 'delivered') {
     .sort((a, b) => b.at.getTime() - a.at.getTime())[0];
 }
 
-type Draft = Omit<TrackingStep, 'state' | 'at' | 'when'> & { at: Date | null; reached: boolean };
+export type Draft = Omit<TrackingStep, 'state' | 'at' | 'when'> & {
+  at: Date | null;
+  reached: boolean;
+};
 
-const draft = (
+export const draft = (
   key: StepKey,
   title: string,
   reached: boolean,
@@ -347,6 +350,16 @@ export function buildTracking(facts: TrackingFacts, now: Date): TrackingView {
     shown = shown.filter((s) => s.reached);
     shown.push(draft('cancelled', 'Cancelled', true, cancelledAt, ['This order is cancelled.']));
   }
+  return presentSteps(facts, shown, { cancelled, live: out });
+}
+
+/** The steps as the page shows them: the latest reached is the current one. */
+export function presentSteps(
+  facts: Pick<TrackingFacts, 'orderNumber' | 'customerName' | 'postcode' | 'status'>,
+  shown: Draft[],
+  flags: { cancelled: boolean; live: boolean },
+): TrackingView {
+  const { cancelled } = flags;
   // The current step is the latest reached: a window moved after it (a new time chosen after
   // "nobody home", or a change before the collection) is where the order stands now, so the
   // headline never shows an older step (issue 31, walkthrough 8).
@@ -357,7 +370,7 @@ export function buildTracking(facts: TrackingFacts, now: Date): TrackingView {
     postcode_district: district(facts.postcode),
     status: facts.status,
     cancelled,
-    live: out,
+    live: flags.live,
     steps: shown.map((s, i) => ({
       key: s.key,
       title: s.title,

@@ -52,8 +52,8 @@ export const customerOrder = z
     documents: z
       .array(
         z.object({
-          kind: z.enum(['invoice', 'receipt', 'credit-note']),
-          number: text().meta({ examples: ['INV-000012', 'receipt', 'CN-000003'] }),
+          kind: z.enum(['invoice', 'receipt', 'credit-note', 'ticket']),
+          number: text().meta({ examples: ['INV-000012', 'receipt', 'CN-000003', 'ticket'] }),
           title: text().meta({ examples: ['VAT invoice INV-000012, 24/11/2026'] }),
           url: text().meta({
             description: "The PDF, for the order's customer (session cookie or bearer token)",
@@ -61,7 +61,10 @@ export const customerOrder = z
           }),
         }),
       )
-      .meta({ description: 'Issue 15: the VAT invoice, the receipt and any credit notes' }),
+      .meta({
+        description:
+          "Issue 15: the VAT invoice, the receipt and any credit notes; a counter ticket's 80 mm receipt (issue 32)",
+      }),
     estimate: orderEstimate.nullable(),
     texts: z.array(orderText).meta({
       description:

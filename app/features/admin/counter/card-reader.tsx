@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { routes } from '@shared/api/routes';
 import { call } from '~/utils/api-client';
 import type { CounterTicketView } from './ticket-summary';
+import { useCounterCall } from './use-counter-call';
 
 export type CardPayment = {
   id: number;
@@ -35,8 +36,7 @@ export function CardReader({
 }) {
   const [card, setCard] = useState(payment);
   const [ticket, setTicket] = useState<CounterTicketView | null>(null);
-  const [problem, setProblem] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, problem, attempt } = useCounterCall();
   const waiting = card.status === 'waiting';
   const told = useRef(false);
 
@@ -60,21 +60,19 @@ export function CardReader({
   }, [card, ticket, onSettled]);
 
   async function act(kind: 'cancel' | 'approved' | 'declined' | 'retry') {
-    setBusy(true);
-    setProblem('');
-    const reply =
+    const data = await attempt(() =>
       kind === 'cancel'
-        ? await call(routes.admin.counterCardCancel, { params: { id: card.id } })
+        ? call(routes.admin.counterCardCancel, { params: { id: card.id } })
         : kind === 'retry'
-          ? await call(routes.admin.counterCardStart, { params: { id: card.ticket_id }, body: {} })
-          : await call(routes.admin.counterCardSimulate, {
+          ? call(routes.admin.counterCardStart, { params: { id: card.ticket_id }, body: {} })
+          : call(routes.admin.counterCardSimulate, {
               params: { id: card.id },
               body: { outcome: kind },
-            });
-    setBusy(false);
-    if (!reply.ok) return setProblem(reply.error.message);
-    setCard(reply.data.card_payment);
-    setTicket(reply.data.ticket);
+            }),
+    );
+    if (!data) return;
+    setCard(data.card_payment);
+    setTicket(data.ticket);
   }
 
   return (

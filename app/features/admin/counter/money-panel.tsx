@@ -4,6 +4,7 @@ import { call } from '~/utils/api-client';
 import { CardReader, type CardPayment } from './card-reader';
 import { penceOf } from './ticket-state';
 import type { CounterTicketView } from './ticket-summary';
+import { useCounterCall } from './use-counter-call';
 
 /**
  * Money on a ticket's page (decision 053): what is due taken by card on the branch's reader
@@ -18,8 +19,7 @@ export function MoneyPanel({
   onDone: (ticket: CounterTicketView, message: string) => void;
 }) {
   const [card, setCard] = useState<CardPayment | null>(null);
-  const [problem, setProblem] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, problem, setProblem, attempt } = useCounterCall();
   const [refund, setRefund] = useState({ amount: '', reason: '' });
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const due = ticket.due !== '0.00';
@@ -39,27 +39,17 @@ export function MoneyPanel({
   }
 
   async function startCard() {
-    setBusy(true);
-    setProblem('');
-    const reply = await call(routes.admin.counterCardStart, {
-      params: { id: ticket.id },
-      body: {},
-    });
-    setBusy(false);
-    if (!reply.ok) return setProblem(reply.error.message);
-    setCard(reply.data.card_payment);
+    const data = await attempt(() =>
+      call(routes.admin.counterCardStart, { params: { id: ticket.id }, body: {} }),
+    );
+    if (data) setCard(data.card_payment);
   }
 
   async function fromAccount(source: 'credit' | 'saved-card') {
-    setBusy(true);
-    setProblem('');
-    const reply = await call(routes.admin.counterAccountPayment, {
-      params: { id: ticket.id },
-      body: { source },
-    });
-    setBusy(false);
-    if (!reply.ok) return setProblem(reply.error.message);
-    onDone(reply.data.ticket, reply.data.message);
+    const data = await attempt(() =>
+      call(routes.admin.counterAccountPayment, { params: { id: ticket.id }, body: { source } }),
+    );
+    if (data) onDone(data.ticket, data.message);
   }
 
   async function refundCash() {
@@ -67,18 +57,17 @@ export function MoneyPanel({
     setProblem('');
     const pence = penceOf(refund.amount);
     if (pence === null) return setErrors({ pence: ['Enter the amount, e.g. 5.00.'] });
-    setBusy(true);
-    const reply = await call(routes.admin.counterCashRefund, {
-      params: { id: ticket.id },
-      body: { pence, reason: refund.reason },
-    });
-    setBusy(false);
-    if (!reply.ok) {
-      setErrors((reply.error.errors as Record<string, string[]>) ?? {});
-      return setProblem(reply.error.message);
-    }
+    const data = await attempt(
+      () =>
+        call(routes.admin.counterCashRefund, {
+          params: { id: ticket.id },
+          body: { pence, reason: refund.reason },
+        }),
+      (failure) => setErrors((failure.error.errors as Record<string, string[]>) ?? {}),
+    );
+    if (!data) return;
     setRefund({ amount: '', reason: '' });
-    onDone(reply.data.ticket, reply.data.message);
+    onDone(data.ticket, data.message);
   }
 
   if (!due && !refundable) return null;
