@@ -1,0 +1,21 @@
+import { chromium } from '@playwright/test';
+const browser = await chromium.launch({ executablePath: process.env.CHROME || '/usr/bin/chromium-headless-shell', args: ['--no-sandbox','--disable-gpu','--disable-quic','--no-first-run','--disable-background-networking','--disable-component-update','--disable-sync'] });
+const context = await browser.newContext({ baseURL: 'http://localhost:3130' });
+const bcdp = await browser.newBrowserCDPSession(); await context.grantPermissions(['notifications'], { origin: 'http://localhost:3130' }); try { await bcdp.send('Browser.setPermission', { permission: { name: 'notifications' }, setting: 'granted', origin: 'http://localhost:3130' }); } catch (e) { console.log('setPermission', e.message); }
+const page = await context.newPage();
+context.on('console', (m) => console.log('ctx-console', m.text().slice(0, 300)));
+await page.goto('/');
+await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 30000 });
+console.log('perm', await page.evaluate(() => Notification.permission));
+const cdp = await context.newCDPSession(page);
+const regs = new Promise((resolve) => cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => resolve(e.registrations)));
+cdp.on('ServiceWorker.workerErrorReported', (e) => console.log('sw error', JSON.stringify(e)));
+await cdp.send('ServiceWorker.enable');
+const r = await regs; console.log(JSON.stringify(r));
+await cdp.send('ServiceWorker.deliverPushMessage', { origin: 'http://localhost:3130', registrationId: r[0].registrationId, data: JSON.stringify({ title: 'T', body: 'B', url: '/track/x', tag: 'a' }) });
+await page.waitForTimeout(2000);
+console.log(await page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => n.title)));
+const sw = context.serviceWorkers()[0];
+console.log('sw', sw?.url());
+if (sw) console.log(await sw.evaluate(async () => { try { await self.registration.showNotification('direct', {}); return (await self.registration.getNotifications()).map(n=>n.title);} catch (e) { return 'err ' + e.message } }));
+await browser.close();
