@@ -71,6 +71,7 @@ test('a signed-in customer reads their orders and tracking offline, marked as su
   page,
   context,
 }, info) => {
+  test.setTimeout(150_000);
   const email = `offline-${info.project.name}-${Date.now()}@example.com`;
   const caller = callerOf(page.request);
   const { checkout_token } = await signUp(caller, { email, password: 'Secret123!' });
@@ -130,7 +131,16 @@ test('a signed-in customer reads their orders and tracking offline, marked as su
   await expect(page).toHaveURL(new RegExp(`/account/orders/${order.order_id}$`));
   await expect(banner).toBeVisible();
 
-  // Online, the booking form filled; offline, it is sent: nothing pretends to be booked.
+  // Signed out: the copies go with the login; offline, nobody reads them on this device.
+  await context.setOffline(false);
+  await page.goto('/account');
+  await page.getByRole('button', { name: 'Logout' }).first().click();
+  await expect(page).toHaveURL(/\/login/);
+  await context.setOffline(true);
+  await page.goto('/account/orders');
+  await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+  await expect(page.getByText(order.order_no)).toHaveCount(0);
+  // Online (a visitor now), the booking form filled; offline, it is sent: nothing pretends to be booked.
   await context.setOffline(false);
   await page.goto('/');
   await waitForHydration(page);
@@ -142,15 +152,6 @@ test('a signed-in customer reads their orders and tracking offline, marked as su
   await expect(page).not.toHaveURL(/\/customer/);
   await page.screenshot({ path: `test-results/installable-app/offline-booking-${info.project.name}.png` });
 
-  // Signed out: the copies go with the login; offline, nobody reads them on this device.
-  await context.setOffline(false);
-  await page.goto('/account');
-  await page.getByRole('button', { name: 'Logout' }).first().click();
-  await expect(page).toHaveURL(/\/login/);
-  await context.setOffline(true);
-  await page.goto('/account/orders');
-  await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
-  await expect(page.getByText(order.order_no)).toHaveCount(0);
   await context.setOffline(false);
 });
 
