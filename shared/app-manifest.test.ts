@@ -25,11 +25,13 @@ describe('the web app manifest', () => {
     ]);
   });
 
-  it('lists regular icons at the installers\' sizes and maskable ones at 192 and 512', () => {
+  it("lists regular icons at the installers' sizes and maskable ones at 192 and 512", () => {
     const icons = webAppManifest(brand).icons;
     const sizes = (purpose: string) =>
       icons.filter((i) => i.purpose === purpose).map((i) => i.sizes);
-    expect(sizes('any')).toEqual(expect.arrayContaining(['192x192', '512x512', '144x144', '96x96']));
+    expect(sizes('any')).toEqual(
+      expect.arrayContaining(['192x192', '512x512', '144x144', '96x96']),
+    );
     expect(sizes('maskable')).toEqual(['192x192', '512x512']);
     for (const icon of icons) {
       const file = icon.src.replace('/icons/', '');

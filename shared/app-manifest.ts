@@ -66,7 +66,9 @@ export function webAppManifest(brand: Brand): WebAppManifest {
     type: 'image/png' as const,
     purpose,
   });
-  const shortcutIcon = [{ src: appIconPath(96, 'any'), sizes: '96x96', type: 'image/png' as const }];
+  const shortcutIcon = [
+    { src: appIconPath(96, 'any'), sizes: '96x96', type: 'image/png' as const },
+  ];
   return {
     id: '/',
     name: brand.name,

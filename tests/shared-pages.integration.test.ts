@@ -231,13 +231,4 @@ describe('shared pages: one set of bytes per content change', () => {
     expect(manifest.status).toBe(200);
     expect(JSON.parse(manifest.body.toString())).toMatchObject({ start_url: '/app/start' });
   });
-    const android = await request(server.url, '/app', {
-      'User-Agent': 'Mozilla/5.0 (Linux; Android 15; Pixel 9)',
-    });
-    expect(iphone.status).toBe(302);
-    expect(iphone.headers.location).toContain('apps.apple.com');
-    expect(android.headers.location).toContain('play.google.com');
-    const page = (await request(server.url, '/pricing')).body.toString();
-    expect(page).toContain('href="/app"');
-  });
 });

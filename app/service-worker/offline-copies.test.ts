@@ -25,7 +25,7 @@ describe('what is kept for reading offline', () => {
     }
   });
 
-  it('never keeps a price, a slot, the booking, the checkout, the account\'s other pages or the API', () => {
+  it("never keeps a price, a slot, the booking, the checkout, the account's other pages or the API", () => {
     for (const path of [
       '/',
       '/_root.data',
@@ -42,7 +42,7 @@ describe('what is kept for reading offline', () => {
     }
   });
 
-  it('reads a client navigation\'s data request as its page', () => {
+  it("reads a client navigation's data request as its page", () => {
     expect(pagePathOf('/track/abc.data')).toBe('/track/abc');
     expect(pagePathOf('/_root.data')).toBe('/');
     expect(pagePathOf('/account/orders')).toBe('/account/orders');
@@ -50,7 +50,7 @@ describe('what is kept for reading offline', () => {
 });
 
 describe('signing in or out throws the copies away first', () => {
-  it('on the account page\'s Logout, the API\'s logout and login, sign-up and deletion', () => {
+  it("on the account page's Logout, the API's logout and login, sign-up and deletion", () => {
     expect(changesWhoIsSignedIn('POST', '/account', 'intent=logout')).toBe(true);
     expect(changesWhoIsSignedIn('POST', '/account.data', 'intent=logout')).toBe(true);
     expect(changesWhoIsSignedIn('POST', '/api/logout', '')).toBe(true);
@@ -60,7 +60,7 @@ describe('signing in or out throws the copies away first', () => {
     expect(changesWhoIsSignedIn('POST', '/account/delete', '')).toBe(true);
   });
 
-  it('not on the account page\'s other forms, nor on reading', () => {
+  it("not on the account page's other forms, nor on reading", () => {
     expect(changesWhoIsSignedIn('POST', '/account', 'intent=profile')).toBe(false);
     expect(changesWhoIsSignedIn('GET', '/login', '')).toBe(false);
     expect(changesWhoIsSignedIn('POST', '/customer', 'intent=logout')).toBe(false);
@@ -83,7 +83,8 @@ describe('the offline marking', () => {
   });
 
   it('puts the banner first in <body>, as an element React does not take for its own', () => {
-    const html = '<!DOCTYPE html><html><head></head><body class="x"><div id="app">Orders</div></body></html>';
+    const html =
+      '<!DOCTYPE html><html><head></head><body class="x"><div id="app">Orders</div></body></html>';
     const marked = withOfflineBanner(html, 'as of 14:05, offline', '/account/orders');
     expect(marked).toMatch(
       /<body class="x"><offline-copy id="offline-copy-banner" role="status" data-path="\/account\/orders" data-label="as of 14:05, offline"[^>]*>As of 14:05, offline: .*<\/offline-copy><div id="app">Orders<\/div>/,

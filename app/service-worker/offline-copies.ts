@@ -74,8 +74,7 @@ export function offlineLabel(at: Date, now: Date): string {
   return `as of ${sameDay ? '' : `${day.format(at)}, `}${clock.format(at)}, offline`;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The id of the banner put into a kept page (app/components/site/offline-status.tsx). */
 export const OFFLINE_BANNER_ID = 'offline-copy-banner';

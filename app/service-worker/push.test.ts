@@ -39,7 +39,7 @@ describe('a push', () => {
     ]);
   });
 
-  it('shows something even without usable JSON, and never keeps another site\'s URL', () => {
+  it("shows something even without usable JSON, and never keeps another site's URL", () => {
     expect(readPushPayload(null, origin, 'Shop')).toEqual({
       title: 'Shop',
       body: 'You have an update on your order.',
@@ -47,7 +47,8 @@ describe('a push', () => {
     });
     expect(readPushPayload('Plain text', origin, 'Shop').body).toBe('Plain text');
     expect(
-      readPushPayload(JSON.stringify({ title: 'x', url: 'https://evil.example/x' }), origin, 'S').url,
+      readPushPayload(JSON.stringify({ title: 'x', url: 'https://evil.example/x' }), origin, 'S')
+        .url,
     ).toBe(`${origin}/account/orders`);
     expect(readPushPayload(JSON.stringify({ url: 'javascript:alert(1)' }), origin, 'S').url).toBe(
       `${origin}/account/orders`,
@@ -72,7 +73,7 @@ describe('a click on the notification', () => {
     return { state, data: { url }, close: () => (state.closed = true) };
   };
 
-  it('opens the order\'s tracking page when no window shows it', async () => {
+  it("opens the order's tracking page when no window shows it", async () => {
     const { log, clients } = clientsWith([`${origin}/pricing`]);
     const clicked = notification(`${origin}/track/tok123`);
     await openNotificationUrl(clicked, clients, origin);

@@ -14,7 +14,11 @@ type NotificationData = { url: string };
  * The payload of a push, read defensively: a push with no usable JSON still shows something
  * (a push that shows nothing costs the site its push permission in Chromium).
  */
-export function readPushPayload(text: string | null, origin: string, siteName: string): PushPayload {
+export function readPushPayload(
+  text: string | null,
+  origin: string,
+  siteName: string,
+): PushPayload {
   let raw: unknown = null;
   try {
     raw = text ? JSON.parse(text) : null;
@@ -72,7 +76,10 @@ type WindowClientLike = {
   navigate?(url: string): Promise<unknown>;
 };
 type ClientsLike = {
-  matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly WindowClientLike[]>;
+  matchAll(options: {
+    type: 'window';
+    includeUncontrolled: boolean;
+  }): Promise<readonly WindowClientLike[]>;
   openWindow(url: string): Promise<unknown>;
 };
 

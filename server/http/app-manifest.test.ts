@@ -6,7 +6,7 @@ import { renderAppIcon } from './app-manifest';
 /* The app's icons drawn from the brand's logo with sharp (issue 33, decision 059). */
 
 describe('app icons from the logo', () => {
-  it('draws each kind at its size: regular (transparent corners kept), maskable and Apple\'s (opaque)', async () => {
+  it("draws each kind at its size: regular (transparent corners kept), maskable and Apple's (opaque)", async () => {
     const logo = await readFile('public/images/brand/logo.svg');
     for (const [size, purpose] of [
       [192, 'any'],
@@ -23,7 +23,7 @@ describe('app icons from the logo', () => {
     }
   });
 
-  it('another brand\'s logo makes other icons', async () => {
+  it("another brand's logo makes other icons", async () => {
     const logo = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#ff0000"/></svg>',
     );

@@ -43,7 +43,10 @@ export async function renderAppIcon(
   // SVG drawn at a density that gives at least the icon's size, then resized down: sharp.
   const density = Math.max(72, Math.ceil((72 * size) / 64) * 2);
   const inner = purpose === 'maskable' ? Math.round(size * 0.7) : size;
-  const drawn = await sharp(logo, { density }).resize(inner, inner, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
+  const drawn = await sharp(logo, { density })
+    .resize(inner, inner, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .png()
+    .toBuffer();
   if (purpose === 'any') return drawn;
   const offset = Math.round((size - inner) / 2);
   return sharp({ create: { width: size, height: size, channels: 4, background } })
@@ -53,7 +56,10 @@ export async function renderAppIcon(
     .toBuffer();
 }
 
-export function appManifestRoutes(app: FastifyInstance, options: { brand: Brand; buildDir: string }) {
+export function appManifestRoutes(
+  app: FastifyInstance,
+  options: { brand: Brand; buildDir: string },
+) {
   const { brand, buildDir } = options;
   const manifest = JSON.stringify(webAppManifest(brand));
   const manifestEtag = `"${createHash('sha256').update(manifest).digest('base64url').slice(0, 22)}"`;

@@ -22,7 +22,7 @@ async function underServiceWorker(page: Page) {
   });
 }
 
-test('Chromium finds the site installable, and the manifest\'s icons load at their sizes', async ({
+test("Chromium finds the site installable, and the manifest's icons load at their sizes", async ({
   page,
   request,
 }, info) => {
@@ -115,11 +115,15 @@ test('a signed-in customer reads their orders and tracking offline, marked as su
   const banner = page.getByRole('status').filter({ hasText: /as of \d\d:\d\d, offline/i });
   await expect(banner).toBeVisible();
   await expect(orderLink).toBeVisible();
-  await page.screenshot({ path: `test-results/installable-app/offline-orders-${info.project.name}.png` });
+  await page.screenshot({
+    path: `test-results/installable-app/offline-orders-${info.project.name}.png`,
+  });
   await page.goto(trackHref);
   await expect(banner).toBeVisible();
   expect(await page.title()).toBe(trackTitle);
-  await page.screenshot({ path: `test-results/installable-app/offline-tracking-${info.project.name}.png` });
+  await page.screenshot({
+    path: `test-results/installable-app/offline-tracking-${info.project.name}.png`,
+  });
   // A page of prices or slots is never answered from a copy.
   await page.goto('/pricing');
   await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
@@ -148,9 +152,13 @@ test('a signed-in customer reads their orders and tracking offline, marked as su
   await chooseSlots(page);
   await context.setOffline(true);
   await page.getByRole('button', { name: 'ORDER FOR COLLECTION' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'You are offline: nothing was sent' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'You are offline: nothing was sent' }),
+  ).toBeVisible();
   await expect(page).not.toHaveURL(/\/customer/);
-  await page.screenshot({ path: `test-results/installable-app/offline-booking-${info.project.name}.png` });
+  await page.screenshot({
+    path: `test-results/installable-app/offline-booking-${info.project.name}.png`,
+  });
 
   await context.setOffline(false);
 });
@@ -163,7 +171,10 @@ const fullChromium = '/usr/bin/chromium';
 
 test('a push shows its notification, through the service worker', async ({ baseURL }, info) => {
   test.skip(info.project.name !== 'desktop', 'the same worker at every width');
-  test.skip(!existsSync(fullChromium), `${fullChromium} (apt-get install chromium) is not installed`);
+  test.skip(
+    !existsSync(fullChromium),
+    `${fullChromium} (apt-get install chromium) is not installed`,
+  );
   const browser = await chromium.launch({ executablePath: fullChromium, args: chromiumArgs });
   try {
     const context = await browser.newContext({ baseURL });
@@ -193,14 +204,14 @@ test('a push shows its notification, through the service worker', async ({ baseU
     await expect
       .poll(() =>
         worker.evaluate(async () =>
-          (
-            await (self as unknown as ServiceWorkerGlobalScope).registration.getNotifications()
-          ).map((n) => ({
-            title: n.title,
-            body: n.body,
-            tag: n.tag,
-            url: (n.data as { url: string }).url,
-          })),
+          (await (self as unknown as ServiceWorkerGlobalScope).registration.getNotifications()).map(
+            (n) => ({
+              title: n.title,
+              body: n.body,
+              tag: n.tag,
+              url: (n.data as { url: string }).url,
+            }),
+          ),
         ),
       )
       .toEqual([
@@ -253,5 +264,7 @@ test('not installed: the app offer opens the steps for this browser', async ({ p
   await expect(steps).toBeVisible();
   // No store app exists: no store badge.
   await expect(page.getByRole('link', { name: /App Store|Google Play/ })).toHaveCount(0);
-  await page.screenshot({ path: `test-results/installable-app/install-steps-${info.project.name}.png` });
+  await page.screenshot({
+    path: `test-results/installable-app/install-steps-${info.project.name}.png`,
+  });
 });

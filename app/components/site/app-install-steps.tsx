@@ -23,7 +23,10 @@ export function AppInstallSteps({ brand }: { brand: Brand }) {
             Your orders and tracking on your home screen, readable offline, with notifications.
           </p>
         </div>
-        <a href="#" className="-m-2 flex h-10 w-10 items-center justify-center rounded text-slate-500">
+        <a
+          href="#"
+          className="-m-2 flex h-10 w-10 items-center justify-center rounded text-slate-500"
+        >
           <span className="sr-only">Close</span>
           <span aria-hidden="true">✕</span>
         </a>
