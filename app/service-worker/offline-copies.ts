@@ -1,3 +1,6 @@
+// Relative, not '@shared/…': the worker is bundled on its own (scripts/build-service-worker.ts).
+import { LONDON_ZONE } from '../../shared/london-zone';
+
 /**
  * What the service worker keeps for reading offline, and how such a copy is marked (issue 33,
  * decision 059). Pure: no worker globals, so the unit tests run it as it is.
@@ -56,13 +59,13 @@ export function changesWhoIsSignedIn(method: string, pathname: string, body: str
 }
 
 const clock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
+  timeZone: LONDON_ZONE,
   hour: '2-digit',
   minute: '2-digit',
   hourCycle: 'h23',
 });
 const day = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
+  timeZone: LONDON_ZONE,
   weekday: 'short',
   day: 'numeric',
   month: 'short',
