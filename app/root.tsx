@@ -17,7 +17,7 @@ import { appInstallScript, restoreAppInstallMark } from './components/site/app-i
 import { markSignedIn, signedInScript } from './components/site/signed-in-marker';
 import { ContactBar } from './components/site/contact-bar';
 import { DeferredPromo } from './components/site/deferred-promo';
-import { OfflineStatus } from './components/site/offline-status';
+import { OfflineStatusLater } from './components/site/offline-status-later';
 import { SiteFooter } from './components/site/site-footer';
 import { SiteHeader } from './components/site/site-header';
 import { LogoutButton } from './features/account/logout-button';
@@ -138,7 +138,7 @@ function SiteChrome({ notFound = false, children }: { notFound?: boolean; childr
   const chrome = chromeFor(pathname, { bookingForm, notFound: missing });
   return (
     <div className="flex min-h-dvh flex-col">
-      <OfflineStatus />
+      <OfflineStatusLater />
       <a
         href="#main"
         className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"

@@ -255,6 +255,26 @@ test('installed (display-mode standalone) at 375 px: no offer of the app, the sa
   await page.screenshot({ path: 'test-results/installable-app/standalone-home-375.png' });
 });
 
+test('under the service worker, public pages still hydrate without an error', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto('/');
+  await underServiceWorker(page);
+  for (const path of ['/', '/pricing', '/login']) {
+    await page.goto(path);
+    await waitForHydration(page);
+    // Served through the worker, from the network (a page is never a copy while online).
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(
+      /\/sw\.js$/,
+    );
+    await expect(page.getByRole('status').filter({ hasText: /offline/ })).toHaveCount(0);
+  }
+  expect(errors).toEqual([]);
+});
+
 test('not installed: the app offer opens the steps for this browser', async ({ page }, info) => {
   await page.goto('/pricing');
   await expect(page.locator('html')).toHaveAttribute('data-app-install', /other|prompt/);

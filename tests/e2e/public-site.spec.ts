@@ -115,8 +115,12 @@ test('footer: app links, a newsletter box that subscribes, branch addresses, pay
 }) => {
   await open(page, '/faqs');
   const footer = page.locator('footer');
-  await expect(footer.getByRole('link', { name: /App Store/ })).toBeVisible();
-  await expect(footer.getByRole('link', { name: /Google Play/ })).toBeVisible();
+  // The installable app (issue 33): no store app exists, so no store badge, an install link.
+  await expect(footer.getByRole('link', { name: 'Install the app' })).toHaveAttribute(
+    'href',
+    '#app-install',
+  );
+  await expect(footer.getByRole('link', { name: /App Store|Google Play/ })).toHaveCount(0);
   await expect(footer).toContainText('48 Castellain Road');
   await expect(footer.getByRole('list', { name: 'Payment methods' })).toContainText('Visa');
   // The FAQs ship no JavaScript (docs/decisions/041): the box is a plain POST to /newsletter,
