@@ -13,7 +13,7 @@ import { getCurrentCustomer } from '~/server/accounts.server';
 import { listBranches } from '~/server/catalogue.server';
 import { chromeFor, type PageHandle } from './components/site/chrome-rules';
 import { appBannerScript, restoreAppBannerMark } from './components/site/app-banner-dismissal';
-import { appInstallScript, restoreAppInstallMark } from './components/site/app-install-script';
+import { appInstallScript } from './components/site/app-install-script';
 import { markSignedIn, signedInScript } from './components/site/signed-in-marker';
 import { ContactBar } from './components/site/contact-bar';
 import { DeferredPromo } from './components/site/deferred-promo';
@@ -52,7 +52,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const scripts = pageHydrates(useMatches().map((match) => match.handle));
   // After every commit, before paint: the app banner's mark on <html>, if React cleared it.
   useLayoutEffect(restoreAppBannerMark);
-  useLayoutEffect(restoreAppInstallMark);
   // And the signed-in mark of a shared page's header (signed-in-marker.ts), the same way.
   useLayoutEffect(() => markSignedIn(document));
   const colours = data?.brand.colours;

@@ -1,5 +1,4 @@
 import { CLIENT_ERROR_MESSAGE, createClient } from '@shared/api/client';
-import { clearOfflineCopies } from './service-worker';
 
 export type { Failure } from '@shared/api/client';
 
@@ -21,8 +20,6 @@ export const storageKeys = { user: 'USER_DATA', token: 'ACCESS_TOKEN', from: 'FR
 
 /** Spec 4: a 401 removes the stored login. */
 export function forgetLogin() {
-  // The order pages kept for reading offline are this person's: gone with the login.
-  clearOfflineCopies();
   try {
     localStorage.removeItem(storageKeys.user);
     localStorage.removeItem(storageKeys.token);

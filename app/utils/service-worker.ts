@@ -21,9 +21,3 @@ export function registerServiceWorkerWhenIdle(): void {
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
 }
-
-/** Throws away the order pages kept for offline reading (the worker does it on sign-out too). */
-export function clearOfflineCopies(): void {
-  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
-  navigator.serviceWorker.controller?.postMessage({ type: 'clear-offline-copies' });
-}

@@ -23,12 +23,3 @@ export const appInstallScript =
   `d.addEventListener("click",function(e){var t=e.target;` +
   `if(!p||!t||!t.closest||!t.closest("[data-app-install]"))return;e.preventDefault();var q=p;p=null;` +
   `q.prompt();q.userChoice.then(function(c){set(c.outcome==="accepted"?"installed":"other")})})})()`;
-
-/** Marks <html> again when React cleared it (as restoreAppBannerMark does for the banner). */
-export function restoreAppInstallMark(): void {
-  const html = document.documentElement;
-  if (html.hasAttribute('data-app-install')) return;
-  const standalone = window.matchMedia?.('(display-mode: standalone)').matches;
-  const ios = /iPhone|iPad|iPod/.test(navigator.userAgent);
-  html.setAttribute('data-app-install', standalone ? 'installed' : ios ? 'ios' : 'other');
-}

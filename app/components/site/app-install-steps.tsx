@@ -13,45 +13,22 @@ export function AppInstallSteps({ brand }: { brand: Brand }) {
       aria-labelledby="app-install-title"
       className="app-install-steps fixed inset-x-0 bottom-0 z-[80] rounded-t-2xl bg-white p-5 pb-[calc(env(safe-area-inset-bottom)+1.25rem)] text-slate-900 shadow-[0_-8px_32px_rgb(15_23_42/0.25)] md:inset-x-auto md:right-6 md:bottom-6 md:w-96 md:rounded-2xl"
     >
-      <div className="flex items-start gap-3">
-        <img src={brand.logo} alt="" width="40" height="40" className="h-10 w-10 rounded-lg" />
-        <div className="flex-1">
-          <h2 id="app-install-title" className="text-lg font-bold">
-            Get the {brand.shortName} app
-          </h2>
-          <p className="text-sm text-slate-600">
-            Your orders and tracking on your home screen, readable offline, with notifications.
-          </p>
-        </div>
-        <a
-          href="#"
-          className="-m-2 flex h-10 w-10 items-center justify-center rounded text-slate-500"
-        >
-          <span className="sr-only">Close</span>
-          <span aria-hidden="true">✕</span>
-        </a>
-      </div>
-      <button type="button" data-app-install="" className="install-prompt btn-primary mt-4 w-full">
+      <h2 id="app-install-title" className="pr-10 text-lg font-bold">
+        Get the {brand.shortName} app
+      </h2>
+      <a href="#" className="absolute top-3 right-3 p-2 text-slate-500" aria-label="Close">
+        ✕
+      </a>
+      <button type="button" data-app-install="" className="install-prompt btn-primary mt-3 w-full">
         Install
       </button>
-      <ol className="install-ios mt-4 list-decimal space-y-1.5 pl-5 text-sm">
-        <li>
-          In Safari, tap <strong>Share</strong> (the square with an arrow, at the bottom or top of
-          the screen).
-        </li>
-        <li>
-          Scroll down and tap <strong>Add to Home Screen</strong>.
-        </li>
-        <li>
-          Tap <strong>Add</strong>: the app is on your home screen.
-        </li>
-      </ol>
-      <p className="install-other mt-4 text-sm">
-        Open your browser&rsquo;s menu (⋮ or ⋯) and choose <strong>Install app</strong> or{' '}
-        <strong>Add to Home screen</strong>. On iPhone, use Safari&rsquo;s <strong>Share</strong>{' '}
-        button, then <strong>Add to Home Screen</strong>.
+      <p className="install-ios mt-3 text-sm">
+        In Safari, tap <b>Share</b> (the square with an arrow), then <b>Add to Home Screen</b>.
       </p>
-      <StoreLinks brand={brand} />
+      <p className="install-other mt-3 text-sm">
+        In your browser&rsquo;s menu (⋮), choose <b>Install app</b> or <b>Add to Home screen</b>; on
+        iPhone, Safari&rsquo;s <b>Share</b>, then <b>Add to Home Screen</b>.
+      </p>
     </section>
   );
 }
