@@ -26,9 +26,6 @@ export function SiteFooter({ brand, branches }: { brand: Brand; branches: Footer
           >
             Install the app
           </a>
-          <p className="mt-2 text-xs text-slate-400">
-            No store needed: it installs from this site, on iPhone, Android and computers.
-          </p>
           <StoreLinks brand={brand} />
         </section>
         <section aria-labelledby="footer-news">
