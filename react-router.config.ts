@@ -19,4 +19,10 @@ export default {
     // Data requests of a path with a trailing slash go to `/path/_.data` (root: `/_.data`).
     v8_trailingSlashAwareDataRequests: true,
   },
+  // The service worker, over the finished client build (decision 059).
+  async buildEnd({ reactRouterConfig }) {
+    const { buildServiceWorker } = await import('./scripts/build-service-worker.ts');
+    const { count, size } = await buildServiceWorker(reactRouterConfig.buildDirectory);
+    console.log(`service worker: sw.js precaches ${count} files (${Math.round(size / 1024)} kB)`);
+  },
 } satisfies Config;

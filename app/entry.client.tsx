@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
+import { registerServiceWorkerWhenIdle } from './utils/service-worker';
 
 /*
  * The browser's entry: React DOM 19 hydrates the document React rendered on the server
@@ -15,3 +16,6 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+// The installable app's service worker, once the page is idle (decision 059).
+registerServiceWorkerWhenIdle();

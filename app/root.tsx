@@ -13,9 +13,11 @@ import { getCurrentCustomer } from '~/server/accounts.server';
 import { listBranches } from '~/server/catalogue.server';
 import { chromeFor, type PageHandle } from './components/site/chrome-rules';
 import { appBannerScript, restoreAppBannerMark } from './components/site/app-banner-dismissal';
+import { appInstallScript } from './components/site/app-install-script';
 import { markSignedIn, signedInScript } from './components/site/signed-in-marker';
 import { ContactBar } from './components/site/contact-bar';
 import { DeferredPromo } from './components/site/deferred-promo';
+import { OfflineStatusLater } from './components/site/offline-status-later';
 import { SiteFooter } from './components/site/site-footer';
 import { SiteHeader } from './components/site/site-header';
 import { LogoutButton } from './features/account/logout-button';
@@ -59,8 +61,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
     <html lang="en-GB" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* viewport-fit=cover: the installed app draws under the notch, padded by env(). */}
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* The installable app (decision 059): manifest and icons from the brand file. */}
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+        <meta name="apple-mobile-web-app-capable" content="yes" />
+        <meta name="mobile-web-app-capable" content="yes" />
+        <meta name="apple-mobile-web-app-status-bar-style" content="default" />
+        {colours ? <meta name="theme-color" content={colours.primary} /> : null}
         <Meta />
         <PageStyles />
         {/* Before <body> is parsed: the app banner is painted open or closed from the start. */}
@@ -68,7 +78,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script
           nonce={nonce}
           suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: appBannerScript }}
+          dangerouslySetInnerHTML={{ __html: appBannerScript + ';' + appInstallScript }}
         />
         <script
           nonce={nonce}
@@ -131,6 +141,7 @@ function SiteChrome({ notFound = false, children }: { notFound?: boolean; childr
   const chrome = chromeFor(pathname, { bookingForm, notFound: missing });
   return (
     <div className="flex min-h-dvh flex-col">
+      <OfflineStatusLater />
       <a
         href="#main"
         className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"

@@ -81,7 +81,8 @@ export default [
     route('admin/reports', 'routes/admin/reports.tsx'),
   ]),
 
-  route('app', 'routes/app-download.ts'),
+  // The installed app opens here (decision 059).
+  route('app/start', 'routes/app-start.ts'),
   route('sitemap.xml', 'routes/sitemap[.]xml.ts'),
   route('robots.txt', 'routes/robots[.]txt.ts'),
   // Moved to /admin/mailbox (owner only).

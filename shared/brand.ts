@@ -16,8 +16,12 @@ export const brandSchema = z.object({
   shopEmail: z.email(),
   siteUrl: z.url(),
   appDiscountPercent: z.number().int().min(0).max(100),
-  appStoreUrl: z.url(),
-  playStoreUrl: z.url(),
+  /**
+   * A native app's store pages, for the day one exists: null (the default) says there is no
+   * store app, and the site offers its installable web app alone (decision 059).
+   */
+  appStoreUrl: z.url().nullable().default(null),
+  playStoreUrl: z.url().nullable().default(null),
   social: z.object({ facebook: z.url(), instagram: z.url(), x: z.url() }),
   headOffice: z.object({ line1: text(), town: text(), postcode: text() }),
   companyNumber: text(),

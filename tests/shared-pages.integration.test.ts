@@ -219,17 +219,16 @@ describe('shared pages: one set of bytes per content change', () => {
     ).toBeUndefined();
   });
 
-  it('"Get the app" goes to the store of the visitor\'s device, so pages need not know it', async () => {
-    const iphone = await request(server.url, '/app', {
-      'User-Agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)',
-    });
-    const android = await request(server.url, '/app', {
-      'User-Agent': 'Mozilla/5.0 (Linux; Android 15; Pixel 9)',
-    });
-    expect(iphone.status).toBe(302);
-    expect(iphone.headers.location).toContain('apps.apple.com');
-    expect(android.headers.location).toContain('play.google.com');
+  it('"Get the app" offers the installable app, the same bytes for every device, and no store without a store app', async () => {
+    // Issue 33 (decision 059): the page marks the device in the browser; the brand file names
+    // no store app (null), so no page links to a store, and /app (the store redirect) is gone.
     const page = (await request(server.url, '/pricing')).body.toString();
-    expect(page).toContain('href="/app"');
+    expect(page).toContain('href="#app-install"');
+    expect(page).toContain('rel="manifest" href="/manifest.webmanifest"');
+    expect(page).not.toMatch(/apps\.apple\.com|play\.google\.com/);
+    expect((await request(server.url, '/app')).status).toBeGreaterThanOrEqual(300);
+    const manifest = await request(server.url, '/manifest.webmanifest');
+    expect(manifest.status).toBe(200);
+    expect(JSON.parse(manifest.body.toString())).toMatchObject({ start_url: '/app/start' });
   });
 });

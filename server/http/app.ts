@@ -40,6 +40,7 @@ import { errorBody, sendApiError } from './error-handler';
 import { requireSameOrigin } from './identity';
 import { openApiRoutes } from './openapi';
 import { pageRoutes } from './pages';
+import { appManifestRoutes } from './app-manifest';
 import { photoRoutes } from './photos';
 import { requestLog } from './request-log';
 import { requireValidHost, routableUrl, UNREADABLE_API, UNREADABLE_WRITE } from './request-guards';
@@ -199,6 +200,8 @@ export async function createHttpApp(
   });
   // Photos of orders: through signed, expiring URLs only (decision 025).
   photoRoutes(app, services);
+  // The installable app's manifest and icons, from the brand in force (decision 059).
+  appManifestRoutes(app, { brand: services.config.brand, buildDir: services.config.buildDir });
 
   let close = async () => {};
   if (pages === 'none') {
@@ -241,8 +244,13 @@ export async function createHttpApp(
           'Cache-Control',
           file.includes(`${path.sep}assets${path.sep}`)
             ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=3600',
+            : // The service worker is asked for anew on every visit: a fix reaches every
+              // installed app at once (decision 059).
+              path.basename(file) === 'sw.js'
+              ? 'no-cache'
+              : 'public, max-age=3600',
         );
+        if (path.basename(file) === 'sw.js') reply.header('Service-Worker-Allowed', '/');
       },
     });
     build = (await import(path.join(root, 'server/index.js'))) as ServerBuild;

@@ -115,8 +115,12 @@ test('footer: app links, a newsletter box that subscribes, branch addresses, pay
 }) => {
   await open(page, '/faqs');
   const footer = page.locator('footer');
-  await expect(footer.getByRole('link', { name: /App Store/ })).toBeVisible();
-  await expect(footer.getByRole('link', { name: /Google Play/ })).toBeVisible();
+  // The installable app (issue 33): no store app exists, so no store badge, an install link.
+  await expect(footer.getByRole('link', { name: 'Install the app' })).toHaveAttribute(
+    'href',
+    '#app-install',
+  );
+  await expect(footer.getByRole('link', { name: /App Store|Google Play/ })).toHaveCount(0);
   await expect(footer).toContainText('48 Castellain Road');
   await expect(footer.getByRole('list', { name: 'Payment methods' })).toContainText('Visa');
   // The FAQs ship no JavaScript (docs/decisions/041): the box is a plain POST to /newsletter,
@@ -179,13 +183,11 @@ test.describe('first visit (nothing dismissed yet)', () => {
       return;
     }
     await expect(banner).toBeVisible();
-    // The page links to /app (the same bytes for every device); /app sends this Android device
-    // to Google Play.
+    // The page offers the installable app (issue 33): this browser's prompt where it has one,
+    // else the steps for the device (#app-install); no store app exists, so no store link.
     const getApp = banner.getByRole('link', { name: 'Get the app' });
-    await expect(getApp).toHaveAttribute('href', '/app');
-    const store = await page.request.get('/app', { maxRedirects: 0 });
-    expect(store.status()).toBe(302);
-    expect(store.headers()['location']).toMatch(/play\.google\.com/);
+    await expect(getApp).toHaveAttribute('href', '#app-install');
+    await expect(page.getByRole('link', { name: /App Store|Google Play/ })).toHaveCount(0);
     await banner.getByRole('button', { name: 'Close the app banner' }).click();
     await expect(banner).toHaveCount(0);
     await page.reload();

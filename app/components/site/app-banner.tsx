@@ -1,8 +1,11 @@
 import type { Brand } from '@shared/brand';
 
 /**
- * The mobile app banner (spec 2): a bottom bar on phones only, linking to the store of the
- * visitor's device (through /app, which knows the device: the page is the same for all). It sits in the contact bar, just above the call, chat and app buttons.
+ * The mobile app banner (spec 2): a bottom bar on phones only, offering the installable app
+ * (issue 33, decision 059): "Install" opens the browser's install prompt where there is one
+ * (app-install-script.ts), and otherwise the steps for this device (#app-install, the same
+ * bytes for every device). Gone in the installed app. It sits in the contact bar, just above
+ * the call, chat and app buttons.
  * Whether it shows, and its close button, are the inline script's of app-banner-dismissal.ts,
  * so that both hold from the first paint.
  */
@@ -24,9 +27,9 @@ export function AppBanner({ brand }: { brand: Brand }) {
         <span className="sr-only">, for iPhone and Android</span>
       </p>
       <a
-        href="/app"
+        href="#app-install"
+        data-app-install=""
         className="rounded-md bg-white px-3 py-1.5 text-sm font-bold text-brand"
-        rel="noopener"
       >
         Get the app
       </a>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Brand } from '@shared/brand';
 import { AppBanner } from './app-banner';
+import { AppInstallSteps } from './app-install-steps';
 
 /**
  * The floating buttons of spec 2 (Order Now, call, chat and app download) as one bar along
@@ -28,6 +29,7 @@ export function ContactBar({
   return (
     <div className={`sticky bottom-0 z-30 print:hidden ${showOrderNow ? '' : 'lg:static'}`}>
       {showAppBanner ? <AppBanner brand={brand} /> : null}
+      <AppInstallSteps brand={brand} />
       <nav
         aria-label="Contact us"
         className="border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] shadow-[0_-2px_12px_rgb(15_23_42/0.08)] backdrop-blur"
@@ -48,11 +50,12 @@ export function ContactBar({
             <span className="hidden md:inline">Chat with us</span>
           </a>
           <a
-            href="/app"
+            href="#app-install"
+            data-app-install=""
             aria-label={`Download our app, ${brand.appDiscountPercent}% off`}
-            // While the banner above offers the app, the bar does not offer it twice (app.css).
-            className={`${item} ${showAppBanner ? 'app-button-beside-banner' : ''}`}
-            rel="noopener"
+            // While the banner above offers the app, the bar does not offer it twice (app.css);
+            // the installed app offers it not at all.
+            className={`app-offer ${item} ${showAppBanner ? 'app-button-beside-banner' : ''}`}
           >
             <AppIcon />
             <span className="md:hidden">App</span>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Brand } from '@shared/brand';
 import { NewsletterForm } from './newsletter-form';
+import { StoreLinks } from './app-install-steps';
 
 export type FooterBranch = { slug: string; name: string; address: string[] };
 
@@ -10,23 +11,22 @@ export function SiteFooter({ brand, branches }: { brand: Brand; branches: Footer
   return (
     <footer className="mt-16 bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-2 lg:grid-cols-4">
-        <section aria-labelledby="footer-app">
+        <section aria-labelledby="footer-app" className="app-offer">
           <h2 id="footer-app" className="text-base font-semibold text-white">
             Get the app
           </h2>
           <p className="mt-2 text-sm">
             {brand.appDiscountPercent}% off your first order in our app.
           </p>
-          <div className="mt-4 flex flex-wrap gap-2">
-            <a href={brand.appStoreUrl} className="store-badge" rel="noopener">
-              <span className="text-[10px] leading-none">Download on the</span>
-              <span className="font-semibold">App Store</span>
-            </a>
-            <a href={brand.playStoreUrl} className="store-badge" rel="noopener">
-              <span className="text-[10px] leading-none">Get it on</span>
-              <span className="font-semibold">Google Play</span>
-            </a>
-          </div>
+          {/* The installable app (decision 059): the browser's prompt, or the device's steps. */}
+          <a
+            href="#app-install"
+            data-app-install=""
+            className="mt-4 inline-flex items-center gap-2 rounded-md bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100"
+          >
+            Install the app
+          </a>
+          <StoreLinks brand={brand} />
         </section>
         <section aria-labelledby="footer-news">
           <h2 id="footer-news" className="text-base font-semibold text-white">
