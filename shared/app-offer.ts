@@ -43,7 +43,17 @@ export function appOfferRule(percent: number): PromoRule {
   };
 }
 
-export type AppOfferRefusal = 'app-offer-app-only' | 'app-offer-used' | 'app-offer-not-combined';
+export const APP_OFFER_REFUSALS = [
+  'app-offer-app-only',
+  'app-offer-used',
+  'app-offer-not-combined',
+] as const;
+export type AppOfferRefusal = (typeof APP_OFFER_REFUSALS)[number];
+
+/** Whether an error's code is one of the offer's refusals (the checkout shows it by the offer). */
+export function isAppOfferRefusal(code: string): code is AppOfferRefusal {
+  return (APP_OFFER_REFUSALS as readonly string[]).includes(code);
+}
 
 export type AppOfferCheck = { ok: true } | { ok: false; code: AppOfferRefusal; message: string };
 

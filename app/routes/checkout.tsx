@@ -257,6 +257,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 : null
             }
             errors={result.errors}
+            appOffer={result.appOffer ?? true}
+            appOfferRefusal={result.appOfferRefusal}
           />
         )}
         {summary}

@@ -36,7 +36,8 @@ export function contentSecurityPolicy(
     `script-src 'self' ${script.join(' ')}`,
     // React sets style attributes (brand colours, progress bars); no inline <style> blocks.
     `style-src 'self' 'unsafe-inline'`,
-    `img-src 'self' data: ${thirdParty.img.join(' ')}`,
+    // blob: the driver's photo taken without a signal, previewed from IndexedDB (decision 061).
+    `img-src 'self' data: blob: ${thirdParty.img.join(' ')}`,
     `font-src 'self'`,
     `connect-src 'self' ${thirdParty.connect.join(' ')}`,
     `frame-src ${frame.join(' ')}`,

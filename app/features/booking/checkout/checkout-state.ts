@@ -1,3 +1,4 @@
+import type { AppOfferRefusal } from '@shared/app-offer';
 import type { AppliedCode } from '@shared/promo-discount';
 import type { EstimateForm } from './estimate-form';
 
@@ -23,6 +24,10 @@ export type CheckoutResult = {
   promoCode?: string;
   /** The code Apply accepted without JavaScript (issue 31): its line in the estimate. */
   applied?: AppliedCode | null;
+  /** Issue 33: the app's offer ticked as posted (from the installed app). */
+  appOffer?: boolean;
+  /** Issue 33: why placing refused the app's offer, by its code (its message in `errors`). */
+  appOfferRefusal?: AppOfferRefusal;
 };
 
 export const checkoutMessages = {

@@ -19,6 +19,7 @@ import { registerGuest } from '@server/use-cases/checkout/register-guest';
 import { paymentPagePath } from '@server/auth/order-access';
 import { textUpdatesSchema } from '@shared/message-preferences';
 import { slotChoiceOf } from '@shared/slots';
+import { isAppOfferRefusal, type OrderSource } from '@shared/app-offer';
 import type { BookingChoice } from '~/features/booking/booking-storage';
 import { checkoutMessages, type CheckoutDetails, type CheckoutResult } from './checkout-state';
 import type { AppliedCode } from '@shared/promo-discount';
@@ -183,6 +184,9 @@ export async function checkoutAction(
     const estimate = readEstimateForm(form, intent);
     const textUpdates = String(form.get('text_updates') ?? '');
     const promoCode = String(form.get('promo_code') ?? '').trim();
+    // Issue 33: the installed app says so (after hydration) and may claim its offer.
+    const source: OrderSource = form.get('source') === 'app' ? 'app' : 'web';
+    const appOffer = form.get('app_offer') === 'yes';
     if (intent !== 'place') {
       // Without JavaScript: the summary again, with the lines, the estimate and the cap.
       const errors = estimateFormErrors(estimate);
@@ -233,6 +237,7 @@ export async function checkoutAction(
       estimate,
       textUpdates,
       promoCode,
+      appOffer,
     };
     const stated = estimatePayload(estimate);
     // Issue 17: "Text me updates"; not asked (an older page) leaves the choices as they are.
@@ -285,6 +290,8 @@ export async function checkoutAction(
         capPence: stated.priceCap,
         textUpdates: texts?.data,
         promoCode: promoCode || undefined,
+        source,
+        appOffer,
       });
       if (paymentDetails === 'with-invoice') {
         return redirect(`/order/complete/${order.orderId}`, 303);
@@ -298,13 +305,23 @@ export async function checkoutAction(
         for (const [field, list] of Object.entries(error.errors)) {
           if (list[0]) errors[field] = list[0];
         }
+        // Issue 33: the app's offer refused, known by its code; nothing was placed.
+        const appOfferRefusal = isAppOfferRefusal(error.code) ? error.code : undefined;
         return data<CheckoutResult>(
           {
             ...retry,
             errors,
+            appOfferRefusal,
+            // Its offer gone for good (had, or not from the app), the box comes back unticked.
+            appOffer:
+              appOffer && (!appOfferRefusal || appOfferRefusal === 'app-offer-not-combined'),
             alert: {
               tone: 'error',
-              text: errors.promo_code ?? errors.text_updates ?? checkoutMessages.mandatory,
+              text:
+                errors.promo_code ??
+                errors.app_offer ??
+                errors.text_updates ??
+                checkoutMessages.mandatory,
             },
           },
           { status: 422 },

@@ -10,6 +10,8 @@ import type { CheckoutDetails } from './checkout-state';
 import type { EstimateCatalogue, EstimateForm } from './estimate-form';
 import { EstimateSection } from './estimate-section';
 import { PromoField, type PromoAddress } from './promo-field';
+import { AppOfferField } from './app-offer-field';
+import type { AppOfferRefusal } from '@shared/app-offer';
 
 /**
  * Step 2, Order Summary: the details as they will be sent, what the customer is sending with
@@ -30,6 +32,8 @@ export function SummaryStep({
   applied: appliedByServer,
   address,
   errors,
+  appOffer,
+  appOfferRefusal,
 }: {
   action: string;
   details: CheckoutDetails;
@@ -47,6 +51,9 @@ export function SummaryStep({
   /** The booking's address, for a logged-in customer's Apply. */
   address: PromoAddress | null;
   errors: Record<string, string>;
+  /** Issue 33: the app's offer ticked as posted, and why placing refused it. */
+  appOffer: boolean;
+  appOfferRefusal?: AppOfferRefusal;
 }) {
   const busy = useNavigation().state === 'submitting';
   const hydrated = useHydrated();
@@ -95,6 +102,12 @@ export function SummaryStep({
         <input type="hidden" name="checkout_token" value={checkoutToken} />
         <input type="hidden" name="attempt" value={attempt} />
       </section>
+      <AppOfferField
+        key={`${appOfferRefusal ?? ''}:${appOffer}`}
+        claimed={appOffer}
+        refusal={appOfferRefusal}
+        error={errors.app_offer}
+      />
       <TextUpdatesChoice phone={details.phone} chosen={textUpdates} error={errors.text_updates} />
       <EstimateSection
         key={JSON.stringify(estimate)}
