@@ -2,12 +2,18 @@ import { Transform } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
+import type { Brand } from '@shared/brand';
 import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { errorFields, isDatabaseUnavailable } from '~/server/errors.server';
 import { NonceProvider } from './utils/nonce';
 import { InlineCssProvider, linksItsStylesheets } from './utils/inline-styles';
+import { ServerMarkupProvider, type ServerMarkup } from './utils/server-markup';
+import { AppInstallSteps } from './components/site/app-install-steps';
+import { appBannerScript } from './components/site/app-banner-dismissal';
+import { appInstallScript } from './components/site/app-install-script';
+import { signedInScript } from './components/site/signed-in-marker';
 import { stylesheetsOfPage } from './utils/inline-styles.server';
 import {
   headRewriter,
@@ -17,6 +23,21 @@ import {
 import type { PageHandle } from './components/site/chrome-rules';
 
 export const streamTimeout = 5_000;
+
+/** Markup only the server writes (app/utils/server-markup.tsx), made once per brand. */
+const serverMarkupOf = new WeakMap<Brand, ServerMarkup>();
+function serverMarkup(brand: Brand): ServerMarkup {
+  let markup = serverMarkupOf.get(brand);
+  if (!markup) {
+    markup = {
+      beforeBody: `${appBannerScript};${appInstallScript}`,
+      signedIn: signedInScript,
+      installSteps: renderToStaticMarkup(<AppInstallSteps brand={brand} />),
+    };
+    serverMarkupOf.set(brand, markup);
+  }
+  return markup;
+}
 
 /** Requests whose loader or action failed because the database could not be reached. */
 const databaseWasUnavailable = new WeakSet<Request>();
@@ -76,7 +97,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <InlineCssProvider value={css}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <ServerMarkupProvider value={serverMarkup(loadContext.services.config.brand)}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </ServerMarkupProvider>
         </InlineCssProvider>
       </NonceProvider>,
       {

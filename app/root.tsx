@@ -1,4 +1,4 @@
-import { useLayoutEffect, type ReactNode } from 'react';
+import { lazy, useLayoutEffect, type ReactNode } from 'react';
 import {
   Meta,
   Outlet,
@@ -12,9 +12,8 @@ import { pageHydrates } from '@shared/page-handle';
 import { getCurrentCustomer } from '~/server/accounts.server';
 import { listBranches } from '~/server/catalogue.server';
 import { chromeFor, type PageHandle } from './components/site/chrome-rules';
-import { appBannerScript, restoreAppBannerMark } from './components/site/app-banner-dismissal';
-import { appInstallScript } from './components/site/app-install-script';
-import { markSignedIn, signedInScript } from './components/site/signed-in-marker';
+import { restoreAppBannerMark } from './components/site/app-banner-dismissal';
+import { markSignedIn } from './components/site/signed-in-marker';
 import { ContactBar } from './components/site/contact-bar';
 import { DeferredPromo } from './components/site/deferred-promo';
 import { OfflineStatusLater } from './components/site/offline-status-later';
@@ -23,7 +22,7 @@ import { SiteHeader } from './components/site/site-header';
 import { LogoutButton } from './features/account/logout-button';
 import { isSharedPageHandle } from '@shared/shared-page';
 import type { Route } from './+types/root';
-import { NotFoundPanel } from './components/not-found-panel';
+import { useServerMarkup } from './utils/server-markup';
 import { useNonce } from './utils/nonce';
 import { PageStyles } from './utils/inline-styles';
 import { useRootData } from './utils/root-data';
@@ -49,6 +48,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const nonce = useNonce();
+  const serverMarkup = useServerMarkup();
   // A page with nothing interactive ships no JavaScript (its handle says hydrate: false).
   const scripts = pageHydrates(useMatches().map((match) => match.handle));
   // After every commit, before paint: the app banner's mark on <html>, if React cleared it.
@@ -78,12 +78,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script
           nonce={nonce}
           suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: appBannerScript + ';' + appInstallScript }}
+          dangerouslySetInnerHTML={{ __html: serverMarkup.beforeBody }}
         />
         <script
           nonce={nonce}
           suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: signedInScript }}
+          dangerouslySetInnerHTML={{ __html: serverMarkup.signedIn }}
         />
       </head>
       <body
@@ -98,6 +98,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         }
       >
         {children}
+        {/* How to install the app (#app-install), for every page's app offers. */}
+        <div
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: serverMarkup.installSteps }}
+        />
         {/* In the browser the page has hydrated: a link followed to a page without scripts
             still scrolls to its top. */}
         {(scripts || typeof document !== 'undefined') && <ScrollRestoration nonce={nonce} />}
@@ -107,9 +112,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** A 404 under any path, and errors: no title of the page that failed, so one here. */
 /** Not asked again for Today/Tomorrow in the driver's view (issue 33): it may have no signal. */
 export const shouldRevalidate = keepsDataWithinDriverView;
+
+/** A 404 under any path, and errors: no title of the page that failed, so one here. */
 
 export function meta({ error }: Route.MetaArgs) {
   if (!error) return [];
@@ -177,6 +183,15 @@ export default function App() {
     </SiteChrome>
   );
 }
+
+/*
+ * Only a 404 shows it: a page that rendered fine does not load it (issue 30's 25 kB of our own
+ * code per page). No Suspense boundary: the server writes it whole and the browser hydrates it
+ * once its chunk is in, as the checkout's steps (routes/checkout.tsx).
+ */
+const NotFoundPanel = lazy(() =>
+  import('./components/not-found-panel').then((m) => ({ default: m.NotFoundPanel })),
+);
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // A 404 below a real route (/pricing/zzz, /blog/x, /order/complete/1) is the same page as

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import type { Brand } from '@shared/brand';
 import { AppBanner } from './app-banner';
-import { AppInstallSteps } from './app-install-steps';
 
 /**
  * The floating buttons of spec 2 (Order Now, call, chat and app download) as one bar along
@@ -29,7 +28,6 @@ export function ContactBar({
   return (
     <div className={`sticky bottom-0 z-30 print:hidden ${showOrderNow ? '' : 'lg:static'}`}>
       {showAppBanner ? <AppBanner brand={brand} /> : null}
-      <AppInstallSteps brand={brand} />
       <nav
         aria-label="Contact us"
         className="border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] shadow-[0_-2px_12px_rgb(15_23_42/0.08)] backdrop-blur"
