@@ -4,7 +4,7 @@ import { startStripeStandIn, type StripeStandIn } from '@tests/helpers/stripe-st
 import { counterPeople } from '@tests/helpers/counter-people';
 import { staffLogIn } from '@tests/helpers/fixtures';
 import { startTestServer, type TestServer } from '@tests/helpers/test-server';
-import { auditLog, branches, services, tillEntries } from '../server/db/schema';
+import { auditLog, branches, financialDocuments, services, tillEntries } from '../server/db/schema';
 
 /*
  * Card money that moves when the day it belongs to is closed (issue 32, decision 058), through
@@ -25,6 +25,7 @@ type Day = {
   closed_at: string | null;
   takings: { card: string; cash: string; total: string };
   refunds: string;
+  vat: string;
   entries: { kind: string; method: string; amount: string; by: string; reason: string | null }[];
 };
 type Reply = {
@@ -187,6 +188,16 @@ describe('card money after the day was closed (decision 058)', () => {
     const [carried] = await audits('till.carried-over');
     expect(carried).toMatchObject({ entityId: String(tuesday.id) });
     expect(await dayOf(monday.id)).toEqual(closed);
+    // Its VAT goes with it: the invoice issued that evening is Tuesday's VAT, not nobody's.
+    const [invoice] = await db
+      .select()
+      .from(financialDocuments)
+      .where(
+        and(eq(financialDocuments.orderId, ticket.id), eq(financialDocuments.kind, 'invoice')),
+      );
+    expect(invoice!.vatPence).toBeGreaterThan(0);
+    expect(tuesday.vat).toBe(pounds(invoice!.vatPence));
+    expect(closed.vat).toBe('0.00');
     await closeDay(tuesday.id);
   });
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import { londonDayRange } from '@shared/london-time';
 import { branchScope } from '../../auth/branch-scope';
 import type { CurrentStaff } from '../../auth/staff';
@@ -57,6 +57,13 @@ export async function tillTotals(db: DbOrTx, day: TillDay) {
       ),
     ),
   ];
+  // A card that settled between two days (its invoice issued after the last day closed) is
+  // this day's sale and this day's VAT, as its takings are (decision 058).
+  const [previous] = await db
+    .select({ closedAt: sql<Date | null>`max(${tillDays.closedAt})` })
+    .from(tillDays)
+    .where(and(eq(tillDays.branchId, day.branchId), lte(tillDays.closedAt, day.openedAt)));
+  const since = previous?.closedAt ? new Date(previous.closedAt) : null;
   const [vat] = soldOrders.length
     ? await db
         .select({ pence: sql<number>`coalesce(sum(${financialDocuments.vatPence}), 0)::int` })
@@ -65,9 +72,9 @@ export async function tillTotals(db: DbOrTx, day: TillDay) {
           and(
             eq(financialDocuments.kind, 'invoice'),
             inArray(financialDocuments.orderId, soldOrders),
-            // Issued while this day was open: a deposit's invoice is the deposit day's VAT,
-            // not again the day the balance is taken.
-            gte(financialDocuments.issuedAt, day.openedAt),
+            // Issued while this day was open, or since the day before it closed: a deposit's
+            // invoice is the deposit day's VAT, not again the day the balance is taken.
+            since ? gt(financialDocuments.issuedAt, since) : undefined,
             day.closedAt ? lte(financialDocuments.issuedAt, day.closedAt) : undefined,
           ),
         )
