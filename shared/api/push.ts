@@ -133,7 +133,7 @@ export const adminPushApi = {
     body: staffPushSubscriptionSchema,
     replies: {
       201: z.object({ status: ok, message: text(), device: staffPushDevice }),
-      ...failures(401, 422),
+      ...failures(401, 403, 422),
     },
   }),
   listStaffPushDevices: endpoint({
@@ -145,7 +145,7 @@ export const adminPushApi = {
     auth: staffOnly,
     replies: {
       200: z.object({ status: ok, devices: z.array(staffPushDevice) }),
-      ...failures(401),
+      ...failures(401, 403),
     },
   }),
   removeStaffPushDevice: endpoint({
@@ -156,6 +156,6 @@ export const adminPushApi = {
     summary: 'Stops notifications to one of your devices',
     auth: staffOnly,
     params: deviceId,
-    replies: { 200: removed, ...failures(401, 404) },
+    replies: { 200: removed, ...failures(401, 403, 404) },
   }),
 };
