@@ -8,6 +8,8 @@ import { chromiumArgs } from '@tests/helpers/chromium';
 
 // Sign-ins from this spec's own address (support.ts).
 test.use(ownAddress(180));
+// The worker is what this spec is about (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
 
 /*
  * Issue 33, part A (decision 059): the site installs as an app, its service worker keeps the
