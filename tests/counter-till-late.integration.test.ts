@@ -107,6 +107,7 @@ describe('card money after the day was closed (decision 058)', () => {
     stripe = await startStripeStandIn();
     stripe.terminal.addReader(READER);
     server = await startTestServer({
+      pages: 'build',
       now: () => clock,
       env: {
         STRIPE_SECRET_KEY: 'sk_test_standin',
@@ -171,6 +172,21 @@ describe('card money after the day was closed (decision 058)', () => {
       ['sale', 'card', shirt.pricePence, maidaVale],
     ]);
     expect(await audits('till.entry-waiting')).toHaveLength(1);
+    // The till says so while no day is open, on its API and its page.
+    const overview = await server.api<{ current: unknown; waiting: unknown }>(
+      '/api/admin/counter/till',
+      { headers: as('maida') },
+    );
+    expect(overview.body.current).toBeNull();
+    expect(overview.body.waiting).toEqual({ entries: 1, total: pounds(shirt.pricePence) });
+    const page = await fetch(`${server.url}/admin/counter/till`, {
+      headers: { cookie: `cl_staff=${tokens.maida}` },
+    });
+    expect(page.status).toBe(200);
+    const text = (await page.text()).replace(/<!-- -->/g, '');
+    expect(text).toContain(
+      `A card payment or refund (£${pounds(shirt.pricePence)}) came through while the till was closed`,
+    );
 
     // Tuesday's day takes it when opened, audited as a carry-over, with its reason.
     await at('2026-11-24T08:30:00Z');

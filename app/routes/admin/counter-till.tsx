@@ -34,6 +34,7 @@ export default function CounterTill({ loaderData }: Route.ComponentProps) {
     setMessage(said);
   };
   const open = day !== null && day.closed_at === null;
+  const { waiting } = loaderData;
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -58,6 +59,15 @@ export default function CounterTill({ loaderData }: Route.ComponentProps) {
           ) : (
             <p className="card p-4">The till is not open: open the day before taking cash.</p>
           )}
+          {day === null && waiting.entries > 0 ? (
+            <p className="card p-4" data-testid="till-waiting">
+              {waiting.entries === 1
+                ? 'A card payment or refund'
+                : `${waiting.entries} card payments or refunds`}{' '}
+              (£{waiting.total}) came through while the till was closed: the day you open takes{' '}
+              {waiting.entries === 1 ? 'it' : 'them'}, with the reason on its Z report.
+            </p>
+          ) : null}
           {day?.closed_at ? (
             <Link to={`/admin/counter/till/days/${day.id}`} className="btn-primary">
               Print the Z report

@@ -58,6 +58,11 @@ export function tillDaySummaryView(row: { day: typeof tillDays.$inferSelect; bra
 }
 
 /** The answer to cash paid in or out of a branch's till. */
+/** Card money waiting for the next day opened (decision 058), as the till page says it. */
+export function tillWaitingView(waiting: { entries: number; pence: number }) {
+  return { entries: waiting.entries, total: formatPence(waiting.pence) };
+}
+
 export function paidMessage(kind: 'paid-in' | 'paid-out', pence: number, branch: string): string {
   return `${formatGbp(pence)} paid ${kind === 'paid-in' ? 'into' : 'out of'} the till at ${branch}.`;
 }

@@ -1,7 +1,7 @@
 import { renderZReport } from '../../adapters/pdf/render-z-report';
 import type { CurrentStaff } from '../../auth/staff';
 import type { AppServices } from '../../services';
-import { tillDaySummaryView, tillDayView } from './present-till';
+import { tillDaySummaryView, tillDayView, tillWaitingView } from './present-till';
 import { tillOverview, tillReport } from './till-report';
 
 /* The till's pages (decision 051) read what its API answers, presented the same way. */
@@ -16,6 +16,7 @@ export async function tillOverviewView(
   return {
     current: found.current ? tillDayView(services.config.brand, found.current) : null,
     days: found.days.map(tillDaySummaryView),
+    waiting: tillWaitingView(found.waiting),
   };
 }
 

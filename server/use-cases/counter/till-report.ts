@@ -1,4 +1,18 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  sql,
+  sum,
+} from 'drizzle-orm';
 import { londonDayRange } from '@shared/london-time';
 import { branchScope } from '../../auth/branch-scope';
 import type { CurrentStaff } from '../../auth/staff';
@@ -151,8 +165,17 @@ export async function tillOverview(deps: Pick<AppServices, 'db'>, input: { staff
         .orderBy(desc(tillDays.day), asc(branches.sortOrder))
         .limit(60)
     : [];
+  // Card money that settled while no day was open (decision 058): the next day opened takes it.
+  const [waiting] =
+    scope.current === null || open
+      ? []
+      : await deps.db
+          .select({ entries: count(), pence: sum(tillEntries.pence).mapWith(Number) })
+          .from(tillEntries)
+          .where(and(eq(tillEntries.branchId, scope.current), isNull(tillEntries.dayId)));
   return {
     current: open ? await tillReport(deps, { staff: input.staff, dayId: open.id }) : null,
     days,
+    waiting: { entries: waiting?.entries ?? 0, pence: waiting?.pence ?? 0 },
   };
 }

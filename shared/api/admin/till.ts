@@ -93,7 +93,13 @@ export const adminTillApi = {
       'The session’s branch’s open till with its running takings, and the recent days of the branches the member works in (the owner: all)',
     auth: staffOnly,
     replies: {
-      200: z.object({ status: ok, current: tillDay.nullable(), days: z.array(tillDaySummary) }),
+      200: z.object({
+        status: ok,
+        current: tillDay.nullable(),
+        days: z.array(tillDaySummary),
+        /** Card money that settled while no day was open: the next day opened takes it. */
+        waiting: z.object({ entries: z.number().int(), total: money }),
+      }),
       ...failures(401, 403),
     },
   }),

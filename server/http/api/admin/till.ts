@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@shared/api';
 import type { AppServices } from '../../../services';
-import { tillDaySummaryView, tillDayView } from '../../../use-cases/counter/present-till';
+import {
+  tillDaySummaryView,
+  tillWaitingView,
+  tillDayView,
+} from '../../../use-cases/counter/present-till';
 import { closeTill, openTill, payTillCash } from '../../../use-cases/counter/till';
 import { tillOverview, tillReport } from '../../../use-cases/counter/till-report';
 import { route } from '../../contract-routes';
@@ -24,6 +28,7 @@ export function adminTillRoutes(app: FastifyInstance, services: AppServices) {
       status: true,
       current: found.current ? tillDayView(numbering, found.current) : null,
       days: found.days.map(tillDaySummaryView),
+      waiting: tillWaitingView(found.waiting),
     };
   });
   route(
