@@ -73,6 +73,11 @@ export const routes: Routes<Api> = {
     saveShopSettings: { method: 'PUT', path: '/api/admin/settings', auth: ['staff'] },
     branchSettings: { method: 'GET', path: '/api/admin/branches', auth: ['staff'] },
     saveBranchSettings: { method: 'PUT', path: '/api/admin/branches/:id', auth: ['staff'] },
+    registerBranchReader: {
+      method: 'POST',
+      path: '/api/admin/branches/:id/reader',
+      auth: ['staff'],
+    },
     workingBranch: { method: 'GET', path: '/api/admin/branch', auth: ['staff'] },
     chooseWorkingBranch: { method: 'PUT', path: '/api/admin/branch', auth: ['staff'] },
     moveOrderBranch: { method: 'POST', path: '/api/admin/orders/:id/branch', auth: ['staff'] },

@@ -50,6 +50,34 @@ test('the owner edits Maida Vale’s hours and a closure; the branch page shows 
   await expect(page.getByTestId('branch-closures')).toContainText('Staff training');
 });
 
+test('the owner pairs West Hampstead’s card reader by the code on its screen', async ({ page }) => {
+  await page.goto('/admin/login');
+  await page.getByLabel('E-mail').fill(E2E_OWNER.email);
+  await page.getByLabel('Password').fill(E2E_OWNER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Orders board' })).toBeVisible();
+  await page.goto('/admin/branches');
+  await page.getByRole('link', { name: /West Hampstead/ }).click();
+  await page.waitForFunction(() => '__reactRouterRouteModules' in window);
+  // Its editor, not the one shown before the link was followed.
+  await expect(page.getByRole('button', { name: 'Save West Hampstead' })).toBeVisible();
+  const pairing = page.getByRole('form', { name: 'Pair a card reader' });
+  const code = pairing.getByLabel('Pairing code on the reader’s screen');
+  // A code the reader did not show: the server's words, and the reader id unchanged.
+  const before = await page.getByLabel('Card reader id (Stripe Terminal)').inputValue();
+  await code.fill('apple-banana-cherry');
+  await pairing.getByRole('button', { name: 'Pair the reader' }).click();
+  await expect(pairing.getByRole('alert')).toContainText('That pairing code was not accepted');
+  await expect(page.getByLabel('Card reader id (Stripe Terminal)')).toHaveValue(before);
+  // TEST MODE pairs a simulated reader with Stripe's test code.
+  await code.fill('simulated-wpe');
+  await pairing.getByRole('button', { name: 'Pair the reader' }).click();
+  await expect(pairing.getByRole('status')).toHaveText(
+    'The reader is paired: West Hampstead takes cards on it.',
+  );
+  await expect(page.getByLabel('Card reader id (Stripe Terminal)')).toHaveValue(/^tmr_simulated_/);
+});
+
 test('staff of two branches choose one at sign-in; the board follows the switcher', async ({
   page,
 }) => {

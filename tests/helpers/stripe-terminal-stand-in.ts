@@ -66,8 +66,67 @@ export function createTerminalStandIn<I extends TerminalIntent>(
       : null,
   });
 
+  /** Terminal locations, as readers are registered at one (the shop's branches). */
+  const locations = new Map<string, { id: string; displayName: string; form: URLSearchParams }>();
+  const locationJson = (l: { id: string; displayName: string; form: URLSearchParams }) => ({
+    id: l.id,
+    object: 'terminal.location',
+    display_name: l.displayName,
+    address: {
+      line1: l.form.get('address[line1]'),
+      line2: l.form.get('address[line2]'),
+      city: l.form.get('address[city]'),
+      postal_code: l.form.get('address[postal_code]'),
+      country: l.form.get('address[country]'),
+    },
+    metadata: Object.fromEntries(
+      [...l.form.entries()]
+        .filter(([key]) => key.startsWith('metadata['))
+        .map(([key, value]) => [key.slice('metadata['.length, -1), value]),
+    ),
+  });
+
+  /**
+   * Registering: locations listed and created (display name, address with a country), and a
+   * reader registered at one by the pairing code on its screen. As in Stripe's test mode,
+   * `simulated-wpe` registers a simulated WisePOS E; any other code is refused.
+   */
+  function register(method: string, path: string, form: URLSearchParams): Answer | null {
+    if (path === '/v1/terminal/locations' && method === 'GET') {
+      const data = [...locations.values()].map(locationJson);
+      return {
+        status: 200,
+        body: { object: 'list', data, has_more: false, url: '/v1/terminal/locations' },
+      };
+    }
+    if (path === '/v1/terminal/locations' && method === 'POST') {
+      const displayName = form.get('display_name');
+      if (!displayName || !form.get('address[country]')) {
+        return invalid('parameter_missing', 'Missing required param: display_name or address.');
+      }
+      const location = { id: `tml_standin_${locations.size + 1}`, displayName, form };
+      locations.set(location.id, location);
+      return { status: 200, body: locationJson(location) };
+    }
+    if (path === '/v1/terminal/readers' && method === 'POST') {
+      if (!locations.has(form.get('location') ?? '')) return missing('terminal.location');
+      if (form.get('registration_code') !== 'simulated-wpe') {
+        return invalid('resource_missing', 'The registration code is invalid or has expired.');
+      }
+      const reader: Reader = { id: `tmr_standin_registered_${readers.size + 1}`, action: null };
+      readers.set(reader.id, reader);
+      return {
+        status: 200,
+        body: { ...readerJson(reader), label: form.get('label'), location: form.get('location') },
+      };
+    }
+    return null;
+  }
+
   /** The Terminal part of the API, or null when the path is not Terminal's. */
   function handle(method: string, path: string, form: URLSearchParams): Answer | null {
+    const registering = register(method, path, form);
+    if (registering) return registering;
     const readerPath = /^\/v1\/(test_helpers\/)?terminal\/readers\/(\w+)(?:\/(\w+))?$/.exec(path);
     const capture = /^\/v1\/payment_intents\/(\w+)\/capture$/.exec(path);
     if (capture && method === 'POST') {
@@ -133,6 +192,7 @@ export function createTerminalStandIn<I extends TerminalIntent>(
 
   return {
     readers,
+    locations,
     handle,
     /** A reader registered in the stand-in's Terminal location (a simulated WisePOS E). */
     addReader(id: string) {

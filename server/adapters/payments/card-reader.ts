@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { ConflictError } from '../../errors';
+import { ConflictError, ValidationError } from '../../errors';
 import { PaymentProviderError } from './payment-provider';
 import { stripeClient } from './stripe-provider';
 
@@ -45,7 +45,39 @@ export interface CardReaderProvider {
   cancelReaderAction(readerId: string): Promise<void>;
   /** The simulated tap (Stripe's test helpers with a test key). */
   presentTestCard(input: { readerId: string; outcome: TestCardOutcome }): Promise<void>;
+  /**
+   * Registers a smart reader by the pairing code on its screen at the branch's Terminal
+   * location (made from the branch's address the first time); answers the reader's id.
+   */
+  registerReader(input: {
+    registrationCode: string;
+    label: string;
+    place: ReaderPlace;
+  }): Promise<{ readerId: string }>;
 }
+
+/** A branch as Stripe Terminal's location of its readers. */
+export type ReaderPlace = {
+  branchId: number;
+  name: string;
+  line1: string;
+  line2: string;
+  town: string;
+  postcode: string;
+};
+
+/** Stripe's pairing codes of its simulated readers (test mode), as TEST MODE takes them too. */
+export const SIMULATED_REGISTRATION_CODES = ['simulated-wpe', 'simulated-s700', 'simulated-s710'];
+
+export const pairingCodeRefused = () =>
+  new ValidationError(
+    'That pairing code was not accepted. Check the code on the reader’s screen: it changes when the reader restarts.',
+    {
+      registration_code: [
+        'That pairing code was not accepted. Check the code on the reader’s screen: it changes when the reader restarts.',
+      ],
+    },
+  );
 
 export const readerBusy = () =>
   new ConflictError(
@@ -168,6 +200,43 @@ export function createStripeCardReader(options: {
         });
       } catch (error) {
         failed(error);
+      }
+    },
+    async registerReader({ registrationCode, label, place }) {
+      const branch = String(place.branchId);
+      let location: Stripe.Terminal.Location | undefined;
+      try {
+        // The branch's location, found by the id it carries; made the first time.
+        const known = await stripe.terminal.locations.list({ limit: 100 });
+        location = known.data.find((l) => l.metadata?.branch_id === branch);
+        location ??= await stripe.terminal.locations.create(
+          {
+            display_name: place.name,
+            address: {
+              line1: place.line1,
+              ...(place.line2 ? { line2: place.line2 } : {}),
+              city: place.town,
+              postal_code: place.postcode,
+              country: 'GB',
+            },
+            metadata: { branch_id: branch },
+          },
+          { idempotencyKey: `terminal-location:${branch}` },
+        );
+      } catch (error) {
+        return failed(error);
+      }
+      try {
+        const reader = await stripe.terminal.readers.create({
+          registration_code: registrationCode,
+          label,
+          location: location.id,
+        });
+        return { readerId: reader.id };
+      } catch (error) {
+        // A code mistyped, expired or already used: the owner's to check on the reader.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) throw pairingCodeRefused();
+        return failed(error);
       }
     },
   };

@@ -3,6 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { testPaymentObjects } from '../../db/schema';
 import {
+  SIMULATED_REGISTRATION_CODES,
+  pairingCodeRefused,
   readerBusy,
   readerIdle,
   type CardReaderProvider,
@@ -108,6 +110,11 @@ export function createTestModeReader(db: Database): CardReaderProvider {
         status: outcome === 'approved' ? 'succeeded' : 'failed',
         message: outcome === 'approved' ? undefined : DECLINED,
       });
+    },
+    async registerReader({ registrationCode }) {
+      // Stripe's test-mode pairing codes register a simulated reader here too.
+      if (!SIMULATED_REGISTRATION_CODES.includes(registrationCode)) throw pairingCodeRefused();
+      return { readerId: `${SIMULATED_READER_PREFIX}_${randomBytes(6).toString('hex')}` };
     },
   };
 }

@@ -94,7 +94,8 @@ export async function seedCatalogue(db: DbOrTx): Promise<void> {
         // owner changes them (Branches).
         expressPercent: b.counter ? 50 : null,
         sameDayPercent: b.counter ? 100 : null,
-        // Decision 053: TEST MODE's simulated reader; with a Stripe key the owner sets the real one.
+        // Decision 053: TEST MODE’s simulated reader; with a Stripe key the owner pairs the real
+        // one in the branch’s settings (its pairing code).
         terminalReaderId: b.counter ? `tmr_simulated_${b.slug}` : null,
       })
       .returning({ id: branches.id });

@@ -128,6 +128,26 @@ export const adminBranchesApi = {
       ...failures(400, 401, 403, 404, 422),
     },
   }),
+  registerBranchReader: endpoint({
+    method: 'POST',
+    path: '/api/admin/branches/:id/reader',
+    operationId: 'registerBranchReader',
+    tag: 'Back office',
+    summary:
+      'Pairs the branch’s counter card reader by the code on its screen (Stripe Terminal, at the branch’s location; TEST MODE: simulated-wpe), audited (owner only)',
+    auth: staffOnly,
+    params: z.object({ id: recordId() }),
+    body: z.object({
+      registration_code: text({ error: 'Enter the pairing code shown on the reader.' })
+        .trim()
+        .min(1, 'Enter the pairing code shown on the reader.')
+        .max(100, 'Enter the pairing code shown on the reader.'),
+    }),
+    replies: {
+      200: z.object({ status: ok, message: text(), reader_id: text() }),
+      ...failures(400, 401, 403, 404, 422, 502),
+    },
+  }),
   workingBranch: endpoint({
     method: 'GET',
     path: '/api/admin/branch',

@@ -3,6 +3,7 @@ import { routes } from '@shared/api/routes';
 import { WEEKDAY_NAMES } from '@shared/branch-hours';
 import type { SpeedOffer } from '@shared/counter-speed';
 import { ActionFeedback, useAdminAction } from '../ui';
+import { ReaderPairing } from './reader-pairing';
 
 /*
  * One branch's settings in the back office (issue 32): the counter, the week's hours, closures
@@ -109,6 +110,7 @@ export function BranchEditor({
             Empty: the counter takes no card. In test mode, tmr_simulated… is the simulated reader.
           </span>
         </label>
+        <ReaderPairing branchId={branch.id} onPaired={setReaderId} />
       </section>
 
       <section className="card space-y-3" aria-labelledby="hours-title">

@@ -10,6 +10,7 @@ import {
 } from '../../../use-cases/branches/branch-settings';
 import { chooseBranch } from '../../../use-cases/branches/choose-branch';
 import { moveOrderToBranch } from '../../../use-cases/branches/order-branch';
+import { registerBranchReader } from '../../../use-cases/branches/register-reader';
 import { route } from '../../contract-routes';
 import { staffGuard, staffOf } from '../../identity';
 
@@ -52,6 +53,23 @@ export function adminBranchRoutes(app: FastifyInstance, services: AppServices) {
     branches: (await listBranchSettings(services)).map(settingsReply),
     staff: await branchStaffChoices(services),
   }));
+  route(
+    app,
+    e.registerBranchReader,
+    { ...ownerOnly, invalidMessage: 'Enter the pairing code shown on the reader.' },
+    async ({ params, body }, request) => {
+      const paired = await registerBranchReader(services, {
+        actor: staffOf(request),
+        branchId: params.id,
+        registrationCode: body.registration_code,
+      });
+      return {
+        status: true,
+        message: `The reader is paired: ${paired.branch} takes cards on it.`,
+        reader_id: paired.readerId,
+      };
+    },
+  );
   route(
     app,
     e.saveBranchSettings,
