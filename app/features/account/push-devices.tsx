@@ -94,10 +94,10 @@ export function PushDevices({
           Notifications on your devices
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          Your phone tells you when your booking is confirmed, the driver is on the way, your items
-          are checked in or ready, and when they are delivered. Like our texts, none arrive between{' '}
-          {clockHour(QUIET_FROM_HOUR)} and {clockHour(QUIET_UNTIL_HOUR)}; a tap opens your order’s
-          tracking page.
+          Your phone tells you what our texts do: your booking confirmed, the collection tomorrow,
+          the driver on the way, your items checked in or ready, an invoice or a payment that needs
+          you, and the delivery. Like our texts, none arrive between {clockHour(QUIET_FROM_HOUR)}{' '}
+          and {clockHour(QUIET_UNTIL_HOUR)}; a tap opens your order’s tracking page.
         </p>
       </div>
       {notice ? <Notice tone="success">{notice}</Notice> : null}
