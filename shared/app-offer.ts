@@ -62,6 +62,8 @@ export const appOfferMessages = {
     `The ${appOfferText(percent)} is for orders placed from our app, installed on your phone.`,
   used: (percent: number) =>
     `You have already had the ${appOfferText(percent)}: it is once per customer, phone number and card.`,
+  usedCard: (percent: number) =>
+    `The ${appOfferText(percent)} was already had with this card on another account: it is once per customer, phone number and card, so this order is at the usual price.`,
   notCombined: (percent: number) =>
     `The ${appOfferText(percent)} cannot be combined with another offer or a friend’s referral: remove the code to keep it.`,
 };

@@ -143,8 +143,10 @@ describe('push for every event the customer is texted about (decision 064)', () 
     const got = await deliveredTo(subscriptionId, added.length);
     expect(pushService.refused).toEqual([]);
     const url = trackingUrl(server.services.config.publicUrl, order.trackingToken);
+    type Payload = { title: string; body: string; url: string; tag: string };
+    const payloads = got.map((d) => d.payload as Payload);
     for (const { event, title, body } of added) {
-      const payload = got.find((d) => title.test(d.payload.title))?.payload;
+      const payload = payloads.find((p) => title.test(p.title));
       expect(payload, event.event).toBeDefined();
       expect(payload!.body).toMatch(body);
       expect(payload!.url).toBe(url);
