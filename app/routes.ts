@@ -79,6 +79,7 @@ export default [
     route('admin/counter/till/days/:id', 'routes/admin/counter-till-day.tsx'),
     route('admin/counter/uncollected', 'routes/admin/counter-uncollected.tsx'),
     route('admin/reports', 'routes/admin/reports.tsx'),
+    route('admin/notifications', 'routes/admin/notifications.tsx'),
   ]),
 
   // The installed app opens here (decision 059).

@@ -6,19 +6,29 @@
  * app/service-worker/sw.ts into one classic script, then Workbox's injectManifest writes the
  * precache list of what is in build/client into it.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { injectManifest } from 'workbox-build';
+import { appShellFiles, parseClientManifest } from './app-shell';
 
-/** What the worker precaches: the app shell (hashed scripts and styles), fonts and images. */
-export const PRECACHED = [
-  'assets/**/*.{js,css,woff2}',
-  'images/**/*.{svg,png,jpg,jpeg,webp}',
-  'favicon.svg',
-];
+/**
+ * What the worker precaches (decision 064): the app shell read from React Router's client
+ * manifest (scripts/app-shell.ts) and the fonts. Images and the other chunks are cached at run
+ * time (app/service-worker/cache-rules.ts), so a first visit fetches no more than its budget.
+ */
+export async function precachedFiles(client: string): Promise<string[]> {
+  const assets = await readdir(path.join(client, 'assets'));
+  const manifestFile = assets.find((name) => /^manifest-[\w-]+\.js$/.test(name));
+  if (!manifestFile) throw new Error(`service worker: no client manifest in ${client}/assets`);
+  const manifest = parseClientManifest(
+    await readFile(path.join(client, 'assets', manifestFile), 'utf8'),
+  );
+  const fonts = assets.filter((name) => name.endsWith('.woff2')).map((name) => `assets/${name}`);
+  return [...appShellFiles(manifest), ...fonts];
+}
 
-/** Bundles of the back office and the counter, which a customer's phone never needs. */
+/** Never precached, whatever a route imports: the back office's and counter's bundles. */
 const NOT_PRECACHED = ['assets/**/admin*', 'assets/**/counter*', 'assets/**/*.map'];
 
 export async function buildServiceWorker(buildDirectory: string): Promise<{ count: number; size: number }> {
@@ -48,7 +58,7 @@ export async function buildServiceWorker(buildDirectory: string): Promise<{ coun
       swSrc: path.join(temp, 'sw.js'),
       swDest: path.join(client, 'sw.js'),
       globDirectory: client,
-      globPatterns: PRECACHED,
+      globPatterns: await precachedFiles(client),
       globIgnores: NOT_PRECACHED,
       // Vite names assets by their content: the name is the revision.
       dontCacheBustURLsMatching: /^assets\//,

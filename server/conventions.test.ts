@@ -92,7 +92,8 @@ export function handBuiltDeps(useCases: Source[], callers: Source[]): string[] {
 
 /**
  * Files of server/use-cases that format money, other than presenters, mail builders and the
- * text builders of issue 17 (use-cases/messages/text-templates.ts, the texts' mail builders).
+ * text builders of issue 17 (use-cases/messages/text-templates.ts, the texts' mail builders)
+ * and their push notifications' twin (push-templates.ts, issue 33).
  */
 export function moneyFormatters(useCases: Source[]): string[] {
   return useCases
@@ -100,7 +101,8 @@ export function moneyFormatters(useCases: Source[]): string[] {
       (f) =>
         !/\/present-[\w-]+\.ts$/.test(f.path) &&
         !f.path.includes('/use-cases/mail/') &&
-        !f.path.endsWith('/use-cases/messages/text-templates.ts'),
+        !f.path.endsWith('/use-cases/messages/text-templates.ts') &&
+        !f.path.endsWith('/use-cases/messages/push-templates.ts'),
     )
     .filter((f) =>
       /formatPence|formatGbp|toFixed\(|toLocaleString\(|Intl\.NumberFormat|£\$\{/.test(f.text),

@@ -1,4 +1,4 @@
-import type { PromoRule } from './promo';
+import { builtInOfferRule, type PromoRule } from './promo';
 
 /*
  * The app's offer (issue 33, decision 061): the spec's "30% off your first app order". An order
@@ -27,20 +27,8 @@ export function appOfferLabel(percent: number): string {
 
 /** The offer as the promo rules price it: a percentage, no minimum spend of its own. */
 export function appOfferRule(percent: number): PromoRule {
-  return {
-    code: 'APP',
-    kind: 'percent',
-    percentOff: percent,
-    amountOffPence: null,
-    firstOrderOnly: false,
-    minSpendPence: 0,
-    startsAt: null,
-    endsAt: null,
-    perCustomerLimit: 1,
-    totalLimit: null,
-    used: 0,
-    active: true,
-  };
+  // Not "first order only" in the promo sense: the app's own rules (checkAppOffer) decide.
+  return builtInOfferRule('APP', { kind: 'percent', percentOff: percent }, false);
 }
 
 export const APP_OFFER_REFUSALS = [
@@ -62,6 +50,8 @@ export const appOfferMessages = {
     `The ${appOfferText(percent)} is for orders placed from our app, installed on your phone.`,
   used: (percent: number) =>
     `You have already had the ${appOfferText(percent)}: it is once per customer, phone number and card.`,
+  usedCard: (percent: number) =>
+    `The ${appOfferText(percent)} was already had with this card on another account: it is once per customer, phone number and card, so this order is at the usual price.`,
   notCombined: (percent: number) =>
     `The ${appOfferText(percent)} cannot be combined with another offer or a friend’s referral: remove the code to keep it.`,
 };

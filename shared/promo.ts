@@ -72,14 +72,22 @@ export const REFERRAL_DISCOUNT_PENCE = 1000;
 /** What the referrer is credited once the friend's order is paid. */
 export const REFERRAL_CREDIT_PENCE = 1000;
 
-/** The offer behind a customer's referral code, as a rule like any promo code. */
-export function referralRule(code: string): PromoRule {
+/**
+ * A built-in offer (not a code staff made) as a rule like any promo code: once per customer,
+ * no dates, no minimum spend of its own. The one builder of the referral offer and the app's
+ * offer (shared/app-offer.ts).
+ */
+export function builtInOfferRule(
+  code: string,
+  off: { kind: 'percent'; percentOff: number } | { kind: 'fixed'; amountOffPence: number },
+  firstOrderOnly: boolean,
+): PromoRule {
   return {
     code,
-    kind: 'fixed',
-    percentOff: null,
-    amountOffPence: REFERRAL_DISCOUNT_PENCE,
-    firstOrderOnly: true,
+    kind: off.kind,
+    percentOff: off.kind === 'percent' ? off.percentOff : null,
+    amountOffPence: off.kind === 'fixed' ? off.amountOffPence : null,
+    firstOrderOnly,
     minSpendPence: 0,
     startsAt: null,
     endsAt: null,
@@ -88,6 +96,11 @@ export function referralRule(code: string): PromoRule {
     used: 0,
     active: true,
   };
+}
+
+/** The offer behind a customer's referral code, as a rule like any promo code. */
+export function referralRule(code: string): PromoRule {
+  return builtInOfferRule(code, { kind: 'fixed', amountOffPence: REFERRAL_DISCOUNT_PENCE }, true);
 }
 
 /** As customers type it: trimmed, upper case, inner spaces dropped ("app 30" → "APP30"). */

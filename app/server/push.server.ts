@@ -1,3 +1,6 @@
-/* What the account's notifications section may ask of the server (issue 33, decision 060). */
+/* What the account's and the back office's notifications sections ask of the server (issue 33, decisions 060, 064). */
 export { listDevices, removeDevice } from '@server/use-cases/messages/push-devices';
-export { pushDeviceView } from '@server/use-cases/messages/present-push-devices';
+export {
+  pushDeviceView,
+  staffPushDeviceView,
+} from '@server/use-cases/messages/present-push-devices';

@@ -68,6 +68,28 @@ describe('a click on the notification', () => {
       },
     };
   };
+  /** A browser that refuses a new window, with these windows of the site open. */
+  const refusingWith = (urls: string[]) => {
+    const log: string[] = [];
+    return {
+      log,
+      clients: {
+        matchAll: async () =>
+          urls.map((url) => ({
+            url,
+            focus: async () => {
+              log.push(`focus ${url}`);
+              throw new Error('Not allowed to focus a window.');
+            },
+            navigate: async (to: string) => log.push(`navigate ${url} to ${to}`),
+          })),
+        openWindow: async (url: string) => {
+          log.push(`open ${url}`);
+          throw new Error('Not allowed to open a window.');
+        },
+      },
+    };
+  };
   const notification = (url: unknown) => {
     const state = { closed: false };
     return { state, data: { url }, close: () => (state.closed = true) };
@@ -91,5 +113,22 @@ describe('a click on the notification', () => {
     const { log, clients } = clientsWith([]);
     await openNotificationUrl(notification('https://evil.example/'), clients, origin);
     expect(log).toEqual([`open ${origin}/account/orders`]);
+  });
+
+  it('takes an open window of the site to the page when the browser refuses a new window', async () => {
+    const { log, clients } = refusingWith([`${origin}/pricing`]);
+    await openNotificationUrl(notification(`${origin}/track/tok123`), clients, origin);
+    expect(log).toEqual([
+      `open ${origin}/track/tok123`,
+      `navigate ${origin}/pricing to ${origin}/track/tok123`,
+      `focus ${origin}/pricing`,
+    ]);
+  });
+
+  it('lets a refusal through when no window of the site is open', async () => {
+    const { clients } = refusingWith([]);
+    await expect(
+      openNotificationUrl(notification(`${origin}/track/tok123`), clients, origin),
+    ).rejects.toThrow('Not allowed to open a window.');
   });
 });

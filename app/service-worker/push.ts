@@ -83,9 +83,14 @@ type ClientsLike = {
   openWindow(url: string): Promise<unknown>;
 };
 
+/** Focus, where the browser allows it (only within a click's own few seconds). */
+const tryFocus = (client: WindowClientLike) => client.focus().catch(() => undefined);
+
 /**
  * A click on a notification: closes it, then focuses a window already on its page, or opens
- * the page in a new window (the installed app's, when it is installed).
+ * the page in a new window (the installed app's, when it is installed). Where the browser
+ * refuses a new window (the click's permission to open one ran out, decision 064), a window
+ * of the site already open is taken to the page instead, so the click still lands on it.
  */
 export async function openNotificationUrl(
   notification: { data?: unknown; close(): void },
@@ -98,8 +103,17 @@ export async function openNotificationUrl(
   const windows = await clients.matchAll({ type: 'window', includeUncontrolled: true });
   const open = windows.find((client) => client.url === url);
   if (open) {
-    await open.focus();
+    await tryFocus(open);
     return;
   }
-  await clients.openWindow(url);
+  const other = windows.find((client) => client.navigate);
+  try {
+    await clients.openWindow(url);
+    return;
+  } catch (error) {
+    if (!other) throw error;
+  }
+  // Refused: the site's window already open goes to the page.
+  await other.navigate!(url);
+  await tryFocus(other);
 }

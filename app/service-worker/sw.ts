@@ -2,7 +2,7 @@
 /**
  * The service worker (issue 33, decision 059), bundled after `react-router build` by
  * scripts/build-service-worker.ts into build/client/sw.js, with Workbox's precache list of the
- * app shell (hashed scripts and styles, fonts, images) injected.
+ * app shell (scripts/app-shell.ts: the public pages' scripts and styles, fonts) injected.
  *
  * - Pages and /api go to the network first, always: a price, a slot or an order is never
  *   answered from a copy as if it were live.
@@ -27,28 +27,47 @@ import {
   pagePathOf,
   withOfflineBanner,
 } from './offline-copies';
+import { RUNTIME_CACHES, runtimeCacheOf, type RuntimeCache } from './cache-rules';
 import { openNotificationUrl, readPushPayload, showPushNotification } from './push';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: { url: string; revision: string | null }[];
 };
 
-/** The kept order pages; nothing else is kept from a response. */
+/** The kept order pages (offline-copies.ts). */
 const COPIES = 'offline-copies-v1';
 
+const strategies = Object.fromEntries(
+  Object.entries(RUNTIME_CACHES).map(([kind, cache]) => [
+    kind,
+    new CacheFirst({
+      cacheName: cache.name,
+      plugins: [
+        new ExpirationPlugin({
+          maxEntries: cache.maxEntries,
+          maxAgeSeconds: cache.maxAgeSeconds,
+          purgeOnQuotaError: true,
+        }),
+      ],
+    }),
+  ]),
+) as Record<RuntimeCache, CacheFirst>;
+
+/** Only the app shell (decision 064): scripts/app-shell.ts says what, and its budget. */
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Uploaded images (fingerprinted, never change): from the cache once seen.
+// Images, fonts and the chunks outside the shell: from a cache once seen (cache-rules.ts).
+// The API and the pages never: a price or a slot is always the network's answer.
 registerRoute(
   ({ url, request }) =>
     url.origin === self.location.origin &&
-    request.destination === 'image' &&
-    url.pathname.startsWith('/uploads/'),
-  new CacheFirst({
-    cacheName: 'uploaded-images-v1',
-    plugins: [new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 30 * 24 * 3600 })],
-  }),
+    request.method === 'GET' &&
+    runtimeCacheOf(url.pathname, request.destination) !== null,
+  ({ url, request, event }) => {
+    const kind = runtimeCacheOf(url.pathname, request.destination)!;
+    return strategies[kind].handle({ request, event });
+  },
 );
 
 self.addEventListener('install', () => {
@@ -58,7 +77,12 @@ self.addEventListener('activate', (event) => {
   // Navigation preload: a page's request starts while the worker wakes, so going through the
   // worker costs a visit no waiting for it.
   event.waitUntil(
-    Promise.all([self.clients.claim(), self.registration.navigationPreload?.enable()]),
+    Promise.all([
+      self.clients.claim(),
+      self.registration.navigationPreload?.enable(),
+      // The uploads' cache before decision 064 (now in images-v1).
+      caches.delete('uploaded-images-v1'),
+    ]),
   );
 });
 

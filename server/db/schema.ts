@@ -1009,6 +1009,11 @@ export const payments = pgTable(
     paymentMethodId: text('payment_method_id'),
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
+    /**
+     * The provider's fingerprint of the card number (Stripe's `card.fingerprint`): the same
+     * card saved by two accounts has the same one. The app's offer is once per card (064).
+     */
+    cardFingerprint: text('card_fingerprint'),
     /** The provider's message for a failure, shown to staff. */
     message: text('message'),
     createdAt: createdAt(),
@@ -1017,6 +1022,7 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex('payments_provider_ref_uq').on(t.provider, t.providerRef),
     index('payments_order_idx').on(t.orderId),
+    index('payments_card_fingerprint_idx').on(t.cardFingerprint),
   ],
 );
 

@@ -3,9 +3,9 @@ import { Form, useRevalidator } from 'react-router';
 import { londonDate } from '@shared/london-zone';
 import { QUIET_FROM_HOUR, QUIET_UNTIL_HOUR, clockHour } from '@shared/quiet-hours';
 import { routes } from '@shared/api/routes';
-import type { PushSubscriptionInput } from '@shared/api/push';
 import { Notice } from '~/components/form/form-field';
 import { call } from '~/utils/api-client';
+import { canTakePush, subscribeThisDevice } from '~/utils/web-push';
 
 /*
  * The account's notifications section (issue 33, decision 060): "Turn on notifications on
@@ -32,20 +32,11 @@ const stepWords: Record<Exclude<Step, 'idle' | 'working'>, string> = {
   failed: 'We could not turn notifications on. Please try again.',
 };
 
-/** Asks the browser for a push subscription with our key, and gives it to the server. */
+/** This device's subscription, given to the server for the signed-in customer. */
 async function turnOn(publicKey: string): Promise<Step> {
-  if ((await Notification.requestPermission()) !== 'granted') return 'denied';
-  const registration = await navigator.serviceWorker.getRegistration();
-  if (!registration) return 'unavailable';
-  const subscription =
-    (await registration.pushManager.getSubscription()) ??
-    (await registration.pushManager.subscribe({
-      userVisibleOnly: true,
-      applicationServerKey: publicKey,
-    }));
-  const reply = await call(routes.push.subscribePush, {
-    body: subscription.toJSON() as PushSubscriptionInput,
-  });
+  const subscription = await subscribeThisDevice(publicKey);
+  if (typeof subscription === 'string') return subscription;
+  const reply = await call(routes.push.subscribePush, { body: subscription });
   return reply.ok ? 'on' : 'failed';
 }
 
@@ -54,7 +45,7 @@ function TurnOnButton({ publicKey }: { publicKey: string }) {
   const [step, setStep] = useState<Step>('idle');
   const revalidator = useRevalidator();
   useEffect(() => {
-    setSupported('PushManager' in window && 'serviceWorker' in navigator);
+    setSupported(canTakePush());
   }, []);
   if (!supported) return null;
   return (
@@ -103,10 +94,10 @@ export function PushDevices({
           Notifications on your devices
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          Your phone tells you when your booking is confirmed, the driver is on the way, your items
-          are checked in or ready, and when they are delivered. Like our texts, none arrive between{' '}
-          {clockHour(QUIET_FROM_HOUR)} and {clockHour(QUIET_UNTIL_HOUR)}; a tap opens your order’s
-          tracking page.
+          Your phone tells you what our texts do: your booking confirmed, the collection tomorrow,
+          the driver on the way, your items checked in or ready, an invoice or a payment that needs
+          you, and the delivery. Like our texts, none arrive between {clockHour(QUIET_FROM_HOUR)}{' '}
+          and {clockHour(QUIET_UNTIL_HOUR)}; a tap opens your order’s tracking page.
         </p>
       </div>
       {notice ? <Notice tone="success">{notice}</Notice> : null}

@@ -123,6 +123,14 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <span>
               {staff.name} ({staff.role})
             </span>
+            {staff.role === 'driver' ? null : (
+              <NavLink
+                to="/admin/notifications"
+                className="rounded-md px-2 py-1 underline hover:bg-white/15"
+              >
+                Notifications
+              </NavLink>
+            )}
             <button
               type="button"
               onClick={() => void signOut()}

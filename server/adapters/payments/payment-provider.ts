@@ -29,6 +29,8 @@ export type CardSetupResult =
       orderId: string;
       cardBrand?: string;
       cardLast4?: string;
+      /** The same card number has the same fingerprint, whoever saves it (Stripe's). */
+      cardFingerprint?: string;
     }
   | { status: 'requires_action' | 'processing'; setupId: string; orderId: string }
   | { status: 'failed'; setupId: string; orderId: string; message: string };

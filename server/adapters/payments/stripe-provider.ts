@@ -62,6 +62,7 @@ export function createStripeCardProvider(options: {
       paymentMethodId: typeof method === 'string' ? method : (method?.id ?? ''),
       cardBrand: card?.brand,
       cardLast4: card?.last4,
+      cardFingerprint: card?.fingerprint ?? undefined,
     };
   };
   const customerIdOf = (customer: string | Stripe.Customer | Stripe.DeletedCustomer | null) =>

@@ -23,9 +23,20 @@ import type {
 
 /** Stripe's documented test payment methods and what they do. */
 export const TEST_PAYMENT_METHODS = {
-  pm_card_visa: { outcome: 'succeeded', brand: 'visa', last4: '4242' },
-  pm_card_chargeDeclined: { outcome: 'declined', brand: 'visa', last4: '0002' },
-  pm_card_authenticationRequired: { outcome: 'authenticate', brand: 'visa', last4: '3155' },
+  // One fingerprint per test card number, as Stripe gives the same card the same one.
+  pm_card_visa: { outcome: 'succeeded', brand: 'visa', last4: '4242', fingerprint: 'tfp_4242' },
+  pm_card_chargeDeclined: {
+    outcome: 'declined',
+    brand: 'visa',
+    last4: '0002',
+    fingerprint: 'tfp_0002',
+  },
+  pm_card_authenticationRequired: {
+    outcome: 'authenticate',
+    brand: 'visa',
+    last4: '3155',
+    fingerprint: 'tfp_3155',
+  },
 } as const;
 export type TestPaymentMethod = keyof typeof TEST_PAYMENT_METHODS;
 
@@ -159,6 +170,7 @@ export function createTestModeProvider(db: Database): TestModeProvider {
           orderId: setup.orderId,
           cardBrand: method.brand,
           cardLast4: method.last4,
+          cardFingerprint: method.fingerprint,
         };
       }
       if (setup.status === 'requires_action') {

@@ -1,9 +1,17 @@
 import type { Brand } from '@shared/brand';
 import { expectedBetween } from '@shared/driver-day';
+import { londonIsoDate } from '@shared/london-time';
+import { formatGbp } from '@shared/money';
 import { orderNumber } from '@shared/order-number';
 import type { PushPayload } from '../../adapters/push/push-sender';
 import { trackingUrl } from '../mail/tracking-link';
-import { textWindow, type TextEvent, type TextFacts, type TextOrder } from './text-templates';
+import {
+  textHours,
+  textWindow,
+  type TextEvent,
+  type TextFacts,
+  type TextOrder,
+} from './text-templates';
 
 /*
  * What a customer's push notifications say (issue 33, decision 060): pure functions of the
@@ -13,14 +21,23 @@ import { textWindow, type TextEvent, type TextFacts, type TextOrder } from './te
  * customer to act (approval, a new time) are one tap away from it and signed for the e-mail.
  */
 
-/** The events a customer is notified of on their devices (issue 33). */
+/**
+ * The events a customer is notified of on their devices: every event they are texted about
+ * (issue 33; decision 064 added the collection reminder, invoice, failed charge, out for
+ * delivery and uncollected tickets to 060's seven), under the texts' quiet hours and cap.
+ */
 export const PUSH_EVENTS = [
   'booking-confirmed',
+  'collection-reminder',
   'driver-on-the-way',
   'not-home',
   'intake-report',
   'approval-needed',
+  'invoice',
+  'charge-failed',
+  'out-for-delivery',
   'counter-ready',
+  'counter-uncollected',
   'delivered',
 ] as const satisfies readonly TextEvent[];
 export type PushEvent = (typeof PUSH_EVENTS)[number];
@@ -41,13 +58,13 @@ export function pushTtlSeconds(template: string): number {
 export const orderTag = (brand: Brand, order: Pick<TextOrder, 'orderNo'>) =>
   `order-${orderNumber(brand, order.orderNo)}`;
 
-/** The notification of an event, or null for the events not pushed. */
+/** The notification of an event (every text event has one: the switch is exhaustive). */
 export function pushNotice(
   brand: Brand,
   publicUrl: string,
   order: TextOrder,
   facts: TextFacts,
-): PushPayload | null {
+): PushPayload {
   const number = orderNumber(brand, order.orderNo);
   const say = (title: string, body: string): PushPayload => ({
     title: `${brand.shortName}: ${title}`,
@@ -86,9 +103,34 @@ export function pushNotice(
         'ready for collection',
         `Ticket ${number} is ready at our ${facts.branchName} branch.`,
       );
+    case 'collection-reminder':
+      return say(
+        'collection tomorrow',
+        `We collect order ${number} tomorrow, ${textHours(order.pickupStartsAt, order.pickupEndsAt)}.`,
+      );
+    case 'invoice':
+      return say(
+        'your invoice is ready',
+        `Order ${number}: ${formatGbp(order.amountDuePence)} due: pay from the link in our e-mail.`,
+      );
+    case 'charge-failed':
+      return say(
+        'payment needed',
+        `We could not charge your card for order ${number} (${formatGbp(order.amountDuePence)}). Please pay from the link in our e-mail.`,
+      );
+    case 'out-for-delivery':
+      return say(
+        'out for delivery',
+        !facts.now || londonIsoDate(facts.now) === londonIsoDate(order.deliveryStartsAt)
+          ? `Order ${number} comes today, ${textHours(order.deliveryStartsAt, order.deliveryEndsAt)}.`
+          : `Order ${number} comes ${textWindow(order.deliveryStartsAt, order.deliveryEndsAt)}.`,
+      );
+    case 'counter-uncollected':
+      return say(
+        facts.days >= 90 ? 'last notice: please collect' : 'waiting for you',
+        `Ticket ${number} has been ready at our ${facts.branchName} branch for ${facts.days} days. Items may be disposed of after 90 days.`,
+      );
     case 'delivered':
       return say('delivered', `Order ${number} is delivered. Thank you!`);
-    default:
-      return null;
   }
 }

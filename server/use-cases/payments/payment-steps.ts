@@ -3,6 +3,7 @@ import { canTakePayment } from '@shared/order-pipeline';
 import type { Database } from '../../db/client';
 import { orderEvents, orders, payments } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
+import { appOfferCardCheck } from '../promos/app-offer';
 import { discountLabel } from '../promos/order-promo';
 import type { AppServices } from '../../services';
 
@@ -84,7 +85,7 @@ export async function markPaymentReady(
     provider: 'stripe' | 'paypal' | 'test';
   },
 ) {
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw new NotFoundError('We could not find that order.');
     await tx
@@ -97,6 +98,10 @@ export async function markPaymentReady(
     // A late event (a webhook retried for days) must not undo what came after: paid, a
     // failed charge, a bank that asked for the customer.
     const early = PRE_CHARGE_STATES.has(order.paymentState);
+    // The app's offer is once per card too (decision 064), checked while nothing is charged.
+    const appOfferRefused = early
+      ? await appOfferCardCheck(tx, { order, fingerprint: payment.cardFingerprint })
+      : null;
     await tx
       .update(orders)
       .set({
@@ -112,6 +117,7 @@ export async function markPaymentReady(
         actor: `payment:${change.method}`,
       });
     }
+    return { appOfferRefused };
   });
 }
 
@@ -142,7 +148,7 @@ export async function confirmCardSaved(
       .where(eq(payments.id, known.id));
     return { status: false, message };
   }
-  await markPaymentReady(
+  const ready = await markPaymentReady(
     db,
     input.orderId,
     { method: 'card', state: 'card_saved' },
@@ -154,7 +160,12 @@ export async function confirmCardSaved(
       providerCustomerId: result.providerCustomerId,
       cardBrand: result.cardBrand,
       cardLast4: result.cardLast4,
+      cardFingerprint: result.cardFingerprint ?? null,
     },
   );
+  // The card is saved either way; the app's offer refused for it is said beside.
+  if (ready.appOfferRefused) {
+    return { ...saved, message: `${saved.message} ${ready.appOfferRefused}` };
+  }
   return saved;
 }
