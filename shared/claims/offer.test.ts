@@ -179,3 +179,11 @@ describe('the windows', () => {
     expect(answerDueAt(reported, table.settings)).toEqual(new Date('2026-12-03T10:00:00Z'));
   });
 });
+
+describe('times for people', () => {
+  test('London time, summer and winter', async () => {
+    const { londonDateTime } = await import('./window');
+    expect(londonDateTime(new Date('2026-12-03T10:00:00Z'))).toBe('Thu 3 Dec 2026, 10:00');
+    expect(londonDateTime(new Date('2026-07-03T10:00:00Z'))).toBe('Fri 3 Jul 2026, 11:00');
+  });
+});

@@ -1,3 +1,4 @@
+import { LONDON_ZONE } from '../london-zone';
 import type { ClaimSettings } from './table';
 
 /*
@@ -64,4 +65,23 @@ export function claimWindowEndsAt(
 /** When the shop promises to answer a claim made at `madeAt`. */
 export function answerDueAt(madeAt: Date, settings: ClaimSettings): Date {
   return new Date(madeAt.getTime() + settings.answerWithinHours * HOUR);
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: LONDON_ZONE,
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+
+/** "Thu 3 Dec 2026, 10:00": an instant in London time, for people (Intl, no Luxon). */
+export function londonDateTime(instant: Date): string {
+  const parts = Object.fromEntries(
+    dateTimeFormat.formatToParts(instant).map((p) => [p.type, p.value]),
+  );
+  return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}, ${parts.hour}:${parts.minute}`;
 }
