@@ -208,13 +208,13 @@ describe('a damaged shirt, with a photo, accepted as credit', () => {
     const upload = await fetch(`${server.url}/api/claims/${claimId}/items/${item}/photos`, {
       method: 'POST',
       headers: { ...ada, 'Content-Type': 'image/png' },
-      body: bytes,
+      body: new Uint8Array(bytes),
     });
     expect(upload.status).toBe(201);
     const bobs = await fetch(`${server.url}/api/claims/${claimId}/items/${item}/photos`, {
       method: 'POST',
       headers: { ...bob, 'Content-Type': 'image/png' },
-      body: bytes,
+      body: new Uint8Array(bytes),
     });
     expect(bobs.status).toBe(404);
     expect((await get(`/api/claims/${claimId}`, bob)).status).toBe(404);

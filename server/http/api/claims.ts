@@ -5,7 +5,7 @@ import type { AppServices } from '../../services';
 import { acceptOffer } from '../../use-cases/claims/accept-offer';
 import { claimFile, customerClaims, waitingClaims } from '../../use-cases/claims/claim-file';
 import { addClaimPhoto } from '../../use-cases/claims/claim-photos';
-import { currentClaimTable, saveClaimTable } from '../../use-cases/claims/claim-table';
+import { claimTableInForce, saveClaimTable } from '../../use-cases/claims/claim-table';
 import { answerDispute, disputeClaim } from '../../use-cases/claims/dispute';
 import { recordFinding, signOffOffer } from '../../use-cases/claims/find-fault';
 import { makeClaim } from '../../use-cases/claims/make-claim';
@@ -34,7 +34,7 @@ export function claimRoutes(app: FastifyInstance, services: AppServices) {
     claimView(
       services.config.brand,
       await claimFile(services, { claimId, customerId }),
-      (await currentClaimTable(services.db)).table,
+      (await claimTableInForce(services)).table,
     );
 
   route(
@@ -159,7 +159,7 @@ export function claimRoutes(app: FastifyInstance, services: AppServices) {
 
   route(app, a.table, staffOnly, async () => ({
     status: true,
-    ...claimTableView(await currentClaimTable(services.db)),
+    ...claimTableView(await claimTableInForce(services)),
   }));
 
   route(

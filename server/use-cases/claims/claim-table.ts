@@ -19,6 +19,11 @@ export async function currentClaimTable(db: DbOrTx): Promise<VersionedTable> {
   return row ? { version: row.version, table: row.body } : { version: 0, table: defaultClaimTable };
 }
 
+/** The table in force, for a handler (called with services). */
+export async function claimTableInForce(deps: Pick<AppServices, 'db'>): Promise<VersionedTable> {
+  return currentClaimTable(deps.db);
+}
+
 /** The owner saves a new version of the table (audited); offers made keep theirs. */
 export async function saveClaimTable(
   deps: Pick<AppServices, 'db' | 'now'>,

@@ -11,7 +11,7 @@ import {
 } from './owner-reports';
 import type { ReportFilter } from './report-period';
 import { csvOf } from './csv';
-import { claimsRegister, type RegisterRow } from '../claims/claims-register';
+import { claimsRegister, type RegisterRow } from './claims-register';
 
 /*
  * The owner's reports presented (decision 054): each report's columns once, read by its JSON

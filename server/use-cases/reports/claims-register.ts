@@ -3,7 +3,7 @@ import type { ClaimOfferLine } from '@shared/claims/claim';
 import { branches, claimItems, claimOffers, claimPayments, claims, orders } from '../../db/schema';
 import { ForbiddenError } from '../../errors';
 import type { AppServices } from '../../services';
-import { reportFilter } from '../reports/report-period';
+import { reportFilter } from './report-period';
 
 /*
  * The owner's register of claims (issue 34): claims made in a period (London dates, a branch
