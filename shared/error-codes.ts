@@ -283,6 +283,26 @@ export const ERROR_CODES = {
     about: 'The order cannot take this payment now, or the provider refused a refund.',
   },
   'plan-stopped': { kind: 'conflict', about: 'The regular collection plan was stopped.' },
+  'claim-window-closed': {
+    kind: 'conflict',
+    about:
+      'A claim came after its window (after the intake report or delivery, the owner’s hours); the message says when it closed.',
+  },
+  'claim-window-not-open': {
+    kind: 'conflict',
+    about: 'A claim came before its window opened (no intake report yet, or not delivered yet).',
+  },
+  'claim-not-offered': {
+    kind: 'conflict',
+    about:
+      'The claim has no standing offer to accept or dispute (not made yet, signed off yet, or answered).',
+  },
+  'claim-paid': { kind: 'conflict', about: 'The claim has been paid already (it is paid once).' },
+  'claim-refund-too-large': {
+    kind: 'conflict',
+    about:
+      'The offer is more than can be refunded to the card or PayPal of the order: take it as credit.',
+  },
   'already-done': {
     kind: 'conflict',
     about: 'Done once already (a review, a reply, a report sent, a case answered).',

@@ -19,6 +19,9 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { claimFaults, claimStatuses, type ClaimOfferLine } from '../../shared/claims/claim';
+import { garmentCategories, garmentConditions, type ClaimTable } from '../../shared/claims/table';
+import { claimItemKinds, damageKinds } from '../../shared/claims/window';
 import { orderStatuses } from '../../shared/order-status';
 import { COUNTER_TURNAROUND_WORKING_DAYS } from '../../shared/promised-ready';
 import { textChannels, textStatuses, type TextChannel, type TextStatus } from '../../shared/texts';
@@ -1691,5 +1694,183 @@ export const pushMessages = pgTable(
   (t) => [
     uniqueIndex('push_messages_dedupe_uq').on(t.dedupeKey),
     index('push_messages_customer_idx').on(t.customerId, t.sendAfter),
+  ],
+);
+
+// ─── Fair claims (issue 34, decision 063) ───────────────────────────────────
+
+/**
+ * The owner's claims table, versioned: each edit is a new row, never an update, and every
+ * offer names the version it used. No row reads as the default table (shared/claims/table.ts).
+ */
+export const claimTables = pgTable('claim_tables', {
+  version: serial('version').primaryKey(),
+  /** shared/claims/table.ts's `ClaimTable`: categories, age bands and the owner's settings. */
+  body: jsonb('body').$type<ClaimTable>().notNull(),
+  staffId: uuid('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+/**
+ * A customer's claim on an order (or a counter ticket): one or more garments, each missing,
+ * not theirs, damaged or to re-clean. `status` moves open → offered (or awaiting the owner's
+ * sign-off) → paid, or declined / disputed; a claim of re-cleans only is closed once they are
+ * opened. `answer_due_at` is the promise shown to the customer.
+ */
+export const claims = pgTable(
+  'claims',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    branchId: integer('branch_id').references(() => branches.id, { onDelete: 'set null' }),
+    status: text('status', { enum: claimStatuses }).notNull(),
+    note: text('note').notNull().default(''),
+    madeAt: timestamp('made_at', { withTimezone: true }).notNull(),
+    answerDueAt: timestamp('answer_due_at', { withTimezone: true }).notNull(),
+    /** Why the shop declined it (not ours, or after a dispute). */
+    declinedReason: text('declined_reason'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('claims_order_idx').on(t.orderId),
+    index('claims_customer_idx').on(t.customerId),
+    index('claims_status_idx').on(t.status, t.madeAt),
+  ],
+);
+
+/** One garment of a claim: what happened to it, what the customer says of it, staff's finding. */
+export const claimItems = pgTable(
+  'claim_items',
+  {
+    id: serial('id').primaryKey(),
+    claimId: integer('claim_id')
+      .notNull()
+      .references(() => claims.id, { onDelete: 'cascade' }),
+    orderGarmentId: integer('order_garment_id')
+      .notNull()
+      .references(() => orderGarments.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: claimItemKinds }).notNull(),
+    damageKind: text('damage_kind', { enum: damageKinds }),
+    category: text('category', { enum: garmentCategories }).notNull(),
+    ageMonths: integer('age_months').notNull(),
+    /** A comparable new item's cost, as the customer says (null: not said). */
+    statedCostPence: integer('stated_cost_pence'),
+    receiptPhotoId: uuid('receipt_photo_id').references(() => photos.id, { onDelete: 'set null' }),
+    /** The condition the offer uses: at intake, or as staff corrected it (with the reason). */
+    condition: text('condition', { enum: garmentConditions }).notNull(),
+    conditionReason: text('condition_reason'),
+    cleaningChargePence: integer('cleaning_charge_pence').notNull(),
+    note: text('note').notNull().default(''),
+    fault: text('fault', { enum: claimFaults }),
+    faultBy: uuid('fault_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    faultAt: timestamp('fault_at', { withTimezone: true }),
+    /** A re-clean's order on the board (a counter-style order for the garment, free). */
+    recleanOrderId: uuid('reclean_order_id').references(() => orders.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('claim_items_garment_uq').on(t.claimId, t.orderGarmentId),
+    index('claim_items_order_garment_idx').on(t.orderGarmentId),
+    check('claim_items_age', sql`${t.ageMonths} between 0 and 1200`),
+    check(
+      'claim_items_cost',
+      sql`${t.statedCostPence} is null or ${t.statedCostPence} between 0 and 1000000`,
+    ),
+  ],
+);
+
+/** The customer's photos of a claimed garment (the damage, or the receipt). */
+export const claimPhotos = pgTable(
+  'claim_photos',
+  {
+    claimItemId: integer('claim_item_id')
+      .notNull()
+      .references(() => claimItems.id, { onDelete: 'cascade' }),
+    photoId: uuid('photo_id')
+      .notNull()
+      .references(() => photos.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.claimItemId, t.photoId] })],
+);
+
+/**
+ * An offer on a claim, as made: its total and the numbers behind each garment's part
+ * (shared/claims/offer.ts `Offer`, with the table version), so a later table reads the same.
+ * A raise after a dispute is a new row; the newest is the one standing. `signed_off_at` is
+ * set when the owner signs off an offer above the threshold (null below it: made at once).
+ */
+export const claimOffers = pgTable(
+  'claim_offers',
+  {
+    id: serial('id').primaryKey(),
+    claimId: integer('claim_id')
+      .notNull()
+      .references(() => claims.id, { onDelete: 'cascade' }),
+    tableVersion: integer('table_version').notNull(),
+    totalPence: integer('total_pence').notNull(),
+    lines: jsonb('lines').$type<ClaimOfferLine[]>().notNull(),
+    needsSignOff: boolean('needs_sign_off').notNull(),
+    signedOffBy: uuid('signed_off_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    signedOffAt: timestamp('signed_off_at', { withTimezone: true }),
+    /** Why the owner raised it (a raise only). */
+    reason: text('reason'),
+    staffId: uuid('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    madeAt: timestamp('made_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('claim_offers_claim_idx').on(t.claimId),
+    check('claim_offers_total', sql`${t.totalPence} >= 0`),
+  ],
+);
+
+/**
+ * The payment of a claim: one per claim (the primary key), so a claim is paid once even when
+ * accepted twice at the same moment: the second insert finds the row and pays nothing.
+ */
+export const claimPayments = pgTable(
+  'claim_payments',
+  {
+    claimId: integer('claim_id')
+      .primaryKey()
+      .references(() => claims.id, { onDelete: 'cascade' }),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => claimOffers.id),
+    method: text('method', { enum: ['refund', 'credit'] }).notNull(),
+    /** The offer accepted, and what was paid (the credit with its bonus). */
+    offerPence: integer('offer_pence').notNull(),
+    paidPence: integer('paid_pence').notNull(),
+    status: text('status', { enum: ['paying', 'paid'] }).notNull(),
+    creditNoteId: uuid('credit_note_id').references(() => financialDocuments.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [check('claim_payments_paid', sql`${t.paidPence} >= 0`)],
+);
+
+/** The customer's dispute of an offer, and the owner's answer (raised, or declined). */
+export const claimDisputes = pgTable(
+  'claim_disputes',
+  {
+    id: serial('id').primaryKey(),
+    claimId: integer('claim_id')
+      .notNull()
+      .references(() => claims.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    madeAt: timestamp('made_at', { withTimezone: true }).notNull(),
+    answer: text('answer', { enum: ['raised', 'declined'] }),
+    answerReason: text('answer_reason'),
+    answeredBy: uuid('answered_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    // One open dispute per claim.
+    uniqueIndex('claim_disputes_open_uq')
+      .on(t.claimId)
+      .where(sql`${t.answer} is null`),
   ],
 );

@@ -26,6 +26,7 @@ import { catalogueRoutes } from './api/catalogue';
 import { checkoutRoutes } from './api/checkout';
 import { paymentsRoutes } from './api/payments';
 import { photoUploadRoutes } from './api/photos';
+import { claimPhotoRoutes, claimRoutes } from './api/claims';
 import { approvalsRoutes } from './api/approvals';
 import { intakeRoutes } from './api/intake';
 import { intakeReportRoutes } from './api/intake-report';
@@ -335,6 +336,7 @@ async function apiRoutes(api: FastifyInstance, services: AppServices) {
   driverRoutes(api, services);
   reviewsRoutes(api, services);
   accountDataRoutes(api, services);
+  claimRoutes(api, services);
   // Form posts (the /api context reads forms), signed by Twilio.
   twilioWebhookRoutes(api, services);
   openApiRoutes(api, services);
@@ -349,6 +351,7 @@ async function apiRoutes(api: FastifyInstance, services: AppServices) {
     stripeWebhookRoutes(raw, services);
     uploadRoutes(raw, services);
     photoUploadRoutes(raw, services);
+    claimPhotoRoutes(raw, services);
   });
   // Anything else under /api is an unknown endpoint, not a page.
   api.all('/*', (_request, reply) =>

@@ -17,6 +17,7 @@ import { recurringApi } from './recurring';
 import { adminReviewsApi, reviewsApi } from './reviews';
 import { accountDataApi } from './account-data';
 import { adminPushApi, pushApi } from './push';
+import { adminClaimsApi, claimsApi } from './claims';
 
 /**
  * The whole /api contract, by area. The server registers its routes from it, the OpenAPI
@@ -44,6 +45,8 @@ export const api = {
   reviews: reviewsApi,
   adminReviews: adminReviewsApi,
   accountData: accountDataApi,
+  claims: claimsApi,
+  adminClaims: adminClaimsApi,
 };
 
 /** Every endpoint of the contract. */

@@ -17,7 +17,9 @@ export type PublicArea =
   | 'adminPush'
   | 'recurring'
   | 'reviews'
-  | 'accountData';
+  | 'accountData'
+  | 'claims'
+  | 'adminClaims';
 
 /**
  * The endpoints the website's own pages call, without their schemas (zod stays out of the
@@ -242,5 +244,30 @@ export const publicRoutes: Pick<Routes<Api>, PublicArea> = {
   },
   accountData: {
     downloadMyData: { method: 'GET', path: '/api/account/data', auth: ['bearer', 'cookie'] },
+  },
+  claims: {
+    make: { method: 'POST', path: '/api/orders/:id/claims', auth: ['bearer', 'cookie'] },
+    list: { method: 'GET', path: '/api/claims', auth: ['bearer', 'cookie'] },
+    get: { method: 'GET', path: '/api/claims/:id', auth: ['bearer', 'cookie'] },
+    photo: {
+      method: 'POST',
+      path: '/api/claims/:id/items/:item/photos',
+      auth: ['bearer', 'cookie'],
+    },
+    accept: { method: 'POST', path: '/api/claims/:id/accept', auth: ['bearer', 'cookie'] },
+    dispute: { method: 'POST', path: '/api/claims/:id/dispute', auth: ['bearer', 'cookie'] },
+  },
+  adminClaims: {
+    waiting: { method: 'GET', path: '/api/admin/claims', auth: ['staff'] },
+    get: { method: 'GET', path: '/api/admin/claims/:id', auth: ['staff'] },
+    finding: { method: 'POST', path: '/api/admin/claims/:id/finding', auth: ['staff'] },
+    signOff: { method: 'POST', path: '/api/admin/claims/:id/sign-off', auth: ['staff'] },
+    answerDispute: {
+      method: 'POST',
+      path: '/api/admin/claims/:id/dispute-answer',
+      auth: ['staff'],
+    },
+    table: { method: 'GET', path: '/api/admin/claims-table', auth: ['staff'] },
+    saveTable: { method: 'PUT', path: '/api/admin/claims-table', auth: ['staff'] },
   },
 };

@@ -141,6 +141,7 @@ export const routes: Routes<Api> = {
     reportItems: { method: 'GET', path: '/api/admin/reports/items', auth: ['staff'] },
     reportUncollected: { method: 'GET', path: '/api/admin/reports/uncollected', auth: ['staff'] },
     reportChannels: { method: 'GET', path: '/api/admin/reports/channels', auth: ['staff'] },
+    reportClaims: { method: 'GET', path: '/api/admin/reports/claims', auth: ['staff'] },
   },
   intake: {
     garments: { method: 'GET', path: '/api/admin/orders/:id/garments', auth: ['staff'] },

@@ -11,6 +11,7 @@ import {
 } from './owner-reports';
 import type { ReportFilter } from './report-period';
 import { csvOf } from './csv';
+import { claimsRegister, type RegisterRow } from './claims-register';
 
 /*
  * The owner's reports presented (decision 054): each report's columns once, read by its JSON
@@ -82,6 +83,23 @@ const tables = {
       },
     ] satisfies Column<Awaited<ReturnType<typeof channelsReport>>['rows'][number]>[],
   },
+  claims: {
+    title: 'Claims register',
+    columns: [
+      { key: 'category', label: 'Category', of: (r) => r.category },
+      { key: 'fault', label: 'Finding', of: (r) => r.fault },
+      { key: 'branch', label: 'Branch', of: (r) => r.branch },
+      { key: 'garments', label: 'Garments claimed', of: (r) => r.garments },
+      { key: 'paid', label: 'Paid', money, of: (r) => r.paidPence },
+      {
+        key: 'cleaning_waived',
+        label: 'Cleaning charges waived',
+        money,
+        of: (r) => r.cleaningWaivedPence,
+      },
+      { key: 'recleans', label: 'Re-cleans', of: (r) => r.recleans },
+    ] satisfies Column<RegisterRow>[],
+  },
 };
 
 async function rowsOf(
@@ -100,6 +118,8 @@ async function rowsOf(
       return uncollectedReport(deps, input);
     case 'channels':
       return channelsReport(deps, input);
+    case 'claims':
+      return claimsRegister(deps, input);
   }
 }
 

@@ -10,7 +10,14 @@ import { staffOnly } from './common';
  * (money as '12.50'), and as CSV at /admin/reports/<name>.csv with the same query.
  */
 
-export const reportNames = ['takings', 'tickets', 'items', 'uncollected', 'channels'] as const;
+export const reportNames = [
+  'takings',
+  'tickets',
+  'items',
+  'uncollected',
+  'channels',
+  'claims',
+] as const;
 export type ReportName = (typeof reportNames)[number];
 /** The reports grouped by day or week; the others cover the period as a whole. */
 export const groupedReports: readonly ReportName[] = ['takings', 'tickets'];
@@ -49,6 +56,8 @@ const summaries: Record<ReportName, string> = {
     'Counter tickets ready and not handed over now, per branch: how many, the amount due, their value, by days since ready (owner only)',
   channels:
     'Counter tickets against collection orders per branch: orders placed and invoiced value (owner only)',
+  claims:
+    'The register of claims made in the period (issue 34): garments claimed by category, finding of fault and branch, money paid, cleaning charges given back, re-cleans (owner only)',
 };
 
 const reportEndpoint = <N extends ReportName>(name: N) =>
@@ -72,6 +81,7 @@ export const adminReportsApi = {
   reportItems: reportEndpoint('items'),
   reportUncollected: reportEndpoint('uncollected'),
   reportChannels: reportEndpoint('channels'),
+  reportClaims: reportEndpoint('claims'),
 };
 
 /** A page's query string as the report's query: fields left empty (every branch) are absent. */

@@ -46,6 +46,7 @@ export function adminReportRoutes(app: FastifyInstance, services: AppServices) {
     ['items', e.reportItems],
     ['uncollected', e.reportUncollected],
     ['channels', e.reportChannels],
+    ['claims', e.reportClaims],
   ];
   for (const [name, endpoint] of reports) {
     route(

@@ -1,0 +1,200 @@
+import type { FastifyInstance } from 'fastify';
+import { api } from '@shared/api';
+import { PHOTO_MAX_BYTES } from '@shared/photos';
+import type { AppServices } from '../../services';
+import { acceptOffer } from '../../use-cases/claims/accept-offer';
+import { claimFile, customerClaims, waitingClaims } from '../../use-cases/claims/claim-file';
+import { addClaimPhoto } from '../../use-cases/claims/claim-photos';
+import { claimTableInForce, saveClaimTable } from '../../use-cases/claims/claim-table';
+import { answerDispute, disputeClaim } from '../../use-cases/claims/dispute';
+import { recordFinding, signOffOffer } from '../../use-cases/claims/find-fault';
+import { makeClaim } from '../../use-cases/claims/make-claim';
+import {
+  claimListView,
+  claimTableOf,
+  claimTableView,
+  claimView,
+  waitingClaimsView,
+} from '../../use-cases/claims/present-claims';
+import { photoUrl } from '../../use-cases/photos/photo-url';
+import { route } from '../contract-routes';
+import { customerGuard, customerOf, staffGuard, staffOf } from '../identity';
+
+/**
+ * Fair claims (issue 34, decision 063): the customer's side (session) and the back office's.
+ * Each handler parses, calls one use-case and presents its claim's file.
+ */
+export function claimRoutes(app: FastifyInstance, services: AppServices) {
+  const e = api.claims;
+  const a = api.adminClaims;
+  const customerOnly = { preHandler: customerGuard(services) };
+  const staffOnly = { preHandler: staffGuard(services, ['owner', 'staff']) };
+  const ownerOnly = { preHandler: staffGuard(services, ['owner']) };
+  const view = async (claimId: number, customerId: string | null) =>
+    claimView(
+      services.config.brand,
+      await claimFile(services, { claimId, customerId }),
+      (await claimTableInForce(services)).table,
+    );
+
+  route(
+    app,
+    e.make,
+    { ...customerOnly, invalidMessage: 'Please check your claim.' },
+    async ({ params, body }, request) => {
+      const customerId = customerOf(request).id;
+      const made = await makeClaim(services, { ...body, customerId, orderId: params.id });
+      return {
+        status: true,
+        message: made.recleanOrderNo
+          ? `Thank you: your claim on order ${made.orderNo} is with us. Your free re-clean is order ${made.recleanOrderNo}.`
+          : `Thank you: your claim on order ${made.orderNo} is with us.`,
+        claim: await view(made.claim.id, customerId),
+      };
+    },
+  );
+
+  route(app, e.list, customerOnly, async (_, request) => ({
+    status: true,
+    claims: claimListView(await customerClaims(services, { customerId: customerOf(request).id })),
+  }));
+
+  route(app, e.get, customerOnly, async ({ params }, request) => ({
+    status: true,
+    claim: await view(params.id, customerOf(request).id),
+  }));
+
+  route(
+    app,
+    e.accept,
+    { ...customerOnly, invalidMessage: 'Choose how to be paid.' },
+    async ({ params, body }, request) => {
+      const customerId = customerOf(request).id;
+      const paid = await acceptOffer(services, {
+        customerId,
+        claimId: params.id,
+        method: body.method,
+      });
+      return {
+        status: true,
+        message:
+          paid.method === 'refund'
+            ? 'Thank you: the money is on its way back to your card or PayPal.'
+            : 'Thank you: the credit is on your account.',
+        claim: await view(params.id, customerId),
+      };
+    },
+  );
+
+  route(
+    app,
+    e.dispute,
+    { ...customerOnly, invalidMessage: 'Please tell us why.' },
+    async ({ params, body }, request) => {
+      const customerId = customerOf(request).id;
+      await disputeClaim(services, { customerId, claimId: params.id, reason: body.reason });
+      return {
+        status: true,
+        message: 'Thank you: the owner has your claim and your reason.',
+        claim: await view(params.id, customerId),
+      };
+    },
+  );
+
+  route(app, a.waiting, staffOnly, async () => ({
+    status: true,
+    claims: waitingClaimsView(services.config.brand, await waitingClaims(services), services.now()),
+  }));
+
+  route(app, a.get, staffOnly, async ({ params }) => ({
+    status: true,
+    claim: await view(params.id, null),
+  }));
+
+  route(
+    app,
+    a.finding,
+    { ...staffOnly, invalidMessage: 'Please check the finding.' },
+    async ({ params, body }, request) => {
+      const found = await recordFinding(services, {
+        ...body,
+        actor: staffOf(request),
+        claimId: params.id,
+      });
+      return {
+        status: true,
+        message:
+          found.claim.status === 'sign-off'
+            ? 'Finding saved. The offer is above the threshold: it waits for the owner’s sign-off.'
+            : found.claim.status === 'offered'
+              ? 'Finding saved and the offer made to the customer.'
+              : 'Finding saved: the claim is declined and the customer told.',
+        claim: await view(params.id, null),
+      };
+    },
+  );
+
+  route(app, a.signOff, ownerOnly, async ({ params }, request) => {
+    await signOffOffer(services, { actor: staffOf(request), claimId: params.id });
+    return {
+      status: true,
+      message: 'Signed off: the offer is made to the customer.',
+      claim: await view(params.id, null),
+    };
+  });
+
+  route(
+    app,
+    a.answerDispute,
+    { ...ownerOnly, invalidMessage: 'Please check your answer.' },
+    async ({ params, body }, request) => {
+      await answerDispute(services, { actor: staffOf(request), claimId: params.id, answer: body });
+      return {
+        status: true,
+        message: body.answer === 'raise' ? 'The offer is raised.' : 'The dispute is declined.',
+        claim: await view(params.id, null),
+      };
+    },
+  );
+
+  route(app, a.table, staffOnly, async () => ({
+    status: true,
+    ...claimTableView(await claimTableInForce(services)),
+  }));
+
+  route(
+    app,
+    a.saveTable,
+    { ...ownerOnly, invalidMessage: 'Please check the table.' },
+    async ({ body }, request) => {
+      const saved = await saveClaimTable(services, {
+        actor: staffOf(request),
+        table: claimTableOf(body),
+      });
+      return {
+        status: true,
+        message: `Table saved as version ${saved.version}.`,
+        version: saved.version,
+      };
+    },
+  );
+}
+
+/** The customer's photo of a claimed garment, the raw image as the body (decision 025). */
+export function claimPhotoRoutes(app: FastifyInstance, services: AppServices) {
+  route(
+    app,
+    api.claims.photo,
+    { preHandler: customerGuard(services), bodyLimit: PHOTO_MAX_BYTES },
+    async ({ params, query, body }, request) => {
+      const { id } = await addClaimPhoto(services, {
+        customerId: customerOf(request).id,
+        claimId: params.id,
+        claimItemId: params.item,
+        role: query.role,
+        bytes: Buffer.isBuffer(body) ? body : Buffer.alloc(0),
+      });
+      return { status: true, photo: { id, url: await photoUrl(services, id) } };
+    },
+  );
+}

@@ -1,0 +1,46 @@
+import type { Offer } from './offer';
+
+/*
+ * A claim's states and staff's finding of fault (issue 34, decision 063). Pure.
+ */
+
+/**
+ * open: waiting for staff's finding; sign-off: an offer above the threshold waits for the
+ * owner; offered: the customer may accept or dispute; disputed: the owner answers; paid;
+ * declined (not ours, or the owner declined a dispute); closed (re-cleans only, opened).
+ */
+export const claimStatuses = [
+  'open',
+  'sign-off',
+  'offered',
+  'disputed',
+  'paid',
+  'declined',
+  'closed',
+] as const;
+export type ClaimStatus = (typeof claimStatuses)[number];
+
+export const claimStatusLabels: Record<ClaimStatus, string> = {
+  open: 'We are looking into it',
+  'sign-off': 'Our owner is checking the offer',
+  offered: 'Offer made',
+  disputed: 'Disputed: with our owner',
+  paid: 'Paid',
+  declined: 'Declined',
+  closed: 'Re-clean on its way',
+};
+
+export const claimFaults = ['ours', 'not-ours-care-label', 'not-ours-wear'] as const;
+export type ClaimFault = (typeof claimFaults)[number];
+
+export const claimFaultLabels: Record<ClaimFault, string> = {
+  ours: 'Ours',
+  'not-ours-care-label': 'Not ours: the care label was followed',
+  'not-ours-wear': 'Not ours: wear and tear',
+};
+
+/** One garment's part of an offer, as kept with it. */
+export type ClaimOfferLine = Offer & { claimItemId: number; garment: string };
+
+export const claimPayMethods = ['refund', 'credit'] as const;
+export type ClaimPayMethod = (typeof claimPayMethods)[number];
