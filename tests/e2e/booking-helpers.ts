@@ -142,3 +142,20 @@ export async function placeOrder(request: APIRequestContext, email: string, stat
   });
   return { id: order.order_id, paymentUrl: order.payment_url };
 }
+
+/**
+ * A day chip of a picker other than the one it opens on, with two free windows or more: by the
+ * evening the suite has filled the nearest days, and today may have one window left.
+ */
+export function anotherDay(page: Page, group: 'Collection day' | 'Delivery day') {
+  return page
+    .locator('form#order')
+    .getByRole('group', { name: group })
+    .getByRole('radio', { name: /^(?!Same day).*\b([2-9]|\d{2,}) free/, disabled: false })
+    .nth(1);
+}
+
+/** The windows on show: those of the day whose chip is checked, and only those. */
+export function shownWindows(page: Page, leg: 'Collection' | 'Delivery') {
+  return page.locator('form#order').getByRole('group', { name: new RegExp(`^${leg} windows, `) });
+}

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { slotDisplayOf, tap } from './booking-helpers';
+import { expect, test } from '@playwright/test';
+import { anotherDay, shownWindows, slotDisplayOf, tap } from './booking-helpers';
 import { expectNoSeriousA11yViolations, holdHydration } from './support';
 
 /*
@@ -8,20 +8,6 @@ import { expectNoSeriousA11yViolations, holdHydration } from './support';
  * window, the choice survives hydration, and without JavaScript the whole choice (collection
  * day and window, then delivery day and window) is posted and checked by the server.
  */
-
-/** The second day with a place (not the one the picker opens on) of a picker's day chips. */
-function anotherDay(page: Page, group: 'Collection day' | 'Delivery day') {
-  return page
-    .locator('form#order')
-    .getByRole('group', { name: group })
-    .getByRole('radio', { name: /^(?!Same day)/, disabled: false })
-    .nth(1);
-}
-
-/** The windows on show: those of the day whose chip is checked, and only those. */
-function shownWindows(page: Page, leg: 'Collection' | 'Delivery') {
-  return page.locator('form#order').getByRole('group', { name: new RegExp(`^${leg} windows, `) });
-}
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
