@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { appOfferMessages } from '@shared/app-offer';
 import { orders, payments } from '../server/db/schema';
-import { saveTestCard, spreadSlots, startGuestCheckout } from '@tests/helpers/fixtures';
+import { saveTestCard, spreadSlots, tryGuestOrder } from '@tests/helpers/fixtures';
 import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 /*
@@ -29,30 +29,17 @@ describe("the app's offer, once per saved card (decision 064)", () => {
   let slot = 0;
   const db = () => server.database.db;
 
-  const order = async (who: Person) => {
-    const checkout = await startGuestCheckout(server, {
-      name: 'Ann App',
-      email: who.email,
-      phone: who.phone,
-      address: { door_number: who.door, line1: 'Elgin Avenue', postcode: 'W9 1AA' },
-    });
-    const slots = spreadSlots(slot++);
-    return server.api<Reply>('/api/placeorder', {
-      body: {
-        pickup_date: slots.pickup.slot_date,
-        pickup_start: slots.pickup.slot_start,
-        delivery_date: slots.delivery.slot_date,
-        delivery_start: slots.delivery.slot_start,
-        customer_name: 'Ann App',
-        customer_email: who.email,
-        customer_phone: who.phone,
-        status: 'pending',
-        source: 'app',
-        app_offer: true,
+  const order = (who: Person) =>
+    tryGuestOrder<Reply>(server, {
+      details: {
+        name: 'Ann App',
+        email: who.email,
+        phone: who.phone,
+        address: { door_number: who.door, line1: 'Elgin Avenue', postcode: 'W9 1AA' },
       },
-      headers: { 'X-Checkout-Token': checkout.checkout_token },
+      order: { source: 'app', app_offer: true },
+      slots: spreadSlots(slot++),
     });
-  };
   const placed = async (who: Person) => {
     const reply = await order(who);
     expect(reply.status, reply.body.message).toBe(200);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createStaffUser } from '../server/auth/staff';
 import { orders, services as priceList } from '../server/db/schema';
-import { spreadSlots, startGuestCheckout } from '@tests/helpers/fixtures';
+import { spreadSlots, tryGuestOrder } from '@tests/helpers/fixtures';
 import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 /*
@@ -30,32 +30,20 @@ describe("the app's first-order offer (issue 33)", () => {
   let slot = 0;
   const db = () => server.database.db;
 
-  const order = async (
+  const order = (
     who: Person,
     extra: { source?: 'web' | 'app'; app_offer?: boolean; promo_code?: string },
-  ) => {
-    const checkout = await startGuestCheckout(server, {
-      name: 'Ann App',
-      email: who.email,
-      phone: who.phone,
-      address: { door_number: who.door, line1: 'Elgin Avenue', postcode: 'W9 1AA' },
-    });
-    const slots = spreadSlots(slot++);
-    return server.api<Reply>('/api/placeorder', {
-      body: {
-        pickup_date: slots.pickup.slot_date,
-        pickup_start: slots.pickup.slot_start,
-        delivery_date: slots.delivery.slot_date,
-        delivery_start: slots.delivery.slot_start,
-        customer_name: 'Ann App',
-        customer_email: who.email,
-        customer_phone: who.phone,
-        status: 'pending',
-        ...extra,
+  ) =>
+    tryGuestOrder<Reply>(server, {
+      details: {
+        name: 'Ann App',
+        email: who.email,
+        phone: who.phone,
+        address: { door_number: who.door, line1: 'Elgin Avenue', postcode: 'W9 1AA' },
       },
-      headers: { 'X-Checkout-Token': checkout.checkout_token },
+      order: extra,
+      slots: spreadSlots(slot++),
     });
-  };
   const rowOf = async (id: string) =>
     (await db().select().from(orders).where(eq(orders.id, id)))[0]!;
 

@@ -1,4 +1,4 @@
-import { randomBytes, createECDH } from 'node:crypto';
+import { browserSubscription } from '@tests/helpers/browser-subscription';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
@@ -31,20 +31,6 @@ async function customer() {
   const { customer_id } = await signUp(server, { email });
   const token = await logIn(server, email);
   return { id: customer_id, headers: { Authorization: `Bearer ${token}` } };
-}
-
-/** A browser's subscription at Google's push service (never called: jobs are off here). */
-function browserSubscription() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  return {
-    endpoint: `https://fcm.googleapis.com/fcm/send/${randomBytes(12).toString('base64url')}`,
-    expirationTime: null,
-    keys: {
-      p256dh: ecdh.getPublicKey().toString('base64url'),
-      auth: randomBytes(16).toString('base64url'),
-    },
-  };
 }
 
 const subscribe = (headers: Record<string, string>, body: unknown = browserSubscription()) =>

@@ -6,10 +6,11 @@ import { queuePush } from '../server/use-cases/messages/queue-push';
 import { pushStaff } from '../server/use-cases/messages/push-staff';
 import { createStaffUser } from '../server/auth/staff';
 import { trackingUrl } from '../server/use-cases/mail/tracking-link';
-import { startTestServer, type TestServer } from '@tests/helpers/test-server';
+import type { TestServer } from '@tests/helpers/test-server';
 import { insertOrderRow, lastLondonNoon, logIn, signUp, staffLogIn } from '@tests/helpers/fixtures';
 import {
-  startPushServiceStandIn,
+  startPushTestServer,
+  stopPushTestServer,
   type PushServiceStandIn,
   type StandInSubscription,
 } from '@tests/helpers/push-service-stand-in';
@@ -26,19 +27,9 @@ let pushService: PushServiceStandIn;
 let n = 0;
 
 beforeAll(async () => {
-  pushService = await startPushServiceStandIn({
-    vapidPublicKey: () => server.services.push.publicKey,
-  });
-  server = await startTestServer({
-    env: { PUSH_SERVICE_ORIGINS: pushService.origin },
-    jobs: { run: 'work', retryDelaySeconds: 1, pollSeconds: 0.5 },
-    pushAgent: pushService.agent,
-  });
+  ({ server, pushService } = await startPushTestServer());
 });
-afterAll(async () => {
-  await server?.stop();
-  await pushService?.close();
-});
+afterAll(() => stopPushTestServer(server, pushService));
 
 /** A registered customer and their Bearer token. */
 async function customer() {

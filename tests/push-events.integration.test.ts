@@ -8,10 +8,11 @@ import { notifyCustomer, type NotifyEvent } from '../server/use-cases/messages/n
 import { PUSH_EVENTS } from '../server/use-cases/messages/push-templates';
 import { DAILY_TEXT_CAP } from '../server/use-cases/messages/text-rules';
 import { trackingUrl } from '../server/use-cases/mail/tracking-link';
-import { startTestServer, type TestServer } from '@tests/helpers/test-server';
+import type { TestServer } from '@tests/helpers/test-server';
 import { insertOrderRow, lastLondonNoon, logIn, signUp } from '@tests/helpers/fixtures';
 import {
-  startPushServiceStandIn,
+  startPushTestServer,
+  stopPushTestServer,
   type PushServiceStandIn,
 } from '@tests/helpers/push-service-stand-in';
 
@@ -29,19 +30,9 @@ let pushService: PushServiceStandIn;
 let n = 0;
 
 beforeAll(async () => {
-  pushService = await startPushServiceStandIn({
-    vapidPublicKey: () => server.services.push.publicKey,
-  });
-  server = await startTestServer({
-    env: { PUSH_SERVICE_ORIGINS: pushService.origin },
-    jobs: { run: 'work', retryDelaySeconds: 1, pollSeconds: 0.5 },
-    pushAgent: pushService.agent,
-  });
+  ({ server, pushService } = await startPushTestServer());
 });
-afterAll(async () => {
-  await server?.stop();
-  await pushService?.close();
-});
+afterAll(() => stopPushTestServer(server, pushService));
 
 /** A customer with a device turned on through the API, texted by SMS too. */
 async function customerWithDevice() {

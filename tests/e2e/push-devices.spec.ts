@@ -1,5 +1,5 @@
-import { createECDH, randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { browserSubscription } from '@tests/helpers/browser-subscription';
 import { signUp } from '@tests/helpers/fixtures';
 import { password } from './account-helpers';
 import { callerOf } from './booking-helpers';
@@ -12,20 +12,6 @@ import { expectNoSeriousA11yViolations } from './support';
  */
 
 const shots = 'test-results/push-devices';
-
-/** A browser's push subscription at Google's push service (nothing is sent to it here). */
-function subscription() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  return {
-    endpoint: `https://fcm.googleapis.com/fcm/send/${randomBytes(12).toString('base64url')}`,
-    expirationTime: null,
-    keys: {
-      p256dh: ecdh.getPublicKey().toString('base64url'),
-      auth: randomBytes(16).toString('base64url'),
-    },
-  };
-}
 
 const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131.0 Mobile';
 const IPHONE =
@@ -42,7 +28,7 @@ test('the account lists the devices with notifications on, and Remove takes one 
   const bearer = { Authorization: `Bearer ${login.body.token}` };
   for (const agent of [ANDROID, IPHONE]) {
     const reply = await caller.api('/api/account/push/subscriptions', {
-      body: subscription(),
+      body: browserSubscription(),
       headers: { ...bearer, 'User-Agent': agent },
     });
     expect(reply.status).toBe(201);

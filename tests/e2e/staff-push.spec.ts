@@ -1,5 +1,5 @@
-import { createECDH, randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { browserSubscription } from '@tests/helpers/browser-subscription';
 import { E2E_STAFF } from './e2e-staff';
 import { expectNoSeriousA11yViolations, ownAddress, signIn, waitForHydration } from './support';
 
@@ -21,24 +21,11 @@ test.use(ownAddress(230));
 
 const shots = 'test-results/staff-push';
 
-function fakeSubscription() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  return {
-    endpoint: `https://fcm.googleapis.com/fcm/send/${randomBytes(12).toString('base64url')}`,
-    expirationTime: null,
-    keys: {
-      p256dh: ecdh.getPublicKey().toString('base64url'),
-      auth: randomBytes(16).toString('base64url'),
-    },
-  };
-}
-
 test('staff turn on push for new orders on this device, see it listed, and remove it', async ({
   page,
 }, testInfo) => {
   const width = testInfo.project.name;
-  const subscription = fakeSubscription();
+  const subscription = browserSubscription();
   await page.addInitScript((sub) => {
     const asked: string[] = [];
     (window as unknown as { pushAsked: string[] }).pushAsked = asked;
@@ -107,7 +94,7 @@ test('the back office links to it; Remove works before the page has scripts', as
 
   // A device turned on through the API, removed from a page without JavaScript.
   const reply = await page.request.post('/api/admin/push/subscriptions', {
-    data: { ...fakeSubscription(), events: ['new-case'] },
+    data: { ...browserSubscription(), events: ['new-case'] },
     // A cookie session's write comes from the site's own pages (the API checks Origin).
     headers: { Origin: baseURL! },
   });

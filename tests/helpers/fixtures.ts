@@ -181,6 +181,31 @@ export async function placeGuestOrder(
   return { checkout, ...placed };
 }
 
+/**
+ * A guest's whole checkout like `placeGuestOrder`, answering the order's reply as it came, for
+ * tests of refusals: the details' name, e-mail and phone are the order's.
+ */
+export async function tryGuestOrder<Reply>(
+  caller: ApiCaller,
+  options: { details: Record<string, unknown>; order?: Record<string, unknown>; slots?: SlotPair },
+) {
+  const details = { ...demoGuest, ...options.details };
+  const checkout = await startGuestCheckout(caller, details);
+  return caller.api<Reply>('/api/placeorder', {
+    body: orderPayload(
+      {
+        customer_name: details.name,
+        customer_email: details.email,
+        customer_phone: details.phone,
+        customer_notes: undefined,
+        ...options.order,
+      },
+      options.slots,
+    ),
+    headers: { 'X-Checkout-Token': checkout.checkout_token },
+  });
+}
+
 export const demoPassword = 'Secret@123';
 
 /** POST /api/register: a registered customer. */

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:https';
 import { Agent } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { startTestServer, type TestServer } from './test-server';
 import {
   createDecipheriv,
   createECDH,
@@ -207,4 +208,29 @@ export async function startPushServiceStandIn(options: {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * A test server whose pushes go to a push-service stand-in, its job queue worked at once with
+ * retries a second apart (5 s doubling live). Stop both with `stopPushTestServer`.
+ */
+export async function startPushTestServer(): Promise<{
+  server: TestServer;
+  pushService: PushServiceStandIn;
+}> {
+  // The key is asked for only when a push arrives, once the server below has started.
+  const pushService = await startPushServiceStandIn({
+    vapidPublicKey: () => server.services.push.publicKey,
+  });
+  const server = await startTestServer({
+    env: { PUSH_SERVICE_ORIGINS: pushService.origin },
+    jobs: { run: 'work', retryDelaySeconds: 1, pollSeconds: 0.5 },
+    pushAgent: pushService.agent,
+  });
+  return { server, pushService };
+}
+
+export async function stopPushTestServer(server?: TestServer, pushService?: PushServiceStandIn) {
+  await server?.stop();
+  await pushService?.close();
 }
