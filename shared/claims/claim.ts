@@ -44,3 +44,6 @@ export type ClaimOfferLine = Offer & { claimItemId: number; garment: string };
 
 export const claimPayMethods = ['refund', 'credit'] as const;
 export type ClaimPayMethod = (typeof claimPayMethods)[number];
+
+/** One part of a claim's refund: what one charge of the order gives back. */
+export type ClaimRefundPart = { chargeId: string; amountPence: number };

@@ -113,8 +113,14 @@ export function needsOwnerSignOff(totalPence: number, settings: ClaimSettings): 
   return totalPence > settings.signOffAbovePence;
 }
 
-/** What the customer receives taking `offerPence` as account credit (+ the owner's bonus). */
-export function creditWithBonus(offerPence: number, settings: ClaimSettings): number {
+/**
+ * What the customer receives taking `offerPence` as account credit (+ the owner's bonus, as it
+ * was when the offer was made: the offer keeps its percent).
+ */
+export function creditWithBonus(
+  offerPence: number,
+  settings: Pick<ClaimSettings, 'creditBonusPercent'>,
+): number {
   return offerPence + Math.round((offerPence * settings.creditBonusPercent) / 100);
 }
 

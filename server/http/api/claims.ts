@@ -1,7 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { api } from '@shared/api';
+import { formatGbp } from '@shared/money';
 import { PHOTO_MAX_BYTES } from '@shared/photos';
+import { branchScope } from '../../auth/branch-scope';
 import type { AppServices } from '../../services';
+import type { StaffScope } from '../../use-cases/claims/claim-scope';
 import { acceptOffer } from '../../use-cases/claims/accept-offer';
 import { claimFile, customerClaims, waitingClaims } from '../../use-cases/claims/claim-file';
 import { addClaimPhoto } from '../../use-cases/claims/claim-photos';
@@ -30,12 +33,18 @@ export function claimRoutes(app: FastifyInstance, services: AppServices) {
   const customerOnly = { preHandler: customerGuard(services) };
   const staffOnly = { preHandler: staffGuard(services, ['owner', 'staff']) };
   const ownerOnly = { preHandler: staffGuard(services, ['owner']) };
-  const view = async (claimId: number, customerId: string | null) =>
+  const view = async (claimId: number, customerId: string | null, scope?: StaffScope) =>
     claimView(
       services.config.brand,
-      await claimFile(services, { claimId, customerId }),
+      await claimFile(services, { claimId, customerId, scope }),
       (await claimTableInForce(services)).table,
     );
+  // Staff act on their branches' claims (decision 047), the owner on every branch's; the
+  // waiting list is filtered as the board is (the owner's picked branch too).
+  const scopeOf = async (request: FastifyRequest): Promise<StaffScope> => {
+    const staff = staffOf(request);
+    return staff.role === 'owner' ? { branchIds: null } : branchScope(services.db, staff);
+  };
 
   route(
     app,
@@ -77,10 +86,13 @@ export function claimRoutes(app: FastifyInstance, services: AppServices) {
       });
       return {
         status: true,
-        message:
-          paid.method === 'refund'
-            ? 'Thank you: the money is on its way back to your card or PayPal.'
-            : 'Thank you: the credit is on your account.',
+        message: paid.pending
+          ? 'Thank you: your refund is being made. We will e-mail you as soon as it has gone through.'
+          : paid.method === 'credit'
+            ? 'Thank you: the credit is on your account.'
+            : paid.creditPence > 0
+              ? `Thank you: ${formatGbp(paid.refundedPence)} is on its way back to your card or PayPal. It refused the other ${formatGbp(paid.creditPence)}, so that is on your account as credit.`
+              : 'Thank you: the money is on its way back to your card or PayPal.',
         claim: await view(params.id, customerId),
       };
     },
@@ -101,14 +113,20 @@ export function claimRoutes(app: FastifyInstance, services: AppServices) {
     },
   );
 
-  route(app, a.waiting, staffOnly, async () => ({
+  route(app, a.waiting, staffOnly, async (_, request) => ({
     status: true,
-    claims: waitingClaimsView(services.config.brand, await waitingClaims(services), services.now()),
+    claims: waitingClaimsView(
+      services.config.brand,
+      await waitingClaims(services, {
+        branchIds: (await branchScope(services.db, staffOf(request))).branchIds,
+      }),
+      services.now(),
+    ),
   }));
 
-  route(app, a.get, staffOnly, async ({ params }) => ({
+  route(app, a.get, staffOnly, async ({ params }, request) => ({
     status: true,
-    claim: await view(params.id, null),
+    claim: await view(params.id, null, await scopeOf(request)),
   }));
 
   route(
@@ -120,6 +138,7 @@ export function claimRoutes(app: FastifyInstance, services: AppServices) {
         ...body,
         actor: staffOf(request),
         claimId: params.id,
+        scope: await scopeOf(request),
       });
       return {
         status: true,
@@ -135,7 +154,11 @@ export function claimRoutes(app: FastifyInstance, services: AppServices) {
   );
 
   route(app, a.signOff, ownerOnly, async ({ params }, request) => {
-    await signOffOffer(services, { actor: staffOf(request), claimId: params.id });
+    await signOffOffer(services, {
+      actor: staffOf(request),
+      claimId: params.id,
+      scope: await scopeOf(request),
+    });
     return {
       status: true,
       message: 'Signed off: the offer is made to the customer.',
@@ -148,7 +171,12 @@ export function claimRoutes(app: FastifyInstance, services: AppServices) {
     a.answerDispute,
     { ...ownerOnly, invalidMessage: 'Please check your answer.' },
     async ({ params, body }, request) => {
-      await answerDispute(services, { actor: staffOf(request), claimId: params.id, answer: body });
+      await answerDispute(services, {
+        actor: staffOf(request),
+        claimId: params.id,
+        answer: body,
+        scope: await scopeOf(request),
+      });
       return {
         status: true,
         message: body.answer === 'raise' ? 'The offer is raised.' : 'The dispute is declined.',

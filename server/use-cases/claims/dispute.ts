@@ -6,6 +6,7 @@ import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import type { AppServices } from '../../services';
 import { recordAudit, type Actor } from '../audit/record-audit';
 import { claimAnswerEmail, claimDisputeEmail } from '../mail/claim-emails';
+import type { StaffScope } from './claim-scope';
 import { currentClaimTable } from './claim-table';
 import { lockClaim, standingOffer } from './find-fault';
 import { claimMessages } from './make-claim';
@@ -68,13 +69,13 @@ export async function disputeClaim(
 
 export async function answerDispute(
   deps: Deps,
-  input: { actor: Actor; claimId: number; answer: ClaimDisputeAnswer },
+  input: { actor: Actor; claimId: number; answer: ClaimDisputeAnswer; scope?: StaffScope },
 ) {
   if (input.actor.role !== 'owner') throw new ForbiddenError('Only the owner answers a dispute.');
   const now = deps.now();
   const { answer } = input;
   return deps.db.transaction(async (tx) => {
-    const { claim, order } = await lockClaim(tx, input.claimId);
+    const { claim, order } = await lockClaim(tx, input.claimId, input.scope);
     const [dispute] = await tx
       .update(claimDisputes)
       .set({
@@ -94,11 +95,14 @@ export async function answerDispute(
     }
     let offerId: number | null = null;
     if (answer.answer === 'raise') {
+      const current = await currentClaimTable(tx);
       const [raised] = await tx
         .insert(claimOffers)
         .values({
           claimId: claim.id,
-          tableVersion: before?.tableVersion ?? (await currentClaimTable(tx)).version,
+          tableVersion: before?.tableVersion ?? current.version,
+          creditBonusPercent:
+            before?.creditBonusPercent ?? current.table.settings.creditBonusPercent,
           totalPence: answer.amount,
           lines: before?.lines ?? [],
           needsSignOff: false,

@@ -9,6 +9,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import type { AppServices } from '../../services';
 import { recordAudit, type Actor } from '../audit/record-audit';
 import { claimAnswerEmail, claimOfferEmail } from '../mail/claim-emails';
+import { assertInScope, type StaffScope } from './claim-scope';
 import { currentClaimTable } from './claim-table';
 import { claimMessages } from './make-claim';
 
@@ -21,10 +22,12 @@ import { claimMessages } from './make-claim';
 
 type Deps = Pick<AppServices, 'db' | 'mail' | 'config' | 'links' | 'now'>;
 
-export async function lockClaim(tx: DbOrTx, claimId: number) {
+/** Locks a claim's row (404 when absent, or outside staff's branch `scope`) with its order. */
+export async function lockClaim(tx: DbOrTx, claimId: number, scope?: StaffScope) {
   const [claim] = await tx.select().from(claims).where(eq(claims.id, claimId)).for('update');
   if (!claim) throw new NotFoundError(claimMessages.claimNotFound);
   const [order] = await tx.select().from(orders).where(eq(orders.id, claim.orderId));
+  assertInScope(scope, order!.branchId);
   return { claim, order: order! };
 }
 
@@ -41,11 +44,11 @@ export async function standingOffer(db: DbOrTx, claimId: number) {
 
 export async function recordFinding(
   deps: Deps,
-  input: ClaimFindingInput & { actor: Actor; claimId: number },
+  input: ClaimFindingInput & { actor: Actor; claimId: number; scope?: StaffScope },
 ) {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
-    const { claim, order } = await lockClaim(tx, input.claimId);
+    const { claim, order } = await lockClaim(tx, input.claimId, input.scope);
     if (claim.status !== 'open') {
       throw new ConflictError(
         'The finding on this claim has been recorded already.',
@@ -145,6 +148,7 @@ export async function recordFinding(
         tableVersion: version,
         totalPence,
         lines,
+        creditBonusPercent: table.settings.creditBonusPercent,
         needsSignOff: signOff,
         staffId: input.actor.id,
         madeAt: now,
@@ -190,13 +194,16 @@ async function mailOffer(
 }
 
 /** The owner signs off an offer above the threshold: it is then made to the customer. */
-export async function signOffOffer(deps: Deps, input: { actor: Actor; claimId: number }) {
+export async function signOffOffer(
+  deps: Deps,
+  input: { actor: Actor; claimId: number; scope?: StaffScope },
+) {
   if (input.actor.role !== 'owner') {
     throw new ForbiddenError('Only the owner signs off an offer above the threshold.');
   }
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
-    const { claim, order } = await lockClaim(tx, input.claimId);
+    const { claim, order } = await lockClaim(tx, input.claimId, input.scope);
     const offer = await standingOffer(tx, claim.id);
     if (claim.status !== 'sign-off' || !offer) {
       throw new ConflictError('This claim has no offer waiting for sign-off.', 'already-done');

@@ -187,7 +187,8 @@ export async function refundPaid(
   return excess - remaining;
 }
 
-async function recordRefund(
+/** Records one refund the provider made, once (a retry's replay is found and skipped). */
+export async function recordRefund(
   deps: SettleDeps,
   actor: Actor,
   refund: {
