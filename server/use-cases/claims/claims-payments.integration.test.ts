@@ -19,6 +19,7 @@ import { deliveredShirts, offeredClaim } from '@tests/helpers/claim-fixtures';
 import { startStripeStandIn, type StripeStandIn } from '@tests/helpers/stripe-stand-in';
 import { acceptOffer } from './accept-offer';
 import { saveClaimTable } from './claim-table';
+import { disputeClaim } from './dispute';
 import { finishPayingClaims } from './repair-claim-payments';
 
 /*
@@ -224,9 +225,12 @@ describe('after a failure', () => {
     expect(await paymentOf(claimId)).toMatchObject({ status: 'paying' });
     expect(await statusOf(claimId)).toBe('offered');
     expect(stripe.refunds.filter((r) => r.paymentIntent === ref)).toHaveLength(1);
-    // Accepting again is refused: the claim is being paid.
+    // Accepting again, or disputing, is refused: the claim is being paid (no open dispute
+    // can be left on a claim the repair job then pays).
     const again = await refusal(acceptOffer(services, { customerId, claimId, method: 'credit' }));
     expect(again?.code).toBe('claim-paid');
+    const dispute = await refusal(disputeClaim(services, { customerId, claimId, reason: 'Low' }));
+    expect(dispute?.code).toBe('claim-paid');
 
     clock = new Date(clock.getTime() + 5 * 60_000);
     // (It also finishes the first claim left paying above.)

@@ -1,7 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import type { ClaimDisputeAnswer } from '@shared/claims/input';
 import { answerDueAt } from '@shared/claims/window';
-import { claimDisputes, claimOffers, claims } from '../../db/schema';
+import { claimDisputes, claimOffers, claimPayments, claims } from '../../db/schema';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import type { AppServices } from '../../services';
 import { recordAudit, type Actor } from '../audit/record-audit';
@@ -19,6 +19,12 @@ import { claimMessages } from './make-claim';
 
 type Deps = Pick<AppServices, 'db' | 'mail' | 'config' | 'links' | 'now'>;
 
+export const disputeMessages = {
+  pending: 'The owner is already looking at your dispute.',
+  final:
+    'The owner has answered your dispute already: that answer is final. Please call us if you wish to talk it over.',
+} as const;
+
 export async function disputeClaim(
   deps: Deps,
   input: { customerId: string; claimId: number; reason: string },
@@ -27,27 +33,51 @@ export async function disputeClaim(
   return deps.db.transaction(async (tx) => {
     const { claim, order } = await lockClaim(tx, input.claimId);
     if (claim.customerId !== input.customerId) throw new NotFoundError(claimMessages.claimNotFound);
-    if (claim.status !== 'offered' && claim.status !== 'declined') {
-      throw new ConflictError(
-        claim.status === 'disputed'
-          ? 'The owner is already looking at your dispute.'
-          : 'There is no offer or answer on this claim to dispute.',
-        'claim-not-offered',
-      );
+    const earlier = await tx
+      .select({ answer: claimDisputes.answer })
+      .from(claimDisputes)
+      .where(eq(claimDisputes.claimId, claim.id));
+    if (claim.status === 'disputed') {
+      throw new ConflictError(disputeMessages.pending, 'claim-disputed');
+    }
+    // A decline is disputed once: the owner's answer to that dispute is final.
+    if (claim.status === 'declined' && earlier.length > 0) {
+      throw new ConflictError(disputeMessages.final, 'claim-disputed');
     }
     const offer = await standingOffer(tx, claim.id);
     const { table } = await currentClaimTable(tx);
     const due = answerDueAt(now, table.settings);
-    await tx.insert(claimDisputes).values({ claimId: claim.id, reason: input.reason, madeAt: now });
+    // Guarded in SQL: only an offered or declined claim, and none being paid (an accept at the
+    // same moment takes the payment row under the same claim lock, and then wins).
     const [disputed] = await tx
       .update(claims)
       .set({ status: 'disputed', answerDueAt: due, closedAt: null })
-      .where(eq(claims.id, claim.id))
+      .where(
+        and(
+          eq(claims.id, claim.id),
+          inArray(claims.status, ['offered', 'declined']),
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(claimPayments)
+              .where(eq(claimPayments.claimId, claim.id)),
+          ),
+        ),
+      )
       .returning();
+    if (!disputed) {
+      throw new ConflictError(
+        claim.status === 'paid' || claim.status === 'offered'
+          ? 'This claim is being paid: it can no longer be disputed.'
+          : 'There is no offer or answer on this claim to dispute.',
+        claim.status === 'paid' || claim.status === 'offered' ? 'claim-paid' : 'claim-not-offered',
+      );
+    }
+    await tx.insert(claimDisputes).values({ claimId: claim.id, reason: input.reason, madeAt: now });
     await deps.mail.enqueue(
       claimDisputeEmail(deps.config.brand, deps, {
         order,
-        claim: disputed!,
+        claim: disputed,
         reason: input.reason,
         offerPence: offer?.totalPence ?? 0,
         answerBy: due,
@@ -63,7 +93,7 @@ export async function disputeClaim(
       before: { status: claim.status },
       after: { by: 'customer', status: 'disputed', reason: input.reason },
     });
-    return { claim: disputed! };
+    return { claim: disputed };
   });
 }
 
@@ -91,7 +121,10 @@ export async function answerDispute(
     }
     const before = await standingOffer(tx, claim.id);
     if (answer.answer === 'raise' && before && answer.amount <= before.totalPence) {
-      throw new ConflictError('A raised offer must be more than the one standing.');
+      throw new ConflictError(
+        'A raised offer must be more than the one standing.',
+        'claim-offer-not-raised',
+      );
     }
     let offerId: number | null = null;
     if (answer.answer === 'raise') {
@@ -122,7 +155,7 @@ export async function answerDispute(
           ? { status: 'offered' }
           : { status: 'declined', declinedReason: answer.reason, closedAt: now },
       )
-      .where(eq(claims.id, claim.id))
+      .where(and(eq(claims.id, claim.id), eq(claims.status, 'disputed')))
       .returning();
     await deps.mail.enqueue(
       claimAnswerEmail(deps.config.brand, deps, {
