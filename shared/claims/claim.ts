@@ -39,8 +39,16 @@ export const claimFaultLabels: Record<ClaimFault, string> = {
   'not-ours-wear': 'Not ours: wear and tear',
 };
 
-/** One garment's part of an offer, as kept with it. */
-export type ClaimOfferLine = Offer & { claimItemId: number; garment: string };
+/**
+ * One garment's part of an offer, as kept with it. `adjustmentPence`: what the owner added
+ * (or, raising a declined claim, set) after a dispute, on top of the table's figure; then
+ * `totalPence` = `valuePence` + `cleaningChargePence` + `adjustmentPence`.
+ */
+export type ClaimOfferLine = Offer & {
+  claimItemId: number;
+  garment: string;
+  adjustmentPence?: number;
+};
 
 export const claimPayMethods = ['refund', 'credit'] as const;
 export type ClaimPayMethod = (typeof claimPayMethods)[number];

@@ -2,14 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUseCaseWorld, type UseCaseWorld } from '@tests/helpers/use-case-world';
 import { deliveredShirts } from '@tests/helpers/claim-fixtures';
 import type { AppError } from '../../errors';
+import { claimsRegister } from '../reports/claims-register';
+import { acceptOffer } from './accept-offer';
 import { answerDispute, disputeClaim } from './dispute';
-import { recordFinding } from './find-fault';
+import { recordFinding, standingOffer } from './find-fault';
 import { makeClaim } from './make-claim';
 
 /*
  * Decision 063's smaller defects, fixed: a declined claim is disputed once (the owner's answer
  * to it is final: 409 `claim-disputed`), a dispute waiting is not disputed again, and a raise
- * that is not more than the offer is refused with its code.
+ * that is not more than the offer is refused with its code; a raised offer's lines add up to
+ * it (also raising a declined claim, which had none), and the register counts its money.
  */
 
 const start = new Date('2026-12-01T09:00:00Z');
@@ -96,5 +99,43 @@ describe('disputes', () => {
       }),
     );
     expect(error?.code).toBe('claim-offer-not-raised');
+  });
+});
+
+describe('a raised offer', () => {
+  it('raising a declined claim: lines that add up to it; paid, and in the register’s rows', async () => {
+    const { services, claimId, itemId } = await claimOn('D-3');
+    await recordFinding(services, {
+      actor: world.actor,
+      claimId,
+      findings: [{ claim_item_id: itemId, fault: 'not-ours-care-label' }],
+      reason: '',
+    });
+    await disputeClaim(services, {
+      customerId: world.customerId,
+      claimId,
+      reason: 'Label said so',
+    });
+    const raised = await answerDispute(services, {
+      actor: owner,
+      claimId,
+      answer: { answer: 'raise', amount: 2000, reason: 'Goodwill: a regular customer.' },
+    });
+    const offer = await standingOffer(world.database.db, claimId);
+    expect(offer!.id).toBe(raised.offerId);
+    expect(offer!.lines).toHaveLength(1);
+    expect(offer!.lines.reduce((sum, l) => sum + l.totalPence, 0)).toBe(2000);
+    expect(offer!.lines[0]).toMatchObject({ claimItemId: itemId, totalPence: 2000 });
+
+    const paid = await acceptOffer(services, {
+      customerId: world.customerId,
+      claimId,
+      method: 'credit',
+    });
+    expect(paid.paidPence).toBe(2200);
+    const register = await claimsRegister(services, { staff: { role: 'owner' } });
+    const rows = register.rows.filter((r) => r.fault === 'not-ours-care-label');
+    expect(rows.reduce((sum, r) => sum + r.paidPence, 0)).toBe(2200);
+    expect(register.rows.reduce((sum, r) => sum + r.paidPence, 0)).toBe(register.totals.paidPence);
   });
 });

@@ -1,14 +1,23 @@
-import { and, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, notExists, sql } from 'drizzle-orm';
 import type { ClaimDisputeAnswer } from '@shared/claims/input';
 import { answerDueAt } from '@shared/claims/window';
-import { claimDisputes, claimOffers, claimPayments, claims } from '../../db/schema';
+import { raisedLines } from '@shared/claims/offer';
+import type { DbOrTx } from '../../db/client';
+import {
+  claimDisputes,
+  claimItems,
+  claimOffers,
+  claimPayments,
+  claims,
+  orderGarments,
+} from '../../db/schema';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import type { AppServices } from '../../services';
 import { recordAudit, type Actor } from '../audit/record-audit';
 import { claimAnswerEmail, claimDisputeEmail } from '../mail/claim-emails';
 import type { StaffScope } from './claim-scope';
-import { currentClaimTable } from './claim-table';
-import { lockClaim, standingOffer } from './find-fault';
+import { currentClaimTable, type VersionedTable } from './claim-table';
+import { lockClaim, offerLine, standingOffer } from './find-fault';
 import { claimMessages } from './make-claim';
 
 /*
@@ -137,7 +146,10 @@ export async function answerDispute(
           creditBonusPercent:
             before?.creditBonusPercent ?? current.table.settings.creditBonusPercent,
           totalPence: answer.amount,
-          lines: before?.lines ?? [],
+          lines: raisedLines(
+            before?.lines.length ? before.lines : await tableLines(tx, claim.id, current),
+            answer.amount,
+          ),
           needsSignOff: false,
           signedOffBy: input.actor.id,
           signedOffAt: now,
@@ -187,4 +199,18 @@ export async function answerDispute(
     });
     return { claim: updated!, offerId };
   });
+}
+
+/**
+ * The lines of a declined claim's garments from the table in force (re-cleans aside): the base
+ * the owner's raise is shared over, so its lines add up to it (decision 063).
+ */
+async function tableLines(tx: DbOrTx, claimId: number, current: VersionedTable) {
+  const rows = await tx
+    .select({ item: claimItems, garment: orderGarments })
+    .from(claimItems)
+    .innerJoin(orderGarments, eq(orderGarments.id, claimItems.orderGarmentId))
+    .where(and(eq(claimItems.claimId, claimId), ne(claimItems.kind, 're-clean')))
+    .orderBy(asc(claimItems.id));
+  return rows.map(({ item, garment }) => offerLine(current.table, current.version, item, garment));
 }

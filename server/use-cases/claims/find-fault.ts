@@ -3,6 +3,7 @@ import type { ClaimOfferLine } from '@shared/claims/claim';
 import { claimFaultLabels } from '@shared/claims/claim';
 import type { ClaimFindingInput } from '@shared/claims/input';
 import { explainOffer, makeOffer, needsOwnerSignOff } from '@shared/claims/offer';
+import type { ClaimTable } from '@shared/claims/table';
 import type { DbOrTx } from '../../db/client';
 import { claimItems, claimOffers, claims, orderGarments, orders } from '../../db/schema';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
@@ -29,6 +30,28 @@ export async function lockClaim(tx: DbOrTx, claimId: number, scope?: StaffScope)
   const [order] = await tx.select().from(orders).where(eq(orders.id, claim.orderId));
   assertInScope(scope, order!.branchId);
   return { claim, order: order! };
+}
+
+/** A garment's line of an offer, from a table (a step: pure). */
+export function offerLine(
+  table: ClaimTable,
+  version: number,
+  item: typeof claimItems.$inferSelect,
+  garment: typeof orderGarments.$inferSelect,
+): ClaimOfferLine {
+  const offer = makeOffer(table, version, {
+    category: item.category,
+    ageMonths: item.ageMonths,
+    condition: item.condition,
+    statedCostPence: item.statedCostPence,
+    receipt: item.receiptPhotoId !== null,
+    cleaningChargePence: item.cleaningChargePence,
+  });
+  return {
+    ...offer,
+    claimItemId: item.id,
+    garment: `Tag ${garment.tagNumber} · ${garment.itemName}`,
+  };
 }
 
 /** The offer standing on a claim: its newest. */
@@ -89,19 +112,7 @@ export async function recordFinding(
         })
         .where(eq(claimItems.id, item.id));
       if (finding.fault !== 'ours') continue;
-      const offer = makeOffer(table, version, {
-        category: item.category,
-        ageMonths: item.ageMonths,
-        condition,
-        statedCostPence: item.statedCostPence,
-        receipt: item.receiptPhotoId !== null,
-        cleaningChargePence: item.cleaningChargePence,
-      });
-      lines.push({
-        ...offer,
-        claimItemId: item.id,
-        garment: `Tag ${garment.tagNumber} · ${garment.itemName}`,
-      });
+      lines.push(offerLine(table, version, { ...item, condition }, garment));
     }
     const audit = {
       findings: input.findings.map((f) => ({ ...f })),
