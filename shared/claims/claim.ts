@@ -7,7 +7,8 @@ import type { Offer } from './offer';
 /**
  * open: waiting for staff's finding; sign-off: an offer above the threshold waits for the
  * owner; offered: the customer may accept or dispute; disputed: the owner answers; paid;
- * declined (not ours, or the owner declined a dispute); closed (re-cleans only, opened).
+ * declined (not ours, or the owner declined a dispute); closed (re-cleans only, opened);
+ * mix-up (someone else's garment, "not mine", found ours: traced by staff, no offer).
  */
 export const claimStatuses = [
   'open',
@@ -17,6 +18,7 @@ export const claimStatuses = [
   'paid',
   'declined',
   'closed',
+  'mix-up',
 ] as const;
 export type ClaimStatus = (typeof claimStatuses)[number];
 
@@ -28,6 +30,7 @@ export const claimStatusLabels: Record<ClaimStatus, string> = {
   paid: 'Paid',
   declined: 'Declined',
   closed: 'Re-clean on its way',
+  'mix-up': 'A mix-up: we are putting it right',
 };
 
 export const claimFaults = ['ours', 'not-ours-care-label', 'not-ours-wear'] as const;

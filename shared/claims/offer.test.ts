@@ -159,13 +159,27 @@ describe('the windows', () => {
   const reported = new Date('2026-12-01T10:00:00Z');
   const delivered = new Date('2026-12-03T18:00:00Z');
   const times = { intakeReportedAt: reported, deliveredAt: delivered };
-  test('missing and not mine run from the intake report, damage and re-clean from delivery', () => {
-    expect(claimWindowEndsAt('missing', times, table.settings)).toEqual(
+  test('missing and not mine run from the intake report and from delivery, the later end', () => {
+    const beforeDelivery = { ...times, deliveredAt: null };
+    expect(claimWindowEndsAt('missing', beforeDelivery, table.settings)).toEqual(
       new Date('2026-12-03T10:00:00Z'),
+    );
+    // Seen short at delivery: 48 hours from it.
+    expect(claimWindowEndsAt('missing', times, table.settings)).toEqual(
+      new Date('2026-12-05T18:00:00Z'),
     );
     expect(claimWindowEndsAt('not-mine', times, table.settings)).toEqual(
-      new Date('2026-12-03T10:00:00Z'),
+      new Date('2026-12-05T18:00:00Z'),
     );
+    // A counter ticket: no intake report, collected at the counter.
+    expect(
+      claimWindowEndsAt('missing', { ...times, intakeReportedAt: null }, table.settings),
+    ).toEqual(new Date('2026-12-05T18:00:00Z'));
+    expect(
+      claimWindowEndsAt('missing', { intakeReportedAt: null, deliveredAt: null }, table.settings),
+    ).toBeNull();
+  });
+  test('damage and re-clean run from delivery', () => {
     expect(claimWindowEndsAt('damaged', times, table.settings)).toEqual(
       new Date('2026-12-05T18:00:00Z'),
     );

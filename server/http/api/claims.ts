@@ -147,7 +147,9 @@ export function claimRoutes(app: FastifyInstance, services: AppServices) {
             ? 'Finding saved. The offer is above the threshold: it waits for the owner’s sign-off.'
             : found.claim.status === 'offered'
               ? 'Finding saved and the offer made to the customer.'
-              : 'Finding saved: the claim is declined and the customer told.',
+              : found.claim.status === 'mix-up'
+                ? 'Finding saved: a mix-up to put right, and the customer told.'
+                : 'Finding saved: the claim is declined and the customer told.',
         claim: await view(params.id, null),
       };
     },

@@ -96,6 +96,7 @@ export async function recordFinding(
     }
     const { version, table } = await currentClaimTable(tx);
     const lines: ClaimOfferLine[] = [];
+    let mixUps = 0;
     for (const { item, garment } of toFind) {
       const finding = byItem.get(item.id)!;
       const condition = finding.condition ?? item.condition;
@@ -112,12 +113,24 @@ export async function recordFinding(
         })
         .where(eq(claimItems.id, item.id));
       if (finding.fault !== 'ours') continue;
-      lines.push(offerLine(table, version, { ...item, condition }, garment));
+      // Someone else's garment in the bag is a mix-up to trace, not a garment to pay for.
+      if (item.kind === 'not-mine') mixUps += 1;
+      else lines.push(offerLine(table, version, { ...item, condition }, garment));
     }
     const audit = {
       findings: input.findings.map((f) => ({ ...f })),
       tableVersion: version,
     };
+    if (lines.length === 0 && mixUps > 0) {
+      return mixUp(tx, deps, {
+        claim,
+        order,
+        actor: input.actor,
+        reason: input.reason,
+        audit,
+        now,
+      });
+    }
     if (lines.length === 0) {
       const reason =
         input.reason ||
@@ -182,6 +195,54 @@ export async function recordFinding(
     });
     return { claim: updated!, offer: offer! };
   });
+}
+
+/**
+ * A claim whose only garments found ours are someone else's ("not mine"): a mix-up, which staff
+ * put right (the stray garment collected, the customer's own traced), with no offer: closed as
+ * `mix-up` and the customer told what staff found (decision 063).
+ */
+async function mixUp(
+  tx: DbOrTx,
+  deps: Deps,
+  input: {
+    claim: typeof claims.$inferSelect;
+    order: typeof orders.$inferSelect;
+    actor: Actor;
+    reason: string;
+    audit: Record<string, unknown>;
+    now: Date;
+  },
+) {
+  const { claim, now } = input;
+  const reason = input.reason || 'We mixed up a garment of your order with another customer’s.';
+  const [traced] = await tx
+    .update(claims)
+    .set({ status: 'mix-up', declinedReason: null, closedAt: now })
+    .where(and(eq(claims.id, claim.id), eq(claims.status, 'open')))
+    .returning();
+  await deps.mail.enqueue(
+    claimAnswerEmail(deps.config.brand, deps, {
+      order: input.order,
+      claim: traced!,
+      heading: 'We are putting the mix-up right',
+      paragraphs: [
+        reason,
+        'We will collect the garment that is not yours, and bring back yours. If yours cannot be found, claim it as missing from your order’s page.',
+      ],
+    }),
+    tx,
+  );
+  await recordAudit(tx, {
+    actor: input.actor,
+    now,
+    action: 'claim.mix-up',
+    entity: 'claim',
+    entityId: claim.id,
+    before: { status: claim.status },
+    after: { status: 'mix-up', reason, ...input.audit },
+  });
+  return { claim: traced!, offer: null };
 }
 
 async function mailOffer(
