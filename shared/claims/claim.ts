@@ -56,5 +56,17 @@ export type ClaimOfferLine = Offer & {
 export const claimPayMethods = ['refund', 'credit'] as const;
 export type ClaimPayMethod = (typeof claimPayMethods)[number];
 
-/** One part of a claim's refund: what one charge of the order gives back. */
-export type ClaimRefundPart = { chargeId: string; amountPence: number };
+/**
+ * One part of a claim's refund: what one charge of the order gives back, and of it the
+ * cleaning charge (a VAT supply credited; the rest is compensation, outside the scope of VAT).
+ */
+export type ClaimRefundPart = { chargeId: string; amountPence: number; cleaningPence?: number };
+
+/** The cleaning charges within an offer (the part that is a supply credited), at most its total. */
+export function offerCleaningPence(offer: {
+  totalPence: number;
+  lines: { cleaningChargePence: number }[];
+}): number {
+  const cleaning = offer.lines.reduce((sum, l) => sum + l.cleaningChargePence, 0);
+  return Math.min(cleaning, offer.totalPence);
+}

@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { ClaimPayMethod } from '@shared/claims/claim';
+import { offerCleaningPence, type ClaimPayMethod } from '@shared/claims/claim';
+import type { VatLineInput } from '@shared/vat';
 import { creditWithBonus } from '@shared/claims/offer';
 import type { FinancialDocument } from '../../adapters/pdf/financial-document';
 import type { DbOrTx } from '../../db/client';
@@ -22,7 +23,12 @@ import {
   pdfAttachment,
 } from '../invoices/vat-documents';
 import { claimPaidEmail } from '../mail/claim-emails';
-import { carryOutClaimRefund, planClaimRefund, refundMessages } from './claim-refund';
+import {
+  carryOutClaimRefund,
+  claimCreditLines,
+  planClaimRefund,
+  refundMessages,
+} from './claim-refund';
 import { lockClaim, standingOffer } from './find-fault';
 import { claimMessages } from './make-claim';
 
@@ -87,7 +93,9 @@ export async function acceptOffer(
       .where(eq(claimPayments.claimId, claim.id));
     if (already) throw new ConflictError(paidMessage, 'claim-paid');
     const refundPlan =
-      input.method === 'refund' ? await planClaimRefund(tx, order!.id, offer.totalPence) : null;
+      input.method === 'refund'
+        ? await planClaimRefund(tx, order!.id, offer.totalPence, offerCleaningPence(offer))
+        : null;
     const [row] = await tx
       .insert(claimPayments)
       .values({
@@ -125,8 +133,9 @@ export async function payClaim(deps: Deps, claimId: number): Promise<AcceptedCla
   const { payment, offer } = row;
   if (payment.status === 'paid') return paidResult(row.claim, payment, null, false);
   let refundedPence = 0;
+  let refundedCleaningPence = 0;
   if (payment.method === 'refund') {
-    let outcome: { refundedPence: number; refusedPence: number };
+    let outcome: Awaited<ReturnType<typeof carryOutClaimRefund>>;
     try {
       outcome = await carryOutClaimRefund(deps, {
         claimId,
@@ -152,8 +161,9 @@ export async function payClaim(deps: Deps, claimId: number): Promise<AcceptedCla
       throw new ConflictError(refundMessages.refused, 'payment-refused');
     }
     refundedPence = outcome.refundedPence;
+    refundedCleaningPence = outcome.refundedCleaningPence;
   }
-  return finishClaimPayment(deps, { claimId, refundedPence, now });
+  return finishClaimPayment(deps, { claimId, refundedPence, refundedCleaningPence, now });
 }
 
 function paidResult(
@@ -176,7 +186,7 @@ function paidResult(
 /** Step 3, once: the credit (all of it, or a refund's refused rest), the note, paid, the e-mail. */
 async function finishClaimPayment(
   deps: Deps,
-  input: { claimId: number; refundedPence: number; now: Date },
+  input: { claimId: number; refundedPence: number; refundedCleaningPence: number; now: Date },
 ): Promise<AcceptedClaim> {
   const { now } = input;
   return deps.db.transaction(async (tx) => {
@@ -204,10 +214,14 @@ async function finishClaimPayment(
           : `Claim ${claim.id} accepted as credit (offer with our bonus)`,
         createdAt: now,
       });
+      // On the credit note: the offer (a refused rest: that part), not the bonus, which is
+      // the shop's gift; its cleaning charges with VAT, the compensation outside its scope.
+      const grossPence = refund ? creditPence : offer!.totalPence;
+      const cleaningPence = offerCleaningPence(offer!) - input.refundedCleaningPence;
       creditNote = await claimCreditNote(tx, deps, {
         order,
         claimId: claim.id,
-        grossPence: refund ? creditPence : offer!.totalPence,
+        lines: claimCreditLines(claim.id, grossPence, cleaningPence),
         now,
       });
     }
@@ -274,7 +288,7 @@ async function finishClaimPayment(
 async function claimCreditNote(
   tx: DbOrTx,
   deps: Deps,
-  input: { order: typeof orders.$inferSelect; claimId: number; grossPence: number; now: Date },
+  input: { order: typeof orders.$inferSelect; claimId: number; lines: VatLineInput[]; now: Date },
 ) {
   const { order, now } = input;
   const invoice =
@@ -285,13 +299,7 @@ async function claimCreditNote(
     brand: deps.config.brand,
     invoice,
     order,
-    lines: [
-      {
-        description: `Claim ${input.claimId}: offer accepted as account credit`,
-        quantity: 1,
-        unitGrossPence: input.grossPence,
-      },
-    ],
+    lines: input.lines,
     reason: `Claim ${input.claimId} accepted as account credit`,
     now,
   });

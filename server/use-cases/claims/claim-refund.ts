@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { ClaimRefundPart } from '@shared/claims/claim';
+import type { VatLineInput } from '@shared/vat';
 import type { RefundResult } from '../../adapters/payments/payment-provider';
 import type { DbOrTx } from '../../db/client';
 import { claimPayments, claims, payments } from '../../db/schema';
@@ -32,6 +33,7 @@ export async function planClaimRefund(
   tx: DbOrTx,
   orderId: string,
   amountPence: number,
+  cleaningPence: number,
 ): Promise<ClaimRefundPart[]> {
   const charges = (await succeededCharges(tx, [orderId])).sort(
     (a, b) => b.createdAt.getTime() - a.createdAt.getTime(),
@@ -60,12 +62,15 @@ export async function planClaimRefund(
   }
   const plan: ClaimRefundPart[] = [];
   let remaining = amountPence;
+  let cleaningLeft = cleaningPence;
   for (const charge of charges) {
     if (remaining === 0) break;
     const amount = Math.min(remaining, charge.amountPence - (taken.get(charge.id) ?? 0));
     if (amount <= 0) continue;
-    plan.push({ chargeId: charge.id, amountPence: amount });
+    const cleaning = Math.min(cleaningLeft, amount);
+    plan.push({ chargeId: charge.id, amountPence: amount, cleaningPence: cleaning });
     remaining -= amount;
+    cleaningLeft -= cleaning;
   }
   if (remaining > 0) throw new ConflictError(refundMessages.tooLarge, 'claim-refund-too-large');
   return plan;
@@ -86,7 +91,7 @@ export async function carryOutClaimRefund(
     actor: Actor;
     now: Date;
   },
-): Promise<{ refundedPence: number; refusedPence: number }> {
+): Promise<{ refundedPence: number; refusedPence: number; refundedCleaningPence: number }> {
   const charges = await deps.db
     .select()
     .from(payments)
@@ -98,6 +103,7 @@ export async function carryOutClaimRefund(
     );
   let refundedPence = 0;
   let refusedPence = 0;
+  let refundedCleaningPence = 0;
   for (const part of input.plan) {
     const charge = charges.find((c) => c.id === part.chargeId)!;
     const key = `claim:${input.claimId}:${charge.id}`;
@@ -130,11 +136,45 @@ export async function carryOutClaimRefund(
         amount: part.amountPence,
         result,
         paypal,
-        goodwill: { reason: `Claim ${input.claimId} accepted` },
+        goodwill: {
+          reason: `Claim ${input.claimId} accepted`,
+          lines: claimCreditLines(input.claimId, part.amountPence, part.cleaningPence ?? 0),
+        },
       },
       input.now,
     );
     refundedPence += part.amountPence;
+    refundedCleaningPence += part.cleaningPence ?? 0;
   }
-  return { refundedPence, refusedPence };
+  return { refundedPence, refusedPence, refundedCleaningPence };
+}
+
+/**
+ * A claim's credit note lines for `grossPence` paid (decision 063): the cleaning charge given
+ * back is a supply credited, with its VAT; the rest is compensation for the garment, no supply,
+ * outside the scope of VAT (no VAT credited on it). Pure.
+ */
+export function claimCreditLines(
+  claimId: number,
+  grossPence: number,
+  cleaningPence: number,
+): VatLineInput[] {
+  const cleaning = Math.min(cleaningPence, grossPence);
+  const lines: VatLineInput[] = [];
+  if (cleaning > 0) {
+    lines.push({
+      description: `Claim ${claimId}: cleaning charge given back`,
+      quantity: 1,
+      unitGrossPence: cleaning,
+    });
+  }
+  if (grossPence > cleaning) {
+    lines.push({
+      description: `Claim ${claimId}: compensation for the garment (outside the scope of VAT)`,
+      quantity: 1,
+      unitGrossPence: grossPence - cleaning,
+      outsideScope: true,
+    });
+  }
+  return lines;
 }

@@ -9,6 +9,7 @@ import {
   claims,
   customerCredits,
   customers,
+  financialDocuments,
   orders,
   payments,
   staffUsers,
@@ -17,6 +18,7 @@ import type { AppError } from '../../errors';
 import { createTestDatabase, type TestDatabase } from '@tests/helpers/test-database';
 import { deliveredShirts, offeredClaim } from '@tests/helpers/claim-fixtures';
 import { startStripeStandIn, type StripeStandIn } from '@tests/helpers/stripe-stand-in';
+import { issueInvoice } from '../invoices/vat-documents';
 import { acceptOffer } from './accept-offer';
 import { saveClaimTable } from './claim-table';
 import { disputeClaim } from './dispute';
@@ -108,7 +110,14 @@ async function paidOrder(input: {
     });
     paid += charge.pence;
   }
-  await database.db.update(orders).set({ paidPence: paid }).where(eq(orders.id, order.id));
+  const [row] = await database.db
+    .update(orders)
+    .set({ paidPence: paid })
+    .where(eq(orders.id, order.id))
+    .returning();
+  await database.db.transaction((tx) =>
+    issueInvoice(tx, { brand: services.config.brand, order: row!, now: start }),
+  );
   clock = new Date(start.getTime() + 2 * HOUR);
   return { orderId: order.id, garments };
 }
@@ -206,6 +215,16 @@ describe('what can go back to the card', () => {
       .where(eq(customerCredits.orderId, orderId));
     expect(credits.map((c) => c.amountPence)).toEqual([3000]);
     expect(await statusOf(claimId)).toBe('paid');
+    // The credit notes (the refund's, the credit's) credit VAT on the £3.50 cleaning charge
+    // only: the compensation is outside the scope of VAT.
+    const notes = await database.db
+      .select()
+      .from(financialDocuments)
+      .where(
+        and(eq(financialDocuments.orderId, orderId), eq(financialDocuments.kind, 'credit-note')),
+      );
+    expect(notes.reduce((sum, n) => sum + n.totalPence, 0)).toBe(3350);
+    expect(notes.reduce((sum, n) => sum + n.vatPence, 0)).toBe(58);
   });
 });
 

@@ -80,7 +80,12 @@ export async function makeClaim(
       .select({ id: claimItems.id })
       .from(claimItems)
       .innerJoin(claims, eq(claims.id, claimItems.claimId))
-      .where(and(inArray(claimItems.orderGarmentId, ids), notInArray(claims.status, ['declined', 'mix-up'])))
+      .where(
+        and(
+          inArray(claimItems.orderGarmentId, ids),
+          notInArray(claims.status, ['declined', 'mix-up']),
+        ),
+      )
       .limit(1);
     // A garment's earlier claim declined, or a mix-up put right, leaves it free to claim (a
     // mix-up's own garment not found is then claimed as missing).
