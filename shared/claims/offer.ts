@@ -165,7 +165,7 @@ export function tableTotal(offer: Pick<Offer, 'valuePence' | 'cleaningChargePenc
 export function raisedLines<L extends Offer & { adjustmentPence?: number }>(
   lines: L[],
   totalPence: number,
-): L[] {
+): (L & { adjustmentPence: number })[] {
   const base = lines.map(tableTotal);
   const sum = base.reduce((a, b) => a + b, 0);
   let left = totalPence;

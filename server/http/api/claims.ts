@@ -3,9 +3,11 @@ import { api } from '@shared/api';
 import { formatGbp } from '@shared/money';
 import { PHOTO_MAX_BYTES } from '@shared/photos';
 import { branchScope } from '../../auth/branch-scope';
+import { getCurrentCustomer } from '../../auth/current-customer';
 import type { AppServices } from '../../services';
 import type { StaffScope } from '../../use-cases/claims/claim-scope';
 import { acceptOffer } from '../../use-cases/claims/accept-offer';
+import { claimCustomerOfClaim, claimCustomerOfOrder } from '../../use-cases/claims/claim-access';
 import { claimFile, customerClaims, waitingClaims } from '../../use-cases/claims/claim-file';
 import { addClaimPhoto } from '../../use-cases/claims/claim-photos';
 import { claimTableInForce, saveClaimTable } from '../../use-cases/claims/claim-table';
@@ -21,7 +23,7 @@ import {
 } from '../../use-cases/claims/present-claims';
 import { photoUrl } from '../../use-cases/photos/photo-url';
 import { route } from '../contract-routes';
-import { customerGuard, customerOf, staffGuard, staffOf } from '../identity';
+import { credentialsOf, customerGuard, customerOf, staffGuard, staffOf } from '../identity';
 
 /**
  * Fair claims (issue 34, decision 063): the customer's side (session) and the back office's.
@@ -46,12 +48,23 @@ export function claimRoutes(app: FastifyInstance, services: AppServices) {
     return staff.role === 'owner' ? { branchIds: null } : branchScope(services.db, staff);
   };
 
+  // A guest acts through the order's intake report link (`t`), as its customer (decision 063).
+  const callerOf = async (request: FastifyRequest, token: string | undefined) => ({
+    token: token ?? null,
+    customerId: (await getCurrentCustomer(services, credentialsOf(request)))?.id ?? null,
+  });
+  const customerOfClaim = async (request: FastifyRequest, claimId: number, token?: string) =>
+    claimCustomerOfClaim(services, { ...(await callerOf(request, token)), claimId });
+
   route(
     app,
     e.make,
-    { ...customerOnly, invalidMessage: 'Please check your claim.' },
-    async ({ params, body }, request) => {
-      const customerId = customerOf(request).id;
+    { invalidMessage: 'Please check your claim.' },
+    async ({ params, query, body }, request) => {
+      const customerId = await claimCustomerOfOrder(services, {
+        ...(await callerOf(request, query.t)),
+        orderId: params.id,
+      });
       const made = await makeClaim(services, { ...body, customerId, orderId: params.id });
       return {
         status: true,
@@ -68,17 +81,17 @@ export function claimRoutes(app: FastifyInstance, services: AppServices) {
     claims: claimListView(await customerClaims(services, { customerId: customerOf(request).id })),
   }));
 
-  route(app, e.get, customerOnly, async ({ params }, request) => ({
+  route(app, e.get, {}, async ({ params, query }, request) => ({
     status: true,
-    claim: await view(params.id, customerOf(request).id),
+    claim: await view(params.id, await customerOfClaim(request, params.id, query.t)),
   }));
 
   route(
     app,
     e.accept,
-    { ...customerOnly, invalidMessage: 'Choose how to be paid.' },
-    async ({ params, body }, request) => {
-      const customerId = customerOf(request).id;
+    { invalidMessage: 'Choose how to be paid.' },
+    async ({ params, query, body }, request) => {
+      const customerId = await customerOfClaim(request, params.id, query.t);
       const paid = await acceptOffer(services, {
         customerId,
         claimId: params.id,
@@ -101,9 +114,9 @@ export function claimRoutes(app: FastifyInstance, services: AppServices) {
   route(
     app,
     e.dispute,
-    { ...customerOnly, invalidMessage: 'Please tell us why.' },
-    async ({ params, body }, request) => {
-      const customerId = customerOf(request).id;
+    { invalidMessage: 'Please tell us why.' },
+    async ({ params, query, body }, request) => {
+      const customerId = await customerOfClaim(request, params.id, query.t);
       await disputeClaim(services, { customerId, claimId: params.id, reason: body.reason });
       return {
         status: true,
@@ -215,10 +228,15 @@ export function claimPhotoRoutes(app: FastifyInstance, services: AppServices) {
   route(
     app,
     api.claims.photo,
-    { preHandler: customerGuard(services), bodyLimit: PHOTO_MAX_BYTES },
+    { bodyLimit: PHOTO_MAX_BYTES },
     async ({ params, query, body }, request) => {
+      const customerId = await claimCustomerOfClaim(services, {
+        token: query.t ?? null,
+        customerId: (await getCurrentCustomer(services, credentialsOf(request)))?.id ?? null,
+        claimId: params.id,
+      });
       const { id } = await addClaimPhoto(services, {
-        customerId: customerOf(request).id,
+        customerId,
         claimId: params.id,
         claimItemId: params.item,
         role: query.role,
