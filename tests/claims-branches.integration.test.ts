@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createStaffUser } from '../server/auth/staff';
-import { branches, branchStaff, customers, staffUsers } from '../server/db/schema';
+import {
+  branches,
+  branchStaff,
+  customers,
+  pushMessages,
+  pushSubscriptions,
+  staffUsers,
+} from '../server/db/schema';
 import { deliveredShirts } from '@tests/helpers/claim-fixtures';
 import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 import { makeClaim } from '../server/use-cases/claims/make-claim';
@@ -9,7 +16,8 @@ import { makeClaim } from '../server/use-cases/claims/make-claim';
 /*
  * Decision 063's first defect, fixed: staff see and act on the claims of their branch's orders
  * only, as on the board (decision 047); another branch's claim is a 404 to them (its file, the
- * finding, the waiting list leaves it out); the owner sees and acts on every branch's.
+ * finding, the waiting list leaves it out); the owner sees and acts on every branch's. A new
+ * claim is pushed to the staff of its order's branch who asked for new claims.
  */
 
 const HOUR = 60 * 60 * 1000;
@@ -20,6 +28,8 @@ let owner: Record<string, string>;
 let sam: Record<string, string>;
 const claimOf: Record<'maida' | 'hampstead', number> = { maida: 0, hampstead: 0 };
 const itemOf: Record<'maida' | 'hampstead', number> = { maida: 0, hampstead: 0 };
+const orderOf: Record<'maida' | 'hampstead', string> = { maida: '', hampstead: '' };
+let samId = '';
 
 type Reply = {
   status: boolean;
@@ -36,6 +46,16 @@ beforeAll(async () => {
   const [samRow] = await db.select().from(staffUsers).where(eq(staffUsers.name, 'Sam'));
   const ids = Object.fromEntries((await db.select().from(branches)).map((b) => [b.slug, b.id]));
   await db.insert(branchStaff).values({ branchId: ids['maida-vale']!, staffId: samRow!.id });
+  // Sam asked for new claims on a device (decision 060's staff push).
+  await db.insert(pushSubscriptions).values({
+    staffId: samRow!.id,
+    endpoint: 'https://push.example/sam',
+    p256dh: 'key',
+    auth: 'secret',
+    label: 'Chrome on Android',
+    staffEvents: ['new-claim'],
+  });
+  samId = samRow!.id;
   const [ada] = await db
     .insert(customers)
     .values({ name: 'Ada', email: 'ada-branches@example.com', phone: '07700900123' })
@@ -69,6 +89,7 @@ beforeAll(async () => {
       ],
     });
     claimOf[key] = made.claim.id;
+    orderOf[key] = order.id;
     itemOf[key] = made.items[0]!.id;
   }
   const login = async (email: string) => {
@@ -117,5 +138,16 @@ describe('claims by branch (decision 047)', () => {
     const found = await finding('hampstead', owner);
     expect(found.status).toBe(200);
     expect(found.body.claim.status).toBe('offered');
+  });
+});
+
+describe('a new claim is pushed to staff (decision 060)', () => {
+  test('to Sam for Maida Vale’s claim, not for West Hampstead’s', async () => {
+    const pushed = await server.database.db
+      .select()
+      .from(pushMessages)
+      .where(eq(pushMessages.staffId, samId));
+    expect(pushed.map((p) => [p.template, p.orderId])).toEqual([['new-claim', orderOf.maida]]);
+    expect(pushed[0]!.body).toContain('made a claim');
   });
 });

@@ -12,6 +12,7 @@ import { claimItems, claims, orderEvents, orderGarments, orders } from '../../db
 import { ConflictError, NotFoundError } from '../../errors';
 import type { AppServices } from '../../services';
 import { recordAudit } from '../audit/record-audit';
+import { pushStaff } from '../messages/push-staff';
 import { currentClaimTable } from './claim-table';
 import { openReclean } from './reclean';
 
@@ -138,6 +139,8 @@ export async function makeClaim(
         }),
       )
       .returning();
+    // Staff of the order's branch (and owners) who asked for it on a device (decision 060).
+    await pushStaff(tx, { event: 'new-claim', order, claimId: claim!.id, now }, deps);
     await recordAudit(tx, {
       actor: null,
       now,
