@@ -21,7 +21,8 @@ export async function claimCustomerOfOrder(
   input: ClaimCaller & { orderId: string },
 ): Promise<string> {
   if (!input.token) {
-    if (!input.customerId) throw new UnauthorizedError('Please log in, or use the link in our e-mail.');
+    if (!input.customerId)
+      throw new UnauthorizedError('Please log in, or use the link in our e-mail.');
     return input.customerId; // The use-case checks the order is theirs (404 otherwise).
   }
   const { order } = await accessIntakeReport(
