@@ -22,7 +22,7 @@ import {
   issueInvoice,
   pdfAttachment,
 } from '../invoices/vat-documents';
-import { claimPaidEmail } from '../mail/claim-emails';
+import { claimAnswerEmail, claimPaidEmail } from '../mail/claim-emails';
 import {
   carryOutClaimRefund,
   claimCreditLines,
@@ -155,9 +155,22 @@ export async function payClaim(deps: Deps, claimId: number): Promise<AcceptedCla
     }
     if (outcome.refundedPence === 0) {
       // Refused outright: nothing was paid, so the claim may be accepted again (as credit).
-      await deps.db
-        .delete(claimPayments)
-        .where(and(eq(claimPayments.claimId, claimId), eq(claimPayments.status, 'paying')));
+      // Told by e-mail too: after a repair, the customer is no longer waiting on the reply.
+      await deps.db.transaction(async (tx) => {
+        await tx
+          .delete(claimPayments)
+          .where(and(eq(claimPayments.claimId, claimId), eq(claimPayments.status, 'paying')));
+        const [order] = await tx.select().from(orders).where(eq(orders.id, row.claim.orderId));
+        await deps.mail.enqueue(
+          claimAnswerEmail(deps.config.brand, deps, {
+            order: order!,
+            claim: row.claim,
+            heading: 'Your refund could not be made',
+            paragraphs: [refundMessages.refused, 'Your offer still stands on your claim’s page.'],
+          }),
+          tx,
+        );
+      });
       throw new ConflictError(refundMessages.refused, 'payment-refused');
     }
     refundedPence = outcome.refundedPence;

@@ -15,14 +15,15 @@ import { claimMessages } from './make-claim';
 type Deps = Pick<AppServices, 'db' | 'links' | 'now'>;
 export type ClaimCaller = { token?: string | null; customerId?: string | null };
 
+const loginMessage = 'Please log in, or use the link in our e-mail.';
+
 /** The customer of an order's claims, for this caller. */
 export async function claimCustomerOfOrder(
   deps: Deps,
   input: ClaimCaller & { orderId: string },
 ): Promise<string> {
   if (!input.token) {
-    if (!input.customerId)
-      throw new UnauthorizedError('Please log in, or use the link in our e-mail.');
+    if (!input.customerId) throw new UnauthorizedError(loginMessage);
     return input.customerId; // The use-case checks the order is theirs (404 otherwise).
   }
   const { order } = await accessIntakeReport(
@@ -39,7 +40,10 @@ export async function claimCustomerOfClaim(
   deps: Deps,
   input: ClaimCaller & { claimId: number },
 ): Promise<string> {
-  if (!input.token) return claimCustomerOfOrder(deps, { ...input, orderId: '' });
+  if (!input.token) {
+    if (!input.customerId) throw new UnauthorizedError(loginMessage);
+    return input.customerId; // The use-case checks the claim is theirs (404 otherwise).
+  }
   const [claim] = await deps.db
     .select({ orderId: claims.orderId })
     .from(claims)

@@ -51,7 +51,8 @@ export async function planClaimRefund(
     )
     .groupBy(payments.refundOf);
   const taken = new Map(refunded.map((r) => [r.of, r.total]));
-  // Parts planned by claims still paying: their refunds may not be recorded yet.
+  // Parts planned by claims still paying: their refunds may not be recorded yet (a part that
+  // is recorded already counts twice until its claim is paid: cautious, for minutes at most).
   const pending = await tx
     .select({ plan: claimPayments.refundPlan })
     .from(claimPayments)

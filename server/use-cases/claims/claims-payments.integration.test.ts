@@ -11,6 +11,7 @@ import {
   customers,
   financialDocuments,
   orders,
+  outbox,
   payments,
   staffUsers,
 } from '../../db/schema';
@@ -279,6 +280,9 @@ describe('after a failure', () => {
     const error = await refusal(acceptOffer(services, { customerId, claimId, method: 'refund' }));
     expect(error?.code).toBe('payment-refused');
     expect(await paymentOf(claimId)).toBeUndefined();
+    // Told by e-mail as well (after a repair job's attempt the customer is not waiting).
+    const told = await database.db.select().from(outbox).where(eq(outbox.template, 'claim-answer'));
+    expect(told.map((m) => m.textBody).join('\n')).toContain('refused the refund');
     const credit = await acceptOffer(services, { customerId, claimId, method: 'credit' });
     expect(credit).toMatchObject({ paidPence: 385, creditPence: 385 });
   });
