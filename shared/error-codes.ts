@@ -303,6 +303,19 @@ export const ERROR_CODES = {
     about:
       'The offer is more than can be refunded to the card or PayPal of the order: take it as credit.',
   },
+  'claim-disputed': {
+    kind: 'conflict',
+    about:
+      'The claim has been disputed already: the owner is looking at it, or has given a final answer (a claim is disputed once after a decline).',
+  },
+  'claim-offer-not-raised': {
+    kind: 'conflict',
+    about: 'A raised offer must be more than the one standing.',
+  },
+  'claim-staff-left': {
+    kind: 'conflict',
+    about: 'The member of staff who authorised the offer has left: the shop must look at it.',
+  },
   'already-done': {
     kind: 'conflict',
     about: 'Done once already (a review, a reply, a report sent, a case answered).',

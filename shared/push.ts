@@ -13,12 +13,13 @@ export const pushStatuses = ['queued', 'sent', 'failed', 'suppressed'] as const;
 export type PushStatus = (typeof pushStatuses)[number];
 
 /** What a member of staff may be notified of at their branch (issue 33). */
-export const staffPushEvents = ['new-order', 'new-case'] as const;
+export const staffPushEvents = ['new-order', 'new-case', 'new-claim'] as const;
 export type StaffPushEvent = (typeof staffPushEvents)[number];
 
 export const staffPushEventLabels: Record<StaffPushEvent, string> = {
   'new-order': 'New orders at my branch',
   'new-case': 'New cases (missing item, wrong note)',
+  'new-claim': 'New claims (damaged, missing, re-clean)',
 };
 
 /**

@@ -57,3 +57,14 @@ describe('VAT contained in VAT-inclusive prices (20 %)', () => {
     );
   });
 });
+
+describe('money outside the scope of VAT (decision 063)', () => {
+  test('a line of compensation carries no VAT; the totals add it to the gross and the net', () => {
+    const vat = vatBreakdown([
+      { description: 'Cleaning charge given back', quantity: 1, unitGrossPence: 350 },
+      { description: 'Compensation', quantity: 1, unitGrossPence: 2400, outsideScope: true },
+    ]);
+    expect(vat.lines.map((l) => l.vatPence)).toEqual([58, 0]);
+    expect(vat).toMatchObject({ grossPence: 2750, vatPence: 58, netPence: 2692 });
+  });
+});

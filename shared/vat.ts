@@ -20,11 +20,15 @@ export function vatContainedIn(grossPence: number): number {
   return grossPence < 0 ? -vat : vat;
 }
 
-/** A line of a VAT document as priced (VAT included); negative for a discount. */
+/**
+ * A line of a VAT document as priced (VAT included); negative for a discount. `outsideScope`:
+ * money that is no supply (a claim's compensation, decision 063), carrying no VAT.
+ */
 export type VatLineInput = {
   description: string;
   quantity: number;
   unitGrossPence: number;
+  outsideScope?: boolean;
 };
 
 export type VatLine = VatLineInput & {
@@ -47,7 +51,7 @@ export function vatBreakdown(lines: VatLineInput[]): VatBreakdown {
   const priced = lines.map((line): VatLine => {
     if (!Number.isInteger(line.quantity) || line.quantity < 1) throw new Error('bad quantity');
     const grossPence = line.quantity * line.unitGrossPence;
-    const vatPence = vatContainedIn(grossPence);
+    const vatPence = line.outsideScope ? 0 : vatContainedIn(grossPence);
     return { ...line, grossPence, vatPence, netPence: grossPence - vatPence };
   });
   const sum = (pick: (l: VatLine) => number) => priced.reduce((s, l) => s + pick(l), 0);

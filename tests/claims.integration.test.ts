@@ -304,7 +304,10 @@ describe('a damaged shirt, with a photo, accepted as credit', () => {
     expect(mail!.textBody).toContain('£30.25 is now on your account as credit');
     const pdf = await pdfText(Buffer.from(mail!.attachments![0]!.contentBase64, 'base64'));
     expect(pdf).toMatch(/Credit note number: CN-\d{6}/);
-    expect(pdf).toContain(`Claim ${claimId}: offer accepted as account credit`);
+    // Decision 063: VAT is credited on the cleaning charge only; the compensation is no supply.
+    expect(pdf).toContain(`Claim ${claimId}: cleaning charge given back 1 £3.50 £2.92 £0.58 £3.50`);
+    expect(pdf).toMatch(/compensation for the garment 1 £24\.00 £24\.00 £0\.00 £24\.00/);
+    expect(pdf).toContain('VAT at 20% £0.58');
     const again = await post(`/api/claims/${claimId}/accept`, { method: 'credit' }, ada);
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('claim-paid');

@@ -157,6 +157,7 @@ describe.skipIf(!onPostgres())('texts and schedules with two instances, on Postg
     );
     expect(schedules).toEqual([
       { name: 'approval-reminders', cron: '*/5 * * * *', timezone: 'Europe/London' },
+      { name: 'claim-payments', cron: '*/5 * * * *', timezone: 'Europe/London' },
       { name: 'collection-reminders', cron: '* * * * *', timezone: 'Europe/London' },
       { name: 'expire-stale', cron: '* * * * *', timezone: 'Europe/London' },
       { name: 'recurring-collections', cron: '7 * * * *', timezone: 'Europe/London' },

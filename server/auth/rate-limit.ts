@@ -79,6 +79,8 @@ export const rateRules = {
   intakeCasePerOrder: { name: 'intake-case:order', limit: 10, windowSeconds: HOUR },
   /** "E-mail me the link to change it" from the tracking page, per order (issue 31). */
   changeLinkPerOrder: { name: 'change-link:order', limit: 3, windowSeconds: HOUR },
+  /** A customer's photos of claimed garments (decision 063): each is stored and resized. */
+  claimPhotoPerCustomer: { name: 'claim-photo:customer', limit: 30, windowSeconds: HOUR },
 } satisfies Record<string, RateRule | LoginLimits | MailRequestLimits>;
 
 /** Start of the fixed window `now` falls in. Pure. */

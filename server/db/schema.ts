@@ -19,7 +19,12 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { claimFaults, claimStatuses, type ClaimOfferLine } from '../../shared/claims/claim';
+import {
+  claimFaults,
+  claimStatuses,
+  type ClaimOfferLine,
+  type ClaimRefundPart,
+} from '../../shared/claims/claim';
 import { garmentCategories, garmentConditions, type ClaimTable } from '../../shared/claims/table';
 import { claimItemKinds, damageKinds } from '../../shared/claims/window';
 import { orderStatuses } from '../../shared/order-status';
@@ -1811,6 +1816,8 @@ export const claimOffers = pgTable(
     tableVersion: integer('table_version').notNull(),
     totalPence: integer('total_pence').notNull(),
     lines: jsonb('lines').$type<ClaimOfferLine[]>().notNull(),
+    /** The credit bonus of the table it was made from: what accepting it as credit adds. */
+    creditBonusPercent: integer('credit_bonus_percent').notNull(),
     needsSignOff: boolean('needs_sign_off').notNull(),
     signedOffBy: uuid('signed_off_by').references(() => staffUsers.id, { onDelete: 'set null' }),
     signedOffAt: timestamp('signed_off_at', { withTimezone: true }),
@@ -1842,6 +1849,14 @@ export const claimPayments = pgTable(
     /** The offer accepted, and what was paid (the credit with its bonus). */
     offerPence: integer('offer_pence').notNull(),
     paidPence: integer('paid_pence').notNull(),
+    /**
+     * A refund's plan, fixed under the order's lock when accepted: which charge gives back
+     * how much. Carried out (and retried, by the repair job) with one idempotency key per part.
+     */
+    refundPlan: jsonb('refund_plan').$type<ClaimRefundPart[]>(),
+    /** Of `paid_pence`: what went back to the card or PayPal, and what went on as credit. */
+    refundedPence: integer('refunded_pence').notNull().default(0),
+    creditPence: integer('credit_pence').notNull().default(0),
     status: text('status', { enum: ['paying', 'paid'] }).notNull(),
     creditNoteId: uuid('credit_note_id').references(() => financialDocuments.id, {
       onDelete: 'set null',

@@ -21,6 +21,7 @@ export type JobData = {
   'requeue-deliveries': Record<string, never>;
   'recurring-collections': Record<string, never>;
   'uncollected-reminders': Record<string, never>;
+  'claim-payments': Record<string, never>;
 };
 
 export type JobName = keyof JobData;
@@ -63,6 +64,7 @@ export const jobQueues: Record<JobName, QueuePolicy> = {
   'requeue-deliveries': SCHEDULED_POLICY,
   'recurring-collections': SCHEDULED_POLICY,
   'uncollected-reminders': SCHEDULED_POLICY,
+  'claim-payments': SCHEDULED_POLICY,
 };
 
 export const jobNames = Object.keys(jobQueues) as JobName[];

@@ -36,6 +36,7 @@ describe('registerJobs: every worker and schedule in one place', () => {
       'requeue-deliveries': '*/15 * * * *',
       'recurring-collections': '7 * * * *',
       'uncollected-reminders': '45 9-18 * * *',
+      'claim-payments': '*/5 * * * *',
     });
   });
 });

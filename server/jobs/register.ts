@@ -6,6 +6,7 @@ import { deliverText } from '../use-cases/messages/deliver-text';
 import { expireStaleRows } from '../use-cases/maintenance/expire-stale';
 import { runRecurringSchedule } from '../use-cases/recurring/run-schedule';
 import { sendUncollectedReminders } from '../use-cases/counter/uncollected-reminders';
+import { finishPayingClaims } from '../use-cases/claims/repair-claim-payments';
 import { requeueDeliveries } from './requeue-deliveries';
 
 /**
@@ -84,4 +85,11 @@ export function registerJobs(services: AppServices): void {
     sendUncollectedReminders(services).then(done('uncollected reminders sent')),
   );
   jobs.schedule('uncollected-reminders', '45 9-18 * * *');
+
+  // Claims whose refund got no answer from the provider: asked again with the same keys until
+  // paid or refused (decision 063).
+  jobs.work('claim-payments', () =>
+    finishPayingClaims(services).then(done('claim payments finished')),
+  );
+  jobs.schedule('claim-payments', '*/5 * * * *');
 }

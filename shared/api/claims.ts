@@ -26,6 +26,12 @@ const staff = ['staff'] as const;
 const byOrder = z.object({ id: z.uuid({ error: 'We could not find that order.' }) });
 const byClaim = z.object({ id: recordId('We could not find that claim.') });
 const photo = z.object({ id: z.uuid(), url: text().meta({ description: 'Signed, expiring' }) });
+/** A guest's way in (decision 063): the token of the order's e-mailed intake report link. */
+const linkTokenField = text()
+  .max(200)
+  .optional()
+  .meta({ description: 'The signed token of the intake report link (a guest: no login needed)' });
+const linkToken = z.object({ t: linkTokenField });
 
 const offerLine = z.object({
   claim_item_id: z.number().int(),
@@ -148,9 +154,10 @@ export const claimsApi = {
     tag: 'Accounts',
     summary: 'Claims on garments of the customer’s own order: missing, not mine, damaged, re-clean',
     description:
-      'Within the owner’s windows: missing and not mine after the intake report, damaged and re-clean after delivery (409 `claim-window-closed` with the time it closed, `claim-window-not-open` before). 404 for another customer’s order or garment. A re-clean opens a free order on the board at once.',
+      'Within the owner’s windows: missing and not mine after the intake report or delivery, damaged and re-clean after delivery (409 `claim-window-closed` with the time it closed, `claim-window-not-open` before). 404 for another customer’s order or garment. A re-clean opens a free order on the board at once. A guest claims with `t`, the token of the order’s intake report link (as the report itself; then also on the claim’s other endpoints).',
     auth: customer,
     params: byOrder,
+    query: linkToken,
     body: claimInput,
     replies: { 201: claimReply, ...failures(401, 404, 409, 422) },
   }),
@@ -185,6 +192,7 @@ export const claimsApi = {
     summary: 'A claim with its evidence, the offer in plain words and the answer time',
     auth: customer,
     params: byClaim,
+    query: linkToken,
     replies: { 200: z.object({ status: ok, claim: claimView }), ...failures(401, 404) },
   }),
   photo: endpoint({
@@ -203,6 +211,7 @@ export const claimsApi = {
     }),
     query: z.object({
       role: z.enum(['damage', 'receipt'], { error: 'Say what the photo shows.' }).default('damage'),
+      t: linkTokenField,
     }),
     replies: {
       201: z.object({ status: ok, photo }),
@@ -219,6 +228,7 @@ export const claimsApi = {
       'Paid once: a second accept (even at the same moment) is 409 `claim-paid`. 409 `claim-refund-too-large` when the offer is more than the order paid by card or PayPal.',
     auth: customer,
     params: byClaim,
+    query: linkToken,
     body: claimAcceptInput,
     replies: { 200: claimReply, ...failures(401, 404, 409, 422) },
   }),
@@ -230,6 +240,7 @@ export const claimsApi = {
     summary: 'Disputes the offer or the answer: the file goes to the owner with the reason',
     auth: customer,
     params: byClaim,
+    query: linkToken,
     body: claimDisputeInput,
     replies: { 200: claimReply, ...failures(401, 404, 409, 422) },
   }),

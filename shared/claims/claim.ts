@@ -7,7 +7,8 @@ import type { Offer } from './offer';
 /**
  * open: waiting for staff's finding; sign-off: an offer above the threshold waits for the
  * owner; offered: the customer may accept or dispute; disputed: the owner answers; paid;
- * declined (not ours, or the owner declined a dispute); closed (re-cleans only, opened).
+ * declined (not ours, or the owner declined a dispute); closed (re-cleans only, opened);
+ * mix-up (someone else's garment, "not mine", found ours: traced by staff, no offer).
  */
 export const claimStatuses = [
   'open',
@@ -17,6 +18,7 @@ export const claimStatuses = [
   'paid',
   'declined',
   'closed',
+  'mix-up',
 ] as const;
 export type ClaimStatus = (typeof claimStatuses)[number];
 
@@ -28,6 +30,7 @@ export const claimStatusLabels: Record<ClaimStatus, string> = {
   paid: 'Paid',
   declined: 'Declined',
   closed: 'Re-clean on its way',
+  'mix-up': 'A mix-up: we are putting it right',
 };
 
 export const claimFaults = ['ours', 'not-ours-care-label', 'not-ours-wear'] as const;
@@ -39,8 +42,31 @@ export const claimFaultLabels: Record<ClaimFault, string> = {
   'not-ours-wear': 'Not ours: wear and tear',
 };
 
-/** One garment's part of an offer, as kept with it. */
-export type ClaimOfferLine = Offer & { claimItemId: number; garment: string };
+/**
+ * One garment's part of an offer, as kept with it. `adjustmentPence`: what the owner added
+ * (or, raising a declined claim, set) after a dispute, on top of the table's figure; then
+ * `totalPence` = `valuePence` + `cleaningChargePence` + `adjustmentPence`.
+ */
+export type ClaimOfferLine = Offer & {
+  claimItemId: number;
+  garment: string;
+  adjustmentPence?: number;
+};
 
 export const claimPayMethods = ['refund', 'credit'] as const;
 export type ClaimPayMethod = (typeof claimPayMethods)[number];
+
+/**
+ * One part of a claim's refund: what one charge of the order gives back, and of it the
+ * cleaning charge (a VAT supply credited; the rest is compensation, outside the scope of VAT).
+ */
+export type ClaimRefundPart = { chargeId: string; amountPence: number; cleaningPence?: number };
+
+/** The cleaning charges within an offer (the part that is a supply credited), at most its total. */
+export function offerCleaningPence(offer: {
+  totalPence: number;
+  lines: { cleaningChargePence: number }[];
+}): number {
+  const cleaning = offer.lines.reduce((sum, l) => sum + l.cleaningChargePence, 0);
+  return Math.min(cleaning, offer.totalPence);
+}

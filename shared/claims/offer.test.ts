@@ -6,6 +6,7 @@ import {
   explainOffer,
   makeOffer,
   needsOwnerSignOff,
+  raisedLines,
   type OfferInput,
 } from './offer';
 import { defaultClaimTable, garmentConditions, tableProblem, type ClaimTable } from './table';
@@ -158,13 +159,27 @@ describe('the windows', () => {
   const reported = new Date('2026-12-01T10:00:00Z');
   const delivered = new Date('2026-12-03T18:00:00Z');
   const times = { intakeReportedAt: reported, deliveredAt: delivered };
-  test('missing and not mine run from the intake report, damage and re-clean from delivery', () => {
-    expect(claimWindowEndsAt('missing', times, table.settings)).toEqual(
+  test('missing and not mine run from the intake report and from delivery, the later end', () => {
+    const beforeDelivery = { ...times, deliveredAt: null };
+    expect(claimWindowEndsAt('missing', beforeDelivery, table.settings)).toEqual(
       new Date('2026-12-03T10:00:00Z'),
+    );
+    // Seen short at delivery: 48 hours from it.
+    expect(claimWindowEndsAt('missing', times, table.settings)).toEqual(
+      new Date('2026-12-05T18:00:00Z'),
     );
     expect(claimWindowEndsAt('not-mine', times, table.settings)).toEqual(
-      new Date('2026-12-03T10:00:00Z'),
+      new Date('2026-12-05T18:00:00Z'),
     );
+    // A counter ticket: no intake report, collected at the counter.
+    expect(
+      claimWindowEndsAt('missing', { ...times, intakeReportedAt: null }, table.settings),
+    ).toEqual(new Date('2026-12-05T18:00:00Z'));
+    expect(
+      claimWindowEndsAt('missing', { intakeReportedAt: null, deliveredAt: null }, table.settings),
+    ).toBeNull();
+  });
+  test('damage and re-clean run from delivery', () => {
     expect(claimWindowEndsAt('damaged', times, table.settings)).toEqual(
       new Date('2026-12-05T18:00:00Z'),
     );
@@ -185,5 +200,25 @@ describe('times for people', () => {
     const { londonDateTime } = await import('./window');
     expect(londonDateTime(new Date('2026-12-03T10:00:00Z'))).toBe('Thu 3 Dec 2026, 10:00');
     expect(londonDateTime(new Date('2026-07-03T10:00:00Z'))).toBe('Fri 3 Jul 2026, 11:00');
+  });
+});
+
+describe('a raised offer (decision 063)', () => {
+  const line = (statedCostPence: number) => makeOffer(table, 0, { ...shirt, statedCostPence });
+  test('its lines add up to the raised total, in proportion, each adjustment kept', () => {
+    const lines = [line(6000), line(2000)];
+    const raised = raisedLines(lines, 10_001);
+    expect(raised.reduce((s, l) => s + l.totalPence, 0)).toBe(10_001);
+    for (const l of raised) {
+      expect(l.totalPence).toBe(l.valuePence + l.cleaningChargePence + l.adjustmentPence!);
+    }
+    expect(raised[0]!.totalPence).toBeGreaterThan(raised[1]!.totalPence);
+    expect(explainOffer(raised[0]!).at(-1)).toContain('After your dispute, our owner made it');
+  });
+  test('lines worth nothing by the table share the total equally', () => {
+    const nothing = { ...line(0), valuePence: 0, cleaningChargePence: 0, totalPence: 0 };
+    expect(raisedLines([nothing, nothing, nothing], 1000).map((l) => l.totalPence)).toEqual([
+      333, 333, 334,
+    ]);
   });
 });

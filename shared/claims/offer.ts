@@ -113,15 +113,21 @@ export function needsOwnerSignOff(totalPence: number, settings: ClaimSettings): 
   return totalPence > settings.signOffAbovePence;
 }
 
-/** What the customer receives taking `offerPence` as account credit (+ the owner's bonus). */
-export function creditWithBonus(offerPence: number, settings: ClaimSettings): number {
+/**
+ * What the customer receives taking `offerPence` as account credit (+ the owner's bonus, as it
+ * was when the offer was made: the offer keeps its percent).
+ */
+export function creditWithBonus(
+  offerPence: number,
+  settings: Pick<ClaimSettings, 'creditBonusPercent'>,
+): number {
   return offerPence + Math.round((offerPence * settings.creditBonusPercent) / 100);
 }
 
 const months = (n: number) => `${n} month${n === 1 ? '' : 's'}`;
 
 /** The numbers behind an offer in plain words, one sentence each, for the customer and staff. */
-export function explainOffer(offer: Offer): string[] {
+export function explainOffer(offer: Offer & { adjustmentPence?: number }): string[] {
   const category = garmentCategoryLabels[offer.category].toLowerCase();
   const cost =
     offer.costBasis === 'receipt'
@@ -138,8 +144,41 @@ export function explainOffer(offer: Offer): string[] {
     `Yours is ${months(offer.ageMonths)} old, ${band}, and was in ${conditionLabels[offer.condition]} condition.`,
     `A garment of that age and condition is worth ${offer.percent}% of a new one.`,
     cost,
-    `${offer.percent}% of ${formatGbp(offer.replacementCostPence)} is ${formatGbp(offer.valuePence)}; we add the ${formatGbp(offer.cleaningChargePence)} you paid to clean it: ${formatGbp(offer.totalPence)} in all.`,
+    `${offer.percent}% of ${formatGbp(offer.replacementCostPence)} is ${formatGbp(offer.valuePence)}; we add the ${formatGbp(offer.cleaningChargePence)} you paid to clean it: ${formatGbp(tableTotal(offer))} in all.`,
+    ...(offer.adjustmentPence
+      ? [`After your dispute, our owner made it ${formatGbp(offer.totalPence)} for this garment.`]
+      : []),
   ];
+}
+
+/** A line's figure from the table alone: the value plus the cleaning charge. */
+export function tableTotal(offer: Pick<Offer, 'valuePence' | 'cleaningChargePence'>): number {
+  return offer.valuePence + offer.cleaningChargePence;
+}
+
+/**
+ * The lines of an offer the owner raises to `totalPence` after a dispute: each garment's
+ * table figure scaled in proportion (the last takes what rounding leaves; all equal when the
+ * table gives nothing), the difference kept as its `adjustmentPence`, so the lines add up to
+ * the offer's total and the register shares its money over the garments.
+ */
+export function raisedLines<L extends Offer & { adjustmentPence?: number }>(
+  lines: L[],
+  totalPence: number,
+): (L & { adjustmentPence: number })[] {
+  const base = lines.map(tableTotal);
+  const sum = base.reduce((a, b) => a + b, 0);
+  let left = totalPence;
+  return lines.map((line, i) => {
+    const total =
+      i === lines.length - 1
+        ? left
+        : sum > 0
+          ? Math.floor((totalPence * base[i]!) / sum)
+          : Math.floor(totalPence / lines.length);
+    left -= total;
+    return { ...line, totalPence: total, adjustmentPence: total - base[i]! };
+  });
 }
 
 /** The sentence every offer carries (Consumer Rights Act 2015). */

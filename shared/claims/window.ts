@@ -2,9 +2,9 @@ import { LONDON_ZONE } from '../london-zone';
 import type { ClaimSettings } from './table';
 
 /*
- * When a claim may be made (issue 34): "missing" or "not mine" within the owner's hours after
- * the intake report; damage or a re-clean within the owner's hours after delivery (or
- * collection at the counter). Pure.
+ * When a claim may be made (issue 34, decision 063): "missing" or "not mine" within the
+ * owner's hours after the intake report or after delivery (or collection at the counter),
+ * whichever ends later; damage or a re-clean within the owner's hours after delivery. Pure.
  */
 
 export const claimItemKinds = ['missing', 'not-mine', 'damaged', 're-clean'] as const;
@@ -36,9 +36,14 @@ export const damageKindLabels: Record<DamageKind, string> = {
   other: 'Other',
 };
 
-/** Which window a kind of claim is in: after the intake report, or after delivery. */
-export function windowFrom(kind: ClaimItemKind): 'intake-report' | 'delivery' {
-  return kind === 'missing' || kind === 'not-mine' ? 'intake-report' : 'delivery';
+/**
+ * Which window a kind of claim is in. Damage and re-cleans: after delivery (or collection at
+ * the counter). A missing garment, or someone else's in the bag: after the intake report (the
+ * report shows it short) and also after delivery (seen short at the door, or at the counter,
+ * where a ticket has no intake report), whichever closes later (decision 063).
+ */
+export function windowFrom(kind: ClaimItemKind): 'intake-report-or-delivery' | 'delivery' {
+  return kind === 'missing' || kind === 'not-mine' ? 'intake-report-or-delivery' : 'delivery';
 }
 
 const HOUR = 60 * 60 * 1000;
@@ -52,14 +57,15 @@ export function claimWindowEndsAt(
   times: { intakeReportedAt: Date | null; deliveredAt: Date | null },
   settings: ClaimSettings,
 ): Date | null {
-  if (windowFrom(kind) === 'intake-report') {
-    return times.intakeReportedAt
-      ? new Date(times.intakeReportedAt.getTime() + settings.missingWindowHours * HOUR)
-      : null;
-  }
-  return times.deliveredAt
+  const afterDelivery = times.deliveredAt
     ? new Date(times.deliveredAt.getTime() + settings.damageWindowHours * HOUR)
     : null;
+  if (windowFrom(kind) === 'delivery') return afterDelivery;
+  const afterReport = times.intakeReportedAt
+    ? new Date(times.intakeReportedAt.getTime() + settings.missingWindowHours * HOUR)
+    : null;
+  if (!afterReport || !afterDelivery) return afterReport ?? afterDelivery;
+  return afterReport.getTime() > afterDelivery.getTime() ? afterReport : afterDelivery;
 }
 
 /** When the shop promises to answer a claim made at `madeAt`. */

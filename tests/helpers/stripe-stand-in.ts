@@ -73,6 +73,11 @@ export type StripeStandIn = {
   terminal: ReturnType<typeof createTerminalStandIn<Intent>>;
   /** The next `calls` requests from our server get a 500, as in an outage. */
   failNext(calls: number): void;
+  /**
+   * The next `calls` refunds are made (and kept for their idempotency key) but answered with a
+   * 500, as when the answer is lost: asking again with the key finds the refund made.
+   */
+  loseRefundAnswers(calls: number): void;
   close(): Promise<void>;
 };
 
@@ -86,6 +91,7 @@ export async function startStripeStandIn(
   const methods = new Map<string, PaymentMethod>();
   const idempotent = new Map<string, { status: number; body: unknown; params: string }>();
   let outage = 0;
+  let lostAnswers = 0;
   const calls: string[] = [];
   let seq = 0;
   let url = '';
@@ -381,14 +387,24 @@ export async function startStripeStandIn(
       }
       const refund = { id: next('re'), paymentIntent: intent.id, amount };
       refunds.push(refund);
-      return remember(200, {
+      const made = {
         id: refund.id,
         object: 'refund',
         amount,
         currency: 'gbp',
         payment_intent: intent.id,
         status: 'succeeded',
-      });
+      };
+      if (lostAnswers > 0) {
+        lostAnswers -= 1;
+        if (typeof key === 'string') {
+          idempotent.set(`${path}:${key}`, { status: 200, body: made, params: text });
+        }
+        // As Stripe's own 500s say: retrying at once would not help (the SDK then gives up).
+        res.writeHead(500, { 'Content-Type': 'application/json', 'Stripe-Should-Retry': 'false' });
+        return res.end(JSON.stringify({ error: { type: 'api_error', message: 'Answer lost' } }));
+      }
+      return remember(200, made);
     }
     if (req.method === 'GET' && browserRead) {
       const intent = intents.get(browserRead[2]!);
@@ -435,6 +451,9 @@ export async function startStripeStandIn(
     },
     failNext(calls) {
       outage = calls;
+    },
+    loseRefundAnswers(calls) {
+      lostAnswers = calls;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,8 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { api } from '@shared/api';
+import { formatGbp } from '@shared/money';
 import { PHOTO_MAX_BYTES } from '@shared/photos';
+import { branchScope } from '../../auth/branch-scope';
+import { getCurrentCustomer } from '../../auth/current-customer';
 import type { AppServices } from '../../services';
+import type { StaffScope } from '../../use-cases/claims/claim-scope';
 import { acceptOffer } from '../../use-cases/claims/accept-offer';
+import { claimCustomerOfClaim, claimCustomerOfOrder } from '../../use-cases/claims/claim-access';
 import { claimFile, customerClaims, waitingClaims } from '../../use-cases/claims/claim-file';
 import { addClaimPhoto } from '../../use-cases/claims/claim-photos';
 import { claimTableInForce, saveClaimTable } from '../../use-cases/claims/claim-table';
@@ -18,7 +23,7 @@ import {
 } from '../../use-cases/claims/present-claims';
 import { photoUrl } from '../../use-cases/photos/photo-url';
 import { route } from '../contract-routes';
-import { customerGuard, customerOf, staffGuard, staffOf } from '../identity';
+import { credentialsOf, customerGuard, customerOf, staffGuard, staffOf } from '../identity';
 
 /**
  * Fair claims (issue 34, decision 063): the customer's side (session) and the back office's.
@@ -30,19 +35,36 @@ export function claimRoutes(app: FastifyInstance, services: AppServices) {
   const customerOnly = { preHandler: customerGuard(services) };
   const staffOnly = { preHandler: staffGuard(services, ['owner', 'staff']) };
   const ownerOnly = { preHandler: staffGuard(services, ['owner']) };
-  const view = async (claimId: number, customerId: string | null) =>
+  const view = async (claimId: number, customerId: string | null, scope?: StaffScope) =>
     claimView(
       services.config.brand,
-      await claimFile(services, { claimId, customerId }),
+      await claimFile(services, { claimId, customerId, scope }),
       (await claimTableInForce(services)).table,
     );
+  // Staff act on their branches' claims (decision 047), the owner on every branch's; the
+  // waiting list is filtered as the board is (the owner's picked branch too).
+  const scopeOf = async (request: FastifyRequest): Promise<StaffScope> => {
+    const staff = staffOf(request);
+    return staff.role === 'owner' ? { branchIds: null } : branchScope(services.db, staff);
+  };
+
+  // A guest acts through the order's intake report link (`t`), as its customer (decision 063).
+  const callerOf = async (request: FastifyRequest, token: string | undefined) => ({
+    token: token ?? null,
+    customerId: (await getCurrentCustomer(services, credentialsOf(request)))?.id ?? null,
+  });
+  const customerOfClaim = async (request: FastifyRequest, claimId: number, token?: string) =>
+    claimCustomerOfClaim(services, { ...(await callerOf(request, token)), claimId });
 
   route(
     app,
     e.make,
-    { ...customerOnly, invalidMessage: 'Please check your claim.' },
-    async ({ params, body }, request) => {
-      const customerId = customerOf(request).id;
+    { invalidMessage: 'Please check your claim.' },
+    async ({ params, query, body }, request) => {
+      const customerId = await claimCustomerOfOrder(services, {
+        ...(await callerOf(request, query.t)),
+        orderId: params.id,
+      });
       const made = await makeClaim(services, { ...body, customerId, orderId: params.id });
       return {
         status: true,
@@ -59,17 +81,17 @@ export function claimRoutes(app: FastifyInstance, services: AppServices) {
     claims: claimListView(await customerClaims(services, { customerId: customerOf(request).id })),
   }));
 
-  route(app, e.get, customerOnly, async ({ params }, request) => ({
+  route(app, e.get, {}, async ({ params, query }, request) => ({
     status: true,
-    claim: await view(params.id, customerOf(request).id),
+    claim: await view(params.id, await customerOfClaim(request, params.id, query.t)),
   }));
 
   route(
     app,
     e.accept,
-    { ...customerOnly, invalidMessage: 'Choose how to be paid.' },
-    async ({ params, body }, request) => {
-      const customerId = customerOf(request).id;
+    { invalidMessage: 'Choose how to be paid.' },
+    async ({ params, query, body }, request) => {
+      const customerId = await customerOfClaim(request, params.id, query.t);
       const paid = await acceptOffer(services, {
         customerId,
         claimId: params.id,
@@ -77,10 +99,13 @@ export function claimRoutes(app: FastifyInstance, services: AppServices) {
       });
       return {
         status: true,
-        message:
-          paid.method === 'refund'
-            ? 'Thank you: the money is on its way back to your card or PayPal.'
-            : 'Thank you: the credit is on your account.',
+        message: paid.pending
+          ? 'Thank you: your refund is being made. We will e-mail you as soon as it has gone through.'
+          : paid.method === 'credit'
+            ? 'Thank you: the credit is on your account.'
+            : paid.creditPence > 0
+              ? `Thank you: ${formatGbp(paid.refundedPence)} is on its way back to your card or PayPal. It refused the other ${formatGbp(paid.creditPence)}, so that is on your account as credit.`
+              : 'Thank you: the money is on its way back to your card or PayPal.',
         claim: await view(params.id, customerId),
       };
     },
@@ -89,9 +114,9 @@ export function claimRoutes(app: FastifyInstance, services: AppServices) {
   route(
     app,
     e.dispute,
-    { ...customerOnly, invalidMessage: 'Please tell us why.' },
-    async ({ params, body }, request) => {
-      const customerId = customerOf(request).id;
+    { invalidMessage: 'Please tell us why.' },
+    async ({ params, query, body }, request) => {
+      const customerId = await customerOfClaim(request, params.id, query.t);
       await disputeClaim(services, { customerId, claimId: params.id, reason: body.reason });
       return {
         status: true,
@@ -101,14 +126,20 @@ export function claimRoutes(app: FastifyInstance, services: AppServices) {
     },
   );
 
-  route(app, a.waiting, staffOnly, async () => ({
+  route(app, a.waiting, staffOnly, async (_, request) => ({
     status: true,
-    claims: waitingClaimsView(services.config.brand, await waitingClaims(services), services.now()),
+    claims: waitingClaimsView(
+      services.config.brand,
+      await waitingClaims(services, {
+        branchIds: (await branchScope(services.db, staffOf(request))).branchIds,
+      }),
+      services.now(),
+    ),
   }));
 
-  route(app, a.get, staffOnly, async ({ params }) => ({
+  route(app, a.get, staffOnly, async ({ params }, request) => ({
     status: true,
-    claim: await view(params.id, null),
+    claim: await view(params.id, null, await scopeOf(request)),
   }));
 
   route(
@@ -120,6 +151,7 @@ export function claimRoutes(app: FastifyInstance, services: AppServices) {
         ...body,
         actor: staffOf(request),
         claimId: params.id,
+        scope: await scopeOf(request),
       });
       return {
         status: true,
@@ -128,14 +160,20 @@ export function claimRoutes(app: FastifyInstance, services: AppServices) {
             ? 'Finding saved. The offer is above the threshold: it waits for the owner’s sign-off.'
             : found.claim.status === 'offered'
               ? 'Finding saved and the offer made to the customer.'
-              : 'Finding saved: the claim is declined and the customer told.',
+              : found.claim.status === 'mix-up'
+                ? 'Finding saved: a mix-up to put right, and the customer told.'
+                : 'Finding saved: the claim is declined and the customer told.',
         claim: await view(params.id, null),
       };
     },
   );
 
   route(app, a.signOff, ownerOnly, async ({ params }, request) => {
-    await signOffOffer(services, { actor: staffOf(request), claimId: params.id });
+    await signOffOffer(services, {
+      actor: staffOf(request),
+      claimId: params.id,
+      scope: await scopeOf(request),
+    });
     return {
       status: true,
       message: 'Signed off: the offer is made to the customer.',
@@ -148,7 +186,12 @@ export function claimRoutes(app: FastifyInstance, services: AppServices) {
     a.answerDispute,
     { ...ownerOnly, invalidMessage: 'Please check your answer.' },
     async ({ params, body }, request) => {
-      await answerDispute(services, { actor: staffOf(request), claimId: params.id, answer: body });
+      await answerDispute(services, {
+        actor: staffOf(request),
+        claimId: params.id,
+        answer: body,
+        scope: await scopeOf(request),
+      });
       return {
         status: true,
         message: body.answer === 'raise' ? 'The offer is raised.' : 'The dispute is declined.',
@@ -185,10 +228,15 @@ export function claimPhotoRoutes(app: FastifyInstance, services: AppServices) {
   route(
     app,
     api.claims.photo,
-    { preHandler: customerGuard(services), bodyLimit: PHOTO_MAX_BYTES },
+    { bodyLimit: PHOTO_MAX_BYTES },
     async ({ params, query, body }, request) => {
+      const customerId = await claimCustomerOfClaim(services, {
+        token: query.t ?? null,
+        customerId: (await getCurrentCustomer(services, credentialsOf(request)))?.id ?? null,
+        claimId: params.id,
+      });
       const { id } = await addClaimPhoto(services, {
-        customerId: customerOf(request).id,
+        customerId,
         claimId: params.id,
         claimItemId: params.item,
         role: query.role,

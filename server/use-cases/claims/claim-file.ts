@@ -15,7 +15,9 @@ import {
 } from '../../db/schema';
 import { NotFoundError } from '../../errors';
 import type { AppServices } from '../../services';
+import { ofBranches } from '../orders/list-orders';
 import { photoUrl } from '../photos/photo-url';
+import { assertInScope, type StaffScope } from './claim-scope';
 import { standingOffer } from './find-fault';
 import { claimMessages } from './make-claim';
 
@@ -93,14 +95,21 @@ export async function claimEvidence(deps: Deps, orderId: string, orderGarmentIds
   };
 }
 
-/** A claim's file, for its customer (404 for anyone else's) or for staff (customerId null). */
-export async function claimFile(deps: Deps, input: { claimId: number; customerId: string | null }) {
+/**
+ * A claim's file, for its customer (404 for anyone else's) or for staff (customerId null),
+ * whose branch scope must show the claim's order (404 otherwise, as for another customer).
+ */
+export async function claimFile(
+  deps: Deps,
+  input: { claimId: number; customerId: string | null; scope?: StaffScope },
+) {
   const { db } = deps;
   const [claim] = await db.select().from(claims).where(eq(claims.id, input.claimId));
   if (!claim || (input.customerId !== null && claim.customerId !== input.customerId)) {
     throw new NotFoundError(claimMessages.claimNotFound);
   }
   const [order] = await db.select().from(orders).where(eq(orders.id, claim.orderId));
+  assertInScope(input.scope, order!.branchId);
   const items = await db
     .select({ item: claimItems, garment: orderGarments })
     .from(claimItems)
@@ -180,12 +189,24 @@ export async function customerClaims(
     .orderBy(desc(claims.madeAt), desc(claims.id));
 }
 
-/** The board's claims waiting on the shop, oldest first (their age is what staff see). */
-export async function waitingClaims(deps: Pick<AppServices, 'db'>) {
+/**
+ * The board's claims waiting on the shop, oldest first (their age is what staff see), of the
+ * orders the caller's branch scope shows (as the board and the order list: decision 047).
+ */
+export async function waitingClaims(
+  deps: Pick<AppServices, 'db'>,
+  input: { branchIds: number[] | null },
+) {
   return deps.db
     .select({ claim: claims, orderNo: orders.orderNo })
     .from(claims)
     .innerJoin(orders, eq(orders.id, claims.orderId))
-    .where(and(inArray(claims.status, ['open', 'sign-off', 'disputed']), isNull(claims.closedAt)))
+    .where(
+      and(
+        inArray(claims.status, ['open', 'sign-off', 'disputed']),
+        isNull(claims.closedAt),
+        ofBranches(input.branchIds),
+      ),
+    )
     .orderBy(asc(claims.madeAt), asc(claims.id));
 }

@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { claimItems, claimPhotos, claims } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
+import { hitRateLimit, rateRules } from '../../auth/rate-limit';
 import type { AppServices } from '../../services';
+import { recordAudit } from '../audit/record-audit';
 import { storePhoto } from '../photos/store-photo';
 import { claimMessages } from './make-claim';
 
@@ -9,7 +11,8 @@ import { claimMessages } from './make-claim';
  * The customer's own photos of a claimed garment (issue 34): the damage, or the receipt for
  * what a new one costs (a receipt lets the offer use the customer's cost above the ceiling).
  * Kept like every photo of an order (decision 025: upright, resized, no metadata), as a
- * 'damage' photo not tied to the garment's intake record, and linked to the claim.
+ * 'damage' photo not tied to the garment's intake record, and linked to the claim; limited per
+ * customer (30 an hour) and audited (decision 063).
  */
 
 export async function addClaimPhoto(
@@ -36,6 +39,9 @@ export async function addClaimPhoto(
       'already-done',
     );
   }
+  // Each photo is stored and resized: a customer (or a stolen session) cannot flood the disk.
+  const now = deps.now();
+  await hitRateLimit(deps.db, rateRules.claimPhotoPerCustomer, input.customerId, now);
   const photo = await storePhoto(deps, {
     orderId: row.claim.orderId,
     kind: 'damage',
@@ -52,6 +58,19 @@ export async function addClaimPhoto(
     } else {
       await tx.insert(claimPhotos).values({ claimItemId: input.claimItemId, photoId: photo.id });
     }
+    await recordAudit(tx, {
+      actor: null,
+      now,
+      action: 'claim.photo-added',
+      entity: 'claim',
+      entityId: input.claimId,
+      after: {
+        by: 'customer',
+        claimItemId: input.claimItemId,
+        role: input.role,
+        photoId: photo.id,
+      },
+    });
   });
   return photo;
 }

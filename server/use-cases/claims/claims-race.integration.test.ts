@@ -1,12 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { createUseCaseWorld, type UseCaseWorld } from '@tests/helpers/use-case-world';
 import { onPostgres } from '@tests/helpers/test-database';
 import { recordGarmentRows } from '@tests/helpers/intake-fixtures';
-import { claimPayments, claims, customerCredits, orderEvents, orders } from '../../db/schema';
+import {
+  claimDisputes,
+  claimPayments,
+  claims,
+  customerCredits,
+  orderEvents,
+  orders,
+  payments,
+} from '../../db/schema';
+import { deliveredShirts, offeredClaim } from '@tests/helpers/claim-fixtures';
 import { AppError } from '../../errors';
 import { sendIntakeReport } from '../intake-report/send-intake-report';
 import { acceptOffer } from './accept-offer';
+import { disputeClaim } from './dispute';
 import { recordFinding } from './find-fault';
 import { makeClaim } from './make-claim';
 
@@ -98,5 +108,124 @@ describe(`accepting one offer ${onPostgres() ? 'on PostgreSQL' : 'on PGlite'}`, 
     expect(credits.map((c) => c.amountPence)).toEqual([3685]);
     const [claim] = await db.select().from(claims).where(eq(claims.id, made.claim.id));
     expect(claim!.status).toBe('paid');
+  });
+});
+
+/** A delivered order of `shirts` shirts paid `cardPence` by card (TEST MODE), claimed at `clock`. */
+async function cardPaidOrder(tag: string, shirts: number, cardPence: number) {
+  const at = new Date(clock.getTime() - 2 * 60 * 60 * 1000);
+  const services = { ...world.services, now: () => at };
+  const { order, garments } = await deliveredShirts(services, world.actor, {
+    customerId: world.customerId,
+    at,
+    tags: Array.from({ length: shirts }, (_, i) => `${tag}-${i + 1}`),
+  });
+  await world.database.db.insert(payments).values({
+    orderId: order.id,
+    provider: 'test',
+    kind: 'charge',
+    providerRef: `pi_race_${tag}`,
+    status: 'succeeded',
+    amountPence: cardPence,
+  });
+  await world.database.db
+    .update(orders)
+    .set({ paidPence: cardPence })
+    .where(eq(orders.id, order.id));
+  return { order, garments };
+}
+
+const codesOf = (results: PromiseSettledResult<unknown>[]) =>
+  results.flatMap((r) => (r.status === 'rejected' ? [(r.reason as AppError).code] : []));
+/** A shirt 30 months old said to cost nothing new: the offer is its £3.50 cleaning charge. */
+const cleaningOnly = { age_months: 30, replacement_cost: 0 };
+
+describe(`refunds and disputes at the same moment ${onPostgres() ? 'on PostgreSQL' : 'on PGlite'}`, () => {
+  it('8 accepts by refund at once: one refund through the provider, seven 409 claim-paid', async () => {
+    const { order, garments } = await cardPaidOrder('RR', 1, 350);
+    const { claimId } = await offeredClaim(world.services, world.actor, {
+      customerId: world.customerId,
+      orderId: order.id,
+      garmentId: garments[0]!.id,
+      item: cleaningOnly,
+    });
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, () =>
+        acceptOffer(world.services, { customerId: world.customerId, claimId, method: 'refund' }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(codesOf(results)).toEqual(Array.from({ length: 7 }, () => 'claim-paid'));
+    const refunds = await world.database.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, order.id), eq(payments.kind, 'refund')));
+    expect(refunds.map((r) => r.amountPence)).toEqual([350]);
+  });
+
+  it('two claims on one order refunded at once: the card money goes back once', async () => {
+    // £3.50 by card; each claim's offer is £3.50: only one can go back to the card.
+    const { order, garments } = await cardPaidOrder('RT', 2, 350);
+    const claimIds: number[] = [];
+    for (const garment of garments) {
+      const { claimId } = await offeredClaim(world.services, world.actor, {
+        customerId: world.customerId,
+        orderId: order.id,
+        garmentId: garment.id,
+        item: cleaningOnly,
+      });
+      claimIds.push(claimId);
+    }
+    const results = await Promise.allSettled(
+      claimIds.map((claimId) =>
+        acceptOffer(world.services, { customerId: world.customerId, claimId, method: 'refund' }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(codesOf(results)).toEqual(['claim-refund-too-large']);
+    const refunds = await world.database.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, order.id), eq(payments.kind, 'refund')));
+    expect(refunds.map((r) => r.amountPence)).toEqual([350]);
+  });
+
+  it('accept and dispute at once: paid with no open dispute, or disputed with nothing paid', async () => {
+    const { order, garments } = await cardPaidOrder('RD', 4, 0);
+    for (const garment of garments) {
+      const { claimId } = await offeredClaim(world.services, world.actor, {
+        customerId: world.customerId,
+        orderId: order.id,
+        garmentId: garment.id,
+      });
+      const results = await Promise.allSettled([
+        disputeClaim(world.services, {
+          customerId: world.customerId,
+          claimId,
+          reason: 'Too low',
+        }),
+        acceptOffer(world.services, { customerId: world.customerId, claimId, method: 'credit' }),
+      ]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const [claim] = await world.database.db.select().from(claims).where(eq(claims.id, claimId));
+      const disputes = await world.database.db
+        .select()
+        .from(claimDisputes)
+        .where(eq(claimDisputes.claimId, claimId));
+      const paid = await world.database.db
+        .select()
+        .from(claimPayments)
+        .where(eq(claimPayments.claimId, claimId));
+      if (claim!.status === 'paid') {
+        expect(disputes).toEqual([]);
+        expect(paid).toHaveLength(1);
+        expect(codesOf(results)).toEqual(['claim-paid']);
+      } else {
+        expect(claim!.status).toBe('disputed');
+        expect(disputes).toHaveLength(1);
+        expect(paid).toEqual([]);
+        expect(codesOf(results)).toEqual(['claim-not-offered']);
+      }
+    }
   });
 });

@@ -1,13 +1,23 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, notExists, sql } from 'drizzle-orm';
 import type { ClaimDisputeAnswer } from '@shared/claims/input';
 import { answerDueAt } from '@shared/claims/window';
-import { claimDisputes, claimOffers, claims } from '../../db/schema';
+import { raisedLines } from '@shared/claims/offer';
+import type { DbOrTx } from '../../db/client';
+import {
+  claimDisputes,
+  claimItems,
+  claimOffers,
+  claimPayments,
+  claims,
+  orderGarments,
+} from '../../db/schema';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import type { AppServices } from '../../services';
 import { recordAudit, type Actor } from '../audit/record-audit';
 import { claimAnswerEmail, claimDisputeEmail } from '../mail/claim-emails';
-import { currentClaimTable } from './claim-table';
-import { lockClaim, standingOffer } from './find-fault';
+import type { StaffScope } from './claim-scope';
+import { currentClaimTable, type VersionedTable } from './claim-table';
+import { lockClaim, offerLine, standingOffer } from './find-fault';
 import { claimMessages } from './make-claim';
 
 /*
@@ -18,6 +28,12 @@ import { claimMessages } from './make-claim';
 
 type Deps = Pick<AppServices, 'db' | 'mail' | 'config' | 'links' | 'now'>;
 
+export const disputeMessages = {
+  pending: 'The owner is already looking at your dispute.',
+  final:
+    'The owner has answered your dispute already: that answer is final. Please call us if you wish to talk it over.',
+} as const;
+
 export async function disputeClaim(
   deps: Deps,
   input: { customerId: string; claimId: number; reason: string },
@@ -26,27 +42,51 @@ export async function disputeClaim(
   return deps.db.transaction(async (tx) => {
     const { claim, order } = await lockClaim(tx, input.claimId);
     if (claim.customerId !== input.customerId) throw new NotFoundError(claimMessages.claimNotFound);
-    if (claim.status !== 'offered' && claim.status !== 'declined') {
-      throw new ConflictError(
-        claim.status === 'disputed'
-          ? 'The owner is already looking at your dispute.'
-          : 'There is no offer or answer on this claim to dispute.',
-        'claim-not-offered',
-      );
+    const earlier = await tx
+      .select({ answer: claimDisputes.answer })
+      .from(claimDisputes)
+      .where(eq(claimDisputes.claimId, claim.id));
+    if (claim.status === 'disputed') {
+      throw new ConflictError(disputeMessages.pending, 'claim-disputed');
+    }
+    // A decline is disputed once: the owner's answer to that dispute is final.
+    if (claim.status === 'declined' && earlier.length > 0) {
+      throw new ConflictError(disputeMessages.final, 'claim-disputed');
     }
     const offer = await standingOffer(tx, claim.id);
     const { table } = await currentClaimTable(tx);
     const due = answerDueAt(now, table.settings);
-    await tx.insert(claimDisputes).values({ claimId: claim.id, reason: input.reason, madeAt: now });
+    // Guarded in SQL: only an offered or declined claim, and none being paid (an accept at the
+    // same moment takes the payment row under the same claim lock, and then wins).
     const [disputed] = await tx
       .update(claims)
       .set({ status: 'disputed', answerDueAt: due, closedAt: null })
-      .where(eq(claims.id, claim.id))
+      .where(
+        and(
+          eq(claims.id, claim.id),
+          inArray(claims.status, ['offered', 'declined']),
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(claimPayments)
+              .where(eq(claimPayments.claimId, claim.id)),
+          ),
+        ),
+      )
       .returning();
+    if (!disputed) {
+      throw new ConflictError(
+        claim.status === 'paid' || claim.status === 'offered'
+          ? 'This claim is being paid: it can no longer be disputed.'
+          : 'There is no offer or answer on this claim to dispute.',
+        claim.status === 'paid' || claim.status === 'offered' ? 'claim-paid' : 'claim-not-offered',
+      );
+    }
+    await tx.insert(claimDisputes).values({ claimId: claim.id, reason: input.reason, madeAt: now });
     await deps.mail.enqueue(
       claimDisputeEmail(deps.config.brand, deps, {
         order,
-        claim: disputed!,
+        claim: disputed,
         reason: input.reason,
         offerPence: offer?.totalPence ?? 0,
         answerBy: due,
@@ -62,19 +102,19 @@ export async function disputeClaim(
       before: { status: claim.status },
       after: { by: 'customer', status: 'disputed', reason: input.reason },
     });
-    return { claim: disputed! };
+    return { claim: disputed };
   });
 }
 
 export async function answerDispute(
   deps: Deps,
-  input: { actor: Actor; claimId: number; answer: ClaimDisputeAnswer },
+  input: { actor: Actor; claimId: number; answer: ClaimDisputeAnswer; scope?: StaffScope },
 ) {
   if (input.actor.role !== 'owner') throw new ForbiddenError('Only the owner answers a dispute.');
   const now = deps.now();
   const { answer } = input;
   return deps.db.transaction(async (tx) => {
-    const { claim, order } = await lockClaim(tx, input.claimId);
+    const { claim, order } = await lockClaim(tx, input.claimId, input.scope);
     const [dispute] = await tx
       .update(claimDisputes)
       .set({
@@ -90,17 +130,26 @@ export async function answerDispute(
     }
     const before = await standingOffer(tx, claim.id);
     if (answer.answer === 'raise' && before && answer.amount <= before.totalPence) {
-      throw new ConflictError('A raised offer must be more than the one standing.');
+      throw new ConflictError(
+        'A raised offer must be more than the one standing.',
+        'claim-offer-not-raised',
+      );
     }
     let offerId: number | null = null;
     if (answer.answer === 'raise') {
+      const current = await currentClaimTable(tx);
       const [raised] = await tx
         .insert(claimOffers)
         .values({
           claimId: claim.id,
-          tableVersion: before?.tableVersion ?? (await currentClaimTable(tx)).version,
+          tableVersion: before?.tableVersion ?? current.version,
+          creditBonusPercent:
+            before?.creditBonusPercent ?? current.table.settings.creditBonusPercent,
           totalPence: answer.amount,
-          lines: before?.lines ?? [],
+          lines: raisedLines(
+            before?.lines.length ? before.lines : await tableLines(tx, claim.id, current),
+            answer.amount,
+          ),
           needsSignOff: false,
           signedOffBy: input.actor.id,
           signedOffAt: now,
@@ -118,7 +167,7 @@ export async function answerDispute(
           ? { status: 'offered' }
           : { status: 'declined', declinedReason: answer.reason, closedAt: now },
       )
-      .where(eq(claims.id, claim.id))
+      .where(and(eq(claims.id, claim.id), eq(claims.status, 'disputed')))
       .returning();
     await deps.mail.enqueue(
       claimAnswerEmail(deps.config.brand, deps, {
@@ -150,4 +199,18 @@ export async function answerDispute(
     });
     return { claim: updated!, offerId };
   });
+}
+
+/**
+ * The lines of a declined claim's garments from the table in force (re-cleans aside): the base
+ * the owner's raise is shared over, so its lines add up to it (decision 063).
+ */
+async function tableLines(tx: DbOrTx, claimId: number, current: VersionedTable) {
+  const rows = await tx
+    .select({ item: claimItems, garment: orderGarments })
+    .from(claimItems)
+    .innerJoin(orderGarments, eq(orderGarments.id, claimItems.orderGarmentId))
+    .where(and(eq(claimItems.claimId, claimId), ne(claimItems.kind, 're-clean')))
+    .orderBy(asc(claimItems.id));
+  return rows.map(({ item, garment }) => offerLine(current.table, current.version, item, garment));
 }

@@ -3,12 +3,14 @@ import type { ClaimOfferLine } from '@shared/claims/claim';
 import { claimFaultLabels } from '@shared/claims/claim';
 import type { ClaimFindingInput } from '@shared/claims/input';
 import { explainOffer, makeOffer, needsOwnerSignOff } from '@shared/claims/offer';
+import type { ClaimTable } from '@shared/claims/table';
 import type { DbOrTx } from '../../db/client';
 import { claimItems, claimOffers, claims, orderGarments, orders } from '../../db/schema';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import type { AppServices } from '../../services';
 import { recordAudit, type Actor } from '../audit/record-audit';
 import { claimAnswerEmail, claimOfferEmail } from '../mail/claim-emails';
+import { assertInScope, type StaffScope } from './claim-scope';
 import { currentClaimTable } from './claim-table';
 import { claimMessages } from './make-claim';
 
@@ -21,11 +23,35 @@ import { claimMessages } from './make-claim';
 
 type Deps = Pick<AppServices, 'db' | 'mail' | 'config' | 'links' | 'now'>;
 
-export async function lockClaim(tx: DbOrTx, claimId: number) {
+/** Locks a claim's row (404 when absent, or outside staff's branch `scope`) with its order. */
+export async function lockClaim(tx: DbOrTx, claimId: number, scope?: StaffScope) {
   const [claim] = await tx.select().from(claims).where(eq(claims.id, claimId)).for('update');
   if (!claim) throw new NotFoundError(claimMessages.claimNotFound);
   const [order] = await tx.select().from(orders).where(eq(orders.id, claim.orderId));
+  assertInScope(scope, order!.branchId);
   return { claim, order: order! };
+}
+
+/** A garment's line of an offer, from a table (a step: pure). */
+export function offerLine(
+  table: ClaimTable,
+  version: number,
+  item: typeof claimItems.$inferSelect,
+  garment: typeof orderGarments.$inferSelect,
+): ClaimOfferLine {
+  const offer = makeOffer(table, version, {
+    category: item.category,
+    ageMonths: item.ageMonths,
+    condition: item.condition,
+    statedCostPence: item.statedCostPence,
+    receipt: item.receiptPhotoId !== null,
+    cleaningChargePence: item.cleaningChargePence,
+  });
+  return {
+    ...offer,
+    claimItemId: item.id,
+    garment: `Tag ${garment.tagNumber} · ${garment.itemName}`,
+  };
 }
 
 /** The offer standing on a claim: its newest. */
@@ -41,11 +67,11 @@ export async function standingOffer(db: DbOrTx, claimId: number) {
 
 export async function recordFinding(
   deps: Deps,
-  input: ClaimFindingInput & { actor: Actor; claimId: number },
+  input: ClaimFindingInput & { actor: Actor; claimId: number; scope?: StaffScope },
 ) {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
-    const { claim, order } = await lockClaim(tx, input.claimId);
+    const { claim, order } = await lockClaim(tx, input.claimId, input.scope);
     if (claim.status !== 'open') {
       throw new ConflictError(
         'The finding on this claim has been recorded already.',
@@ -70,6 +96,7 @@ export async function recordFinding(
     }
     const { version, table } = await currentClaimTable(tx);
     const lines: ClaimOfferLine[] = [];
+    let mixUps = 0;
     for (const { item, garment } of toFind) {
       const finding = byItem.get(item.id)!;
       const condition = finding.condition ?? item.condition;
@@ -86,24 +113,24 @@ export async function recordFinding(
         })
         .where(eq(claimItems.id, item.id));
       if (finding.fault !== 'ours') continue;
-      const offer = makeOffer(table, version, {
-        category: item.category,
-        ageMonths: item.ageMonths,
-        condition,
-        statedCostPence: item.statedCostPence,
-        receipt: item.receiptPhotoId !== null,
-        cleaningChargePence: item.cleaningChargePence,
-      });
-      lines.push({
-        ...offer,
-        claimItemId: item.id,
-        garment: `Tag ${garment.tagNumber} · ${garment.itemName}`,
-      });
+      // Someone else's garment in the bag is a mix-up to trace, not a garment to pay for.
+      if (item.kind === 'not-mine') mixUps += 1;
+      else lines.push(offerLine(table, version, { ...item, condition }, garment));
     }
     const audit = {
       findings: input.findings.map((f) => ({ ...f })),
       tableVersion: version,
     };
+    if (lines.length === 0 && mixUps > 0) {
+      return mixUp(tx, deps, {
+        claim,
+        order,
+        actor: input.actor,
+        reason: input.reason,
+        audit,
+        now,
+      });
+    }
     if (lines.length === 0) {
       const reason =
         input.reason ||
@@ -145,6 +172,7 @@ export async function recordFinding(
         tableVersion: version,
         totalPence,
         lines,
+        creditBonusPercent: table.settings.creditBonusPercent,
         needsSignOff: signOff,
         staffId: input.actor.id,
         madeAt: now,
@@ -169,6 +197,54 @@ export async function recordFinding(
   });
 }
 
+/**
+ * A claim whose only garments found ours are someone else's ("not mine"): a mix-up, which staff
+ * put right (the stray garment collected, the customer's own traced), with no offer: closed as
+ * `mix-up` and the customer told what staff found (decision 063).
+ */
+async function mixUp(
+  tx: DbOrTx,
+  deps: Deps,
+  input: {
+    claim: typeof claims.$inferSelect;
+    order: typeof orders.$inferSelect;
+    actor: Actor;
+    reason: string;
+    audit: Record<string, unknown>;
+    now: Date;
+  },
+) {
+  const { claim, now } = input;
+  const reason = input.reason || 'We mixed up a garment of your order with another customer’s.';
+  const [traced] = await tx
+    .update(claims)
+    .set({ status: 'mix-up', declinedReason: null, closedAt: now })
+    .where(and(eq(claims.id, claim.id), eq(claims.status, 'open')))
+    .returning();
+  await deps.mail.enqueue(
+    claimAnswerEmail(deps.config.brand, deps, {
+      order: input.order,
+      claim: traced!,
+      heading: 'We are putting the mix-up right',
+      paragraphs: [
+        reason,
+        'We will collect the garment that is not yours, and bring back yours. If yours cannot be found, claim it as missing from your order’s page.',
+      ],
+    }),
+    tx,
+  );
+  await recordAudit(tx, {
+    actor: input.actor,
+    now,
+    action: 'claim.mix-up',
+    entity: 'claim',
+    entityId: claim.id,
+    before: { status: claim.status },
+    after: { status: 'mix-up', reason, ...input.audit },
+  });
+  return { claim: traced!, offer: null };
+}
+
 async function mailOffer(
   tx: DbOrTx,
   deps: Deps,
@@ -190,13 +266,16 @@ async function mailOffer(
 }
 
 /** The owner signs off an offer above the threshold: it is then made to the customer. */
-export async function signOffOffer(deps: Deps, input: { actor: Actor; claimId: number }) {
+export async function signOffOffer(
+  deps: Deps,
+  input: { actor: Actor; claimId: number; scope?: StaffScope },
+) {
   if (input.actor.role !== 'owner') {
     throw new ForbiddenError('Only the owner signs off an offer above the threshold.');
   }
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
-    const { claim, order } = await lockClaim(tx, input.claimId);
+    const { claim, order } = await lockClaim(tx, input.claimId, input.scope);
     const offer = await standingOffer(tx, claim.id);
     if (claim.status !== 'sign-off' || !offer) {
       throw new ConflictError('This claim has no offer waiting for sign-off.', 'already-done');

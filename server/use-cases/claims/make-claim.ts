@@ -12,6 +12,7 @@ import { claimItems, claims, orderEvents, orderGarments, orders } from '../../db
 import { ConflictError, NotFoundError } from '../../errors';
 import type { AppServices } from '../../services';
 import { recordAudit } from '../audit/record-audit';
+import { pushStaff } from '../messages/push-staff';
 import { currentClaimTable } from './claim-table';
 import { openReclean } from './reclean';
 
@@ -28,7 +29,7 @@ export const claimMessages = {
     `Claims of this kind could be made until ${londonDateTime(endedAt)}. Please call us, and we will look into it.`,
   notOpen: (kind: ClaimItemKind) =>
     kind === 'missing' || kind === 'not-mine'
-      ? 'A missing garment can be claimed once we have sent the intake report.'
+      ? 'A missing garment can be claimed once we have sent the intake report, or once the order has reached you.'
       : 'Damage or a re-clean can be claimed once the order has been delivered.',
   alreadyClaimed: 'This garment is already in a claim of yours that is still open.',
 } as const;
@@ -80,8 +81,15 @@ export async function makeClaim(
       .select({ id: claimItems.id })
       .from(claimItems)
       .innerJoin(claims, eq(claims.id, claimItems.claimId))
-      .where(and(inArray(claimItems.orderGarmentId, ids), notInArray(claims.status, ['declined'])))
+      .where(
+        and(
+          inArray(claimItems.orderGarmentId, ids),
+          notInArray(claims.status, ['declined', 'mix-up']),
+        ),
+      )
       .limit(1);
+    // A garment's earlier claim declined, or a mix-up put right, leaves it free to claim (a
+    // mix-up's own garment not found is then claimed as missing).
     if (pending.length) throw new ConflictError(claimMessages.alreadyClaimed, 'already-done');
 
     const onlyReclean = input.items.every((i) => i.kind === 're-clean');
@@ -131,6 +139,8 @@ export async function makeClaim(
         }),
       )
       .returning();
+    // Staff of the order's branch (and owners) who asked for it on a device (decision 060).
+    await pushStaff(tx, { event: 'new-claim', order, claimId: claim!.id, now }, deps);
     await recordAudit(tx, {
       actor: null,
       now,

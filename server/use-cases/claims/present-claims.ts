@@ -16,7 +16,11 @@ import type { VersionedTable } from './claim-table';
 
 const HOUR = 60 * 60 * 1000;
 
-export function claimView(brand: Brand, file: ClaimFile, table: ClaimTable) {
+/**
+ * `_table` is no longer read: an offer's credit bonus is its own (decision 063), not the table
+ * in force's; the parameter stays so that callers need not change.
+ */
+export function claimView(brand: Brand, file: ClaimFile, _table?: ClaimTable) {
   const { claim, offer, payment } = file;
   return {
     id: claim.id,
@@ -55,7 +59,7 @@ export function claimView(brand: Brand, file: ClaimFile, table: ClaimTable) {
           needs_sign_off: offer.needsSignOff,
           signed_off_at: offer.signedOffAt?.toISOString() ?? null,
           raised_reason: offer.reason,
-          credit_with_bonus: formatPence(creditWithBonus(offer.totalPence, table.settings)),
+          credit_with_bonus: formatPence(creditWithBonus(offer.totalPence, offer)),
           lines: offer.lines.map((l) => ({
             claim_item_id: l.claimItemId,
             garment: l.garment,

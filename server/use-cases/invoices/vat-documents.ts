@@ -229,6 +229,7 @@ export async function issueCreditNote(
       description: l.description,
       quantity: l.quantity,
       unitGrossPence: l.unitGrossPence,
+      ...(l.outsideScope ? { outsideScope: true } : {}),
     })),
   );
   const snapshot: FinancialDocument = {

@@ -52,13 +52,16 @@ export function claimPaidEmail(
     method: 'refund' | 'credit';
     paidPence: number;
     offerPence: number;
+    /** Of a refund: the part the card or PayPal refused, put on the account as credit. */
+    creditPence?: number;
     creditNote: { number: string; attachment: MailAttachment } | null;
   },
 ): MailMessage {
   const number = orderNumber(brand, input.order.orderNo);
+  const rest = input.method === 'refund' ? (input.creditPence ?? 0) : 0;
   const how =
     input.method === 'refund'
-      ? `${formatGbp(input.paidPence)} has been refunded to the card or PayPal account you paid with; it usually shows within 5 to 10 working days.`
+      ? `${formatGbp(input.paidPence - rest)} has been refunded to the card or PayPal account you paid with; it usually shows within 5 to 10 working days.${rest > 0 ? ` The card or PayPal refused the other ${formatGbp(rest)}, so it is on your account as credit, used first on your next order.` : ''}`
       : `${formatGbp(input.paidPence)} is now on your account as credit (the offer of ${formatGbp(input.offerPence)} with our bonus), used first on your next order.`;
   const content = renderEmail(brand, {
     heading: `Your claim on order ${number} is paid`,

@@ -9,7 +9,7 @@ import { queuePush } from './queue-push';
 
 /*
  * Staff's push notifications (issue 33, decision 060): a new order at their branch, a new case
- * (a missing item, a wrong note) on one of its orders, to each member of staff who turned
+ * (a missing item, a wrong note) or a new claim (decision 063) on one of its orders, to each member of staff who turned
  * notifications on for that event on a device: the members of the order's branch, and the
  * owners (who see every branch). Staff chose them for their working day: neither quiet hours
  * nor the customers' daily cap apply.
@@ -20,7 +20,7 @@ type Order = Pick<typeof orders.$inferSelect, 'id' | 'orderNo' | 'branchId'>;
 /** Queues the event's notification to every member of staff who asked for it. A step. */
 export async function pushStaff(
   tx: DbOrTx,
-  input: { event: StaffPushEvent; order: Order; caseId?: number; now: Date },
+  input: { event: StaffPushEvent; order: Order; caseId?: number; claimId?: number; now: Date },
   deps: Pick<AppServices, 'config'>,
 ): Promise<number> {
   const { event, order } = input;
@@ -37,7 +37,9 @@ export async function pushStaff(
   const words =
     event === 'new-order'
       ? { title: 'New order', body: `Order ${number} was just booked.` }
-      : { title: 'New case', body: `The customer of order ${number} opened a case.` };
+      : event === 'new-claim'
+        ? { title: 'New claim', body: `The customer of order ${number} made a claim.` }
+        : { title: 'New case', body: `The customer of order ${number} opened a case.` };
   for (const staffId of staffIds) {
     await queuePush(tx, {
       ...words,
@@ -47,7 +49,7 @@ export async function pushStaff(
       url: `${deps.config.publicUrl}/admin/orders/${order.id}`,
       tag: `staff-${number}`,
       sendAfter: input.now,
-      dedupeKey: `push:${event}:${order.id}:${input.caseId ?? ''}:${staffId}`,
+      dedupeKey: `push:${event}:${order.id}:${input.caseId ?? input.claimId ?? ''}:${staffId}`,
     });
   }
   return staffIds.length;

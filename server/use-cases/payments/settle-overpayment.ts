@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { orderNumber } from '@shared/order-number';
+import type { VatLineInput } from '@shared/vat';
 import type { RefundResult } from '../../adapters/payments/payment-provider';
 import { counterTickets, customerCredits, orders, payments } from '../../db/schema';
 import { recordCardMoney } from '../till/till-waiting';
@@ -187,7 +188,8 @@ export async function refundPaid(
   return excess - remaining;
 }
 
-async function recordRefund(
+/** Records one refund the provider made, once (a retry's replay is found and skipped). */
+export async function recordRefund(
   deps: SettleDeps,
   actor: Actor,
   refund: {
@@ -196,7 +198,8 @@ async function recordRefund(
     amount: number;
     result: Extract<RefundResult, { refundId: string }>;
     paypal: boolean;
-    goodwill?: { reason: string };
+    /** `lines`: the credit note's own lines (a claim's: cleaning charge and compensation). */
+    goodwill?: { reason: string; lines?: VatLineInput[] };
   },
   now: Date,
 ) {
@@ -264,7 +267,7 @@ async function recordRefund(
           brand: deps.config.brand,
           invoice,
           order: settled!,
-          lines: [
+          lines: goodwill!.lines ?? [
             {
               description: `Refund: ${goodwill!.reason}`,
               quantity: 1,

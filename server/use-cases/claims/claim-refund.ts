@@ -1,0 +1,181 @@
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { ClaimRefundPart } from '@shared/claims/claim';
+import type { VatLineInput } from '@shared/vat';
+import type { RefundResult } from '../../adapters/payments/payment-provider';
+import type { DbOrTx } from '../../db/client';
+import { claimPayments, claims, payments } from '../../db/schema';
+import { ConflictError } from '../../errors';
+import type { Actor } from '../audit/record-audit';
+import { succeededCharges } from '../invoices/vat-documents';
+import { recordRefund, type SettleDeps } from '../payments/settle-overpayment';
+
+/*
+ * A claim paid by refund (decision 063): planned under the order's lock, carried out through
+ * the providers with one idempotency key per part, so a retry (the repair job's, after a
+ * timeout or a crash) is the same refund and never a second one.
+ */
+
+export const refundMessages = {
+  tooLarge:
+    'The offer is more than can go back to the card or PayPal this order was paid with, so it cannot all go back there: please take it as account credit.',
+  refused:
+    'Your card or PayPal refused the refund, so nothing was paid: please take the offer as account credit, or call us.',
+} as const;
+
+/**
+ * Which charges of an order give back `amountPence`, newest first. Only what was paid by card
+ * or PayPal counts (cash and credit cannot go back to a card), less what was refunded or is
+ * planned by another claim's payment not finished yet. The caller holds the order's row lock,
+ * so two claims on one order are planned one after the other and cannot both take the same
+ * money. 409 `claim-refund-too-large` when it cannot all go back.
+ */
+export async function planClaimRefund(
+  tx: DbOrTx,
+  orderId: string,
+  amountPence: number,
+  cleaningPence: number,
+): Promise<ClaimRefundPart[]> {
+  const charges = (await succeededCharges(tx, [orderId])).sort(
+    (a, b) => b.createdAt.getTime() - a.createdAt.getTime(),
+  );
+  const refunded = await tx
+    .select({ of: payments.refundOf, total: sql<number>`sum(${payments.amountPence})::int` })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.kind, 'refund'),
+        isNotNull(payments.refundOf),
+        inArray(payments.status, ['succeeded', 'started']),
+      ),
+    )
+    .groupBy(payments.refundOf);
+  const taken = new Map(refunded.map((r) => [r.of, r.total]));
+  // Parts planned by claims still paying: their refunds may not be recorded yet (a part that
+  // is recorded already counts twice until its claim is paid: cautious, for minutes at most).
+  const pending = await tx
+    .select({ plan: claimPayments.refundPlan })
+    .from(claimPayments)
+    .innerJoin(claims, eq(claims.id, claimPayments.claimId))
+    .where(and(eq(claims.orderId, orderId), eq(claimPayments.status, 'paying')));
+  for (const part of pending.flatMap((p) => p.plan ?? [])) {
+    taken.set(part.chargeId, (taken.get(part.chargeId) ?? 0) + part.amountPence);
+  }
+  const plan: ClaimRefundPart[] = [];
+  let remaining = amountPence;
+  let cleaningLeft = cleaningPence;
+  for (const charge of charges) {
+    if (remaining === 0) break;
+    const amount = Math.min(remaining, charge.amountPence - (taken.get(charge.id) ?? 0));
+    if (amount <= 0) continue;
+    const cleaning = Math.min(cleaningLeft, amount);
+    plan.push({ chargeId: charge.id, amountPence: amount, cleaningPence: cleaning });
+    remaining -= amount;
+    cleaningLeft -= cleaning;
+  }
+  if (remaining > 0) throw new ConflictError(refundMessages.tooLarge, 'claim-refund-too-large');
+  return plan;
+}
+
+/**
+ * Carries out a claim's refund plan: each part asked of its provider with the key
+ * `claim:<claim>:<charge>` (the same refund however often asked), recorded once, with its
+ * credit note. Returns what went back and what the provider refused. A timeout or an unknown
+ * answer throws: the claim stays paying, for the repair job to ask again.
+ */
+export async function carryOutClaimRefund(
+  deps: SettleDeps,
+  input: {
+    claimId: number;
+    orderId: string;
+    plan: ClaimRefundPart[];
+    actor: Actor;
+    now: Date;
+  },
+): Promise<{ refundedPence: number; refusedPence: number; refundedCleaningPence: number }> {
+  const charges = await deps.db
+    .select()
+    .from(payments)
+    .where(
+      inArray(
+        payments.id,
+        input.plan.map((p) => p.chargeId),
+      ),
+    );
+  let refundedPence = 0;
+  let refusedPence = 0;
+  let refundedCleaningPence = 0;
+  for (const part of input.plan) {
+    const charge = charges.find((c) => c.id === part.chargeId)!;
+    const key = `claim:${input.claimId}:${charge.id}`;
+    const paypal = charge.captureRef !== null;
+    const result: RefundResult = paypal
+      ? await deps.payments.paypal.refundCapture({
+          captureId: charge.captureRef!,
+          amountPence: part.amountPence,
+          requestId: key,
+        })
+      : await deps.payments.card.refundPayment({
+          paymentId: charge.providerRef,
+          amountPence: part.amountPence,
+          idempotencyKey: key,
+        });
+    if (result.status === 'failed') {
+      deps.logger.warn('claim refund refused by the provider', {
+        claimId: input.claimId,
+        chargeId: charge.id,
+      });
+      refusedPence += part.amountPence;
+      continue;
+    }
+    await recordRefund(
+      deps,
+      input.actor,
+      {
+        orderId: input.orderId,
+        charge,
+        amount: part.amountPence,
+        result,
+        paypal,
+        goodwill: {
+          reason: `Claim ${input.claimId} accepted`,
+          lines: claimCreditLines(input.claimId, part.amountPence, part.cleaningPence ?? 0),
+        },
+      },
+      input.now,
+    );
+    refundedPence += part.amountPence;
+    refundedCleaningPence += part.cleaningPence ?? 0;
+  }
+  return { refundedPence, refusedPence, refundedCleaningPence };
+}
+
+/**
+ * A claim's credit note lines for `grossPence` paid (decision 063): the cleaning charge given
+ * back is a supply credited, with its VAT; the rest is compensation for the garment, no supply,
+ * outside the scope of VAT (no VAT credited on it). Pure.
+ */
+export function claimCreditLines(
+  claimId: number,
+  grossPence: number,
+  cleaningPence: number,
+): VatLineInput[] {
+  const cleaning = Math.min(cleaningPence, grossPence);
+  const lines: VatLineInput[] = [];
+  if (cleaning > 0) {
+    lines.push({
+      description: `Claim ${claimId}: cleaning charge given back`,
+      quantity: 1,
+      unitGrossPence: cleaning,
+    });
+  }
+  if (grossPence > cleaning) {
+    lines.push({
+      description: `Claim ${claimId}: compensation for the garment (outside the scope of VAT)`,
+      quantity: 1,
+      unitGrossPence: grossPence - cleaning,
+      outsideScope: true,
+    });
+  }
+  return lines;
+}
