@@ -82,6 +82,9 @@ export default [
     route('admin/counter/uncollected', 'routes/admin/counter-uncollected.tsx'),
     route('admin/reports', 'routes/admin/reports.tsx'),
     route('admin/notifications', 'routes/admin/notifications.tsx'),
+    route('admin/claims', 'routes/admin/claims.tsx'),
+    route('admin/claims/:id', 'routes/admin/claim.tsx'),
+    route('admin/claims-table', 'routes/admin/claims-table.tsx'),
   ]),
 
   // The installed app opens here (decision 059).

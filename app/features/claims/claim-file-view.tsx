@@ -99,11 +99,17 @@ function Row({ term, children }: { term: string; children: React.ReactNode }) {
 }
 
 /** The claimed garments, as the customer told them (and staff's finding once made). */
-export function ClaimedGarments({ claim }: { claim: ClaimView }) {
+export function ClaimedGarments({
+  claim,
+  title = 'What you told us',
+}: {
+  claim: ClaimView;
+  title?: string;
+}) {
   return (
     <section aria-labelledby="claimed-title" className="space-y-3">
       <h2 id="claimed-title" className="text-lg font-semibold">
-        What you told us
+        {title}
       </h2>
       <ul className="grid gap-3 md:grid-cols-2">
         {claim.items.map((item) => (
