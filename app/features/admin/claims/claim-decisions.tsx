@@ -3,7 +3,7 @@ import { routes } from '@shared/api/routes';
 import { claimFaultLabels, claimFaults, type ClaimFault } from '@shared/claims/claim';
 import { conditionLabels, garmentConditions } from '@shared/claims/table';
 import type { ClaimView } from '~/server/claims.server';
-import { ActionFeedback, useAdminAction } from '../ui';
+import { ActionFeedback, FeedbackBanner, useAdminAction } from '../ui';
 
 /*
  * What staff and the owner decide on a claim (issue 34, decision 063): staff's finding of
@@ -21,7 +21,8 @@ export function FindingForm({ claim }: { claim: ClaimView }) {
     Object.fromEntries(items.map((i) => [i.id, { fault: '', condition: '', reason: '' }])),
   );
   const [reason, setReason] = useState('');
-  if (claim.status !== 'open' || items.length === 0) return null;
+  // Once saved the form gives way to the offer; its answer stays where it was given.
+  if (claim.status !== 'open' || items.length === 0) return <FeedbackBanner feedback={feedback} />;
   const set = (id: number, change: Partial<Finding>) =>
     setFindings((all) => ({ ...all, [id]: { ...all[id]!, ...change } }));
   const anyNotOurs = Object.values(findings).some((f) => f.fault && f.fault !== 'ours');
@@ -132,7 +133,7 @@ export function FindingForm({ claim }: { claim: ClaimView }) {
 
 export function OwnerSignOff({ claim, isOwner }: { claim: ClaimView; isOwner: boolean }) {
   const { run, busy, feedback } = useAdminAction();
-  if (claim.status !== 'sign-off') return null;
+  if (claim.status !== 'sign-off') return <FeedbackBanner feedback={feedback} />;
   return (
     <section
       className="card space-y-3 border-amber-300 bg-amber-50"
@@ -165,7 +166,7 @@ export function DisputeAnswer({ claim, isOwner }: { claim: ClaimView; isOwner: b
   const [answer, setAnswer] = useState<'raise' | 'decline'>('raise');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  if (claim.status !== 'disputed') return null;
+  if (claim.status !== 'disputed') return <FeedbackBanner feedback={feedback} />;
   if (!isOwner) {
     return (
       <p className="card text-sm text-slate-700">
