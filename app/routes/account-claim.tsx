@@ -108,15 +108,11 @@ export default function AccountClaim({ loaderData, actionData }: Route.Component
             className="rounded-md bg-emerald-50 p-4 text-sm font-medium text-emerald-900"
             data-testid="claim-payment"
           >
-            Paid: £{claim.payment.paid}{' '}
-            {claim.payment.method === 'credit'
-              ? 'as account credit'
-              : 'back to your card or PayPal'}
-            .
+            {`Paid: £${claim.payment.paid} ${claim.payment.method === 'credit' ? 'as account credit' : 'back to your card or PayPal'}.`}
           </p>
         ) : null}
         <ClaimOffer claim={claim} audience="customer" />
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="space-y-8">
           <AcceptOffer claim={claim} failure={failure} />
           <DisputeClaim claim={claim} failure={failure} />
         </div>

@@ -221,9 +221,9 @@ export function ClaimForm({
   const values = failure?.values ?? {};
   const errors = failure?.fields ?? {};
   const links = Object.fromEntries(
-    Object.keys(errors).map((key) => {
-      const [, gid, name] = key.split('.');
-      return [key, { id: `claim-g${gid}-${name}`, label: errors[key]! }];
+    Object.keys(errors).flatMap((key) => {
+      const m = /^g\.(\d+)\.(.+)$/.exec(key);
+      return m ? [[key, { id: `claim-g${m[1]}-${m[2]}`, label: errors[key]! }]] : [];
     }),
   );
   return (

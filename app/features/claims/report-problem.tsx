@@ -12,10 +12,7 @@ import { claimItemKindLabels } from '@shared/claims/window';
 export function WindowClosed({ order, phone }: { order: ClaimableOrder; phone?: string }) {
   return (
     <p className="rounded-md border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
-      Problems with this order could be reported online until {order.closed_display ?? 'recently'}.
-      {phone
-        ? ` Please call us on ${phone} and we will look into it.`
-        : ' Please call us and we will look into it.'}
+      {`Problems with this order could be reported online until ${order.closed_display ?? 'recently'}. Please call us${phone ? ` on ${phone}` : ''} and we will look into it.`}
     </p>
   );
 }
@@ -35,9 +32,7 @@ export function ReportProblem({ order, phone }: { order: ClaimableOrder; phone: 
         <>
           <ul className="space-y-1 text-sm text-slate-700">
             {open.map((w) => (
-              <li key={w.kind}>
-                {claimItemKindLabels[w.kind]}: until {w.ends_display}
-              </li>
+              <li key={w.kind}>{`${claimItemKindLabels[w.kind]}: until ${w.ends_display}`}</li>
             ))}
           </ul>
           <Link
@@ -55,7 +50,7 @@ export function ReportProblem({ order, phone }: { order: ClaimableOrder; phone: 
           {order.claims.map((c) => (
             <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
               <Link to={`/account/claims/${c.id}`} className="font-medium text-brand underline">
-                Claim {c.id}
+                {`Claim ${c.id}`}
               </Link>
               <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
                 {c.status_label}

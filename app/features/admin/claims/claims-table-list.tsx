@@ -13,8 +13,7 @@ export function ClaimAge({ hours, overdue }: { hours: number; overdue: boolean }
     <span
       className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${overdue ? 'bg-red-100 text-red-900' : hours >= 24 ? 'bg-amber-100 text-amber-950' : 'bg-slate-100 text-slate-800'}`}
     >
-      {text}
-      {overdue ? ' · overdue' : ''}
+      {overdue ? `${text} · overdue` : text}
     </span>
   );
 }
@@ -39,14 +38,14 @@ export function WaitingClaims({
         >
           <ClaimAge hours={c.age_hours} overdue={c.overdue} />
           <Link to={`/admin/claims/${c.id}`} className="font-semibold text-brand underline">
-            Claim {c.id} · {c.order_no}
+            {`Claim ${c.id} · ${c.order_no}`}
           </Link>
           <span className="text-sm text-slate-700">{claimStatusLabels[c.status]}</span>
           {compact ? null : (
             <>
               <span className="text-sm text-slate-600">{c.branch}</span>
-              <span className="text-sm text-slate-600">Made {c.made_display}</span>
-              <span className="text-sm text-slate-600">Answer by {c.answer_due_display}</span>
+              <span className="text-sm text-slate-600">{`Made ${c.made_display}`}</span>
+              <span className="text-sm text-slate-600">{`Answer by ${c.answer_due_display}`}</span>
             </>
           )}
         </li>
