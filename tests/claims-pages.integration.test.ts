@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createStaffUser } from '../server/auth/staff';
 import { branches, claimItems, claims, customers, orderEvents, orders } from '../server/db/schema';
 import { staffClaimList } from '../server/use-cases/claims/claim-pages';
+import { staffClaimListView } from '../server/use-cases/claims/present-claim-pages';
 import { insertOrderRow, logIn, signUp } from '@tests/helpers/fixtures';
 import { garmentPhotoBytes, recordGarmentRows } from '@tests/helpers/intake-fixtures';
 import { startTestServer, type TestServer } from '@tests/helpers/test-server';
@@ -252,12 +253,14 @@ describe('after the windows, and the back office’s list', () => {
     const all = await db.select().from(branches);
     const other = all.find((b) => b.id !== paid!.branchId)!;
     const deps = server.services;
-    const mine = await staffClaimList(deps, { branchIds: [paid!.branchId!] });
+    const listed = async (branchIds: number[] | null) =>
+      staffClaimListView(deps.config.brand, await staffClaimList(deps, { branchIds }), clock);
+    const mine = await listed([paid!.branchId!]);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ status: 'open', age_hours: 30, overdue: false });
     expect(mine[0]!.branch).toBe(all.find((b) => b.id === paid!.branchId)!.name);
-    expect(await staffClaimList(deps, { branchIds: [other.id] })).toHaveLength(0);
-    expect(await staffClaimList(deps, { branchIds: null })).toHaveLength(1);
+    expect(await listed([other.id])).toHaveLength(0);
+    expect(await listed(null)).toHaveLength(1);
 
     const list = await (
       await page('/admin/claims', { Cookie: `cl_staff=${staff.Authorization!.slice(7)}` })

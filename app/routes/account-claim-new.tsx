@@ -1,11 +1,10 @@
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import { AccountFrame } from '~/features/account/account-frame';
 import { accountHeaders, requireAccountCustomer } from '~/features/account/account.server';
 import { ClaimForm } from '~/features/claims/claim-form';
 import { claimFormAction } from '~/features/claims/claim-form.server';
 import { WindowClosed } from '~/features/claims/report-problem';
-import { claimableOrder } from '~/server/claims.server';
-import { isRefusal } from '~/server/errors.server';
+import { orderToClaim } from '~/features/claims/claims.server';
 import type { Route } from './+types/account-claim-new';
 
 /**
@@ -25,14 +24,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { services } = context;
   const customer = await requireAccountCustomer(services, request);
-  try {
-    return {
-      order: await claimableOrder(services, { customerId: customer.id, orderId: params.id }),
-    };
-  } catch (error) {
-    if (isRefusal(error)) throw data('Not found', { status: 404 });
-    throw error;
-  }
+  return { order: await orderToClaim(services, customer.id, params.id) };
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {

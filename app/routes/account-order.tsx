@@ -8,7 +8,7 @@ import {
   requireAccountCustomer,
 } from '~/features/account/account.server';
 import { ReportProblem } from '~/features/claims/report-problem';
-import { claimableOrder } from '~/server/claims.server';
+import { orderToClaim } from '~/features/claims/claims.server';
 import type { Route } from './+types/account-order';
 
 /**
@@ -34,7 +34,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     order,
     phone: services.config.brand.phone,
     intakeReport: await accountIntakeReport(services, customer.id, order.id),
-    claims: await claimableOrder(services, { customerId: customer.id, orderId: order.id }),
+    claims: await orderToClaim(services, customer.id, order.id),
   };
 }
 

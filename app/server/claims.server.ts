@@ -13,9 +13,10 @@ export { claimTableInForce } from '@server/use-cases/claims/claim-table';
 import type { claimView as view } from '@server/use-cases/claims/present-claims';
 export { claimTableView, claimView } from '@server/use-cases/claims/present-claims';
 export type ClaimView = ReturnType<typeof view>;
+export { claimableOrder, staffClaimList } from '@server/use-cases/claims/claim-pages';
 export {
-  claimableOrder,
-  staffClaimList,
+  claimableOrderView,
+  staffClaimListView,
   type ClaimableOrder,
   type StaffClaimList,
-} from '@server/use-cases/claims/claim-pages';
+} from '@server/use-cases/claims/present-claim-pages';

@@ -13,7 +13,7 @@ import { TagScan } from '~/features/admin/tag-scan';
 import { CasesPill, OpenCasesPanel } from '~/features/admin/intake-report-panel';
 import { openCases, openCasesView } from '~/server/intake-report.server';
 import { WaitingClaims } from '~/features/admin/claims/claims-table-list';
-import { staffClaimList } from '~/server/claims.server';
+import { waitingClaimsOf } from '~/features/admin/claims/claims-list.server';
 import type { Route } from './+types/board';
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
@@ -28,7 +28,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   );
   const cases = openCasesView(services.config.brand, await openCases(services));
   // Issue 34: claims waiting on the shop, oldest first with their age.
-  const claims = await staffClaimList(services, { branchIds });
+  const claims = await waitingClaimsOf(services, branchIds);
   return { board, inShop, cases, claims };
 }
 

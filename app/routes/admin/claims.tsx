@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { requireStaffScope } from '~/features/admin/guard.server';
 import { WaitingClaims } from '~/features/admin/claims/claims-table-list';
-import { staffClaimList } from '~/server/claims.server';
+import { waitingClaimsOf } from '~/features/admin/claims/claims-list.server';
 import type { Route } from './+types/claims';
 
 /*
@@ -14,7 +14,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { services } = context;
   const { staff, scope } = await requireStaffScope(services, { request, url });
   return {
-    claims: await staffClaimList(services, { branchIds: scope.branchIds }),
+    claims: await waitingClaimsOf(services, scope.branchIds),
     isOwner: staff.role === 'owner',
   };
 }
