@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createStaffUser } from '../server/auth/staff';
-import { branches, claimItems, claims, customers, orderEvents, orders } from '../server/db/schema';
+import {
+  branches,
+  branchStaff,
+  claimItems,
+  claims,
+  customers,
+  orderEvents,
+  orders,
+} from '../server/db/schema';
 import { staffClaimList } from '../server/use-cases/claims/claim-pages';
 import { staffClaimListView } from '../server/use-cases/claims/present-claim-pages';
 import { insertOrderRow, logIn, signUp } from '@tests/helpers/fixtures';
@@ -226,6 +234,85 @@ describe('the claim form without JavaScript', () => {
   });
 });
 
+describe('a dispute and a photo by plain POST; staff of another branch', () => {
+  let claimPath = '';
+  test('a photo while we look into it; a dispute needs its reason, then reaches the owner', async () => {
+    const made = await post(
+      `/account/orders/${orderId}/claim`,
+      claimForm('P-2', {
+        include: 'on',
+        kind: 'damaged',
+        damage_kind: 'pressing',
+        category: 'shirts',
+        age_months: '30',
+      }),
+      ada,
+    );
+    expect(made.status).toBe(303);
+    claimPath = made.headers.get('location')!.split('?')[0]!;
+    const photo = new FormData();
+    photo.append('intent', 'photo');
+    photo.append('item', 'x');
+    photo.append(
+      'photo',
+      new Blob([new Uint8Array(await garmentPhotoBytes())], { type: 'image/jpeg' }),
+      'p.jpg',
+    );
+    expect((await post(claimPath, photo, ada)).status).toBe(422);
+    const claimId = Number(claimPath.split('/').at(-1));
+    const [item] = await server.database.db
+      .select()
+      .from(claimItems)
+      .where(eq(claimItems.claimId, claimId));
+    photo.set('item', String(item!.id));
+    const added = await post(claimPath, photo, ada);
+    expect(added.headers.get('location')).toBe(`${claimPath}?done=photo`);
+    expect(await (await page(claimPath, ada)).text()).toContain(
+      'Photos of Tag P-2 · Shirt on hanger, photo 1',
+    );
+
+    await server.api(`/api/admin/claims/${claimId}/finding`, {
+      body: { findings: [{ claim_item_id: item!.id, fault: 'ours' }] },
+      headers: staff,
+    });
+    const dispute = new FormData();
+    dispute.append('intent', 'dispute');
+    dispute.append('reason', '');
+    const empty = await post(claimPath, dispute, ada);
+    expect(empty.status).toBe(422);
+    expect(await empty.text()).toContain('Please tell us why the offer is not fair.');
+    dispute.set('reason', 'It was nearly new');
+    const sent = await post(claimPath, dispute, ada);
+    expect(sent.headers.get('location')).toBe(`${claimPath}?done=dispute`);
+    const html = await (await page(`${claimPath}?done=dispute`, ada)).text();
+    expect(html).toContain('Thank you: our owner has your claim and your reason.');
+    expect(html).toContain('“It was nearly new”');
+    expect(html).toContain('Disputed: with our owner');
+  });
+
+  test('staff of another branch neither list nor open the claim', async () => {
+    const db = server.database.db;
+    const [westHampstead] = await db
+      .select()
+      .from(branches)
+      .where(eq(branches.slug, 'west-hampstead'));
+    const wes = await createStaffUser(db, {
+      email: 'wes-pages@shop.test',
+      name: 'Wes',
+      role: 'staff',
+      password,
+    });
+    await db.insert(branchStaff).values({ branchId: westHampstead!.id, staffId: wes.id });
+    const login = await server.api<{ token: string }>('/api/admin/login', {
+      body: { email: 'wes-pages@shop.test', password },
+    });
+    const cookie = { Cookie: `cl_staff=${login.body.token}` };
+    expect((await page(claimPath.replace('/account/', '/admin/'), cookie)).status).toBe(404);
+    const samCookie = { Cookie: `cl_staff=${staff.Authorization!.slice(7)}` };
+    expect((await page(claimPath.replace('/account/', '/admin/'), samCookie)).status).toBe(200);
+  });
+});
+
 describe('after the windows, and the back office’s list', () => {
   test('the pages say when claims closed, with no form', async () => {
     clock = new Date(start.getTime() + 100 * HOUR);
@@ -256,16 +343,19 @@ describe('after the windows, and the back office’s list', () => {
     const listed = async (branchIds: number[] | null) =>
       staffClaimListView(deps.config.brand, await staffClaimList(deps, { branchIds }), clock);
     const mine = await listed([paid!.branchId!]);
-    expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ status: 'open', age_hours: 30, overdue: false });
+    // Oldest first: the dispute (its answer time long past), then the one made 30 hours ago.
+    expect(mine.map((c) => c.status)).toEqual(['disputed', 'open']);
+    expect(mine[0]).toMatchObject({ overdue: true });
+    expect(mine[1]).toMatchObject({ age_hours: 30, overdue: false });
     expect(mine[0]!.branch).toBe(all.find((b) => b.id === paid!.branchId)!.name);
     expect(await listed([other.id])).toHaveLength(0);
-    expect(await listed(null)).toHaveLength(1);
+    expect(await listed(null)).toHaveLength(2);
 
     const list = await (
       await page('/admin/claims', { Cookie: `cl_staff=${staff.Authorization!.slice(7)}` })
     ).text();
-    expect(list).toContain('Claim 2 · LD-');
+    expect(list).toContain('Claim 3 · LD-');
     expect(list).toContain('30 h');
+    expect(list).toContain('· overdue');
   });
 });

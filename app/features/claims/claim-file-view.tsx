@@ -139,7 +139,7 @@ export function ClaimedGarments({
                 <Row term="Free re-clean">Order {item.reclean_order_no}</Row>
               ) : null}
             </dl>
-            {item.note ? <p className="mt-2 text-sm text-slate-700">“{item.note}”</p> : null}
+            {item.note ? <p className="mt-2 text-sm text-slate-700">{`“${item.note}”`}</p> : null}
             <Photos photos={item.photos} label={`Photos of ${item.garment}`} />
             {item.receipt ? (
               <Photos photos={[item.receipt]} label={`Receipt for ${item.garment}`} />
@@ -298,7 +298,7 @@ export function ClaimDisputes({ claim }: { claim: ClaimView }) {
         {claim.disputes.map((d, i) => (
           <li key={i} className="rounded-md bg-slate-50 p-3">
             <p>
-              “{d.reason}” <span className="text-slate-600">({at(d.made_at)})</span>
+              {`“${d.reason}”`} <span className="text-slate-600">{`(${at(d.made_at)})`}</span>
             </p>
             {d.answer ? (
               <p className="mt-1 font-medium">

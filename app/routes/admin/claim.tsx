@@ -67,7 +67,7 @@ export default function AdminClaim({ loaderData }: Route.ComponentProps) {
         <p>
           <span className="font-semibold">{customer.name}</span> · {customer.email}
         </p>
-        {claim.note ? <p className="text-slate-700">“{claim.note}”</p> : null}
+        {claim.note ? <p className="text-slate-700">{`“${claim.note}”`}</p> : null}
         <AnswerCountdown claim={claim} nowIso={now} />
         {claim.declined_reason ? <p>Declined: {claim.declined_reason}</p> : null}
         {claim.payment ? (
