@@ -125,6 +125,9 @@ describe('the claim form without JavaScript', () => {
     expect(form).toMatch(/enctype="multipart\/form-data"/i);
     expect(form).toContain('Tag P-1 · Shirt on hanger');
     expect((await page(`/account/orders/${orderId}/claim`, bob)).status).toBe(404);
+    // The intake report page offers it too, to the order's customer signed in.
+    const report = await (await page(`/order/intake/${orderId}`, ada)).text();
+    expect(report).toContain(`href="/account/orders/${orderId}/claim"`);
   });
 
   test('refusals name the garment’s field and make nothing', async () => {

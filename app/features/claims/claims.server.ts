@@ -3,8 +3,11 @@ import type { AppServices } from '@server/services';
 import { claimableOrder, claimableOrderView } from '~/server/claims.server';
 import { isRefusal } from '~/server/errors.server';
 
-/** One of the customer's orders as the claims entry and form show it; 404 for another's. */
-export async function orderToClaim(services: AppServices, customerId: string, orderId: string) {
+/*
+ * The claims entry and form's data (issue 34): one of the customer's orders as they show it.
+ */
+
+async function claimable(services: AppServices, customerId: string, orderId: string) {
   try {
     return claimableOrderView(
       services.config.brand,
@@ -12,7 +15,26 @@ export async function orderToClaim(services: AppServices, customerId: string, or
       services.now(),
     );
   } catch (error) {
-    if (isRefusal(error)) throw data('Not found', { status: 404 });
+    if (isRefusal(error)) return null;
     throw error;
   }
+}
+
+/** One of the customer's orders as the claims entry and form show it; 404 for another's. */
+export async function orderToClaim(services: AppServices, customerId: string, orderId: string) {
+  const order = await claimable(services, customerId, orderId);
+  if (!order) throw data('Not found', { status: 404 });
+  return order;
+}
+
+/**
+ * The claims entry of an order for whoever is signed in (the intake report page, reached by
+ * its link too): null for a guest or someone else's order (claims are made from the account).
+ */
+export async function claimsEntryFor(
+  services: AppServices,
+  customerId: string | null,
+  orderId: string,
+) {
+  return customerId ? claimable(services, customerId, orderId) : null;
 }
