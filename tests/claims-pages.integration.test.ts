@@ -131,6 +131,9 @@ describe('the claim form without JavaScript', () => {
   });
 
   test('refusals name the garment’s field and make nothing', async () => {
+    expect((await post('/account/orders/not-an-order/claim', new FormData(), ada)).status).toBe(
+      404,
+    );
     const none = await post(`/account/orders/${orderId}/claim`, new FormData(), ada);
     expect(none.status).toBe(422);
     expect(await none.text()).toContain('Choose at least one garment.');

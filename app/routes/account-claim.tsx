@@ -12,6 +12,7 @@ import {
 } from '~/features/claims/claim-file-view';
 import { claimPageAction, customerClaim } from '~/features/claims/claim-page.server';
 import { Notice } from '~/components/form/form-field';
+import { recordIdOf } from '~/features/claims/claim-fields';
 import type { Route } from './+types/account-claim';
 
 /**
@@ -21,8 +22,8 @@ import type { Route } from './+types/account-claim';
  */
 
 const claimId = (id: string) => {
-  const n = Number(id);
-  if (!Number.isSafeInteger(n) || n < 1) throw data('Not found', { status: 404 });
+  const n = recordIdOf(id);
+  if (n === null) throw data('Not found', { status: 404 });
   return n;
 };
 

@@ -50,3 +50,13 @@ describe('the claim form’s fields', () => {
     });
   });
 });
+
+describe('ids from paths and fields', () => {
+  test('a record id, or null for anything the database could not hold', async () => {
+    const { recordIdOf } = await import('./claim-fields');
+    expect(recordIdOf('12')).toBe(12);
+    expect(recordIdOf('2147483648')).toBeNull();
+    expect(recordIdOf('x')).toBeNull();
+    expect(recordIdOf('0')).toBeNull();
+  });
+});

@@ -1,3 +1,5 @@
+import { recordId } from '@shared/text';
+
 /*
  * The claim form's field names (issue 34): one group per garment of the order,
  * `g.<order garment id>.<field>`, read back by the form's action and named in its errors.
@@ -54,4 +56,10 @@ export function fieldErrorsByGarment(
     out[m && id !== undefined ? garmentField(id, m[2]!) : path] = message;
   }
   return out;
+}
+
+/** A claim's or a claimed garment's id from a path or a field; null for anything else. */
+export function recordIdOf(value: unknown): number | null {
+  const parsed = recordId().safeParse(value);
+  return parsed.success ? parsed.data : null;
 }

@@ -2,6 +2,7 @@ import { data, redirect } from 'react-router';
 import { claimInput } from '@shared/claims/input';
 import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE, photoContentTypes } from '@shared/photos';
 import type { AppServices } from '@server/services';
+import { isUuid } from '@shared/text';
 import { parseFields } from '~/components/form/form-action.server';
 import { formErrors } from '~/components/form/form-errors';
 import { addClaimPhoto, makeClaim } from '~/server/claims.server';
@@ -62,6 +63,8 @@ export async function claimFormAction(
   services: AppServices,
   input: { request: Request; customerId: string; orderId: string },
 ) {
+  // Anything but a UUID is no order of ours.
+  if (!isUuid(input.orderId)) throw data('Not found', { status: 404 });
   const form = await input.request.formData();
   const values: Record<string, string> = {};
   for (const [key, value] of form) if (typeof value === 'string') values[key] = value;

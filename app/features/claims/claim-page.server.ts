@@ -11,6 +11,7 @@ import {
   disputeClaim,
 } from '~/server/claims.server';
 import { isRefusal, ValidationError } from '~/server/errors.server';
+import { recordIdOf } from './claim-fields';
 
 /*
  * The customer's claim page, server side (issue 34): the claim's file (404 for anyone
@@ -61,8 +62,8 @@ export async function claimPageAction(
       if (!file || typeof file === 'string' || file.size === 0) {
         throw new ValidationError('Choose a photo to add.', { photo: ['Choose a photo to add.'] });
       }
-      const item = Number(form.get('item'));
-      if (!Number.isSafeInteger(item) || item < 1) {
+      const item = recordIdOf(form.get('item'));
+      if (item === null) {
         throw new ValidationError('Choose the garment.', { item: ['Choose the garment.'] });
       }
       await addClaimPhoto(services, {

@@ -1,5 +1,6 @@
 import { data } from 'react-router';
 import type { AppServices } from '@server/services';
+import { isUuid } from '@shared/text';
 import { claimableOrder, claimableOrderView } from '~/server/claims.server';
 import { isRefusal } from '~/server/errors.server';
 
@@ -8,6 +9,8 @@ import { isRefusal } from '~/server/errors.server';
  */
 
 async function claimable(services: AppServices, customerId: string, orderId: string) {
+  // Anything but a UUID is no order of ours (the database would refuse to compare it).
+  if (!isUuid(orderId)) return null;
   try {
     return claimableOrderView(
       services.config.brand,

@@ -11,6 +11,7 @@ import {
 } from '~/features/claims/claim-file-view';
 import { claimFile, claimTableInForce, claimView } from '~/server/claims.server';
 import { isRefusal } from '~/server/errors.server';
+import { recordIdOf } from '~/features/claims/claim-fields';
 import type { Route } from './+types/claim';
 
 /*
@@ -23,8 +24,8 @@ import type { Route } from './+types/claim';
 export async function loader({ context, params, request, url }: Route.LoaderArgs) {
   const { services } = context;
   const { staff, scope } = await requireStaffScope(services, { request, url });
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id < 1) throw data('Not found', { status: 404 });
+  const id = recordIdOf(params.id);
+  if (id === null) throw data('Not found', { status: 404 });
   try {
     const file = await claimFile(services, { claimId: id, customerId: null });
     const branch = file.claim.branchId;
