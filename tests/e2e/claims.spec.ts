@@ -42,10 +42,16 @@ async function claimGarment(
   page: Page,
   tag: string,
   fill: { damage: string; category: string; age: string; cost?: string; photo?: boolean },
+  /** The project's name: the order page's screenshot is taken. */
+  project?: string,
 ) {
   await page.goto('/account/orders');
   await page.locator('a[href^="/account/orders/"]').filter({ visible: true }).first().click();
   await expect(page.getByRole('heading', { name: 'A problem with a garment?' })).toBeVisible();
+  if (project) {
+    await expectNoSeriousA11yViolations(page);
+    await shot(page, 'order-report-problem', project);
+  }
   await page.getByRole('link', { name: 'Report a problem' }).click();
   await expect(page.getByRole('heading', { name: /^Report a problem with order/ })).toBeVisible();
   const card = page.getByRole('listitem').filter({ hasText: `Tag ${tag}` });
@@ -73,12 +79,17 @@ test('a customer claims a damaged shirt with a photo and takes the offer as cred
   const email = E2E_CLAIM_CUSTOMERS[project as keyof typeof E2E_CLAIM_CUSTOMERS];
   await logIn(page, email, E2E_CLAIM_PASSWORD);
 
-  const card = await claimGarment(page, 'CL-01', {
-    damage: 'Colour lost',
-    category: 'Shirts and blouses',
-    age: '6',
-    photo: true,
-  });
+  const card = await claimGarment(
+    page,
+    'CL-01',
+    {
+      damage: 'Colour lost',
+      category: 'Shirts and blouses',
+      age: '6',
+      photo: true,
+    },
+    project,
+  );
   await card.getByLabel('Tell us what you see (optional)').fill('The blue has faded in patches.');
   await expectNoSeriousA11yViolations(page);
   await shot(page, 'claim-form', project);
@@ -118,6 +129,7 @@ test('a customer claims a damaged shirt with a photo and takes the offer as cred
   ).toBeVisible();
   await staff.page.goto('/admin');
   await expect(staff.page.getByTestId('board-claims')).toContainText(`Claim ${claimId}`);
+  await shot(staff.page, 'board-claims', project);
   await staff.page.goto(`/admin/claims/${claimId}`);
   await expect(staff.page.getByText('“The blue has faded in patches.”')).toBeVisible();
   await staff.page.getByLabel('Whose fault').selectOption({ label: 'Ours' });
