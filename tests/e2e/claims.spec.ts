@@ -173,6 +173,9 @@ test('a customer claims a damaged shirt with a photo and takes the offer as cred
   await shot(page, 'claim-paid', project);
 });
 
+/** The claim the owner signs off, disputed by the next test. */
+let signedOff = '';
+
 test('an offer above the threshold waits for the owner, who signs it off', async ({
   page,
   browser,
@@ -240,4 +243,50 @@ test('an offer above the threshold waits for the owner, who signs it off', async
   );
   await expectNoSeriousA11yViolations(page);
   await shot(page, 'claim-signed-off', project);
+  signedOff = claimPath;
+});
+
+test('the customer disputes the offer, the owner raises it; the owner saves the table', async ({
+  page,
+  browser,
+}, info) => {
+  const project = info.project.name;
+  const email = E2E_CLAIM_CUSTOMERS[project as keyof typeof E2E_CLAIM_CUSTOMERS];
+  await logIn(page, email, E2E_CLAIM_PASSWORD);
+  await page.goto(signedOff);
+  await page.getByLabel('Why the offer is not fair').fill('It was a new coat, bought in October.');
+  await page.getByRole('button', { name: 'Send to our owner' }).click();
+  await expect(
+    page.getByText('Thank you: our owner has your claim and your reason.'),
+  ).toBeVisible();
+  await expect(page.getByTestId('claim-status')).toHaveText('Disputed: with our owner');
+
+  const owner = await backOffice(
+    browser,
+    E2E_OWNER,
+    247,
+    signedOff.replace('/account/', '/admin/'),
+  );
+  await expect(owner.page.getByText('“It was a new coat, bought in October.”')).toBeVisible();
+  await owner.page.getByLabel('New offer (£)').fill('150.00');
+  await owner.page.getByLabel('Why (told to the customer)').fill('Receipt seen in the shop');
+  await expectNoSeriousA11yViolations(owner.page);
+  await shot(owner.page, 'owner-dispute', project);
+  await owner.page.getByRole('button', { name: 'Send the answer' }).click();
+  await expect(owner.page.getByText('The offer is raised.')).toBeVisible();
+  await expect(owner.page.getByTestId('offer-total')).toHaveText('£150.00');
+
+  // The table: a new version saved by the owner (offers made keep theirs).
+  await owner.page.goto('/admin/claims-table');
+  await owner.page.getByLabel('Life of Knitwear in months').fill('40');
+  await owner.page.getByRole('button', { name: 'Save as version 1' }).click();
+  await expect(owner.page.getByText('Table saved as version 1.')).toBeVisible();
+  await expect(owner.page.getByTestId('table-advice')).toContainText('Version 1 is in force.');
+  await expect(owner.page.getByLabel('Life of Knitwear in months')).toHaveValue('40');
+  await owner.context.close();
+
+  await page.goto(signedOff);
+  await expect(page.getByTestId('claim-status')).toHaveText('Offer made');
+  await expect(page.getByTestId('offer-total')).toHaveText('£150.00');
+  await expect(page.getByText(/Raised by our owner: Receipt seen in the shop\./)).toBeVisible();
 });

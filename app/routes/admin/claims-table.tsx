@@ -42,7 +42,7 @@ export default function AdminClaimsTable({ loaderData }: Route.ComponentProps) {
           version they were worked out from.
         </p>
       </div>
-      <ClaimsTableEditor key={version} table={table} version={version} canSave={isOwner} />
+      <ClaimsTableEditor table={table} version={version} canSave={isOwner} />
     </div>
   );
 }
