@@ -94,6 +94,8 @@ beforeAll(async () => {
     [
       { tag: 'P-1', item: 'Shirt on hanger', colour: 'Blue' },
       { tag: 'P-2', item: 'Shirt on hanger', colour: 'White' },
+      { tag: 'P-3', item: 'Shirt on hanger', colour: 'Pink' },
+      { tag: 'P-4', item: 'Shirt on hanger', colour: 'Green' },
     ],
   );
   for (const r of rows) garments[r.tagNumber] = r.id;
@@ -319,6 +321,57 @@ describe('a dispute and a photo by plain POST; staff of another branch', () => {
   });
 });
 
+describe('a re-clean, and a claim found not ours', () => {
+  test('a re-clean opens its free order, named on the claim’s page', async () => {
+    const made = await post(
+      `/account/orders/${orderId}/claim`,
+      claimForm('P-3', { include: 'on', kind: 're-clean', category: 'shirts', age_months: '3' }),
+      ada,
+    );
+    expect(made.status).toBe(303);
+    const location = made.headers.get('location')!;
+    expect(location).toMatch(/reclean=LD-\d+/);
+    const html = await (await page(location, ada)).text();
+    expect(html).toMatch(/Your free re-clean is order LD-\d+\./);
+    expect(html).toContain('Re-clean on its way');
+  });
+
+  test('not ours: the page says why, and offers the dispute', async () => {
+    const made = await post(
+      `/account/orders/${orderId}/claim`,
+      claimForm('P-4', {
+        include: 'on',
+        kind: 'damaged',
+        damage_kind: 'hole-or-tear',
+        category: 'shirts',
+        age_months: '40',
+      }),
+      ada,
+    );
+    const claimPath = made.headers.get('location')!.split('?')[0]!;
+    const claimId = Number(claimPath.split('/').at(-1));
+    const [item] = await server.database.db
+      .select()
+      .from(claimItems)
+      .where(eq(claimItems.claimId, claimId));
+    const found = await server.api(`/api/admin/claims/${claimId}/finding`, {
+      body: {
+        findings: [{ claim_item_id: item!.id, fault: 'not-ours-wear' }],
+        reason: 'the fabric had worn through at the elbow before cleaning',
+      },
+      headers: staff,
+    });
+    expect(found.status).toBe(200);
+    const html = await (await page(claimPath, ada)).text();
+    expect(html).toContain('Declined');
+    expect(html).toContain(
+      'We looked at your claim and our records: the fabric had worn through at the elbow before cleaning',
+    );
+    expect(html).toContain('Disagree with our answer?');
+    expect(html).toContain('Not ours: wear and tear');
+  });
+});
+
 describe('after the windows, and the back office’s list', () => {
   test('the pages say when claims closed, with no form', async () => {
     clock = new Date(start.getTime() + 100 * HOUR);
@@ -335,14 +388,17 @@ describe('after the windows, and the back office’s list', () => {
     const db = server.database.db;
     const [paid] = await db.select().from(claims);
     // A second claim, waiting for the finding, on the Maida Vale order.
-    await db.insert(claims).values({
-      orderId,
-      customerId: paid!.customerId,
-      branchId: paid!.branchId,
-      status: 'open',
-      madeAt: new Date(clock.getTime() - 30 * HOUR),
-      answerDueAt: new Date(clock.getTime() + 18 * HOUR),
-    });
+    const [waiting] = await db
+      .insert(claims)
+      .values({
+        orderId,
+        customerId: paid!.customerId,
+        branchId: paid!.branchId,
+        status: 'open',
+        madeAt: new Date(clock.getTime() - 30 * HOUR),
+        answerDueAt: new Date(clock.getTime() + 18 * HOUR),
+      })
+      .returning();
     const all = await db.select().from(branches);
     const other = all.find((b) => b.id !== paid!.branchId)!;
     const deps = server.services;
@@ -360,7 +416,7 @@ describe('after the windows, and the back office’s list', () => {
     const list = await (
       await page('/admin/claims', { Cookie: `cl_staff=${staff.Authorization!.slice(7)}` })
     ).text();
-    expect(list).toContain('Claim 3 · LD-');
+    expect(list).toContain(`Claim ${waiting!.id} · LD-`);
     expect(list).toContain('30 h');
     expect(list).toContain('· overdue');
   });

@@ -101,7 +101,7 @@ export default function AccountClaim({ loaderData, actionData }: Route.Component
         <AnswerCountdown claim={claim} nowIso={now} />
         {claim.status === 'declined' && claim.declined_reason ? (
           <p className="rounded-md bg-slate-50 p-4 text-sm text-slate-800">
-            We looked at your claim and our records: {claim.declined_reason}
+            {`We looked at your claim and our records: ${claim.declined_reason}`}
           </p>
         ) : null}
         {claim.payment ? (
