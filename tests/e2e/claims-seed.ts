@@ -9,8 +9,8 @@ import { photographGarment, recordGarmentRows } from '@tests/helpers/intake-fixt
 
 /**
  * The claims spec (issue 34, tests/e2e/claims.spec.ts) starts, per Playwright project, from a
- * registered customer whose order was delivered two hours ago: a shirt and an overcoat
- * recorded at intake (by the e2e staff member, with a photo each), the intake report sent,
+ * registered customer whose order was delivered two hours ago: a shirt, an overcoat
+ * and another shirt recorded at intake (by the e2e staff member, the first two with a photo each), the intake report sent,
  * the driver's delivery with its bag and seal.
  */
 export const E2E_CLAIM_CUSTOMERS = {
@@ -42,6 +42,7 @@ export async function seedClaimOrders(
     const [shirt, coat] = await recordGarmentRows(services, actor, order.id, [
       { tag: 'CL-01', item: 'Shirt on hanger', colour: 'Blue', brand: 'Hawes' },
       { tag: 'CL-02', item: 'Overcoat (wool)', colour: 'Navy', damage: 'Worn cuffs' },
+      { tag: 'CL-03', item: 'Shirt on hanger', colour: 'White', damage: 'Frayed collar' },
     ]);
     await photographGarment(services, shirt!, 'garment', '#93c5fd');
     await photographGarment(services, coat!, 'garment', '#1e3a8a');

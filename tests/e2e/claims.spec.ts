@@ -13,8 +13,10 @@ test.use(ownAddress(245));
  * 1280 px) for the customer and at a desk for the shop: a customer reports a damaged shirt
  * with a photo from the order's page, sees the claim with the shop's evidence and the answer
  * time, staff find it ours, and the customer reads the offer in plain words and takes it as
- * credit with the bonus; then an overcoat above the threshold waits for the owner's sign-off.
- * The order (delivered two hours ago) is seeded by tests/e2e/claims-seed.ts.
+ * credit with the bonus; then an overcoat above the threshold waits for the owner's sign-off,
+ * is disputed and raised by the owner, who also saves a new version of the claims table; last,
+ * staff find a third garment's claim not ours, with the reason the customer reads. The order
+ * (delivered two hours ago) is seeded by tests/e2e/claims-seed.ts.
  */
 
 test.describe.configure({ mode: 'serial' });
@@ -127,6 +129,7 @@ test('a customer claims a damaged shirt with a photo and takes the offer as cred
   await expect(
     staff.page.getByTestId('waiting-claim').filter({ hasText: `Claim ${claimId}` }),
   ).toBeVisible();
+  await expectNoSeriousA11yViolations(staff.page);
   await staff.page.goto('/admin');
   await expect(staff.page.getByTestId('board-claims')).toContainText(`Claim ${claimId}`);
   await shot(staff.page, 'board-claims', project);
@@ -289,4 +292,49 @@ test('the customer disputes the offer, the owner raises it; the owner saves the 
   await expect(page.getByTestId('claim-status')).toHaveText('Offer made');
   await expect(page.getByTestId('offer-total')).toHaveText('£150.00');
   await expect(page.getByText(/Raised by our owner: Receipt seen in the shop\./)).toBeVisible();
+});
+
+test('staff find a claim not ours, with the reason the customer reads', async ({
+  page,
+  browser,
+}, info) => {
+  const project = info.project.name;
+  const email = E2E_CLAIM_CUSTOMERS[project as keyof typeof E2E_CLAIM_CUSTOMERS];
+  await logIn(page, email, E2E_CLAIM_PASSWORD);
+  await claimGarment(page, 'CL-03', {
+    damage: 'Hole or tear',
+    category: 'Shirts and blouses',
+    age: '30',
+  });
+  await page.getByRole('button', { name: 'Send my claim' }).click();
+  await expect(page).toHaveURL(/\/account\/claims\/\d+\?/);
+  const claimPath = new URL(page.url()).pathname;
+
+  const staff = await backOffice(
+    browser,
+    E2E_STAFF,
+    246,
+    claimPath.replace('/account/', '/admin/'),
+  );
+  await staff.page.getByLabel('Whose fault').selectOption({ label: 'Not ours: wear and tear' });
+  await staff.page
+    .getByLabel('Why it is not our fault (told to the customer)')
+    .fill('the collar was frayed through when it came in, as the intake report shows');
+  await staff.page.getByRole('button', { name: 'Save the finding' }).click();
+  await expect(
+    staff.page.getByText('Finding saved: the claim is declined and the customer told.'),
+  ).toBeVisible();
+  await expect(staff.page.getByTestId('claim-status')).toHaveText('Declined');
+  await staff.context.close();
+
+  await page.goto(claimPath);
+  await expect(page.getByTestId('claim-status')).toHaveText('Declined');
+  await expect(
+    page.getByText(
+      'We looked at your claim and our records: the collar was frayed through when it came in, as the intake report shows',
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Disagree with our answer?' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await shot(page, 'claim-declined', project);
 });
