@@ -49,7 +49,7 @@ export default function AccountClaimNew({ loaderData, actionData }: Route.Compon
       <div className="space-y-6">
         <Link
           to={`/account/orders/${order.order_id}`}
-          className="text-sm font-medium text-brand underline"
+          className="inline-block text-sm font-medium text-brand underline"
         >
           ← Back to the order
         </Link>
