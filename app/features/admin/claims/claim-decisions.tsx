@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { routes } from '@shared/api/routes';
 import { claimFaultLabels, claimFaults, type ClaimFault } from '@shared/claims/claim';
-import { conditionLabels, garmentConditions } from '@shared/claims/table';
+import { conditionLabels, garmentConditions, type GarmentCondition } from '@shared/claims/table';
 import type { ClaimView } from '~/server/claims.server';
 import { ActionFeedback, FeedbackBanner, useAdminAction } from '../ui';
 
@@ -12,7 +12,7 @@ import { ActionFeedback, FeedbackBanner, useAdminAction } from '../ui';
  * decline of a dispute. Each through the admin API (the back office writes through it).
  */
 
-type Finding = { fault: ClaimFault | ''; condition: string; reason: string };
+type Finding = { fault: ClaimFault | ''; condition: GarmentCondition | ''; reason: string };
 
 export function FindingForm({ claim }: { claim: ClaimView }) {
   const { run, busy, feedback } = useAdminAction();
@@ -40,9 +40,7 @@ export function FindingForm({ claim }: { claim: ClaimView }) {
               return {
                 claim_item_id: i.id,
                 fault: f.fault as ClaimFault,
-                ...(f.condition
-                  ? { condition: f.condition as 'excellent', condition_reason: f.reason }
-                  : {}),
+                ...(f.condition ? { condition: f.condition, condition_reason: f.reason } : {}),
               };
             }),
             reason,
@@ -85,7 +83,9 @@ export function FindingForm({ claim }: { claim: ClaimView }) {
                   id={`condition-${item.id}`}
                   className="field-input"
                   value={f.condition}
-                  onChange={(e) => set(item.id, { condition: e.target.value })}
+                  onChange={(e) =>
+                    set(item.id, { condition: e.target.value as GarmentCondition | '' })
+                  }
                 >
                   <option value="">Keep {conditionLabels[item.condition]}</option>
                   {garmentConditions.map((c) => (
