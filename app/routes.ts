@@ -30,6 +30,8 @@ export default [
   route('account/recurring', 'routes/account-recurring.tsx'),
   route('account/orders', 'routes/account-orders.tsx'),
   route('account/orders/:id', 'routes/account-order.tsx'),
+  route('account/orders/:id/claim', 'routes/account-claim-new.tsx'),
+  route('account/claims/:id', 'routes/account-claim.tsx'),
   route('account/profile', 'routes/account-profile.tsx'),
   route('account/messages', 'routes/account-messages.tsx'),
   route('account/orders/:id/documents/:number', 'routes/account-order-document.ts'),
@@ -80,6 +82,9 @@ export default [
     route('admin/counter/uncollected', 'routes/admin/counter-uncollected.tsx'),
     route('admin/reports', 'routes/admin/reports.tsx'),
     route('admin/notifications', 'routes/admin/notifications.tsx'),
+    route('admin/claims', 'routes/admin/claims.tsx'),
+    route('admin/claims/:id', 'routes/admin/claim.tsx'),
+    route('admin/claims-table', 'routes/admin/claims-table.tsx'),
   ]),
 
   // The installed app opens here (decision 059).

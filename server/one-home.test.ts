@@ -66,6 +66,7 @@ describe('one home per order concept', () => {
     // driver, the approval and the data export beside their use-cases).
     const presenters = [
       'server/use-cases/approvals/present-approval.ts',
+      'server/use-cases/claims/present-claim-pages.ts',
       'server/use-cases/claims/present-claims.ts',
       'server/use-cases/customer-data/present-customer-data.ts',
       'server/use-cases/driver/present-driver.ts',

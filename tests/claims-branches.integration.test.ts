@@ -149,5 +149,7 @@ describe('a new claim is pushed to staff (decision 060)', () => {
       .where(eq(pushMessages.staffId, samId));
     expect(pushed.map((p) => [p.template, p.orderId])).toEqual([['new-claim', orderOf.maida]]);
     expect(pushed[0]!.body).toContain('made a claim');
+    // A tap opens the claim's own page in the back office.
+    expect(pushed[0]!.url).toMatch(new RegExp(`/admin/claims/${claimOf.maida}$`));
   });
 });

@@ -7,6 +7,8 @@ import {
   accountIntakeReport,
   requireAccountCustomer,
 } from '~/features/account/account.server';
+import { ReportProblem } from '~/features/claims/report-problem';
+import { orderToClaim } from '~/features/claims/claims.server';
 import type { Route } from './+types/account-order';
 
 /**
@@ -32,6 +34,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     order,
     phone: services.config.brand.phone,
     intakeReport: await accountIntakeReport(services, customer.id, order.id),
+    claims: await orderToClaim(services, customer.id, order.id),
   };
 }
 
@@ -40,10 +43,15 @@ export function headers() {
 }
 
 export default function AccountOrder({ loaderData }: Route.ComponentProps) {
-  const { order, phone, intakeReport } = loaderData;
+  const { order, phone, intakeReport, claims } = loaderData;
   return (
     <AccountFrame current="orders" title={`Order ${order.order_no}`}>
-      <OrderDetail order={order} phone={phone} intakeReport={intakeReport} />
+      <OrderDetail
+        order={order}
+        phone={phone}
+        intakeReport={intakeReport}
+        claims={<ReportProblem order={claims} phone={phone} />}
+      />
     </AccountFrame>
   );
 }

@@ -4,6 +4,8 @@ import { caseInput } from '@shared/intake-report';
 import { intakeReport, intakeReportView, openCase } from '~/server/intake-report.server';
 import { formFailure, formFields, parseFields } from '~/components/form/form-action.server';
 import { IntakeReport } from '~/features/account/intake-report';
+import { claimsEntryFor } from '~/features/claims/claims.server';
+import { ReportProblem } from '~/features/claims/report-problem';
 import { useRootData } from '~/utils/root-data';
 import { currentCustomerId, linkedPageId, readLinkedPage } from '~/utils/linked-page.server';
 import { seo } from '~/utils/seo';
@@ -22,12 +24,14 @@ export async function loader({ context, params, request, url }: Route.LoaderArgs
   const customerId = await currentCustomerId(services, request);
   const read = await readLinkedPage(() => intakeReport(services, { orderId, token, customerId }));
   if (read.refused !== null) {
-    return data({ refused: read.refused, token: null, report: null }, 401);
+    return data({ refused: read.refused, token: null, report: null, claims: null }, 401);
   }
   return {
     refused: null,
     token: read.value.via === 'link' ? token : null,
     report: intakeReportView(services.config.brand, read.value),
+    // Issue 34: "Report a problem" for the order's customer signed in (claims need the account).
+    claims: await claimsEntryFor(services, customerId, orderId),
   };
 }
 
@@ -99,6 +103,11 @@ export default function OrderIntake({ loaderData, actionData }: Route.ComponentP
             result={actionData}
           />
         </div>
+        {loaderData.claims ? (
+          <div className="rounded-xl bg-white shadow-sm">
+            <ReportProblem order={loaderData.claims} phone={brand.phone} />
+          </div>
+        ) : null}
       </div>
     </main>
   );

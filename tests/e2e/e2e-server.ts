@@ -17,6 +17,7 @@ import { E2E_INTAKE_ORDERS } from './e2e-intake';
 import { insertOrderRow } from '@tests/helpers/fixtures';
 import { payments } from '../../server/db/schema';
 import { seedIntakeOrders } from './intake-report-seed';
+import { seedClaimOrders } from './claims-seed';
 import { E2E_DRIVER, E2E_DRIVER_PROJECTS, e2eDriverStops } from './e2e-driver';
 import { londonDayRange, londonToday } from '../../shared/london-time';
 import { runCollectionReminders, seedTextCustomers } from './text-history-seed';
@@ -88,6 +89,8 @@ await seedIntakeOrders(running.services, {
   name: e2eStaff.name,
   role: 'staff',
 });
+// The claims spec (issue 34) starts from a delivered order of a registered customer.
+await seedClaimOrders(running.services, { id: e2eStaff.id, name: e2eStaff.name, role: 'staff' });
 
 // The intake spec (issue 16) starts from a collected order, per project.
 for (const email of Object.values(E2E_INTAKE_ORDERS)) {

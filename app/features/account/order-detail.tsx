@@ -201,10 +201,13 @@ export function OrderDetail({
   order,
   phone,
   intakeReport,
+  claims,
 }: {
   order: CustomerOrder;
   phone: string;
   intakeReport: IntakeReportView | null;
+  /** The claims entry (issue 34), given by the page: a feature of its own. */
+  claims?: React.ReactNode;
 }) {
   // The page's heading (AccountFrame's title) names the order; here its status and the way back.
   return (
@@ -271,6 +274,7 @@ export function OrderDetail({
       <ApprovalNotice order={order} />
       <ItemsTable order={order} />
       <OrderIntakeReport orderId={order.id} report={intakeReport} phone={phone} />
+      {claims}
       {order.estimate && (
         <OrderEstimateSummary
           estimate={order.estimate}

@@ -12,6 +12,8 @@ import { ApprovalPill, QuestionPill, RepeatPill, StatusPill } from '~/features/a
 import { TagScan } from '~/features/admin/tag-scan';
 import { CasesPill, OpenCasesPanel } from '~/features/admin/intake-report-panel';
 import { openCases, openCasesView } from '~/server/intake-report.server';
+import { WaitingClaims } from '~/features/admin/claims/claims-table-list';
+import { waitingClaimsOf } from '~/features/admin/claims/claims-list.server';
 import type { Route } from './+types/board';
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
@@ -25,7 +27,9 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     (o) => orderListRowView(services.config.brand, o),
   );
   const cases = openCasesView(services.config.brand, await openCases(services));
-  return { board, inShop, cases };
+  // Issue 34: claims waiting on the shop, oldest first with their age.
+  const claims = await waitingClaimsOf(services, branchIds);
+  return { board, inShop, cases, claims };
 }
 
 type Row = BoardRowView;
@@ -158,6 +162,27 @@ export default function AdminBoard({ loaderData }: Route.ComponentProps) {
       </div>
 
       <OpenCasesPanel cases={loaderData.cases} />
+
+      {loaderData.claims.length ? (
+        <section
+          className="card p-0"
+          aria-labelledby="board-claims-title"
+          data-testid="board-claims"
+        >
+          <h2
+            id="board-claims-title"
+            className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-5 py-3 text-lg font-semibold"
+          >
+            <span>
+              Claims by age <span className="text-slate-500">({loaderData.claims.length})</span>
+            </span>
+            <Link to="/admin/claims" className="text-sm font-medium text-brand underline">
+              All claims
+            </Link>
+          </h2>
+          <WaitingClaims claims={loaderData.claims} compact />
+        </section>
+      ) : null}
 
       {board.waiting.length ? (
         <section className="card" aria-labelledby="waiting-title">

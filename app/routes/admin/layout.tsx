@@ -46,6 +46,7 @@ const links: { to: string; label: string; end?: boolean }[] = [
   { to: '/admin/counter', label: 'Counter' },
   { to: '/admin/orders', label: 'Orders' },
   { to: '/admin/customers', label: 'Customers' },
+  { to: '/admin/claims', label: 'Claims' },
   { to: '/admin/reviews', label: 'Reviews' },
   { to: '/admin/slots', label: 'Slots' },
   { to: '/admin/catalogue', label: 'Catalogue' },

@@ -9,9 +9,9 @@ import { queuePush } from './queue-push';
 
 /*
  * Staff's push notifications (issue 33, decision 060): a new order at their branch, a new case
- * (a missing item, a wrong note) or a new claim (decision 063) on one of its orders, to each member of staff who turned
- * notifications on for that event on a device: the members of the order's branch, and the
- * owners (who see every branch). Staff chose them for their working day: neither quiet hours
+ * (a missing item, a wrong note) or a new claim (decision 063) on one of its orders, to each
+ * member of staff who turned notifications on for that event on a device: the members of the
+ * order's branch, and the owners (who see every branch). A tap opens the order, or the claim. Staff chose them for their working day: neither quiet hours
  * nor the customers' daily cap apply.
  */
 
@@ -46,7 +46,11 @@ export async function pushStaff(
       template: event,
       staffId,
       orderId: order.id,
-      url: `${deps.config.publicUrl}/admin/orders/${order.id}`,
+      // A claim opens on its own page (its file and the finding), anything else on the order.
+      url:
+        event === 'new-claim' && input.claimId
+          ? `${deps.config.publicUrl}/admin/claims/${input.claimId}`
+          : `${deps.config.publicUrl}/admin/orders/${order.id}`,
       tag: `staff-${number}`,
       sendAfter: input.now,
       dedupeKey: `push:${event}:${order.id}:${input.caseId ?? input.claimId ?? ''}:${staffId}`,

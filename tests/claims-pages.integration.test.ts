@@ -1,0 +1,424 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createStaffUser } from '../server/auth/staff';
+import {
+  branches,
+  branchStaff,
+  claimItems,
+  claims,
+  customers,
+  orderEvents,
+  orders,
+} from '../server/db/schema';
+import { staffClaimList } from '../server/use-cases/claims/claim-pages';
+import { staffClaimListView } from '../server/use-cases/claims/present-claim-pages';
+import { insertOrderRow, logIn, signUp } from '@tests/helpers/fixtures';
+import { garmentPhotoBytes, recordGarmentRows } from '@tests/helpers/intake-fixtures';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
+
+/*
+ * The claims pages (issue 34, decision 063 "Pages") as a browser without JavaScript uses
+ * them: the order page's "Report a problem", the claim form posted as multipart (refused
+ * with each garment's field named and nothing made; made with its photo and receipt, a 303
+ * to the claim's page), the claim's page (another customer's is a 404), accept as credit by
+ * plain POST once the offer is made, and after the windows the pages say when they closed.
+ * The back office's list is scoped by branch. The flow in Chromium: tests/e2e/claims.spec.ts.
+ */
+
+const HOUR = 3_600_000;
+const start = new Date('2026-12-01T09:00:00Z');
+let clock = new Date(start.getTime() + 3 * HOUR);
+const password = 'a-long-staff-password';
+
+let server: TestServer;
+let ada: Record<string, string>;
+let bob: Record<string, string>;
+let staff: Record<string, string>;
+let orderId = '';
+const garments: Record<string, number> = {};
+
+const page = (path: string, headers: Record<string, string>, init: RequestInit = {}) =>
+  fetch(`${server.url}${path}`, {
+    redirect: 'manual',
+    ...init,
+    headers: { Origin: server.url, ...headers, ...(init.headers as Record<string, string>) },
+  });
+const post = (path: string, form: FormData, headers: Record<string, string>) =>
+  page(path, headers, { method: 'POST', body: form });
+
+async function signInAll() {
+  ada = { Authorization: `Bearer ${await logIn(server, 'ada-claim-pages@example.com')}` };
+  bob = { Authorization: `Bearer ${await logIn(server, 'bob-claim-pages@example.com')}` };
+  const reply = await server.api<{ token: string }>('/api/admin/login', {
+    body: { email: 'sam-pages@shop.test', password },
+  });
+  staff = { Authorization: `Bearer ${reply.body.token}` };
+}
+
+/** The claim form's fields for one garment, as the browser posts them. */
+function claimForm(tag: string, fields: Record<string, string>, files: Record<string, Blob> = {}) {
+  const form = new FormData();
+  const id = garments[tag]!;
+  for (const [name, value] of Object.entries(fields)) form.append(`g.${id}.${name}`, value);
+  for (const [name, blob] of Object.entries(files)) form.append(`g.${id}.${name}`, blob, 'x');
+  return form;
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ pages: 'build', now: () => clock });
+  const db = server.database.db;
+  const sam = await createStaffUser(db, {
+    email: 'sam-pages@shop.test',
+    name: 'Sam',
+    role: 'staff',
+    password,
+  });
+  await signUp(server, { email: 'ada-claim-pages@example.com' });
+  await signUp(server, { email: 'bob-claim-pages@example.com' });
+  const [adaRow] = await db
+    .select()
+    .from(customers)
+    .where(eq(customers.email, 'ada-claim-pages@example.com'));
+  const [maidaVale] = await db.select().from(branches).where(eq(branches.slug, 'maida-vale'));
+  const order = await insertOrderRow(db, new Date(start.getTime() - 24 * HOUR), {
+    customerId: adaRow!.id,
+    customerEmail: 'ada-claim-pages@example.com',
+    status: 'collected',
+    branchId: maidaVale!.id,
+  });
+  orderId = order.id;
+  const rows = await recordGarmentRows(
+    server.services,
+    { id: sam.id, name: 'Sam', role: 'staff' },
+    orderId,
+    [
+      { tag: 'P-1', item: 'Shirt on hanger', colour: 'Blue' },
+      { tag: 'P-2', item: 'Shirt on hanger', colour: 'White' },
+      { tag: 'P-3', item: 'Shirt on hanger', colour: 'Pink' },
+      { tag: 'P-4', item: 'Shirt on hanger', colour: 'Green' },
+    ],
+  );
+  for (const r of rows) garments[r.tagNumber] = r.id;
+  await db
+    .update(orders)
+    .set({ status: 'delivered', intakeReportedAt: start })
+    .where(eq(orders.id, orderId));
+  await db.insert(orderEvents).values({
+    orderId,
+    fromStatus: 'out for delivery',
+    toStatus: 'delivered',
+    actor: 'driver',
+    at: new Date(start.getTime() + 2 * HOUR),
+  });
+  await signInAll();
+}, 120_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('the claim form without JavaScript', () => {
+  test('the order page offers "Report a problem" with when each kind closes', async () => {
+    const html = await (await page(`/account/orders/${orderId}`, ada)).text();
+    expect(html).toContain(`href="/account/orders/${orderId}/claim"`);
+    expect(html).toContain('Damaged: until Thu 3 Dec 2026, 11:00');
+    // Missing: 48 hours after the intake report (09:00) or after delivery, whichever is later.
+    expect(html).toContain('Missing: until Thu 3 Dec 2026, 11:00');
+    const form = await (await page(`/account/orders/${orderId}/claim`, ada)).text();
+    // HTML attribute names are case-insensitive: React writes encType.
+    expect(form).toMatch(/enctype="multipart\/form-data"/i);
+    expect(form).toContain('Tag P-1 · Shirt on hanger');
+    expect((await page(`/account/orders/${orderId}/claim`, bob)).status).toBe(404);
+    // The intake report page offers it too, to the order's customer signed in.
+    const report = await (await page(`/order/intake/${orderId}`, ada)).text();
+    expect(report).toContain(`href="/account/orders/${orderId}/claim"`);
+  });
+
+  test('refusals name the garment’s field and make nothing', async () => {
+    expect((await post('/account/orders/not-an-order/claim', new FormData(), ada)).status).toBe(
+      404,
+    );
+    const none = await post(`/account/orders/${orderId}/claim`, new FormData(), ada);
+    expect(none.status).toBe(422);
+    expect(await none.text()).toContain('Choose at least one garment.');
+
+    const noDamage = await post(
+      `/account/orders/${orderId}/claim`,
+      claimForm('P-1', { include: 'on', kind: 'damaged', category: 'shirts', age_months: '6' }),
+      ada,
+    );
+    expect(noDamage.status).toBe(422);
+    const html = await noDamage.text();
+    expect(html).toContain(`href="#claim-g${garments['P-1']}-damage_kind"`);
+    expect(html).toContain('Choose the kind of damage.');
+
+    const notAPhoto = await post(
+      `/account/orders/${orderId}/claim`,
+      claimForm(
+        'P-1',
+        {
+          include: 'on',
+          kind: 'damaged',
+          damage_kind: 'stain-left',
+          category: 'shirts',
+          age_months: '6',
+        },
+        { photos: new Blob(['%PDF-1.4'], { type: 'application/pdf' }) },
+      ),
+      ada,
+    );
+    expect(notAPhoto.status).toBe(422);
+    expect(await notAPhoto.text()).toContain('Choose a JPEG, PNG or WebP photo.');
+    expect(await server.database.db.select().from(claims)).toHaveLength(0);
+  });
+
+  let claimPath = '';
+  test('a claim with its photo and receipt: 303 to the claim’s page, which shows them', async () => {
+    const jpeg = new Blob([new Uint8Array(await garmentPhotoBytes('#fde68a'))], {
+      type: 'image/jpeg',
+    });
+    const made = await post(
+      `/account/orders/${orderId}/claim`,
+      claimForm(
+        'P-1',
+        {
+          include: 'on',
+          kind: 'damaged',
+          damage_kind: 'stain-left',
+          category: 'shirts',
+          age_months: '6',
+          replacement_cost: '45.00',
+          note: 'Wine stain still there',
+        },
+        { photos: jpeg, receipt: jpeg },
+      ),
+      ada,
+    );
+    expect(made.status).toBe(303);
+    const location = made.headers.get('location')!;
+    expect(location).toMatch(/^\/account\/claims\/\d+\?made=1$/);
+    claimPath = location.split('?')[0]!;
+    const [item] = await server.database.db.select().from(claimItems);
+    expect(item).toMatchObject({
+      kind: 'damaged',
+      damageKind: 'stain-left',
+      statedCostPence: 4500,
+    });
+    expect(item!.receiptPhotoId).not.toBeNull();
+
+    const html = await (await page(location, ada)).text();
+    expect(html).toContain('Thank you: your claim on order');
+    expect(html).toContain('We are looking into it');
+    expect(html).toContain('We promise an answer by <strong>Thu 3 Dec 2026, 12:00</strong>');
+    expect(html).toContain('Photos of Tag P-1 · Shirt on hanger, photo 1');
+    expect(html).toContain('Receipt for Tag P-1 · Shirt on hanger');
+    expect((await page(claimPath, bob)).status).toBe(404);
+  });
+
+  test('accept by plain POST: refused before the offer, then paid as credit', async () => {
+    const accept = new FormData();
+    accept.append('intent', 'accept');
+    accept.append('method', 'credit');
+    const early = await post(claimPath, accept, ada);
+    expect(early.status).toBe(409);
+    expect(await early.text()).toContain('There is no offer on this claim to accept yet.');
+
+    const claimId = Number(claimPath.split('/').at(-1));
+    const [item] = await server.database.db.select().from(claimItems);
+    const found = await server.api(`/api/admin/claims/${claimId}/finding`, {
+      body: { findings: [{ claim_item_id: item!.id, fault: 'ours' }] },
+      headers: staff,
+    });
+    expect(found.status).toBe(200);
+    const offered = await (await page(claimPath, ada)).text();
+    // With a receipt the stated £45 stands: 60 % is £27, plus the £3.50 cleaning charge.
+    expect(offered).toContain('60% of £45.00 is £27.00; we add the £3.50 you paid to clean it');
+    expect(offered).toContain('Consumer Rights Act 2015');
+
+    const paid = await post(claimPath, accept, ada);
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(`${claimPath}?done=credit`);
+    const after = await (await page(`${claimPath}?done=credit`, ada)).text();
+    expect(after).toContain('Thank you: the credit is on your account.');
+    expect(after).toContain('Paid: £33.55 as account credit.');
+  });
+});
+
+describe('a dispute and a photo by plain POST; staff of another branch', () => {
+  let claimPath = '';
+  test('a photo while we look into it; a dispute needs its reason, then reaches the owner', async () => {
+    const made = await post(
+      `/account/orders/${orderId}/claim`,
+      claimForm('P-2', {
+        include: 'on',
+        kind: 'damaged',
+        damage_kind: 'pressing',
+        category: 'shirts',
+        age_months: '30',
+      }),
+      ada,
+    );
+    expect(made.status).toBe(303);
+    claimPath = made.headers.get('location')!.split('?')[0]!;
+    const photo = new FormData();
+    photo.append('intent', 'photo');
+    photo.append('item', 'x');
+    photo.append(
+      'photo',
+      new Blob([new Uint8Array(await garmentPhotoBytes())], { type: 'image/jpeg' }),
+      'p.jpg',
+    );
+    expect((await post(claimPath, photo, ada)).status).toBe(422);
+    const claimId = Number(claimPath.split('/').at(-1));
+    const [item] = await server.database.db
+      .select()
+      .from(claimItems)
+      .where(eq(claimItems.claimId, claimId));
+    photo.set('item', String(item!.id));
+    const added = await post(claimPath, photo, ada);
+    expect(added.headers.get('location')).toBe(`${claimPath}?done=photo`);
+    expect(await (await page(claimPath, ada)).text()).toContain(
+      'Photos of Tag P-2 · Shirt on hanger, photo 1',
+    );
+
+    await server.api(`/api/admin/claims/${claimId}/finding`, {
+      body: { findings: [{ claim_item_id: item!.id, fault: 'ours' }] },
+      headers: staff,
+    });
+    const dispute = new FormData();
+    dispute.append('intent', 'dispute');
+    dispute.append('reason', '');
+    const empty = await post(claimPath, dispute, ada);
+    expect(empty.status).toBe(422);
+    expect(await empty.text()).toContain('Please tell us why the offer is not fair.');
+    dispute.set('reason', 'It was nearly new');
+    const sent = await post(claimPath, dispute, ada);
+    expect(sent.headers.get('location')).toBe(`${claimPath}?done=dispute`);
+    const html = await (await page(`${claimPath}?done=dispute`, ada)).text();
+    expect(html).toContain('Thank you: our owner has your claim and your reason.');
+    expect(html).toContain('“It was nearly new”');
+    expect(html).toContain('Disputed: with our owner');
+  });
+
+  test('staff of another branch neither list nor open the claim', async () => {
+    const db = server.database.db;
+    const [westHampstead] = await db
+      .select()
+      .from(branches)
+      .where(eq(branches.slug, 'west-hampstead'));
+    const wes = await createStaffUser(db, {
+      email: 'wes-pages@shop.test',
+      name: 'Wes',
+      role: 'staff',
+      password,
+    });
+    await db.insert(branchStaff).values({ branchId: westHampstead!.id, staffId: wes.id });
+    const login = await server.api<{ token: string }>('/api/admin/login', {
+      body: { email: 'wes-pages@shop.test', password },
+    });
+    const cookie = { Cookie: `cl_staff=${login.body.token}` };
+    expect((await page(claimPath.replace('/account/', '/admin/'), cookie)).status).toBe(404);
+    const samCookie = { Cookie: `cl_staff=${staff.Authorization!.slice(7)}` };
+    expect((await page(claimPath.replace('/account/', '/admin/'), samCookie)).status).toBe(200);
+  });
+});
+
+describe('a re-clean, and a claim found not ours', () => {
+  test('a re-clean opens its free order, named on the claim’s page', async () => {
+    const made = await post(
+      `/account/orders/${orderId}/claim`,
+      claimForm('P-3', { include: 'on', kind: 're-clean', category: 'shirts', age_months: '3' }),
+      ada,
+    );
+    expect(made.status).toBe(303);
+    const location = made.headers.get('location')!;
+    expect(location).toMatch(/reclean=LD-\d+/);
+    const html = await (await page(location, ada)).text();
+    expect(html).toMatch(/Your free re-clean is order LD-\d+\./);
+    expect(html).toContain('Re-clean on its way');
+  });
+
+  test('not ours: the page says why, and offers the dispute', async () => {
+    const made = await post(
+      `/account/orders/${orderId}/claim`,
+      claimForm('P-4', {
+        include: 'on',
+        kind: 'damaged',
+        damage_kind: 'hole-or-tear',
+        category: 'shirts',
+        age_months: '40',
+      }),
+      ada,
+    );
+    const claimPath = made.headers.get('location')!.split('?')[0]!;
+    const claimId = Number(claimPath.split('/').at(-1));
+    const [item] = await server.database.db
+      .select()
+      .from(claimItems)
+      .where(eq(claimItems.claimId, claimId));
+    const found = await server.api(`/api/admin/claims/${claimId}/finding`, {
+      body: {
+        findings: [{ claim_item_id: item!.id, fault: 'not-ours-wear' }],
+        reason: 'the fabric had worn through at the elbow before cleaning',
+      },
+      headers: staff,
+    });
+    expect(found.status).toBe(200);
+    const html = await (await page(claimPath, ada)).text();
+    expect(html).toContain('Declined');
+    expect(html).toContain(
+      'We looked at your claim and our records: the fabric had worn through at the elbow before cleaning',
+    );
+    expect(html).toContain('Disagree with our answer?');
+    expect(html).toContain('Not ours: wear and tear');
+  });
+});
+
+describe('after the windows, and the back office’s list', () => {
+  test('the pages say when claims closed, with no form', async () => {
+    clock = new Date(start.getTime() + 100 * HOUR);
+    await signInAll();
+    const html = await (await page(`/account/orders/${orderId}/claim`, ada)).text();
+    expect(html).toContain('could be reported online until Thu 3 Dec 2026, 11:00');
+    expect(html).not.toContain('multipart/form-data');
+    const order = await (await page(`/account/orders/${orderId}`, ada)).text();
+    expect(order).toContain('could be reported online until Thu 3 Dec 2026, 11:00');
+    expect(order).not.toContain('Report a problem</a>');
+  });
+
+  test('the list of waiting claims keeps to the caller’s branches', async () => {
+    const db = server.database.db;
+    const [paid] = await db.select().from(claims);
+    // A second claim, waiting for the finding, on the Maida Vale order.
+    const [waiting] = await db
+      .insert(claims)
+      .values({
+        orderId,
+        customerId: paid!.customerId,
+        branchId: paid!.branchId,
+        status: 'open',
+        madeAt: new Date(clock.getTime() - 30 * HOUR),
+        answerDueAt: new Date(clock.getTime() + 18 * HOUR),
+      })
+      .returning();
+    const all = await db.select().from(branches);
+    const other = all.find((b) => b.id !== paid!.branchId)!;
+    const deps = server.services;
+    const listed = async (branchIds: number[] | null) =>
+      staffClaimListView(deps.config.brand, await staffClaimList(deps, { branchIds }), clock);
+    const mine = await listed([paid!.branchId!]);
+    // Oldest first: the dispute (its answer time long past), then the one made 30 hours ago.
+    expect(mine.map((c) => c.status)).toEqual(['disputed', 'open']);
+    expect(mine[0]).toMatchObject({ overdue: true });
+    expect(mine[1]).toMatchObject({ age_hours: 30, overdue: false });
+    expect(mine[0]!.branch).toBe(all.find((b) => b.id === paid!.branchId)!.name);
+    expect(await listed([other.id])).toHaveLength(0);
+    expect(await listed(null)).toHaveLength(2);
+
+    const list = await (
+      await page('/admin/claims', { Cookie: `cl_staff=${staff.Authorization!.slice(7)}` })
+    ).text();
+    expect(list).toContain(`Claim ${waiting!.id} · LD-`);
+    expect(list).toContain('30 h');
+    expect(list).toContain('· overdue');
+  });
+});
