@@ -30,8 +30,14 @@ async function backOffice(
   octet: number,
   from: string,
 ) {
+  // The project's device (375 px on a phone, 1280 on a desktop): owners sign off on phones too.
+  const { viewport, deviceScaleFactor, isMobile, hasTouch, userAgent } = test.info().project.use;
   const context = await browser.newContext({
-    viewport: { width: 1280, height: 900 },
+    viewport,
+    deviceScaleFactor,
+    isMobile,
+    hasTouch,
+    userAgent,
     ...ownAddress(octet),
   });
   const page = await context.newPage();

@@ -24,7 +24,8 @@ export type ClaimsTable = {
 };
 
 const num = (value: string) => (value.trim() === '' ? Number.NaN : Number(value));
-const cell = 'field-input px-2 py-1.5 text-right tabular-nums';
+// Narrow enough for four columns of percentages on a 375 px phone.
+const cell = 'field-input min-w-[3.5rem] px-2 py-1.5 text-right tabular-nums';
 
 export function ClaimsTableEditor({
   table,
@@ -54,12 +55,13 @@ export function ClaimsTableEditor({
     { key: 'credit_bonus_percent', label: 'Bonus on offers taken as credit', unit: '%' },
     {
       key: 'missing_window_hours',
-      label: '“Missing” may be claimed for, after the intake report',
+      label: '“Missing” or “not mine” may be claimed for, after the intake report',
       unit: 'hours',
     },
     {
       key: 'damage_window_hours',
-      label: 'Damage or a re-clean may be claimed for, after delivery',
+      // Decision 063: a garment seen short at the door is claimable in this window too.
+      label: 'Any claim may be made for, after delivery or collection at the counter',
       unit: 'hours',
     },
     { key: 'answer_within_hours', label: 'We promise an answer within', unit: 'hours' },
@@ -76,7 +78,7 @@ export function ClaimsTableEditor({
         <h2 id="categories-title" className="text-lg font-semibold">
           Garment categories
         </h2>
-        <table className="mt-3 w-full min-w-[28rem] text-sm">
+        <table className="mt-3 w-full text-sm">
           <thead className="text-left text-xs text-slate-500 uppercase">
             <tr>
               <th scope="col" className="py-2 pr-3">
@@ -133,7 +135,7 @@ export function ClaimsTableEditor({
           Ages are a share of the category’s life, so a year-old shirt is older than a year-old
           wedding dress. The last band is everything older.
         </p>
-        <table className="mt-3 w-full min-w-[32rem] text-sm">
+        <table className="mt-3 w-full min-w-[18rem] text-sm">
           <thead className="text-left text-xs text-slate-500 uppercase">
             <tr>
               <th scope="col" className="py-2 pr-3">
