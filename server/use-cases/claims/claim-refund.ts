@@ -128,22 +128,18 @@ export async function carryOutClaimRefund(
       refusedPence += part.amountPence;
       continue;
     }
-    await recordRefund(
-      deps,
-      input.actor,
-      {
-        orderId: input.orderId,
-        charge,
-        amount: part.amountPence,
-        result,
-        paypal,
-        goodwill: {
-          reason: `Claim ${input.claimId} accepted`,
-          lines: claimCreditLines(input.claimId, part.amountPence, part.cleaningPence ?? 0),
-        },
+    await recordRefund(deps, input.actor, {
+      orderId: input.orderId,
+      charge,
+      amount: part.amountPence,
+      result,
+      paypal,
+      goodwill: {
+        reason: `Claim ${input.claimId} accepted`,
+        lines: claimCreditLines(input.claimId, part.amountPence, part.cleaningPence ?? 0),
       },
-      input.now,
-    );
+      now: input.now,
+    });
     refundedPence += part.amountPence;
     refundedCleaningPence += part.cleaningPence ?? 0;
   }

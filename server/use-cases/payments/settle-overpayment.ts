@@ -171,12 +171,15 @@ export async function refundPaid(
       }
       break;
     }
-    await recordRefund(
-      deps,
-      actor,
-      { orderId, charge, amount, result, paypal, goodwill: input.goodwill },
+    await recordRefund(deps, actor, {
+      orderId,
+      charge,
+      amount,
+      result,
+      paypal,
+      goodwill: input.goodwill,
       now,
-    );
+    });
     made += 1;
     remaining -= amount;
   }
@@ -200,9 +203,11 @@ export async function recordRefund(
     paypal: boolean;
     /** `lines`: the credit note's own lines (a claim's: cleaning charge and compensation). */
     goodwill?: { reason: string; lines?: VatLineInput[] };
+    /** The calling use-case's clock reading (decision 020). */
+    now: Date;
   },
-  now: Date,
 ) {
+  const { now } = refund;
   await deps.db.transaction(async (tx) => {
     const [order] = await tx
       .select()
