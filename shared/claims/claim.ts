@@ -60,7 +60,16 @@ export type ClaimPayMethod = (typeof claimPayMethods)[number];
  * One part of a claim's refund: what one charge of the order gives back, and of it the
  * cleaning charge (a VAT supply credited; the rest is compensation, outside the scope of VAT).
  */
-export type ClaimRefundPart = { chargeId: string; amountPence: number; cleaningPence?: number };
+/**
+ * A part of a claim's refund plan. `outcome` is written once the provider answered it (with the
+ * refund's id when made), so a retry never asks a part again (decision 063).
+ */
+export type ClaimRefundPart = {
+  chargeId: string;
+  amountPence: number;
+  cleaningPence?: number;
+  outcome?: { status: 'refunded'; refundId: string } | { status: 'refused' };
+};
 
 /** The cleaning charges within an offer (the part that is a supply credited), at most its total. */
 export function offerCleaningPence(offer: {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUseCaseWorld, type UseCaseWorld } from '@tests/helpers/use-case-world';
 import { deliveredShirts } from '@tests/helpers/claim-fixtures';
+import { eq } from 'drizzle-orm';
+import { claims, outbox } from '../../db/schema';
 import type { AppError } from '../../errors';
 import { claimsRegister } from '../reports/claims-register';
 import { acceptOffer } from './accept-offer';
@@ -33,6 +35,9 @@ const refusal = (promise: Promise<unknown>) =>
     (error: unknown) => error as AppError,
   );
 
+const claimRow = async (id: number) =>
+  (await world.database.db.select().from(claims).where(eq(claims.id, id)))[0]!;
+
 async function claimOn(tag: string) {
   const { order, garments } = await deliveredShirts(world.services, world.actor, {
     customerId: world.customerId,
@@ -55,7 +60,13 @@ async function claimOn(tag: string) {
       },
     ],
   });
-  return { services, claimId: made.claim.id, itemId: made.items[0]!.id };
+  return {
+    services,
+    claimId: made.claim.id,
+    itemId: made.items[0]!.id,
+    orderId: order.id,
+    garmentId: garments[0]!.id,
+  };
 }
 
 describe('disputes', () => {
@@ -80,6 +91,82 @@ describe('disputes', () => {
     const again = await refusal(disputeClaim(services, dispute));
     expect(again?.code).toBe('claim-disputed');
     expect(again?.message).toContain('final');
+    expect((await claimRow(claimId)).status).toBe('declined');
+  });
+
+  it('declining the dispute of an offer leaves the offer standing, final, to accept', async () => {
+    const { services, claimId, itemId } = await claimOn('D-5');
+    const found = await recordFinding(services, {
+      actor: world.actor,
+      claimId,
+      findings: [{ claim_item_id: itemId, fault: 'ours' }],
+      reason: '',
+    });
+    const dispute = { customerId: world.customerId, claimId, reason: 'Too low' };
+    await disputeClaim(services, dispute);
+    const answered = await answerDispute(services, {
+      actor: owner,
+      claimId,
+      answer: { answer: 'decline', reason: 'The table’s figure is fair.' },
+    });
+    expect(answered.claim).toMatchObject({ status: 'offered', closedAt: null });
+    const told = await world.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.template, 'claim-answer'));
+    expect(told.map((m) => m.textBody).join('\n')).toContain('cannot change the offer: it stands');
+    const again = await refusal(disputeClaim(services, dispute));
+    expect(again?.code).toBe('claim-disputed');
+    const paid = await acceptOffer(services, {
+      customerId: world.customerId,
+      claimId,
+      method: 'credit',
+    });
+    expect(paid.paidPence).toBe(Math.round(found.offer!.totalPence * 1.1));
+  });
+});
+
+describe('one garment, paid once', () => {
+  it('a declined claim that may still be disputed keeps its garment from a new claim', async () => {
+    const { services, claimId, itemId, orderId, garmentId } = await claimOn('D-4');
+    await recordFinding(services, {
+      actor: world.actor,
+      claimId,
+      findings: [{ claim_item_id: itemId, fault: 'not-ours-wear' }],
+      reason: '',
+    });
+    const claimAgain = () =>
+      refusal(
+        makeClaim(services, {
+          customerId: world.customerId,
+          orderId,
+          note: '',
+          items: [
+            {
+              order_garment_id: garmentId,
+              kind: 'damaged',
+              damage_kind: 'shrunk',
+              category: 'shirts',
+              age_months: 2,
+              note: '',
+            },
+          ],
+        }),
+      );
+    // Declined, not disputed yet: a second claim (found ours, then the first raised) would
+    // pay the garment twice.
+    const declinedOpen = await claimAgain();
+    expect(declinedOpen?.code).toBe('claim-garment-declined');
+    expect(declinedOpen?.message).toContain('dispute that answer');
+    await disputeClaim(services, { customerId: world.customerId, claimId, reason: 'New shirt' });
+    expect((await claimAgain())?.code).toBe('already-done');
+    await answerDispute(services, {
+      actor: owner,
+      claimId,
+      answer: { answer: 'decline', reason: 'Worn at intake.' },
+    });
+    // The decline is final now: the garment is free (claimed again, e.g. found missing later).
+    expect(await claimAgain()).toBeNull();
   });
 
   it('a raise that is not more than the offer standing is refused with its code', async () => {

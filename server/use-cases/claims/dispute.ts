@@ -49,8 +49,11 @@ export async function disputeClaim(
     if (claim.status === 'disputed') {
       throw new ConflictError(disputeMessages.pending, 'claim-disputed');
     }
-    // A decline is disputed once: the owner's answer to that dispute is final.
-    if (claim.status === 'declined' && earlier.length > 0) {
+    // A decline is disputed once, and the owner declining a dispute is final (of an offer too).
+    if (
+      (claim.status === 'declined' && earlier.length > 0) ||
+      earlier.some((d) => d.answer === 'declined')
+    ) {
       throw new ConflictError(disputeMessages.final, 'claim-disputed');
     }
     const offer = await standingOffer(tx, claim.id);
@@ -82,7 +85,12 @@ export async function disputeClaim(
         claim.status === 'paid' || claim.status === 'offered' ? 'claim-paid' : 'claim-not-offered',
       );
     }
-    await tx.insert(claimDisputes).values({ claimId: claim.id, reason: input.reason, madeAt: now });
+    await tx.insert(claimDisputes).values({
+      claimId: claim.id,
+      reason: input.reason,
+      disputed: claim.status === 'offered' ? 'offered' : 'declined',
+      madeAt: now,
+    });
     await deps.mail.enqueue(
       claimDisputeEmail(deps.config.brand, deps, {
         order,
@@ -160,10 +168,16 @@ export async function answerDispute(
         .returning();
       offerId = raised!.id;
     }
+    // Declining the dispute of an offer leaves the offer standing (final); of a decline, the
+    // claim stays declined. Rows from before `disputed`: a claim never declined had an offer.
+    const offerStands =
+      answer.answer === 'decline' &&
+      before !== null &&
+      (dispute.disputed ?? (claim.declinedReason ? 'declined' : 'offered')) === 'offered';
     const [updated] = await tx
       .update(claims)
       .set(
-        answer.answer === 'raise'
+        answer.answer === 'raise' || offerStands
           ? { status: 'offered' }
           : { status: 'declined', declinedReason: answer.reason, closedAt: now },
       )
@@ -178,7 +192,9 @@ export async function answerDispute(
         paragraphs: [
           answer.answer === 'raise'
             ? 'Our owner has looked at your claim again and raised the offer. You can accept it on your claim’s page.'
-            : 'Our owner has looked at your claim again and cannot change the answer.',
+            : offerStands
+              ? 'Our owner has looked at your claim again and cannot change the offer: it stands, and you can accept it on your claim’s page.'
+              : 'Our owner has looked at your claim again and cannot change the answer.',
           answer.reason,
         ],
       }),
