@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { offerCleaningPence, type ClaimPayMethod } from '@shared/claims/claim';
 import type { VatLineInput } from '@shared/vat';
@@ -106,6 +107,8 @@ export async function acceptOffer(
         paidPence:
           input.method === 'credit' ? creditWithBonus(offer.totalPence, offer) : offer.totalPence,
         refundPlan,
+        // This attempt's own keys: a later accept (after a refusal, a dispute, a raise) is another.
+        attempt: randomUUID(),
         status: 'paying',
         createdAt: now,
       })
@@ -132,13 +135,15 @@ export async function payClaim(deps: Deps, claimId: number): Promise<AcceptedCla
   if (!row) throw new NotFoundError(claimMessages.claimNotFound);
   const { payment, offer } = row;
   if (payment.status === 'paid') return paidResult(row.claim, payment, null, false);
+  // Unanswered for too long: left to staff, never asked again (decision 063).
+  if (payment.status === 'needs-attention') return paidResult(row.claim, payment, null, true);
   let refundedPence = 0;
   let refundedCleaningPence = 0;
   if (payment.method === 'refund') {
     let outcome: Awaited<ReturnType<typeof carryOutClaimRefund>>;
     try {
       outcome = await carryOutClaimRefund(deps, {
-        claimId,
+        payment,
         orderId: row.claim.orderId,
         plan: payment.refundPlan ?? [],
         actor: await authorisedBy(deps.db, offer),
