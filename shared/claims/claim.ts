@@ -1,4 +1,5 @@
 import type { Offer } from './offer';
+import type { ClaimItemKind } from './window';
 
 /*
  * A claim's states and staff's finding of fault (issue 34, decision 063). Pure.
@@ -78,4 +79,21 @@ export function offerCleaningPence(offer: {
 }): number {
   const cleaning = offer.lines.reduce((sum, l) => sum + l.cleaningChargePence, 0);
   return Math.min(cleaning, offer.totalPence);
+}
+
+const notOursWords: Record<Exclude<ClaimItemKind, 're-clean'>, string> = {
+  damaged: 'the damage was not caused by our cleaning',
+  missing: 'the garment reported missing was not lost in our care',
+  'not-mine': 'the garment you did not recognise is the one we collected from you',
+};
+
+/**
+ * The sentence declining a claim, worded by the kinds of its garments found not ours (a missing
+ * garment is not "damage"), with staff's reason. Pure.
+ */
+export function declinedSentence(kinds: ClaimItemKind[], reason: string): string {
+  const phrases = [...new Set(kinds)]
+    .filter((k): k is Exclude<ClaimItemKind, 're-clean'> => k !== 're-clean')
+    .map((k) => notOursWords[k]);
+  return `We found that ${phrases.join(', and that ')}: ${reason}.`;
 }

@@ -38,7 +38,7 @@ const refusal = (promise: Promise<unknown>) =>
 const claimRow = async (id: number) =>
   (await world.database.db.select().from(claims).where(eq(claims.id, id)))[0]!;
 
-async function claimOn(tag: string) {
+async function claimOn(tag: string, kind: 'damaged' | 'missing' | 'not-mine' = 'damaged') {
   const { order, garments } = await deliveredShirts(world.services, world.actor, {
     customerId: world.customerId,
     at: start,
@@ -52,8 +52,8 @@ async function claimOn(tag: string) {
     items: [
       {
         order_garment_id: garments[0]!.id,
-        kind: 'damaged',
-        damage_kind: 'shrunk',
+        kind,
+        damage_kind: kind === 'damaged' ? 'shrunk' : undefined,
         category: 'shirts',
         age_months: 2,
         note: '',
@@ -123,6 +123,35 @@ describe('disputes', () => {
       method: 'credit',
     });
     expect(paid.paidPence).toBe(Math.round(found.offer!.totalPence * 1.1));
+  });
+});
+
+describe('a decline’s words', () => {
+  it('are those of the claim’s kind: a missing garment is not "damage"', async () => {
+    for (const [tag, kind, words] of [
+      ['D-6', 'missing', 'the garment reported missing was not lost in our care'],
+      ['D-7', 'not-mine', 'the garment you did not recognise is the one we collected from you'],
+      ['D-8', 'damaged', 'the damage was not caused by our cleaning'],
+    ] as const) {
+      const before = await world.database.db.select().from(outbox);
+      const { services, claimId, itemId } = await claimOn(tag, kind);
+      await recordFinding(services, {
+        actor: world.actor,
+        claimId,
+        findings: [{ claim_item_id: itemId, fault: 'not-ours-wear' }],
+        reason: 'Our records show it',
+      });
+      const after = await world.database.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.template, 'claim-answer'));
+      const text = after
+        .filter((m) => !before.some((b) => b.id === m.id))
+        .map((m) => m.textBody)
+        .join('\n');
+      expect(text).toContain(`We found that ${words}: Our records show it.`);
+      if (kind !== 'damaged') expect(text).not.toContain('damage');
+    }
   });
 });
 
