@@ -45,13 +45,15 @@ export const claimFaultLabels: Record<ClaimFault, string> = {
 
 /**
  * One garment's part of an offer, as kept with it. `adjustmentPence`: what the owner added
- * (or, raising a declined claim, set) after a dispute, on top of the table's figure; then
+ * (or, raising a declined claim, set) after a dispute, or changed when signing the offer off
+ * (`adjustedAt: 'sign-off'`), on top of the table's figure; then
  * `totalPence` = `valuePence` + `cleaningChargePence` + `adjustmentPence`.
  */
 export type ClaimOfferLine = Offer & {
   claimItemId: number;
   garment: string;
   adjustmentPence?: number;
+  adjustedAt?: 'sign-off';
 };
 
 export const claimPayMethods = ['refund', 'credit'] as const;

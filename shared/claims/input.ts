@@ -124,3 +124,21 @@ export const claimDisputeAnswerInput = z.discriminatedUnion(
   { error: 'Raise the offer or decline the dispute.' },
 );
 export type ClaimDisputeAnswer = z.output<typeof claimDisputeAnswerInput>;
+
+/** The owner's answer to an offer above the threshold, other than signing it off as made. */
+export const claimSignOffAnswerInput = z.discriminatedUnion(
+  'answer',
+  [
+    z.object({
+      answer: z.literal('amend'),
+      amount: pounds('Enter the offer, like 80.00.'),
+      reason: reasonText('Please say why the offer is changed.'),
+    }),
+    z.object({
+      answer: z.literal('decline'),
+      reason: reasonText('Please say why the claim is declined.'),
+    }),
+  ],
+  { error: 'Change the offer or decline the claim.' },
+);
+export type ClaimSignOffAnswer = z.output<typeof claimSignOffAnswerInput>;

@@ -137,7 +137,13 @@ export async function answerDispute(
       throw new ConflictError('This claim has no dispute waiting for an answer.', 'already-done');
     }
     const before = await standingOffer(tx, claim.id);
-    if (answer.answer === 'raise' && before && answer.amount <= before.totalPence) {
+    // What was disputed: an offer made, or a decline (rows from before `disputed`: a claim
+    // never declined had an offer). A decline's offer (one the owner declined at sign-off) was
+    // never made: a raise need not pass it.
+    const ofOffer =
+      before !== null &&
+      (dispute.disputed ?? (claim.declinedReason ? 'declined' : 'offered')) === 'offered';
+    if (answer.answer === 'raise' && ofOffer && before && answer.amount <= before.totalPence) {
       throw new ConflictError(
         'A raised offer must be more than the one standing.',
         'claim-offer-not-raised',
@@ -157,7 +163,7 @@ export async function answerDispute(
           lines: raisedLines(
             before?.lines.length ? before.lines : await tableLines(tx, claim.id, current),
             answer.amount,
-          ),
+          ).map((l) => ({ ...l, adjustedAt: undefined })),
           needsSignOff: false,
           signedOffBy: input.actor.id,
           signedOffAt: now,
@@ -169,11 +175,8 @@ export async function answerDispute(
       offerId = raised!.id;
     }
     // Declining the dispute of an offer leaves the offer standing (final); of a decline, the
-    // claim stays declined. Rows from before `disputed`: a claim never declined had an offer.
-    const offerStands =
-      answer.answer === 'decline' &&
-      before !== null &&
-      (dispute.disputed ?? (claim.declinedReason ? 'declined' : 'offered')) === 'offered';
+    // claim stays declined.
+    const offerStands = answer.answer === 'decline' && ofOffer;
     const [updated] = await tx
       .update(claims)
       .set(

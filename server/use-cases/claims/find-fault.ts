@@ -248,7 +248,7 @@ async function mixUp(
   return { claim: traced!, offer: null };
 }
 
-async function mailOffer(
+export async function mailOffer(
   tx: DbOrTx,
   deps: Deps,
   input: {
