@@ -41,7 +41,7 @@ const AGE_MESSAGE = 'Give its age in months.';
  * missing it is refused with the field's message (a coercion made "" and null 0 months).
  */
 const ageMonths = z
-  .union([z.number(), z.string()], { error: AGE_MESSAGE })
+  .union([z.number(), text()], { error: AGE_MESSAGE })
   .transform((value) => (typeof value === 'number' ? value : value.trim() ? Number(value) : NaN))
   .pipe(
     z
