@@ -100,7 +100,7 @@ export const claimView = z
       .object({
         method: z.enum(claimPayMethods),
         paid: money,
-        status: z.enum(['paying', 'paid']),
+        status: z.enum(['paying', 'paid', 'needs-attention']),
         paid_at: instant.nullable(),
       })
       .nullable(),
