@@ -51,6 +51,8 @@ import { claimMessages } from './make-claim';
 type Deps = Pick<AppServices, 'db' | 'mail' | 'config' | 'links' | 'payments' | 'logger' | 'now'>;
 
 const paidMessage = 'This claim has been paid already.';
+const checkedMessage =
+  'The refund of this claim is being checked by the shop with the card or PayPal provider: we will be in touch.';
 
 export type AcceptedClaim = {
   claim: typeof claims.$inferSelect;
@@ -89,9 +91,12 @@ export async function acceptOffer(
       .where(eq(orders.id, claim.orderId))
       .for('update');
     const [already] = await tx
-      .select({ claimId: claimPayments.claimId })
+      .select({ status: claimPayments.status })
       .from(claimPayments)
       .where(eq(claimPayments.claimId, claim.id));
+    if (already?.status === 'needs-attention') {
+      throw new ConflictError(checkedMessage, 'claim-paid');
+    }
     if (already) throw new ConflictError(paidMessage, 'claim-paid');
     const refundPlan =
       input.method === 'refund'

@@ -233,6 +233,7 @@ describe('the repair job', () => {
     expect(refundCalls()).toBe(asked);
     const again = await refusal(acceptOffer(services, { customerId, claimId, method: 'credit' }));
     expect(again?.code).toBe('claim-paid');
+    expect(again?.message).toContain('being checked by the shop');
     stripe.failRefundsOf(refs[0]!, 0);
   });
 });
