@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { orderNumber } from '@shared/order-number';
 import type { VatLineInput } from '@shared/vat';
 import type { RefundResult } from '../../adapters/payments/payment-provider';
+import type { DbOrTx } from '../../db/client';
 import { counterTickets, customerCredits, orders, payments } from '../../db/schema';
 import { recordCardMoney } from '../till/till-waiting';
 import { ConflictError, NotFoundError } from '../../errors';
@@ -206,6 +207,8 @@ export async function recordRefund(
     /** The calling use-case's clock reading (decision 020). */
     now: Date;
   },
+  /** Written in the same transaction, also when the refund was recorded already. */
+  alsoWrite?: (tx: DbOrTx) => Promise<void>,
 ) {
   const { now } = refund;
   await deps.db.transaction(async (tx) => {
@@ -214,6 +217,7 @@ export async function recordRefund(
       .from(orders)
       .where(eq(orders.id, refund.orderId))
       .for('update');
+    await alsoWrite?.(tx);
     const inserted = await tx
       .insert(payments)
       .values({
