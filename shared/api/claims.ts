@@ -4,6 +4,7 @@ import {
   claimAcceptInput,
   claimDisputeAnswerInput,
   claimSignOffAnswerInput,
+  claimPaymentCheckInput,
   claimDisputeInput,
   claimFindingInput,
   claimInput,
@@ -339,6 +340,20 @@ export const adminClaimsApi = {
     auth: staff,
     params: byClaim,
     body: claimSignOffAnswerInput,
+    replies: { 200: claimReply, ...failures(401, 403, 404, 409, 422) },
+  }),
+  checkPayment: endpoint({
+    method: 'POST',
+    path: '/api/admin/claims/:id/payment-check',
+    operationId: 'checkClaimPayment',
+    tag: 'Back office',
+    summary:
+      'The owner says what the provider’s dashboard shows of a refund left unanswered for 20 hours',
+    description:
+      'Only for a claim whose payment is `needs-attention`. "refunded": one refund reference per unanswered part, in the plan’s order, each recorded with its credit note; "not-refunded": those parts refused. The claim is then paid as at accept (what went back, the rest as account credit); when nothing went back the customer is told the offer stands, to take as credit. Audited.',
+    auth: staff,
+    params: byClaim,
+    body: claimPaymentCheckInput,
     replies: { 200: claimReply, ...failures(401, 403, 404, 409, 422) },
   }),
   answerDispute: endpoint({

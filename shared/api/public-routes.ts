@@ -267,6 +267,7 @@ export const publicRoutes: Pick<Routes<Api>, PublicArea> = {
       path: '/api/admin/claims/:id/sign-off-answer',
       auth: ['staff'],
     },
+    checkPayment: { method: 'POST', path: '/api/admin/claims/:id/payment-check', auth: ['staff'] },
     answerDispute: {
       method: 'POST',
       path: '/api/admin/claims/:id/dispute-answer',

@@ -142,3 +142,29 @@ export const claimSignOffAnswerInput = z.discriminatedUnion(
   { error: 'Change the offer or decline the claim.' },
 );
 export type ClaimSignOffAnswer = z.output<typeof claimSignOffAnswerInput>;
+
+/**
+ * The owner's check of a claim's refund left unanswered for too long (`needs-attention`,
+ * decision 063), as the provider's dashboard shows it: made (each unanswered part's refund
+ * reference, in the plan's order) or not made.
+ */
+export const claimPaymentCheckInput = z.discriminatedUnion(
+  'found',
+  [
+    z.object({
+      found: z.literal('refunded'),
+      refund_refs: z
+        .array(
+          text({ error: 'Enter the refund’s reference from the provider’s dashboard.' })
+            .trim()
+            .min(1, 'Enter the refund’s reference from the provider’s dashboard.')
+            .max(100, 'A refund reference is at most 100 characters.'),
+        )
+        .min(1, 'Enter the refund’s reference from the provider’s dashboard.')
+        .max(10, 'A claim’s refund has at most 10 parts.'),
+    }),
+    z.object({ found: z.literal('not-refunded') }),
+  ],
+  { error: 'Say whether the refund was made.' },
+);
+export type ClaimPaymentCheck = z.output<typeof claimPaymentCheckInput>;

@@ -16,6 +16,10 @@ import { recordFinding, signOffOffer } from '../../use-cases/claims/find-fault';
 import { makeClaim } from '../../use-cases/claims/make-claim';
 import { answerSignOff } from '../../use-cases/claims/owner-sign-off';
 import {
+  checkStuckClaimPayment,
+  stuckPaymentMessages,
+} from '../../use-cases/claims/check-stuck-payment';
+import {
   claimListView,
   claimTableOf,
   claimTableView,
@@ -199,6 +203,28 @@ export function claimRoutes(app: FastifyInstance, services: AppServices) {
           body.answer === 'amend'
             ? 'The offer is changed and made to the customer.'
             : 'The claim is declined and the customer told.',
+        claim: await view(params.id, null),
+      };
+    },
+  );
+
+  route(
+    app,
+    a.checkPayment,
+    { ...ownerOnly, invalidMessage: 'Please check your answer.' },
+    async ({ params, body }, request) => {
+      const checked = await checkStuckClaimPayment(services, {
+        actor: staffOf(request),
+        claimId: params.id,
+        check: body,
+        scope: await scopeOf(request),
+      });
+      return {
+        status: true,
+        message:
+          'notMade' in checked
+            ? stuckPaymentMessages.notMade
+            : 'The claim is paid as the provider’s dashboard shows it.',
         claim: await view(params.id, null),
       };
     },

@@ -166,10 +166,39 @@ async function askPart(
       chargeId: charge.id,
       message: result.message,
     });
-    const outcome = { status: 'refused' as const };
-    await deps.db.transaction((tx) => markPart(tx, claimId, index, outcome));
-    return outcome;
+    return recordRefusedPart(deps, claimId, index);
   }
+  return recordRefundedPart(deps, input, index, charge, result);
+}
+
+/** Writes a part of the plan refused (by the provider, or as the owner found it). */
+export async function recordRefusedPart(
+  deps: Pick<SettleDeps, 'db'>,
+  claimId: number,
+  index: number,
+): Promise<NonNullable<ClaimRefundPart['outcome']>> {
+  const outcome = { status: 'refused' as const };
+  await deps.db.transaction((tx) => markPart(tx, claimId, index, outcome));
+  return outcome;
+}
+
+/**
+ * Records a part of the plan refunded (by the provider's answer, or as the owner found it in
+ * the provider's dashboard) with its credit note, and writes its outcome on the plan in the
+ * same transaction. A refund recorded already (its provider reference) is not recorded twice.
+ */
+export async function recordRefundedPart(
+  deps: SettleDeps,
+  input: Pick<
+    Parameters<typeof carryOutClaimRefund>[1],
+    'payment' | 'orderId' | 'plan' | 'actor' | 'now'
+  >,
+  index: number,
+  charge: typeof payments.$inferSelect,
+  result: Extract<RefundResult, { refundId: string }>,
+): Promise<NonNullable<ClaimRefundPart['outcome']>> {
+  const { claimId } = input.payment;
+  const part = input.plan[index]!;
   const outcome = { status: 'refunded' as const, refundId: result.refundId };
   await recordRefund(
     deps,
@@ -179,7 +208,7 @@ async function askPart(
       charge,
       amount: part.amountPence,
       result,
-      paypal,
+      paypal: charge.captureRef !== null,
       goodwill: {
         reason: `Claim ${claimId} accepted`,
         lines: claimCreditLines(claimId, part.amountPence, part.cleaningPence ?? 0),

@@ -20,6 +20,7 @@ import { startStripeStandIn, type StripeStandIn } from '@tests/helpers/stripe-st
 import { issueInvoice } from '../invoices/vat-documents';
 import { acceptOffer } from './accept-offer';
 import { answerDispute, disputeClaim } from './dispute';
+import { checkStuckClaimPayment } from './check-stuck-payment';
 import { finishPayingClaims } from './repair-claim-payments';
 
 /*
@@ -235,5 +236,79 @@ describe('the repair job', () => {
     expect(again?.code).toBe('claim-paid');
     expect(again?.message).toContain('being checked by the shop');
     stripe.failRefundsOf(refs[0]!, 0);
+  });
+});
+
+describe('the owner checks a refund left needing attention, in the provider’s dashboard', () => {
+  /** A claim whose £33.50 refund no one answered for 20 hours. */
+  async function stuckClaim() {
+    const made = await paidOrder([{ pence: 5000 }]);
+    stripe.failRefundsOf(made.refs[0]!);
+    await acceptOffer(services, { customerId, claimId: made.claimId, method: 'refund' });
+    clock = new Date(clock.getTime() + 21 * HOUR);
+    await finishPayingClaims(services);
+    expect(await paymentOf(made.claimId)).toMatchObject({ status: 'needs-attention' });
+    stripe.failRefundsOf(made.refs[0]!, 0);
+    return made;
+  }
+  const checkedAudits = async (claimId: number) =>
+    database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.action, 'claim.payment-checked'), eq(auditLog.entityId, String(claimId))),
+      );
+
+  it('made: recorded with its reference and credit note, the claim paid, nothing asked', async () => {
+    const { orderId, claimId } = await stuckClaim();
+    const asked = refundCalls();
+    const staff = { id: actor.id, name: 'Sam', role: 'staff' as const };
+    const notOwner = await refusal(
+      checkStuckClaimPayment(services, { actor: staff, claimId, check: { found: 'not-refunded' } }),
+    );
+    expect(notOwner?.code).toBe('forbidden');
+    const wrongCount = await refusal(
+      checkStuckClaimPayment(services, {
+        actor,
+        claimId,
+        check: { found: 'refunded', refund_refs: ['re_dash_1', 're_dash_2'] },
+      }),
+    );
+    expect(wrongCount?.code).toBe('validation-failed');
+    const paid = await checkStuckClaimPayment(services, {
+      actor,
+      claimId,
+      check: { found: 'refunded', refund_refs: ['re_dash_1'] },
+    });
+    expect(paid).toMatchObject({ refundedPence: 3350, creditPence: 0, pending: false });
+    expect(refundCalls()).toBe(asked);
+    expect(await paymentOf(claimId)).toMatchObject({ status: 'paid', refundedPence: 3350 });
+    expect(await statusOf(claimId)).toBe('paid');
+    const recorded = await database.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, orderId), eq(payments.kind, 'refund')));
+    expect(recorded.map((r) => [r.providerRef, r.amountPence])).toEqual([['re_dash_1', 3350]]);
+    expect(await checkedAudits(claimId)).toHaveLength(1);
+    // Checked once: a second check is refused, nothing recorded twice.
+    const twice = await refusal(
+      checkStuckClaimPayment(services, { actor, claimId, check: { found: 'not-refunded' } }),
+    );
+    expect(twice?.code).toBe('already-done');
+  });
+
+  it('not made: the payment freed, the customer told the offer stands, to take as credit', async () => {
+    const { claimId } = await stuckClaim();
+    const checked = await checkStuckClaimPayment(services, {
+      actor,
+      claimId,
+      check: { found: 'not-refunded' },
+    });
+    expect(checked).toEqual({ notMade: true });
+    expect(await paymentOf(claimId)).toBeUndefined();
+    expect(await statusOf(claimId)).toBe('offered');
+    const credit = await acceptOffer(services, { customerId, claimId, method: 'credit' });
+    expect(credit).toMatchObject({ method: 'credit', pending: false });
+    expect(await checkedAudits(claimId)).toHaveLength(1);
   });
 });
