@@ -5,6 +5,8 @@ import {
   branches,
   branchStaff,
   claimItems,
+  claimOffers,
+  claimPayments,
   claims,
   customers,
   orderEvents,
@@ -96,6 +98,8 @@ beforeAll(async () => {
       { tag: 'P-2', item: 'Shirt on hanger', colour: 'White' },
       { tag: 'P-3', item: 'Shirt on hanger', colour: 'Pink' },
       { tag: 'P-4', item: 'Shirt on hanger', colour: 'Green' },
+      { tag: 'P-5', item: 'Shirt on hanger', colour: 'Grey' },
+      { tag: 'P-6', item: 'Shirt on hanger', colour: 'Red' },
     ],
   );
   for (const r of rows) garments[r.tagNumber] = r.id;
@@ -420,5 +424,171 @@ describe('after the windows, and the back office’s list', () => {
     expect(list).toContain(`Claim ${waiting!.id} · LD-`);
     expect(list).toContain('30 h');
     expect(list).toContain('· overdue');
+  });
+});
+
+describe('review round 2: branch, sign-off, paying, a final answer', () => {
+  const staffCookie = async (email: string) => {
+    const login = await server.api<{ token: string }>('/api/admin/login', {
+      body: { email, password },
+    });
+    return { Cookie: `cl_staff=${login.body.token}`, token: login.body.token };
+  };
+  const claimOn = async (tag: string, fields: Record<string, string>, files = {}) => {
+    const made = await post(
+      `/account/orders/${orderId}/claim`,
+      claimForm(tag, { include: 'on', kind: 'damaged', category: 'shirts', ...fields }, files),
+      ada,
+    );
+    expect(made.status).toBe(303);
+    const path = made.headers.get('location')!.split('?')[0]!;
+    const id = Number(path.split('/').at(-1));
+    const [item] = await server.database.db
+      .select()
+      .from(claimItems)
+      .where(eq(claimItems.claimId, id));
+    return { path, id, itemId: item!.id };
+  };
+
+  beforeAll(async () => {
+    clock = new Date(start.getTime() + 3 * HOUR);
+    await signInAll();
+    await createStaffUser(server.database.db, {
+      email: 'olga-pages@shop.test',
+      name: 'Olga',
+      role: 'owner',
+      password,
+    });
+  });
+
+  test('the staff page checks the order’s current branch, as the API does', async () => {
+    const db = server.database.db;
+    const [claim] = await db.select().from(claims).where(eq(claims.orderId, orderId));
+    const [westHampstead] = await db
+      .select()
+      .from(branches)
+      .where(eq(branches.slug, 'west-hampstead'));
+    const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+    // The order moves to West Hampstead; the claim's copy of the branch stays Maida Vale's.
+    await db.update(orders).set({ branchId: westHampstead!.id }).where(eq(orders.id, orderId));
+    try {
+      const wes = await staffCookie('wes-pages@shop.test');
+      const sam = await staffCookie('sam-pages@shop.test');
+      expect((await page(`/admin/claims/${claim!.id}`, wes)).status).toBe(200);
+      expect((await page(`/admin/claims/${claim!.id}`, sam)).status).toBe(404);
+      // As the API answers them.
+      const api = (token: string) =>
+        server.api(`/api/admin/claims/${claim!.id}`, {
+          headers: { Authorization: `Bearer ${token}` },
+        });
+      expect((await api(wes.token)).status).toBe(200);
+      expect((await api(sam.token)).status).toBe(404);
+    } finally {
+      await db.update(orders).set({ branchId: order!.branchId }).where(eq(orders.id, orderId));
+    }
+  });
+
+  test('an offer waiting for the owner is not shown to the customer, page or API', async () => {
+    const jpeg = new Blob([new Uint8Array(await garmentPhotoBytes('#fecaca'))], {
+      type: 'image/jpeg',
+    });
+    const { path, id, itemId } = await claimOn(
+      'P-5',
+      { damage_kind: 'hole-or-tear', age_months: '1', replacement_cost: '500.00' },
+      { receipt: jpeg },
+    );
+    const found = await server.api<{ claim: { status: string } }>(
+      `/api/admin/claims/${id}/finding`,
+      { body: { findings: [{ claim_item_id: itemId, fault: 'ours' }] }, headers: staff },
+    );
+    expect(found.body.claim.status).toBe('sign-off');
+    const html = await (await page(path, ada)).text();
+    expect(html).toContain('Our owner is checking the offer');
+    expect(html).not.toContain('data-testid="offer-total"');
+    expect(html).not.toContain('Accept the offer');
+    const mine = await server.api<{ claim: { offer: unknown } }>(`/api/claims/${id}`, {
+      headers: ada,
+    });
+    expect(mine.status).toBe(200);
+    expect(mine.body.claim.offer).toBeNull();
+    // Staff still see it, waiting for the owner.
+    const theirs = await server.api<{ claim: { offer: { total: string } | null } }>(
+      `/api/admin/claims/${id}`,
+      { headers: staff },
+    );
+    expect(theirs.body.claim.offer?.total).toMatch(/^\d+\.\d\d$/);
+    const staffHtml = await (
+      await page(`/admin/claims/${id}`, { Cookie: `cl_staff=${staff.Authorization!.slice(7)}` })
+    ).text();
+    expect(staffHtml).toContain('data-testid="offer-total"');
+    expect(staffHtml).toContain('waits for the owner’s sign-off');
+    // Signed off by the owner: now the customer's offer.
+    const olga = await staffCookie('olga-pages@shop.test');
+    const signed = await server.api(`/api/admin/claims/${id}/sign-off`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${olga.token}` },
+    });
+    expect(signed.status).toBe(200);
+    const offered = await (await page(path, ada)).text();
+    expect(offered).toContain('data-testid="offer-total"');
+    expect(offered).toContain('Accept the offer');
+  });
+
+  test('while a refund is being made the page says so, with no forms', async () => {
+    const { path, id, itemId } = await claimOn('P-6', {
+      damage_kind: 'pressing',
+      age_months: '30',
+    });
+    await server.api(`/api/admin/claims/${id}/finding`, {
+      body: { findings: [{ claim_item_id: itemId, fault: 'ours' }] },
+      headers: staff,
+    });
+    const db = server.database.db;
+    const [offer] = await db.select().from(claimOffers).where(eq(claimOffers.claimId, id));
+    // As a refund whose provider has not answered leaves it (the repair job finishes it).
+    await db.insert(claimPayments).values({
+      claimId: id,
+      offerId: offer!.id,
+      method: 'refund',
+      offerPence: offer!.totalPence,
+      paidPence: offer!.totalPence,
+      refundPlan: [],
+      status: 'paying',
+      createdAt: clock,
+    });
+    const html = await (await page(path, ada)).text();
+    expect(html).toContain('Your refund is being made');
+    expect(html).not.toContain('Paid: £');
+    expect(html).not.toContain('Accept the offer');
+    expect(html).not.toContain('Not fair?');
+    // The accept reply's parts, as the page's action passes them back.
+    expect(await (await page(`${path}?done=refund-pending`, ada)).text()).toContain(
+      'Thank you: your refund is being made.',
+    );
+    expect(
+      await (await page(`${path}?done=refund-part&refunded=1000&credit=250`, ada)).text(),
+    ).toContain(
+      'Thank you: £10.00 is on its way back to your card or PayPal. It refused the other £2.50, so that is on your account as credit.',
+    );
+  });
+
+  test('a declined claim disputed once: no dispute form after the owner’s final answer', async () => {
+    const db = server.database.db;
+    const [declined] = await db.select().from(claims).where(eq(claims.status, 'declined'));
+    const path = `/account/claims/${declined!.id}`;
+    expect(await (await page(path, ada)).text()).toContain('Disagree with our answer?');
+    const dispute = new FormData();
+    dispute.append('intent', 'dispute');
+    dispute.append('reason', 'It was not worn');
+    expect((await post(path, dispute, ada)).status).toBe(303);
+    const olga = await staffCookie('olga-pages@shop.test');
+    const answered = await server.api(`/api/admin/claims/${declined!.id}/dispute-answer`, {
+      body: { answer: 'decline', reason: 'the intake photos show the wear' },
+      headers: { Authorization: `Bearer ${olga.token}` },
+    });
+    expect(answered.status).toBe(200);
+    const html = await (await page(path, ada)).text();
+    expect(html).toContain('the intake photos show the wear');
+    expect(html).not.toContain('Disagree with our answer?');
   });
 });

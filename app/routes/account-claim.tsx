@@ -12,6 +12,7 @@ import {
 } from '~/features/claims/claim-file-view';
 import { claimPageAction, customerClaim } from '~/features/claims/claim-page.server';
 import { Notice } from '~/components/form/form-field';
+import { formatGbp } from '@shared/money';
 import { recordIdOf } from '~/features/claims/claim-fields';
 import type { Route } from './+types/account-claim';
 
@@ -43,6 +44,8 @@ export async function loader({ context, params, request, url }: Route.LoaderArgs
     now: services.now().toISOString(),
     said: {
       done: url.searchParams.get('done'),
+      refundedPence: penceOf(url.searchParams.get('refunded')),
+      creditPence: penceOf(url.searchParams.get('credit')),
       made: url.searchParams.get('made') === '1',
       reclean: url.searchParams.get('reclean'),
       unreadable: Number(url.searchParams.get('unreadable') ?? 0) || 0,
@@ -64,9 +67,16 @@ export function headers() {
   return accountHeaders;
 }
 
+const penceOf = (value: string | null) => {
+  const n = Number(value ?? '');
+  return Number.isSafeInteger(n) && n > 0 ? n : 0;
+};
+
 const doneText: Record<string, string> = {
   credit: 'Thank you: the credit is on your account.',
   refund: 'Thank you: the money is on its way back to your card or PayPal.',
+  'refund-pending':
+    'Thank you: your refund is being made. We will e-mail you as soon as it has gone through.',
   dispute: 'Thank you: our owner has your claim and your reason.',
   photo: 'Thank you: the photo is with your claim.',
 };
@@ -76,9 +86,11 @@ export default function AccountClaim({ loaderData, actionData }: Route.Component
   const failure = actionData ? { ...actionData.errors, intent: actionData.intent } : null;
   const notice = said.made
     ? `Thank you: your claim on order ${claim.order_no} is with us.${said.reclean ? ` Your free re-clean is order ${said.reclean}.` : ''}`
-    : said.done
-      ? doneText[said.done]
-      : undefined;
+    : said.done === 'refund-part'
+      ? `Thank you: ${formatGbp(said.refundedPence)} is on its way back to your card or PayPal. It refused the other ${formatGbp(said.creditPence)}, so that is on your account as credit.`
+      : said.done
+        ? doneText[said.done]
+        : undefined;
   return (
     <AccountFrame current="orders" title={`Claim ${claim.id} on order ${claim.order_no}`}>
       <div className="space-y-6">
@@ -109,7 +121,9 @@ export default function AccountClaim({ loaderData, actionData }: Route.Component
             className="rounded-md bg-emerald-50 p-4 text-sm font-medium text-emerald-900"
             data-testid="claim-payment"
           >
-            {`Paid: £${claim.payment.paid} ${claim.payment.method === 'credit' ? 'as account credit' : 'back to your card or PayPal'}.`}
+            {claim.payment.status === 'paying'
+              ? `Your refund is being made: £${claim.payment.paid} back to your card or PayPal. We will e-mail you as soon as it has gone through.`
+              : `Paid: £${claim.payment.paid} ${claim.payment.method === 'credit' ? 'as account credit' : 'back to your card or PayPal'}.`}
           </p>
         ) : null}
         <ClaimOffer claim={claim} audience="customer" />

@@ -45,6 +45,11 @@ export async function claimPageAction(
         'Choose how to be paid.',
       );
       const paid = await acceptOffer(services, { ...input, method: body.method });
+      // The reply's parts said on the page, as the API's message says them.
+      if (paid.pending) return back('refund-pending');
+      if (paid.method === 'refund' && paid.creditPence > 0) {
+        return back(`refund-part&refunded=${paid.refundedPence}&credit=${paid.creditPence}`);
+      }
       return back(paid.method === 'refund' ? 'refund' : 'credit');
     }
     if (intent === 'dispute') {
