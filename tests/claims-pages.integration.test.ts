@@ -9,9 +9,11 @@ import {
   claimPayments,
   claims,
   customers,
+  rateLimits,
   orderEvents,
   orders,
 } from '../server/db/schema';
+import { windowStart } from '../server/auth/rate-limit';
 import { staffClaimList } from '../server/use-cases/claims/claim-pages';
 import { staffClaimListView } from '../server/use-cases/claims/present-claim-pages';
 import { insertOrderRow, logIn, signUp } from '@tests/helpers/fixtures';
@@ -100,6 +102,8 @@ beforeAll(async () => {
       { tag: 'P-4', item: 'Shirt on hanger', colour: 'Green' },
       { tag: 'P-5', item: 'Shirt on hanger', colour: 'Grey' },
       { tag: 'P-6', item: 'Shirt on hanger', colour: 'Red' },
+      { tag: 'P-7', item: 'Shirt on hanger', colour: 'Black' },
+      { tag: 'P-8', item: 'Shirt on hanger', colour: 'Navy' },
     ],
   );
   for (const r of rows) garments[r.tagNumber] = r.id;
@@ -453,7 +457,16 @@ describe('review round 2: branch, sign-off, paying, a final answer', () => {
   beforeAll(async () => {
     clock = new Date(start.getTime() + 3 * HOUR);
     await signInAll();
-    await createStaffUser(server.database.db, {
+    const db = server.database.db;
+    const [maidaVale] = await db.select().from(branches).where(eq(branches.slug, 'maida-vale'));
+    const mia = await createStaffUser(db, {
+      email: 'mia-pages@shop.test',
+      name: 'Mia',
+      role: 'staff',
+      password,
+    });
+    await db.insert(branchStaff).values({ branchId: maidaVale!.id, staffId: mia.id });
+    await createStaffUser(db, {
       email: 'olga-pages@shop.test',
       name: 'Olga',
       role: 'owner',
@@ -470,19 +483,20 @@ describe('review round 2: branch, sign-off, paying, a final answer', () => {
       .where(eq(branches.slug, 'west-hampstead'));
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
     // The order moves to West Hampstead; the claim's copy of the branch stays Maida Vale's.
-    await db.update(orders).set({ branchId: westHampstead!.id }).where(eq(orders.id, orderId));
     try {
       const wes = await staffCookie('wes-pages@shop.test');
-      const sam = await staffCookie('sam-pages@shop.test');
+      const mia = await staffCookie('mia-pages@shop.test');
+      expect((await page(`/admin/claims/${claim!.id}`, mia)).status).toBe(200);
+      await db.update(orders).set({ branchId: westHampstead!.id }).where(eq(orders.id, orderId));
       expect((await page(`/admin/claims/${claim!.id}`, wes)).status).toBe(200);
-      expect((await page(`/admin/claims/${claim!.id}`, sam)).status).toBe(404);
+      expect((await page(`/admin/claims/${claim!.id}`, mia)).status).toBe(404);
       // As the API answers them.
       const api = (token: string) =>
         server.api(`/api/admin/claims/${claim!.id}`, {
           headers: { Authorization: `Bearer ${token}` },
         });
       expect((await api(wes.token)).status).toBe(200);
-      expect((await api(sam.token)).status).toBe(404);
+      expect((await api(mia.token)).status).toBe(404);
     } finally {
       await db.update(orders).set({ branchId: order!.branchId }).where(eq(orders.id, orderId));
     }
@@ -590,5 +604,69 @@ describe('review round 2: branch, sign-off, paying, a final answer', () => {
     const html = await (await page(path, ada)).text();
     expect(html).toContain('the intake photos show the wear');
     expect(html).not.toContain('Disagree with our answer?');
+  });
+
+  test('photos refused after the claim is made are said with their reason, the receipt too', async () => {
+    const jpeg = new Blob([new Uint8Array(await garmentPhotoBytes('#bfdbfe'))], {
+      type: 'image/jpeg',
+    });
+    const broken = new Blob(['not a jpeg at all'], { type: 'image/jpeg' });
+    const withReceipt = await post(
+      `/account/orders/${orderId}/claim`,
+      claimForm(
+        'P-7',
+        {
+          include: 'on',
+          kind: 'damaged',
+          damage_kind: 'colour-lost',
+          category: 'shirts',
+          age_months: '5',
+        },
+        { photos: jpeg, receipt: broken },
+      ),
+      ada,
+    );
+    expect(withReceipt.status).toBe(303);
+    const first = withReceipt.headers.get('location')!;
+    expect(first).toContain('receipt=not-an-image');
+    const html = await (await page(first, ada)).text();
+    expect(html).toContain(
+      'Your receipt could not be read as an image: please add it again below.',
+    );
+    expect(html).not.toContain('One photo');
+
+    // The hourly limit reached: the photo is refused for that, not as unreadable.
+    const db = server.database.db;
+    const [adaRow] = await db
+      .select()
+      .from(customers)
+      .where(eq(customers.email, 'ada-claim-pages@example.com'));
+    const key = `claim-photo:customer:${adaRow!.id}`;
+    await db
+      .insert(rateLimits)
+      .values({ key, windowStart: windowStart(clock, 3600), hits: 30 })
+      .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { hits: 30 } });
+    const limited = await post(
+      `/account/orders/${orderId}/claim`,
+      claimForm(
+        'P-8',
+        {
+          include: 'on',
+          kind: 'damaged',
+          damage_kind: 'shrunk',
+          category: 'shirts',
+          age_months: '5',
+        },
+        { photos: jpeg, receipt: jpeg },
+      ),
+      ada,
+    );
+    expect(limited.status).toBe(303);
+    const second = await (await page(limited.headers.get('location')!, ada)).text();
+    expect(second).toContain(
+      'One photo was not added: we take 30 photos an hour. Please add it below in a while.',
+    );
+    expect(second).toContain('Your receipt was not added: we take 30 photos an hour.');
+    expect(second).not.toContain('could not be read');
   });
 });

@@ -14,6 +14,7 @@ import { claimPageAction, customerClaim } from '~/features/claims/claim-page.ser
 import { Notice } from '~/components/form/form-field';
 import { formatGbp } from '@shared/money';
 import { recordIdOf } from '~/features/claims/claim-fields';
+import { photoRefusalNotices } from '~/features/claims/photo-refusals';
 import type { Route } from './+types/account-claim';
 
 /**
@@ -48,7 +49,7 @@ export async function loader({ context, params, request, url }: Route.LoaderArgs
       creditPence: penceOf(url.searchParams.get('credit')),
       made: url.searchParams.get('made') === '1',
       reclean: url.searchParams.get('reclean'),
-      unreadable: Number(url.searchParams.get('unreadable') ?? 0) || 0,
+      photoRefusals: photoRefusalNotices(url.searchParams),
     },
   };
 }
@@ -104,12 +105,11 @@ export default function AccountClaim({ loaderData, actionData }: Route.Component
           <ClaimStatus claim={claim} />
         </div>
         {notice ? <Notice tone="success">{notice}</Notice> : null}
-        {said.unreadable ? (
-          <Notice tone="error">
-            {said.unreadable === 1 ? 'One photo' : `${said.unreadable} photos`} could not be read as
-            an image: please add {said.unreadable === 1 ? 'it' : 'them'} again below.
+        {said.photoRefusals.map((text) => (
+          <Notice key={text} tone="error">
+            {text}
           </Notice>
-        ) : null}
+        ))}
         <AnswerCountdown claim={claim} nowIso={now} />
         {claim.status === 'declined' && claim.declined_reason ? (
           <p className="rounded-md bg-slate-50 p-4 text-sm text-slate-800">

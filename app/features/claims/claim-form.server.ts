@@ -8,6 +8,7 @@ import { formErrors } from '~/components/form/form-errors';
 import { addClaimPhoto, makeClaim } from '~/server/claims.server';
 import { isRefusal, httpStatusOf, ValidationError } from '~/server/errors.server';
 import { claimBody, fieldErrorsByGarment, garmentField, includedGarments } from './claim-fields';
+import { refusalOf, refusalQuery, type PhotoRefusal } from './photo-refusals';
 
 /*
  * The claim form's action (issue 34): a multipart POST, so it works without JavaScript. The
@@ -83,9 +84,11 @@ export async function claimFormAction(
       customerId: input.customerId,
       orderId: input.orderId,
     });
-    // The claim stands; a photo the image library cannot read is said on the claim's page,
-    // where photos can be added again while we look into it.
-    let unreadable = 0;
+    // The claim stands; a photo refused now (the image library cannot read it, the hourly
+    // limit, a claim already closed) is said on the claim's page with its reason, the receipt
+    // apart, where photos can be added again while we look into it.
+    const refusedPhotos: PhotoRefusal[] = [];
+    let refusedReceipt: PhotoRefusal | null = null;
     for (const item of made.items) {
       const chosen = files.get(item.orderGarmentId);
       const uploads = [
@@ -103,13 +106,16 @@ export async function claimFormAction(
           });
         } catch (error) {
           if (!isRefusal(error)) throw error;
-          unreadable += 1;
+          if (role === 'receipt') refusedReceipt = refusalOf(error.code);
+          else refusedPhotos.push(refusalOf(error.code));
         }
       }
     }
     const query = new URLSearchParams({ made: '1' });
     if (made.recleanOrderNo) query.set('reclean', made.recleanOrderNo);
-    if (unreadable) query.set('unreadable', String(unreadable));
+    for (const [key, value] of Object.entries(refusalQuery(refusedPhotos, refusedReceipt))) {
+      query.set(key, value);
+    }
     return redirect(`/account/claims/${made.claim.id}?${query}`, 303);
   } catch (error) {
     return refused(error, values, garmentIds);
