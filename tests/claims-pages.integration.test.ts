@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createStaffUser } from '../server/auth/staff';
@@ -668,5 +669,70 @@ describe('review round 2: branch, sign-off, paying, a final answer', () => {
     );
     expect(second).toContain('Your receipt was not added: we take 30 photos an hour.');
     expect(second).not.toContain('could not be read');
+  });
+
+  test('a page body above its limit is a 413 page before it is read; one of no length a 411', async () => {
+    /** A POST stating `length` but sending only its first bytes: the answer comes first. */
+    const declare = (path: string, headers: Record<string, string>) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest(`${server.url}${path}`, {
+          method: 'POST',
+          headers: {
+            Origin: server.url,
+            'Content-Type': 'multipart/form-data; boundary=x',
+            ...headers,
+          },
+        });
+        req.on('response', (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on('error', reject);
+        req.write('--x\r\n');
+      });
+    const MB = 1024 * 1024;
+    const auth = { Authorization: ada.Authorization! };
+    const tooLarge = await declare(`/account/orders/${orderId}/claim`, {
+      ...auth,
+      'Content-Length': String(62 * MB),
+    });
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body).toContain('This form can send at most 61 MB at once');
+    const claimPage = await declare('/account/claims/1', {
+      ...auth,
+      'Content-Length': String(12 * MB),
+    });
+    expect(claimPage.status).toBe(413);
+    expect(claimPage.body).toContain('at most 11 MB');
+    const other = await declare('/account/profile', { ...auth, 'Content-Length': String(7 * MB) });
+    expect(other.status).toBe(413);
+    const chunked = await declare(`/account/orders/${orderId}/claim`, {
+      ...auth,
+      'Transfer-Encoding': 'chunked',
+    });
+    expect(chunked.status).toBe(411);
+  });
+
+  test('the claim form takes at most 5 photos and a receipt', async () => {
+    const jpeg = new Blob([new Uint8Array(await garmentPhotoBytes('#ddd6fe'))], {
+      type: 'image/jpeg',
+    });
+    const form = claimForm(
+      'P-8',
+      {
+        include: 'on',
+        kind: 'damaged',
+        damage_kind: 'shrunk',
+        category: 'shirts',
+        age_months: '5',
+      },
+      { receipt: jpeg },
+    );
+    for (let i = 0; i < 6; i += 1) form.append(`g.${garments['P-8']}.photos`, jpeg, `p${i}.jpg`);
+    const refused = await post(`/account/orders/${orderId}/claim`, form, ada);
+    expect(refused.status).toBe(422);
+    expect(await refused.text()).toContain('Send at most 5 photos and a receipt with the claim');
   });
 });

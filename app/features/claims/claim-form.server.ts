@@ -1,5 +1,6 @@
 import { data, redirect } from 'react-router';
 import { claimInput } from '@shared/claims/input';
+import { CLAIM_FORM_FILES_MAX, CLAIM_FORM_FILES_TOO_MANY } from '@shared/claims/page-uploads';
 import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE, photoContentTypes } from '@shared/photos';
 import type { AppServices } from '@server/services';
 import { isUuid } from '@shared/text';
@@ -33,12 +34,17 @@ function readFiles(form: FormData, garmentIds: number[]) {
   };
   const chosen = (value: FormDataEntryValue): value is File =>
     typeof value !== 'string' && value.size > 0;
+  let count = 0;
   for (const id of garmentIds) {
     const photos = form.getAll(garmentField(id, 'photos')).filter(chosen);
     const receipt = form.getAll(garmentField(id, 'receipt')).filter(chosen)[0] ?? null;
     photos.forEach((p) => check(p, garmentField(id, 'photos')));
     if (receipt) check(receipt, garmentField(id, 'receipt'));
     files.set(id, { photos, receipt });
+    count += photos.length + (receipt ? 1 : 0);
+    // What the pages promise and the proxy lets through (shared/claims/page-uploads.ts).
+    if (count > CLAIM_FORM_FILES_MAX)
+      problems[garmentField(id, 'photos')] = CLAIM_FORM_FILES_TOO_MANY;
   }
   return { files, problems };
 }
