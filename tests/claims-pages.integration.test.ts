@@ -14,6 +14,7 @@ import {
   orderEvents,
   orders,
 } from '../server/db/schema';
+import { intakeReportToken } from '../server/auth/intake-report-access';
 import { windowStart } from '../server/auth/rate-limit';
 import { staffClaimList } from '../server/use-cases/claims/claim-pages';
 import { staffClaimListView } from '../server/use-cases/claims/present-claim-pages';
@@ -105,6 +106,7 @@ beforeAll(async () => {
       { tag: 'P-6', item: 'Shirt on hanger', colour: 'Red' },
       { tag: 'P-7', item: 'Shirt on hanger', colour: 'Black' },
       { tag: 'P-8', item: 'Shirt on hanger', colour: 'Navy' },
+      { tag: 'P-9', item: 'Shirt on hanger', colour: 'Olive' },
     ],
   );
   for (const r of rows) garments[r.tagNumber] = r.id;
@@ -734,5 +736,74 @@ describe('review round 2: branch, sign-off, paying, a final answer', () => {
     const refused = await post(`/account/orders/${orderId}/claim`, form, ada);
     expect(refused.status).toBe(422);
     expect(await refused.text()).toContain('Send at most 5 photos and a receipt with the claim');
+  });
+
+  test('a guest claims from the intake report’s signed link, with no session', async () => {
+    const t = intakeReportToken(server.services, { id: orderId, intakeReportedAt: start });
+    const q = `t=${encodeURIComponent(t)}`;
+    const report = await (await page(`/order/intake/${orderId}?${q}`, {})).text();
+    expect(report).toContain(`href="/order/intake/${orderId}/claim?${q}"`);
+    expect(report).toContain('Report a problem');
+    // Its claims, linked under the same link.
+    expect(report).toMatch(new RegExp(`href="/order/intake/${orderId}/claims/\\d+\\?t=`));
+
+    expect((await page(`/order/intake/${orderId}/claim`, {})).status).toBe(401);
+    expect((await page(`/order/intake/${orderId}/claim?t=forged`, {})).status).toBe(401);
+    const form = await page(`/order/intake/${orderId}/claim?${q}`, {});
+    expect(form.status).toBe(200);
+    const html = await form.text();
+    expect(html).toMatch(/enctype="multipart\/form-data"/i);
+    expect(html).toContain('Tag P-9 · Shirt on hanger');
+    // Without a valid link the POST makes nothing.
+    const fields = {
+      include: 'on',
+      kind: 'damaged',
+      damage_kind: 'stain-left',
+      category: 'shirts',
+      age_months: '8',
+    };
+    expect(
+      (await post(`/order/intake/${orderId}/claim`, claimForm('P-9', fields), {})).status,
+    ).toBe(401);
+
+    const made = await post(`/order/intake/${orderId}/claim?${q}`, claimForm('P-9', fields), {});
+    expect(made.status).toBe(303);
+    const location = made.headers.get('location')!;
+    expect(location).toMatch(new RegExp(`^/order/intake/${orderId}/claims/\\d+\\?t=[^&]+&made=1$`));
+    const claimPage = await (await page(location, {})).text();
+    expect(claimPage).toContain('Thank you: your claim on order');
+    expect(claimPage).toContain('We are looking into it');
+    expect(claimPage).toContain(`href="/order/intake/${orderId}?${q}"`);
+    const claimId = Number(/claims\/(\d+)/.exec(location)![1]);
+    const [claim] = await server.database.db.select().from(claims).where(eq(claims.id, claimId));
+    const [adaRow] = await server.database.db
+      .select()
+      .from(customers)
+      .where(eq(customers.email, 'ada-claim-pages@example.com'));
+    expect(claim!.customerId).toBe(adaRow!.id);
+
+    // A photo by plain POST on the guest's page keeps the link.
+    const [item] = await server.database.db
+      .select()
+      .from(claimItems)
+      .where(eq(claimItems.claimId, claimId));
+    await server.database.db.delete(rateLimits);
+    const photo = new FormData();
+    photo.append('intent', 'photo');
+    photo.append('item', String(item!.id));
+    photo.append(
+      'photo',
+      new Blob([new Uint8Array(await garmentPhotoBytes())], { type: 'image/jpeg' }),
+      'p.jpg',
+    );
+    const added = await post(`/order/intake/${orderId}/claims/${claimId}?${q}`, photo, {});
+    expect(added.status).toBe(303);
+    expect(added.headers.get('location')).toBe(
+      `/order/intake/${orderId}/claims/${claimId}?${q}&done=photo`,
+    );
+    // The link opens its own order's claims only, and nothing without it.
+    expect((await page(`/order/intake/${orderId}/claims/${claimId}`, {})).status).toBe(401);
+    const otherOrder = '3f1c2a7e-0000-4000-8000-000000000001';
+    expect((await page(`/order/intake/${otherOrder}/claims/${claimId}?${q}`, {})).status).toBe(404);
   });
 });

@@ -20,3 +20,4 @@ export {
   type ClaimableOrder,
   type StaffClaimList,
 } from '@server/use-cases/claims/present-claim-pages';
+export { claimCustomerOfClaim, claimCustomerOfOrder } from '@server/use-cases/claims/claim-access';

@@ -9,6 +9,7 @@ import { formErrors } from '~/components/form/form-errors';
 import { addClaimPhoto, makeClaim } from '~/server/claims.server';
 import { isRefusal, httpStatusOf, ValidationError } from '~/server/errors.server';
 import { claimBody, fieldErrorsByGarment, garmentField, includedGarments } from './claim-fields';
+import { claimPagePath } from './claim-paths';
 import { refusalOf, refusalQuery, type PhotoRefusal } from './photo-refusals';
 
 /*
@@ -68,7 +69,7 @@ function refused(error: unknown, values: Record<string, string>, garmentIds: num
 
 export async function claimFormAction(
   services: AppServices,
-  input: { request: Request; customerId: string; orderId: string },
+  input: { request: Request; customerId: string; orderId: string; token?: string | null },
 ) {
   // Anything but a UUID is no order of ours.
   if (!isUuid(input.orderId)) throw data('Not found', { status: 404 });
@@ -117,12 +118,13 @@ export async function claimFormAction(
         }
       }
     }
-    const query = new URLSearchParams({ made: '1' });
-    if (made.recleanOrderNo) query.set('reclean', made.recleanOrderNo);
-    for (const [key, value] of Object.entries(refusalQuery(refusedPhotos, refusedReceipt))) {
-      query.set(key, value);
-    }
-    return redirect(`/account/claims/${made.claim.id}?${query}`, 303);
+    const said: Record<string, string> = {
+      made: '1',
+      ...(made.recleanOrderNo ? { reclean: made.recleanOrderNo } : {}),
+      ...refusalQuery(refusedPhotos, refusedReceipt),
+    };
+    const link = { orderId: input.orderId, token: input.token ?? null };
+    return redirect(claimPagePath(link, made.claim.id, said), 303);
   } catch (error) {
     return refused(error, values, garmentIds);
   }
