@@ -806,4 +806,18 @@ describe('review round 2: branch, sign-off, paying, a final answer', () => {
     const otherOrder = '3f1c2a7e-0000-4000-8000-000000000001';
     expect((await page(`/order/intake/${otherOrder}/claims/${claimId}?${q}`, {})).status).toBe(404);
   });
+
+  test('the tracking page offers "Report a problem" to the order’s customer signed in only', async () => {
+    const [order] = await server.database.db.select().from(orders).where(eq(orders.id, orderId));
+    const track = `/track/${order!.trackingToken}`;
+    const entry = `href="/account/orders/${orderId}/claim"`;
+    const mine = await (await page(track, ada)).text();
+    expect(mine).toContain('A problem with a garment?');
+    expect(mine).toContain(entry);
+    // The link may be forwarded: it gives no claims, nor the order's id, by itself.
+    const forwarded = await (await page(track, {})).text();
+    expect(forwarded).not.toContain(entry);
+    expect(forwarded).not.toContain(orderId);
+    expect(await (await page(track, bob)).text()).not.toContain(entry);
+  });
 });

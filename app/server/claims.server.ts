@@ -13,7 +13,11 @@ export { claimTableInForce } from '@server/use-cases/claims/claim-table';
 import type { claimView as view } from '@server/use-cases/claims/present-claims';
 export { claimTableView, claimView } from '@server/use-cases/claims/present-claims';
 export type ClaimView = ReturnType<typeof view>;
-export { claimableOrder, staffClaimList } from '@server/use-cases/claims/claim-pages';
+export {
+  claimableOrder,
+  claimableOrderByTracking,
+  staffClaimList,
+} from '@server/use-cases/claims/claim-pages';
 export {
   claimableOrderView,
   staffClaimListView,

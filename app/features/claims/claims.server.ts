@@ -79,3 +79,17 @@ export async function claimCustomerByLink(
     throw error;
   }
 }
+
+/**
+ * The claims entry of a tracking page (a delivery's or a counter ticket's): for the order's
+ * customer signed in only (the tracking link may be forwarded: it gives no claims by itself).
+ */
+export async function claimsEntryByTracking(
+  services: AppServices,
+  customerId: string | null,
+  trackingToken: string,
+) {
+  if (!customerId || !isUuid(trackingToken)) return null;
+  const rows = await claimableOrderByTracking(services, { trackingToken, customerId });
+  return rows ? claimableOrderView(services.config.brand, rows, services.now()) : null;
+}
