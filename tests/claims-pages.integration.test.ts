@@ -811,7 +811,9 @@ describe('review round 2: branch, sign-off, paying, a final answer', () => {
     const [order] = await server.database.db.select().from(orders).where(eq(orders.id, orderId));
     const track = `/track/${order!.trackingToken}`;
     const entry = `href="/account/orders/${orderId}/claim"`;
-    const mine = await (await page(track, ada)).text();
+    const reply = await page(track, ada);
+    expect(reply.status).toBe(200);
+    const mine = await reply.text();
     expect(mine).toContain('A problem with a garment?');
     expect(mine).toContain(entry);
     // The link may be forwarded: it gives no claims, nor the order's id, by itself.

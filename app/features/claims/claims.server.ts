@@ -1,7 +1,12 @@
 import { data } from 'react-router';
 import type { AppServices } from '@server/services';
 import { isUuid } from '@shared/text';
-import { claimableOrder, claimableOrderView, claimCustomerOfOrder } from '~/server/claims.server';
+import {
+  claimableOrder,
+  claimableOrderByTracking,
+  claimableOrderView,
+  claimCustomerOfOrder,
+} from '~/server/claims.server';
 import { isRefusal, UnauthorizedError } from '~/server/errors.server';
 
 /*
