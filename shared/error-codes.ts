@@ -308,6 +308,11 @@ export const ERROR_CODES = {
     about:
       'The claim has been disputed already: the owner is looking at it, or has given a final answer (a claim is disputed once after a decline).',
   },
+  'claim-garment-declined': {
+    kind: 'conflict',
+    about:
+      'A garment of a declined claim that may still be disputed cannot be claimed again: dispute that claim instead.',
+  },
   'claim-offer-not-raised': {
     kind: 'conflict',
     about: 'A raised offer must be more than the one standing.',

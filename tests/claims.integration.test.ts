@@ -157,6 +157,21 @@ describe('making a claim', () => {
       ada,
     );
     expect(bad.status).toBe(422);
+    // An age left empty (or null, or missing) is refused with the field's message, not 0.
+    for (const age_months of ['', '  ', null, undefined]) {
+      const noAge = await post(
+        `/api/orders/${orderId}/claims`,
+        { items: [damaged('C-1', { age_months })] },
+        ada,
+      );
+      expect(noAge.status).toBe(422);
+      expect(noAge.body.code).toBe('validation-failed');
+      expect(
+        (noAge.body as unknown as { errors: Record<string, string[]> }).errors[
+          'items.0.age_months'
+        ],
+      ).toEqual(['Give its age in months.']);
+    }
   });
 
   test('missing after the window: refused with the time it closed', async () => {

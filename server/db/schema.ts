@@ -1857,7 +1857,17 @@ export const claimPayments = pgTable(
     /** Of `paid_pence`: what went back to the card or PayPal, and what went on as credit. */
     refundedPence: integer('refunded_pence').notNull().default(0),
     creditPence: integer('credit_pence').notNull().default(0),
-    status: text('status', { enum: ['paying', 'paid'] }).notNull(),
+    /**
+     * paying; paid; needs-attention: still unanswered when the provider may have forgotten its
+     * keys (~20 h), left to staff (decision 063).
+     */
+    status: text('status', { enum: ['paying', 'paid', 'needs-attention'] }).notNull(),
+    /**
+     * This payment attempt's own id, in each refund part's idempotency key (a later accept of
+     * a raised offer is another attempt, another key). Null on rows made before it (their key:
+     * `claim:<claim>:<charge>`).
+     */
+    attempt: uuid('attempt'),
     creditNoteId: uuid('credit_note_id').references(() => financialDocuments.id, {
       onDelete: 'set null',
     }),
@@ -1876,6 +1886,8 @@ export const claimDisputes = pgTable(
       .notNull()
       .references(() => claims.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
+    /** What was disputed: an offer, or the decline (null on rows before it). */
+    disputed: text('disputed', { enum: ['offered', 'declined'] }),
     madeAt: timestamp('made_at', { withTimezone: true }).notNull(),
     answer: text('answer', { enum: ['raised', 'declined'] }),
     answerReason: text('answer_reason'),

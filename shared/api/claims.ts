@@ -3,6 +3,7 @@ import { claimFaults, claimPayMethods, claimStatuses } from '../claims/claim';
 import {
   claimAcceptInput,
   claimDisputeAnswerInput,
+  claimSignOffAnswerInput,
   claimDisputeInput,
   claimFindingInput,
   claimInput,
@@ -99,7 +100,7 @@ export const claimView = z
       .object({
         method: z.enum(claimPayMethods),
         paid: money,
-        status: z.enum(['paying', 'paid']),
+        status: z.enum(['paying', 'paid', 'needs-attention']),
         paid_at: instant.nullable(),
       })
       .nullable(),
@@ -325,6 +326,20 @@ export const adminClaimsApi = {
     auth: staff,
     params: byClaim,
     replies: { 200: claimReply, ...failures(401, 403, 404, 409) },
+  }),
+  answerSignOff: endpoint({
+    method: 'POST',
+    path: '/api/admin/claims/:id/sign-off-answer',
+    operationId: 'answerClaimSignOff',
+    tag: 'Back office',
+    summary:
+      'The owner amends an offer waiting for sign-off (it is then made) or declines the claim, with a reason',
+    description:
+      'Amend: a new offer of the amount, its garments’ lines scaled in proportion, signed off and e-mailed; decline: the claim declined with the reason, e-mailed (the customer may dispute it). Both audited.',
+    auth: staff,
+    params: byClaim,
+    body: claimSignOffAnswerInput,
+    replies: { 200: claimReply, ...failures(401, 403, 404, 409, 422) },
   }),
   answerDispute: endpoint({
     method: 'POST',

@@ -262,6 +262,11 @@ export const publicRoutes: Pick<Routes<Api>, PublicArea> = {
     get: { method: 'GET', path: '/api/admin/claims/:id', auth: ['staff'] },
     finding: { method: 'POST', path: '/api/admin/claims/:id/finding', auth: ['staff'] },
     signOff: { method: 'POST', path: '/api/admin/claims/:id/sign-off', auth: ['staff'] },
+    answerSignOff: {
+      method: 'POST',
+      path: '/api/admin/claims/:id/sign-off-answer',
+      auth: ['staff'],
+    },
     answerDispute: {
       method: 'POST',
       path: '/api/admin/claims/:id/dispute-answer',

@@ -34,17 +34,30 @@ export const pounds = (message: string) =>
       return pence;
     });
 
+const AGE_MESSAGE = 'Give its age in months.';
+
+/**
+ * A garment's age in whole months, as a number or as typed in a form ('6'). Left empty, null or
+ * missing it is refused with the field's message (a coercion made "" and null 0 months).
+ */
+const ageMonths = z
+  .union([z.number(), text()], { error: AGE_MESSAGE })
+  .transform((value) => (typeof value === 'number' ? value : value.trim() ? Number(value) : NaN))
+  .pipe(
+    z
+      .number({ error: AGE_MESSAGE })
+      .int('Give its age in whole months.')
+      .min(0, AGE_MESSAGE)
+      .max(1200, 'Give its age in months (at most 1,200).'),
+  );
+
 export const claimItemInput = z
   .object({
     order_garment_id: recordId('Choose the garment.'),
     kind: z.enum(claimItemKinds, { error: 'Choose what happened to the garment.' }),
     damage_kind: z.enum(damageKinds, { error: 'Choose the kind of damage.' }).optional(),
     category: z.enum(garmentCategories, { error: 'Choose what kind of garment it is.' }),
-    age_months: z.coerce
-      .number({ error: 'Give its age in months.' })
-      .int('Give its age in whole months.')
-      .min(0, 'Give its age in months.')
-      .max(1200, 'Give its age in months (at most 1,200).'),
+    age_months: ageMonths,
     replacement_cost: pounds('Enter what a new one costs, like 45.00.').optional(),
     note: note(),
   })
@@ -111,3 +124,21 @@ export const claimDisputeAnswerInput = z.discriminatedUnion(
   { error: 'Raise the offer or decline the dispute.' },
 );
 export type ClaimDisputeAnswer = z.output<typeof claimDisputeAnswerInput>;
+
+/** The owner's answer to an offer above the threshold, other than signing it off as made. */
+export const claimSignOffAnswerInput = z.discriminatedUnion(
+  'answer',
+  [
+    z.object({
+      answer: z.literal('amend'),
+      amount: pounds('Enter the offer, like 80.00.'),
+      reason: reasonText('Please say why the offer is changed.'),
+    }),
+    z.object({
+      answer: z.literal('decline'),
+      reason: reasonText('Please say why the claim is declined.'),
+    }),
+  ],
+  { error: 'Change the offer or decline the claim.' },
+);
+export type ClaimSignOffAnswer = z.output<typeof claimSignOffAnswerInput>;

@@ -127,7 +127,9 @@ export function creditWithBonus(
 const months = (n: number) => `${n} month${n === 1 ? '' : 's'}`;
 
 /** The numbers behind an offer in plain words, one sentence each, for the customer and staff. */
-export function explainOffer(offer: Offer & { adjustmentPence?: number }): string[] {
+export function explainOffer(
+  offer: Offer & { adjustmentPence?: number; adjustedAt?: 'sign-off' },
+): string[] {
   const category = garmentCategoryLabels[offer.category].toLowerCase();
   const cost =
     offer.costBasis === 'receipt'
@@ -146,7 +148,11 @@ export function explainOffer(offer: Offer & { adjustmentPence?: number }): strin
     cost,
     `${offer.percent}% of ${formatGbp(offer.replacementCostPence)} is ${formatGbp(offer.valuePence)}; we add the ${formatGbp(offer.cleaningChargePence)} you paid to clean it: ${formatGbp(tableTotal(offer))} in all.`,
     ...(offer.adjustmentPence
-      ? [`After your dispute, our owner made it ${formatGbp(offer.totalPence)} for this garment.`]
+      ? [
+          offer.adjustedAt === 'sign-off'
+            ? `Checking the offer, our owner made it ${formatGbp(offer.totalPence)} for this garment.`
+            : `After your dispute, our owner made it ${formatGbp(offer.totalPence)} for this garment.`,
+        ]
       : []),
   ];
 }

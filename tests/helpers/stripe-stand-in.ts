@@ -78,6 +78,10 @@ export type StripeStandIn = {
    * 500, as when the answer is lost: asking again with the key finds the refund made.
    */
   loseRefundAnswers(calls: number): void;
+  /** Refunds of `paymentIntent` get a 500 without being made, the next `calls` times. */
+  failRefundsOf(paymentIntent: string, calls?: number): void;
+  /** Forgets every idempotency key, as Stripe does after 24 hours. */
+  forgetIdempotencyKeys(): void;
   close(): Promise<void>;
 };
 
@@ -92,6 +96,7 @@ export async function startStripeStandIn(
   const idempotent = new Map<string, { status: number; body: unknown; params: string }>();
   let outage = 0;
   let lostAnswers = 0;
+  const refundOutages = new Map<string, number>();
   const calls: string[] = [];
   let seq = 0;
   let url = '';
@@ -372,6 +377,14 @@ export async function startStripeStandIn(
           },
         });
       }
+      const outage = refundOutages.get(intent.id) ?? 0;
+      if (outage > 0) {
+        refundOutages.set(intent.id, outage - 1);
+        res.writeHead(500, { 'Content-Type': 'application/json', 'Stripe-Should-Retry': 'false' });
+        return res.end(
+          JSON.stringify({ error: { type: 'api_error', message: 'Stand-in outage' } }),
+        );
+      }
       const amount = Number(form.get('amount') ?? intent.amount);
       const already = refunds
         .filter((r) => r.paymentIntent === intent.id)
@@ -454,6 +467,12 @@ export async function startStripeStandIn(
     },
     loseRefundAnswers(calls) {
       lostAnswers = calls;
+    },
+    failRefundsOf(paymentIntent, calls = Number.POSITIVE_INFINITY) {
+      refundOutages.set(paymentIntent, calls);
+    },
+    forgetIdempotencyKeys() {
+      idempotent.clear();
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -242,7 +242,12 @@ export function createStripeCardProvider(options: {
         }
         return { status: 'failed', message: refund.failure_reason ?? 'The refund failed.' };
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+        // A key reused with other parameters is a refusal of this request (nothing was made by
+        // it), not a lost answer to ask again with the same key.
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError ||
+          error instanceof Stripe.errors.StripeIdempotencyError
+        ) {
           return { status: 'failed', message: error.message };
         }
         return unavailable(error);

@@ -14,6 +14,7 @@ import { claimTableInForce, saveClaimTable } from '../../use-cases/claims/claim-
 import { answerDispute, disputeClaim } from '../../use-cases/claims/dispute';
 import { recordFinding, signOffOffer } from '../../use-cases/claims/find-fault';
 import { makeClaim } from '../../use-cases/claims/make-claim';
+import { answerSignOff } from '../../use-cases/claims/owner-sign-off';
 import {
   claimListView,
   claimTableOf,
@@ -181,6 +182,28 @@ export function claimRoutes(app: FastifyInstance, services: AppServices) {
       claim: await view(params.id, null),
     };
   });
+
+  route(
+    app,
+    a.answerSignOff,
+    { ...ownerOnly, invalidMessage: 'Please check your answer.' },
+    async ({ params, body }, request) => {
+      await answerSignOff(services, {
+        actor: staffOf(request),
+        claimId: params.id,
+        answer: body,
+        scope: await scopeOf(request),
+      });
+      return {
+        status: true,
+        message:
+          body.answer === 'amend'
+            ? 'The offer is changed and made to the customer.'
+            : 'The claim is declined and the customer told.',
+        claim: await view(params.id, null),
+      };
+    },
+  );
 
   route(
     app,

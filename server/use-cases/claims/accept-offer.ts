@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { offerCleaningPence, type ClaimPayMethod } from '@shared/claims/claim';
 import type { VatLineInput } from '@shared/vat';
@@ -50,6 +51,8 @@ import { claimMessages } from './make-claim';
 type Deps = Pick<AppServices, 'db' | 'mail' | 'config' | 'links' | 'payments' | 'logger' | 'now'>;
 
 const paidMessage = 'This claim has been paid already.';
+const checkedMessage =
+  'The refund of this claim is being checked by the shop with the card or PayPal provider: we will be in touch.';
 
 export type AcceptedClaim = {
   claim: typeof claims.$inferSelect;
@@ -88,9 +91,12 @@ export async function acceptOffer(
       .where(eq(orders.id, claim.orderId))
       .for('update');
     const [already] = await tx
-      .select({ claimId: claimPayments.claimId })
+      .select({ status: claimPayments.status })
       .from(claimPayments)
       .where(eq(claimPayments.claimId, claim.id));
+    if (already?.status === 'needs-attention') {
+      throw new ConflictError(checkedMessage, 'claim-paid');
+    }
     if (already) throw new ConflictError(paidMessage, 'claim-paid');
     const refundPlan =
       input.method === 'refund'
@@ -106,6 +112,8 @@ export async function acceptOffer(
         paidPence:
           input.method === 'credit' ? creditWithBonus(offer.totalPence, offer) : offer.totalPence,
         refundPlan,
+        // This attempt's own keys: a later accept (after a refusal, a dispute, a raise) is another.
+        attempt: randomUUID(),
         status: 'paying',
         createdAt: now,
       })
@@ -132,13 +140,15 @@ export async function payClaim(deps: Deps, claimId: number): Promise<AcceptedCla
   if (!row) throw new NotFoundError(claimMessages.claimNotFound);
   const { payment, offer } = row;
   if (payment.status === 'paid') return paidResult(row.claim, payment, null, false);
+  // Unanswered for too long: left to staff, never asked again (decision 063).
+  if (payment.status === 'needs-attention') return paidResult(row.claim, payment, null, true);
   let refundedPence = 0;
   let refundedCleaningPence = 0;
   if (payment.method === 'refund') {
     let outcome: Awaited<ReturnType<typeof carryOutClaimRefund>>;
     try {
       outcome = await carryOutClaimRefund(deps, {
-        claimId,
+        payment,
         orderId: row.claim.orderId,
         plan: payment.refundPlan ?? [],
         actor: await authorisedBy(deps.db, offer),

@@ -11,8 +11,9 @@ import { recordRefund, type SettleDeps } from '../payments/settle-overpayment';
 
 /*
  * A claim paid by refund (decision 063): planned under the order's lock, carried out through
- * the providers with one idempotency key per part, so a retry (the repair job's, after a
- * timeout or a crash) is the same refund and never a second one.
+ * the providers with one idempotency key per part of the payment attempt, so a retry (the
+ * repair job's, after a timeout or a crash) is the same refund and never a second one; a part
+ * answered is written on the plan and never asked again.
  */
 
 export const refundMessages = {
@@ -51,14 +52,19 @@ export async function planClaimRefund(
     )
     .groupBy(payments.refundOf);
   const taken = new Map(refunded.map((r) => [r.of, r.total]));
-  // Parts planned by claims still paying: their refunds may not be recorded yet (a part that
-  // is recorded already counts twice until its claim is paid: cautious, for minutes at most).
+  // Parts planned by claims still paying and not answered yet: their refunds may have been
+  // made and not recorded (a part answered is in `payments`, or took nothing).
   const pending = await tx
     .select({ plan: claimPayments.refundPlan })
     .from(claimPayments)
     .innerJoin(claims, eq(claims.id, claimPayments.claimId))
-    .where(and(eq(claims.orderId, orderId), eq(claimPayments.status, 'paying')));
-  for (const part of pending.flatMap((p) => p.plan ?? [])) {
+    .where(
+      and(
+        eq(claims.orderId, orderId),
+        inArray(claimPayments.status, ['paying', 'needs-attention']),
+      ),
+    );
+  for (const part of pending.flatMap((p) => p.plan ?? []).filter((p) => !p.outcome)) {
     taken.set(part.chargeId, (taken.get(part.chargeId) ?? 0) + part.amountPence);
   }
   const plan: ClaimRefundPart[] = [];
@@ -77,22 +83,35 @@ export async function planClaimRefund(
   return plan;
 }
 
+/** A part's idempotency key: the payment attempt's own (rows before it: claim and charge). */
+export function claimRefundKey(
+  payment: { claimId: number; offerId: number; attempt: string | null },
+  chargeId: string,
+): string {
+  return payment.attempt
+    ? `claim:${payment.claimId}:${payment.offerId}:${payment.attempt}:${chargeId}`
+    : `claim:${payment.claimId}:${chargeId}`;
+}
+
 /**
- * Carries out a claim's refund plan: each part asked of its provider with the key
- * `claim:<claim>:<charge>` (the same refund however often asked), recorded once, with its
- * credit note. Returns what went back and what the provider refused. A timeout or an unknown
- * answer throws: the claim stays paying, for the repair job to ask again.
+ * Carries out a claim's refund plan: each part not answered yet asked of its provider with the
+ * attempt's key (`claimRefundKey`: the same refund however often asked within the attempt),
+ * recorded once with its credit note, and its outcome written on the plan in the same
+ * transaction, so a later run never asks a recorded or refused part again (a provider forgets
+ * its keys after a day). Returns what went back and what the provider refused. A timeout or an
+ * unknown answer throws: the claim stays paying, for the repair job to ask again.
  */
 export async function carryOutClaimRefund(
   deps: SettleDeps,
   input: {
-    claimId: number;
+    payment: { claimId: number; offerId: number; attempt: string | null };
     orderId: string;
     plan: ClaimRefundPart[];
     actor: Actor;
     now: Date;
   },
 ): Promise<{ refundedPence: number; refusedPence: number; refundedCleaningPence: number }> {
+  const { claimId } = input.payment;
   const charges = await deps.db
     .select()
     .from(payments)
@@ -105,49 +124,92 @@ export async function carryOutClaimRefund(
   let refundedPence = 0;
   let refusedPence = 0;
   let refundedCleaningPence = 0;
-  for (const part of input.plan) {
-    const charge = charges.find((c) => c.id === part.chargeId)!;
-    const key = `claim:${input.claimId}:${charge.id}`;
-    const paypal = charge.captureRef !== null;
-    const result: RefundResult = paypal
-      ? await deps.payments.paypal.refundCapture({
-          captureId: charge.captureRef!,
-          amountPence: part.amountPence,
-          requestId: key,
-        })
-      : await deps.payments.card.refundPayment({
-          paymentId: charge.providerRef,
-          amountPence: part.amountPence,
-          idempotencyKey: key,
-        });
-    if (result.status === 'failed') {
-      deps.logger.warn('claim refund refused by the provider', {
-        claimId: input.claimId,
-        chargeId: charge.id,
-      });
+  for (const [index, part] of input.plan.entries()) {
+    const outcome = part.outcome ?? (await askPart(deps, input, index, charges));
+    if (outcome.status === 'refused') {
       refusedPence += part.amountPence;
-      continue;
+    } else {
+      refundedPence += part.amountPence;
+      refundedCleaningPence += part.cleaningPence ?? 0;
     }
-    await recordRefund(
-      deps,
-      input.actor,
-      {
-        orderId: input.orderId,
-        charge,
-        amount: part.amountPence,
-        result,
-        paypal,
-        goodwill: {
-          reason: `Claim ${input.claimId} accepted`,
-          lines: claimCreditLines(input.claimId, part.amountPence, part.cleaningPence ?? 0),
-        },
-      },
-      input.now,
-    );
-    refundedPence += part.amountPence;
-    refundedCleaningPence += part.cleaningPence ?? 0;
   }
+  deps.logger.info('claim refund carried out', { claimId, refundedPence, refusedPence });
   return { refundedPence, refusedPence, refundedCleaningPence };
+}
+
+/** Asks one part of the plan of its provider, records it and writes its outcome on the plan. */
+async function askPart(
+  deps: SettleDeps,
+  input: Parameters<typeof carryOutClaimRefund>[1],
+  index: number,
+  charges: (typeof payments.$inferSelect)[],
+): Promise<NonNullable<ClaimRefundPart['outcome']>> {
+  const { claimId } = input.payment;
+  const part = input.plan[index]!;
+  const charge = charges.find((c) => c.id === part.chargeId)!;
+  const key = claimRefundKey(input.payment, charge.id);
+  const paypal = charge.captureRef !== null;
+  const result: RefundResult = paypal
+    ? await deps.payments.paypal.refundCapture({
+        captureId: charge.captureRef!,
+        amountPence: part.amountPence,
+        requestId: key,
+      })
+    : await deps.payments.card.refundPayment({
+        paymentId: charge.providerRef,
+        amountPence: part.amountPence,
+        idempotencyKey: key,
+      });
+  if (result.status === 'failed') {
+    deps.logger.warn('claim refund refused by the provider', {
+      claimId,
+      chargeId: charge.id,
+      message: result.message,
+    });
+    const outcome = { status: 'refused' as const };
+    await deps.db.transaction((tx) => markPart(tx, claimId, index, outcome));
+    return outcome;
+  }
+  const outcome = { status: 'refunded' as const, refundId: result.refundId };
+  await recordRefund(
+    deps,
+    input.actor,
+    {
+      orderId: input.orderId,
+      charge,
+      amount: part.amountPence,
+      result,
+      paypal,
+      goodwill: {
+        reason: `Claim ${claimId} accepted`,
+        lines: claimCreditLines(claimId, part.amountPence, part.cleaningPence ?? 0),
+      },
+      now: input.now,
+    },
+    (tx) => markPart(tx, claimId, index, outcome),
+  );
+  return outcome;
+}
+
+/** Writes a part's outcome on the claim's plan (under the payment row's lock). */
+async function markPart(
+  tx: DbOrTx,
+  claimId: number,
+  index: number,
+  outcome: NonNullable<ClaimRefundPart['outcome']>,
+) {
+  const [row] = await tx
+    .select({ plan: claimPayments.refundPlan })
+    .from(claimPayments)
+    .where(eq(claimPayments.claimId, claimId))
+    .for('update');
+  const plan = [...(row?.plan ?? [])];
+  if (!plan[index]) return;
+  plan[index] = { ...plan[index], outcome };
+  await tx
+    .update(claimPayments)
+    .set({ refundPlan: plan })
+    .where(eq(claimPayments.claimId, claimId));
 }
 
 /**

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUseCaseWorld, type UseCaseWorld } from '@tests/helpers/use-case-world';
 import { deliveredShirts } from '@tests/helpers/claim-fixtures';
+import { eq } from 'drizzle-orm';
+import { claims, outbox } from '../../db/schema';
 import type { AppError } from '../../errors';
 import { claimsRegister } from '../reports/claims-register';
 import { acceptOffer } from './accept-offer';
@@ -33,7 +35,10 @@ const refusal = (promise: Promise<unknown>) =>
     (error: unknown) => error as AppError,
   );
 
-async function claimOn(tag: string) {
+const claimRow = async (id: number) =>
+  (await world.database.db.select().from(claims).where(eq(claims.id, id)))[0]!;
+
+async function claimOn(tag: string, kind: 'damaged' | 'missing' | 'not-mine' = 'damaged') {
   const { order, garments } = await deliveredShirts(world.services, world.actor, {
     customerId: world.customerId,
     at: start,
@@ -47,15 +52,21 @@ async function claimOn(tag: string) {
     items: [
       {
         order_garment_id: garments[0]!.id,
-        kind: 'damaged',
-        damage_kind: 'shrunk',
+        kind,
+        damage_kind: kind === 'damaged' ? 'shrunk' : undefined,
         category: 'shirts',
         age_months: 2,
         note: '',
       },
     ],
   });
-  return { services, claimId: made.claim.id, itemId: made.items[0]!.id };
+  return {
+    services,
+    claimId: made.claim.id,
+    itemId: made.items[0]!.id,
+    orderId: order.id,
+    garmentId: garments[0]!.id,
+  };
 }
 
 describe('disputes', () => {
@@ -80,6 +91,111 @@ describe('disputes', () => {
     const again = await refusal(disputeClaim(services, dispute));
     expect(again?.code).toBe('claim-disputed');
     expect(again?.message).toContain('final');
+    expect((await claimRow(claimId)).status).toBe('declined');
+  });
+
+  it('declining the dispute of an offer leaves the offer standing, final, to accept', async () => {
+    const { services, claimId, itemId } = await claimOn('D-5');
+    const found = await recordFinding(services, {
+      actor: world.actor,
+      claimId,
+      findings: [{ claim_item_id: itemId, fault: 'ours' }],
+      reason: '',
+    });
+    const dispute = { customerId: world.customerId, claimId, reason: 'Too low' };
+    await disputeClaim(services, dispute);
+    const answered = await answerDispute(services, {
+      actor: owner,
+      claimId,
+      answer: { answer: 'decline', reason: 'The table’s figure is fair.' },
+    });
+    expect(answered.claim).toMatchObject({ status: 'offered', closedAt: null });
+    const told = await world.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.template, 'claim-answer'));
+    expect(told.map((m) => m.textBody).join('\n')).toContain('cannot change the offer: it stands');
+    const again = await refusal(disputeClaim(services, dispute));
+    expect(again?.code).toBe('claim-disputed');
+    const paid = await acceptOffer(services, {
+      customerId: world.customerId,
+      claimId,
+      method: 'credit',
+    });
+    expect(paid.paidPence).toBe(Math.round(found.offer!.totalPence * 1.1));
+  });
+});
+
+describe('a decline’s words', () => {
+  it('are those of the claim’s kind: a missing garment is not "damage"', async () => {
+    for (const [tag, kind, words] of [
+      ['D-6', 'missing', 'the garment reported missing was not lost in our care'],
+      ['D-7', 'not-mine', 'the garment you did not recognise is the one we collected from you'],
+      ['D-8', 'damaged', 'the damage was not caused by our cleaning'],
+    ] as const) {
+      const before = await world.database.db.select().from(outbox);
+      const { services, claimId, itemId } = await claimOn(tag, kind);
+      await recordFinding(services, {
+        actor: world.actor,
+        claimId,
+        findings: [{ claim_item_id: itemId, fault: 'not-ours-wear' }],
+        reason: 'Our records show it',
+      });
+      const after = await world.database.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.template, 'claim-answer'));
+      const text = after
+        .filter((m) => !before.some((b) => b.id === m.id))
+        .map((m) => m.textBody)
+        .join('\n');
+      expect(text).toContain(`We found that ${words}: Our records show it.`);
+      if (kind !== 'damaged') expect(text).not.toContain('damage');
+    }
+  });
+});
+
+describe('one garment, paid once', () => {
+  it('a declined claim that may still be disputed keeps its garment from a new claim', async () => {
+    const { services, claimId, itemId, orderId, garmentId } = await claimOn('D-4');
+    await recordFinding(services, {
+      actor: world.actor,
+      claimId,
+      findings: [{ claim_item_id: itemId, fault: 'not-ours-wear' }],
+      reason: '',
+    });
+    const claimAgain = () =>
+      refusal(
+        makeClaim(services, {
+          customerId: world.customerId,
+          orderId,
+          note: '',
+          items: [
+            {
+              order_garment_id: garmentId,
+              kind: 'damaged',
+              damage_kind: 'shrunk',
+              category: 'shirts',
+              age_months: 2,
+              note: '',
+            },
+          ],
+        }),
+      );
+    // Declined, not disputed yet: a second claim (found ours, then the first raised) would
+    // pay the garment twice.
+    const declinedOpen = await claimAgain();
+    expect(declinedOpen?.code).toBe('claim-garment-declined');
+    expect(declinedOpen?.message).toContain('dispute that answer');
+    await disputeClaim(services, { customerId: world.customerId, claimId, reason: 'New shirt' });
+    expect((await claimAgain())?.code).toBe('already-done');
+    await answerDispute(services, {
+      actor: owner,
+      claimId,
+      answer: { answer: 'decline', reason: 'Worn at intake.' },
+    });
+    // The decline is final now: the garment is free (claimed again, e.g. found missing later).
+    expect(await claimAgain()).toBeNull();
   });
 
   it('a raise that is not more than the offer standing is refused with its code', async () => {

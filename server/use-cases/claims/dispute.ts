@@ -49,8 +49,11 @@ export async function disputeClaim(
     if (claim.status === 'disputed') {
       throw new ConflictError(disputeMessages.pending, 'claim-disputed');
     }
-    // A decline is disputed once: the owner's answer to that dispute is final.
-    if (claim.status === 'declined' && earlier.length > 0) {
+    // A decline is disputed once, and the owner declining a dispute is final (of an offer too).
+    if (
+      (claim.status === 'declined' && earlier.length > 0) ||
+      earlier.some((d) => d.answer === 'declined')
+    ) {
       throw new ConflictError(disputeMessages.final, 'claim-disputed');
     }
     const offer = await standingOffer(tx, claim.id);
@@ -82,7 +85,12 @@ export async function disputeClaim(
         claim.status === 'paid' || claim.status === 'offered' ? 'claim-paid' : 'claim-not-offered',
       );
     }
-    await tx.insert(claimDisputes).values({ claimId: claim.id, reason: input.reason, madeAt: now });
+    await tx.insert(claimDisputes).values({
+      claimId: claim.id,
+      reason: input.reason,
+      disputed: claim.status === 'offered' ? 'offered' : 'declined',
+      madeAt: now,
+    });
     await deps.mail.enqueue(
       claimDisputeEmail(deps.config.brand, deps, {
         order,
@@ -129,7 +137,13 @@ export async function answerDispute(
       throw new ConflictError('This claim has no dispute waiting for an answer.', 'already-done');
     }
     const before = await standingOffer(tx, claim.id);
-    if (answer.answer === 'raise' && before && answer.amount <= before.totalPence) {
+    // What was disputed: an offer made, or a decline (rows from before `disputed`: a claim
+    // never declined had an offer). A decline's offer (one the owner declined at sign-off) was
+    // never made: a raise need not pass it.
+    const ofOffer =
+      before !== null &&
+      (dispute.disputed ?? (claim.declinedReason ? 'declined' : 'offered')) === 'offered';
+    if (answer.answer === 'raise' && ofOffer && before && answer.amount <= before.totalPence) {
       throw new ConflictError(
         'A raised offer must be more than the one standing.',
         'claim-offer-not-raised',
@@ -149,7 +163,7 @@ export async function answerDispute(
           lines: raisedLines(
             before?.lines.length ? before.lines : await tableLines(tx, claim.id, current),
             answer.amount,
-          ),
+          ).map((l) => ({ ...l, adjustedAt: undefined })),
           needsSignOff: false,
           signedOffBy: input.actor.id,
           signedOffAt: now,
@@ -160,10 +174,13 @@ export async function answerDispute(
         .returning();
       offerId = raised!.id;
     }
+    // Declining the dispute of an offer leaves the offer standing (final); of a decline, the
+    // claim stays declined.
+    const offerStands = answer.answer === 'decline' && ofOffer;
     const [updated] = await tx
       .update(claims)
       .set(
-        answer.answer === 'raise'
+        answer.answer === 'raise' || offerStands
           ? { status: 'offered' }
           : { status: 'declined', declinedReason: answer.reason, closedAt: now },
       )
@@ -178,7 +195,9 @@ export async function answerDispute(
         paragraphs: [
           answer.answer === 'raise'
             ? 'Our owner has looked at your claim again and raised the offer. You can accept it on your claim’s page.'
-            : 'Our owner has looked at your claim again and cannot change the answer.',
+            : offerStands
+              ? 'Our owner has looked at your claim again and cannot change the offer: it stands, and you can accept it on your claim’s page.'
+              : 'Our owner has looked at your claim again and cannot change the answer.',
           answer.reason,
         ],
       }),

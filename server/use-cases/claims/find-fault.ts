@@ -1,6 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { ClaimOfferLine } from '@shared/claims/claim';
-import { claimFaultLabels } from '@shared/claims/claim';
+import { claimFaultLabels, declinedSentence } from '@shared/claims/claim';
 import type { ClaimFindingInput } from '@shared/claims/input';
 import { explainOffer, makeOffer, needsOwnerSignOff } from '@shared/claims/offer';
 import type { ClaimTable } from '@shared/claims/table';
@@ -146,7 +146,10 @@ export async function recordFinding(
           claim: declined!,
           heading: 'We have looked into your claim',
           paragraphs: [
-            `We found that the damage was not caused by our cleaning: ${reason}.`,
+            declinedSentence(
+              toFind.map((r) => r.item.kind),
+              reason,
+            ),
             'If you think we are wrong, reply to this e-mail or call us: the owner will look at it again.',
           ],
         }),
@@ -245,7 +248,7 @@ async function mixUp(
   return { claim: traced!, offer: null };
 }
 
-async function mailOffer(
+export async function mailOffer(
   tx: DbOrTx,
   deps: Deps,
   input: {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, notExists, or, sql } from 'drizzle-orm';
 import type { ClaimInput } from '@shared/claims/input';
 import {
   answerDueAt,
@@ -8,7 +8,14 @@ import {
 } from '@shared/claims/window';
 import { orderNumber } from '@shared/order-number';
 import type { DbOrTx } from '../../db/client';
-import { claimItems, claims, orderEvents, orderGarments, orders } from '../../db/schema';
+import {
+  claimDisputes,
+  claimItems,
+  claims,
+  orderEvents,
+  orderGarments,
+  orders,
+} from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
 import type { AppServices } from '../../services';
 import { recordAudit } from '../audit/record-audit';
@@ -32,6 +39,8 @@ export const claimMessages = {
       ? 'A missing garment can be claimed once we have sent the intake report, or once the order has reached you.'
       : 'Damage or a re-clean can be claimed once the order has been delivered.',
   alreadyClaimed: 'This garment is already in a claim of yours that is still open.',
+  declinedOpen:
+    'This garment is in a claim we declined. If you think we are wrong, dispute that answer on the claim’s page: the owner will look at it again.',
 } as const;
 
 /** When the order reached the customer: its last move to 'delivered' (driver or counter). */
@@ -78,18 +87,34 @@ export async function makeClaim(
       }
     }
     const pending = await tx
-      .select({ id: claimItems.id })
+      .select({ id: claimItems.id, status: claims.status })
       .from(claimItems)
       .innerJoin(claims, eq(claims.id, claimItems.claimId))
       .where(
         and(
           inArray(claimItems.orderGarmentId, ids),
-          notInArray(claims.status, ['declined', 'mix-up']),
+          ne(claims.status, 'mix-up'),
+          // A decline is final once the owner declined its dispute; until then it may be
+          // disputed and raised, so its garments stay in it (one garment paid once).
+          or(
+            ne(claims.status, 'declined'),
+            notExists(
+              tx
+                .select({ one: sql`1` })
+                .from(claimDisputes)
+                .where(
+                  and(eq(claimDisputes.claimId, claims.id), eq(claimDisputes.answer, 'declined')),
+                ),
+            ),
+          ),
         ),
       )
       .limit(1);
-    // A garment's earlier claim declined, or a mix-up put right, leaves it free to claim (a
+    // A mix-up put right, or a decline made final, leaves the garment free to claim (a
     // mix-up's own garment not found is then claimed as missing).
+    if (pending[0]?.status === 'declined') {
+      throw new ConflictError(claimMessages.declinedOpen, 'claim-garment-declined');
+    }
     if (pending.length) throw new ConflictError(claimMessages.alreadyClaimed, 'already-done');
 
     const onlyReclean = input.items.every((i) => i.kind === 're-clean');

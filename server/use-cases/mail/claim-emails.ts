@@ -132,3 +132,29 @@ export function claimDisputeEmail(
     ...content,
   };
 }
+
+/** To the shop: a claim's refund still unanswered when the provider may forget its keys. */
+export function claimRefundStuckEmail(
+  brand: Brand,
+  site: SiteLinks,
+  input: { order: Order; claimId: number; offerPence: number; since: Date },
+): MailMessage {
+  const number = orderNumber(brand, input.order.orderNo);
+  const content = renderEmail(brand, {
+    heading: `Claim ${input.claimId} on order ${number}: the refund needs you`,
+    paragraphs: [
+      `The refund of ${formatGbp(input.offerPence)} asked since ${londonDateTime(input.since)} has had no answer from the card or PayPal provider. We no longer ask again (the provider forgets a refund's key after a day, so asking again could refund twice).`,
+      'Check in the provider’s dashboard whether the refund was made, then settle the claim with the customer.',
+    ],
+    action: {
+      label: 'Open the claim',
+      url: `${site.config.publicUrl}/admin/claims/${input.claimId}`,
+    },
+  });
+  return {
+    to: brand.email,
+    subject: `Claim refund needs attention: order ${number}`,
+    template: 'claim-needs-attention',
+    ...content,
+  };
+}

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { orderNumber } from '@shared/order-number';
 import type { VatLineInput } from '@shared/vat';
 import type { RefundResult } from '../../adapters/payments/payment-provider';
+import type { DbOrTx } from '../../db/client';
 import { counterTickets, customerCredits, orders, payments } from '../../db/schema';
 import { recordCardMoney } from '../till/till-waiting';
 import { ConflictError, NotFoundError } from '../../errors';
@@ -171,12 +172,15 @@ export async function refundPaid(
       }
       break;
     }
-    await recordRefund(
-      deps,
-      actor,
-      { orderId, charge, amount, result, paypal, goodwill: input.goodwill },
+    await recordRefund(deps, actor, {
+      orderId,
+      charge,
+      amount,
+      result,
+      paypal,
+      goodwill: input.goodwill,
       now,
-    );
+    });
     made += 1;
     remaining -= amount;
   }
@@ -200,15 +204,20 @@ export async function recordRefund(
     paypal: boolean;
     /** `lines`: the credit note's own lines (a claim's: cleaning charge and compensation). */
     goodwill?: { reason: string; lines?: VatLineInput[] };
+    /** The calling use-case's clock reading (decision 020). */
+    now: Date;
   },
-  now: Date,
+  /** Written in the same transaction, also when the refund was recorded already. */
+  alsoWrite?: (tx: DbOrTx) => Promise<void>,
 ) {
+  const { now } = refund;
   await deps.db.transaction(async (tx) => {
     const [order] = await tx
       .select()
       .from(orders)
       .where(eq(orders.id, refund.orderId))
       .for('update');
+    await alsoWrite?.(tx);
     const inserted = await tx
       .insert(payments)
       .values({

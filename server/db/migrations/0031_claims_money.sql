@@ -1,0 +1,2 @@
+ALTER TABLE "claim_disputes" ADD COLUMN "disputed" text;--> statement-breakpoint
+ALTER TABLE "claim_payments" ADD COLUMN "attempt" uuid;

@@ -1,0 +1,239 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { loadConfig } from '../../config';
+import { createLogger } from '../../logger';
+import { createServices, type AppServices } from '../../services';
+import {
+  auditLog,
+  claimPayments,
+  claims,
+  customers,
+  orders,
+  outbox,
+  payments,
+  staffUsers,
+} from '../../db/schema';
+import type { AppError } from '../../errors';
+import { createTestDatabase, type TestDatabase } from '@tests/helpers/test-database';
+import { deliveredShirts, offeredClaim } from '@tests/helpers/claim-fixtures';
+import { startStripeStandIn, type StripeStandIn } from '@tests/helpers/stripe-stand-in';
+import { issueInvoice } from '../invoices/vat-documents';
+import { acceptOffer } from './accept-offer';
+import { answerDispute, disputeClaim } from './dispute';
+import { finishPayingClaims } from './repair-claim-payments';
+
+/*
+ * Decision 063's refund attempts (review of 2026-12-07, round 2), through the official Stripe
+ * SDK and its stand-in: each accept is an attempt with its own idempotency keys (a later accept
+ * of a raised offer is not refused as a reused key); a key reused with other parameters is a
+ * refusal, not a lost answer; a part answered is never asked again, also once Stripe forgot
+ * its key; past 20 hours unanswered the claim is left to staff, no longer asked.
+ */
+
+const HOUR = 60 * 60 * 1000;
+const start = new Date('2026-12-01T09:00:00Z');
+let clock = start;
+let database: TestDatabase;
+let services: AppServices;
+let stripe: StripeStandIn;
+let customerId = '';
+let actor: { id: string; name: string; role: 'owner' };
+let seq = 0;
+
+beforeAll(async () => {
+  stripe = await startStripeStandIn();
+  database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    STRIPE_SECRET_KEY: 'sk_test_standin',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
+    STRIPE_API_BASE: stripe.url,
+  });
+  services = createServices(config, database, createLogger('silent'), { now: () => clock });
+  const [owner] = await database.db
+    .insert(staffUsers)
+    .values({ email: 'olive@example.com', name: 'Olive', role: 'owner', passwordHash: 'x' })
+    .returning();
+  actor = { id: owner!.id, name: 'Olive', role: 'owner' };
+  const [customer] = await database.db
+    .insert(customers)
+    .values({ name: 'Ada', email: 'ada@example.com', phone: '07700900123' })
+    .returning();
+  customerId = customer!.id;
+}, 60_000);
+afterAll(async () => {
+  await database?.close();
+  await stripe?.close();
+});
+
+/** A delivered shirt's order paid by the card charges given (`takes`: what Stripe refunds). */
+async function paidOrder(charges: { pence: number; takes?: number }[]) {
+  clock = start;
+  const run = ++seq;
+  const { order, garments } = await deliveredShirts(services, actor, {
+    customerId,
+    at: start,
+    tags: [`R${run}-1`],
+  });
+  const refs: string[] = [];
+  for (const [i, charge] of charges.entries()) {
+    const ref = `pi_attempts_${run}_${i}`;
+    refs.push(ref);
+    stripe.intents.set(ref, {
+      id: ref,
+      kind: 'payment',
+      clientSecret: `${ref}_secret`,
+      status: 'succeeded',
+      customer: null,
+      metadata: {},
+      amount: charge.takes ?? charge.pence,
+      currency: 'gbp',
+    });
+    await database.db.insert(payments).values({
+      orderId: order.id,
+      provider: 'stripe',
+      kind: 'charge',
+      providerRef: ref,
+      status: 'succeeded',
+      amountPence: charge.pence,
+      cardLast4: '4242',
+      createdAt: new Date(start.getTime() + i * 60_000),
+    });
+  }
+  const [row] = await database.db
+    .update(orders)
+    .set({ paidPence: charges.reduce((sum, c) => sum + c.pence, 0) })
+    .where(eq(orders.id, order.id))
+    .returning();
+  await database.db.transaction((tx) =>
+    issueInvoice(tx, { brand: services.config.brand, order: row!, now: start }),
+  );
+  clock = new Date(start.getTime() + 2 * HOUR);
+  const { claimId } = await offeredClaim(services, actor, {
+    customerId,
+    orderId: order.id,
+    garmentId: garments[0]!.id,
+  });
+  return { orderId: order.id, refs, claimId };
+}
+
+const paymentOf = async (claimId: number) =>
+  (await database.db.select().from(claimPayments).where(eq(claimPayments.claimId, claimId)))[0];
+const statusOf = async (claimId: number) =>
+  (await database.db.select().from(claims).where(eq(claims.id, claimId)))[0]!.status;
+const refundsOf = (ref: string) => stripe.refunds.filter((r) => r.paymentIntent === ref);
+const refundCalls = () => stripe.calls.filter((c) => c.startsWith('POST /v1/refunds')).length;
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => error as AppError,
+  );
+
+describe('each accept is an attempt with its own keys', () => {
+  it('refused, then disputed and raised: the new accept is refunded, not stuck paying', async () => {
+    // The £33.50 refund is refused (the card takes back £1 only), the row freed.
+    const { refs, claimId } = await paidOrder([{ pence: 5000, takes: 100 }]);
+    const refused = await refusal(acceptOffer(services, { customerId, claimId, method: 'refund' }));
+    expect(refused?.code).toBe('payment-refused');
+    expect(await paymentOf(claimId)).toBeUndefined();
+    // The card could take it back now; the owner raises the offer after a dispute.
+    stripe.intents.get(refs[0]!)!.amount = 5000;
+    await disputeClaim(services, { customerId, claimId, reason: 'Too low' });
+    await answerDispute(services, {
+      actor,
+      claimId,
+      answer: { answer: 'raise', amount: 4000, reason: 'A new shirt costs more.' },
+    });
+    // With the claim's and charge's key again (other amount), Stripe refuses the key, and
+    // that was taken for a lost answer: paying for ever.
+    const paid = await acceptOffer(services, { customerId, claimId, method: 'refund' });
+    expect(paid).toMatchObject({ pending: false, refundedPence: 4000, creditPence: 0 });
+    expect(refundsOf(refs[0]!).map((r) => r.amount)).toEqual([4000]);
+    expect(await statusOf(claimId)).toBe('paid');
+  });
+
+  it('a key reused with other parameters is a refusal, not a lost answer', async () => {
+    const { refs } = await paidOrder([{ pence: 5000 }]);
+    const ask = (amountPence: number) =>
+      services.payments.card.refundPayment({
+        paymentId: refs[0]!,
+        amountPence,
+        idempotencyKey: `reused-${seq}`,
+      });
+    expect(await ask(100)).toMatchObject({ status: 'succeeded' });
+    expect(await ask(200)).toMatchObject({ status: 'failed' });
+    expect(refundsOf(refs[0]!).map((r) => r.amount)).toEqual([100]);
+  });
+});
+
+describe('the repair job', () => {
+  it('never asks a recorded part again, even once Stripe has forgotten its key', async () => {
+    // £33.50: the newest charge (£30) goes back; the older (£3.50) gets no answer.
+    const { orderId, refs, claimId } = await paidOrder([
+      { pence: 350 },
+      { pence: 3000, takes: 6000 },
+    ]);
+    stripe.failRefundsOf(refs[0]!, 1);
+    const first = await acceptOffer(services, { customerId, claimId, method: 'refund' });
+    expect(first.pending).toBe(true);
+    expect((await paymentOf(claimId))!.refundPlan).toEqual([
+      expect.objectContaining({ chargeId: expect.any(String), outcome: expect.any(Object) }),
+      expect.not.objectContaining({ outcome: expect.anything() }),
+    ]);
+    stripe.forgetIdempotencyKeys();
+    clock = new Date(clock.getTime() + 5 * 60_000);
+    expect(await finishPayingClaims(services)).toBe(1);
+    expect(refundsOf(refs[1]!).map((r) => r.amount)).toEqual([3000]);
+    expect(refundsOf(refs[0]!).map((r) => r.amount)).toEqual([350]);
+    expect(await paymentOf(claimId)).toMatchObject({
+      status: 'paid',
+      refundedPence: 3350,
+      creditPence: 0,
+    });
+    const recorded = await database.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, orderId), eq(payments.kind, 'refund')));
+    expect(recorded.map((r) => r.amountPence).sort()).toEqual([3000, 350].sort());
+  });
+
+  it('past 20 hours unanswered: no longer asked, left to staff, told and audited', async () => {
+    const { refs, claimId } = await paidOrder([{ pence: 5000 }]);
+    stripe.failRefundsOf(refs[0]!);
+    const first = await acceptOffer(services, { customerId, claimId, method: 'refund' });
+    expect(first.pending).toBe(true);
+    clock = new Date(clock.getTime() + 5 * 60_000);
+    expect(await finishPayingClaims(services)).toBe(0);
+    expect(await paymentOf(claimId)).toMatchObject({ status: 'paying' });
+    const asked = refundCalls();
+    clock = new Date(clock.getTime() + 20 * HOUR);
+    expect(await finishPayingClaims(services)).toBe(0);
+    expect(refundCalls()).toBe(asked);
+    expect(await paymentOf(claimId)).toMatchObject({ status: 'needs-attention' });
+    expect(await statusOf(claimId)).toBe('offered');
+    const told = await database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.template, 'claim-needs-attention'));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.toAddress).toBe(services.config.brand.email);
+    expect(told[0]!.textBody).toContain(`Claim ${claimId}`);
+    const audited = await database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, 'claim.payment-needs-attention'),
+          eq(auditLog.entityId, String(claimId)),
+        ),
+      );
+    expect(audited).toHaveLength(1);
+    // The next runs ask nothing; the customer cannot accept or dispute it meanwhile.
+    await finishPayingClaims(services);
+    expect(refundCalls()).toBe(asked);
+    const again = await refusal(acceptOffer(services, { customerId, claimId, method: 'credit' }));
+    expect(again?.code).toBe('claim-paid');
+    expect(again?.message).toContain('being checked by the shop');
+    stripe.failRefundsOf(refs[0]!, 0);
+  });
+});
