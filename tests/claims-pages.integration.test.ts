@@ -578,6 +578,15 @@ describe('review round 2: branch, sign-off, paying, a final answer', () => {
     expect(html).not.toContain('Paid: £');
     expect(html).not.toContain('Accept the offer');
     expect(html).not.toContain('Not fair?');
+    // Past the repair job's time, the shop checks it with the provider: said, still no forms.
+    await db
+      .update(claimPayments)
+      .set({ status: 'needs-attention' })
+      .where(eq(claimPayments.claimId, id));
+    const checked = await (await page(path, ada)).text();
+    expect(checked).toContain('is being checked by the shop with the card or PayPal provider');
+    expect(checked).not.toContain('Paid: £');
+    expect(checked).not.toContain('Accept the offer');
     // The accept reply's parts, as the page's action passes them back.
     expect(await (await page(`${path}?done=refund-pending`, ada)).text()).toContain(
       'Thank you: your refund is being made.',

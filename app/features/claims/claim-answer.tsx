@@ -89,9 +89,12 @@ export function DisputeClaim({
 }) {
   const busy = useNavigation().state === 'submitting';
   if (claim.status !== 'offered' && claim.status !== 'declined') return null;
-  // Accepted (even while paying); a declined claim disputed once: the owner's answer is final
-  // (as the API has it: a raised offer may still be disputed).
-  if (claim.payment || (claim.status === 'declined' && claim.disputes.length > 0)) return null;
+  // Accepted (even while paying); as the API has it: a declined claim is disputed once, and
+  // the owner declining a dispute is final (of an offer too); a raised offer may be disputed.
+  const final =
+    (claim.status === 'declined' && claim.disputes.length > 0) ||
+    claim.disputes.some((d) => d.answer === 'declined');
+  if (claim.payment || final) return null;
   return (
     <Form method="post" className="space-y-3" aria-labelledby="dispute-title">
       <input type="hidden" name="intent" value="dispute" />

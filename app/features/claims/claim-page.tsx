@@ -94,7 +94,9 @@ export function ClaimPage({
         >
           {claim.payment.status === 'paying'
             ? `Your refund is being made: £${claim.payment.paid} back to your card or PayPal. We will e-mail you as soon as it has gone through.`
-            : `Paid: £${claim.payment.paid} ${claim.payment.method === 'credit' ? 'as account credit' : 'back to your card or PayPal'}.`}
+            : claim.payment.status === 'needs-attention'
+              ? `Your refund of £${claim.payment.paid} is being checked by the shop with the card or PayPal provider: we will be in touch.`
+              : `Paid: £${claim.payment.paid} ${claim.payment.method === 'credit' ? 'as account credit' : 'back to your card or PayPal'}.`}
         </p>
       ) : null}
       <ClaimOffer claim={claim} audience="customer" />

@@ -79,7 +79,12 @@ export default function AdminClaim({ loaderData }: Route.ComponentProps) {
         {claim.declined_reason ? <p>Declined: {claim.declined_reason}</p> : null}
         {claim.payment ? (
           <p className="font-medium text-emerald-800">
-            {claim.payment.status === 'paying' ? 'Being paid' : 'Paid'} £{claim.payment.paid} as{' '}
+            {claim.payment.status === 'paid'
+              ? 'Paid'
+              : claim.payment.status === 'paying'
+                ? 'Being paid'
+                : 'Needs attention: being paid'}{' '}
+            £{claim.payment.paid} as{' '}
             {claim.payment.method === 'credit' ? 'account credit' : 'a refund'}.
           </p>
         ) : null}
