@@ -43,6 +43,8 @@ export default [
   route('order/payment/:id', 'routes/order-payment.tsx'),
   route('order/approval/:id', 'routes/order-approval.tsx'),
   route('order/intake/:id', 'routes/order-intake.tsx'),
+  route('order/intake/:id/claim', 'routes/order-intake-claim.tsx'),
+  route('order/intake/:id/claims/:claimId', 'routes/order-intake-claim-page.tsx'),
   route('order/reschedule/:id', 'routes/order-reschedule.tsx'),
   route('track/:token', 'routes/track.tsx'),
   route('track/:token/change', 'routes/track-change.tsx'),

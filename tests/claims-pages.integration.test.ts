@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createStaffUser } from '../server/auth/staff';
@@ -5,11 +6,16 @@ import {
   branches,
   branchStaff,
   claimItems,
+  claimOffers,
+  claimPayments,
   claims,
   customers,
+  rateLimits,
   orderEvents,
   orders,
 } from '../server/db/schema';
+import { intakeReportToken } from '../server/auth/intake-report-access';
+import { windowStart } from '../server/auth/rate-limit';
 import { staffClaimList } from '../server/use-cases/claims/claim-pages';
 import { staffClaimListView } from '../server/use-cases/claims/present-claim-pages';
 import { insertOrderRow, logIn, signUp } from '@tests/helpers/fixtures';
@@ -96,6 +102,11 @@ beforeAll(async () => {
       { tag: 'P-2', item: 'Shirt on hanger', colour: 'White' },
       { tag: 'P-3', item: 'Shirt on hanger', colour: 'Pink' },
       { tag: 'P-4', item: 'Shirt on hanger', colour: 'Green' },
+      { tag: 'P-5', item: 'Shirt on hanger', colour: 'Grey' },
+      { tag: 'P-6', item: 'Shirt on hanger', colour: 'Red' },
+      { tag: 'P-7', item: 'Shirt on hanger', colour: 'Black' },
+      { tag: 'P-8', item: 'Shirt on hanger', colour: 'Navy' },
+      { tag: 'P-9', item: 'Shirt on hanger', colour: 'Olive' },
     ],
   );
   for (const r of rows) garments[r.tagNumber] = r.id;
@@ -420,5 +431,404 @@ describe('after the windows, and the back office’s list', () => {
     expect(list).toContain(`Claim ${waiting!.id} · LD-`);
     expect(list).toContain('30 h');
     expect(list).toContain('· overdue');
+  });
+});
+
+describe('review round 2: branch, sign-off, paying, a final answer', () => {
+  const staffCookie = async (email: string) => {
+    const login = await server.api<{ token: string }>('/api/admin/login', {
+      body: { email, password },
+    });
+    return { Cookie: `cl_staff=${login.body.token}`, token: login.body.token };
+  };
+  const claimOn = async (tag: string, fields: Record<string, string>, files = {}) => {
+    const made = await post(
+      `/account/orders/${orderId}/claim`,
+      claimForm(tag, { include: 'on', kind: 'damaged', category: 'shirts', ...fields }, files),
+      ada,
+    );
+    expect(made.status).toBe(303);
+    const path = made.headers.get('location')!.split('?')[0]!;
+    const id = Number(path.split('/').at(-1));
+    const [item] = await server.database.db
+      .select()
+      .from(claimItems)
+      .where(eq(claimItems.claimId, id));
+    return { path, id, itemId: item!.id };
+  };
+
+  beforeAll(async () => {
+    clock = new Date(start.getTime() + 3 * HOUR);
+    await signInAll();
+    const db = server.database.db;
+    const [maidaVale] = await db.select().from(branches).where(eq(branches.slug, 'maida-vale'));
+    const mia = await createStaffUser(db, {
+      email: 'mia-pages@shop.test',
+      name: 'Mia',
+      role: 'staff',
+      password,
+    });
+    await db.insert(branchStaff).values({ branchId: maidaVale!.id, staffId: mia.id });
+    await createStaffUser(db, {
+      email: 'olga-pages@shop.test',
+      name: 'Olga',
+      role: 'owner',
+      password,
+    });
+  });
+
+  test('the staff page checks the order’s current branch, as the API does', async () => {
+    const db = server.database.db;
+    const [claim] = await db.select().from(claims).where(eq(claims.orderId, orderId));
+    const [westHampstead] = await db
+      .select()
+      .from(branches)
+      .where(eq(branches.slug, 'west-hampstead'));
+    const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+    // The order moves to West Hampstead; the claim's copy of the branch stays Maida Vale's.
+    try {
+      const wes = await staffCookie('wes-pages@shop.test');
+      const mia = await staffCookie('mia-pages@shop.test');
+      expect((await page(`/admin/claims/${claim!.id}`, mia)).status).toBe(200);
+      await db.update(orders).set({ branchId: westHampstead!.id }).where(eq(orders.id, orderId));
+      expect((await page(`/admin/claims/${claim!.id}`, wes)).status).toBe(200);
+      expect((await page(`/admin/claims/${claim!.id}`, mia)).status).toBe(404);
+      // As the API answers them.
+      const api = (token: string) =>
+        server.api(`/api/admin/claims/${claim!.id}`, {
+          headers: { Authorization: `Bearer ${token}` },
+        });
+      expect((await api(wes.token)).status).toBe(200);
+      expect((await api(mia.token)).status).toBe(404);
+    } finally {
+      await db.update(orders).set({ branchId: order!.branchId }).where(eq(orders.id, orderId));
+    }
+  });
+
+  test('an offer waiting for the owner is not shown to the customer, page or API', async () => {
+    const jpeg = new Blob([new Uint8Array(await garmentPhotoBytes('#fecaca'))], {
+      type: 'image/jpeg',
+    });
+    const { path, id, itemId } = await claimOn(
+      'P-5',
+      { damage_kind: 'hole-or-tear', age_months: '1', replacement_cost: '500.00' },
+      { receipt: jpeg },
+    );
+    const found = await server.api<{ claim: { status: string } }>(
+      `/api/admin/claims/${id}/finding`,
+      { body: { findings: [{ claim_item_id: itemId, fault: 'ours' }] }, headers: staff },
+    );
+    expect(found.body.claim.status).toBe('sign-off');
+    const html = await (await page(path, ada)).text();
+    expect(html).toContain('Our owner is checking the offer');
+    expect(html).not.toContain('data-testid="offer-total"');
+    expect(html).not.toContain('Accept the offer');
+    const mine = await server.api<{ claim: { offer: unknown } }>(`/api/claims/${id}`, {
+      headers: ada,
+    });
+    expect(mine.status).toBe(200);
+    expect(mine.body.claim.offer).toBeNull();
+    // Staff still see it, waiting for the owner.
+    const theirs = await server.api<{ claim: { offer: { total: string } | null } }>(
+      `/api/admin/claims/${id}`,
+      { headers: staff },
+    );
+    expect(theirs.body.claim.offer?.total).toMatch(/^\d+\.\d\d$/);
+    const staffHtml = await (
+      await page(`/admin/claims/${id}`, { Cookie: `cl_staff=${staff.Authorization!.slice(7)}` })
+    ).text();
+    expect(staffHtml).toContain('data-testid="offer-total"');
+    expect(staffHtml).toContain('waits for the owner’s sign-off');
+    // Signed off by the owner: now the customer's offer.
+    const olga = await staffCookie('olga-pages@shop.test');
+    const signed = await server.api(`/api/admin/claims/${id}/sign-off`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${olga.token}` },
+    });
+    expect(signed.status).toBe(200);
+    const offered = await (await page(path, ada)).text();
+    expect(offered).toContain('data-testid="offer-total"');
+    expect(offered).toContain('Accept the offer');
+  });
+
+  test('while a refund is being made the page says so, with no forms', async () => {
+    const { path, id, itemId } = await claimOn('P-6', {
+      damage_kind: 'pressing',
+      age_months: '30',
+    });
+    await server.api(`/api/admin/claims/${id}/finding`, {
+      body: { findings: [{ claim_item_id: itemId, fault: 'ours' }] },
+      headers: staff,
+    });
+    const db = server.database.db;
+    const [offer] = await db.select().from(claimOffers).where(eq(claimOffers.claimId, id));
+    // As a refund whose provider has not answered leaves it (the repair job finishes it).
+    await db.insert(claimPayments).values({
+      claimId: id,
+      offerId: offer!.id,
+      method: 'refund',
+      offerPence: offer!.totalPence,
+      paidPence: offer!.totalPence,
+      refundPlan: [],
+      status: 'paying',
+      createdAt: clock,
+    });
+    const html = await (await page(path, ada)).text();
+    expect(html).toContain('Your refund is being made');
+    expect(html).not.toContain('Paid: £');
+    expect(html).not.toContain('Accept the offer');
+    expect(html).not.toContain('Not fair?');
+    // Past the repair job's time, the shop checks it with the provider: said, still no forms.
+    await db
+      .update(claimPayments)
+      .set({ status: 'needs-attention' })
+      .where(eq(claimPayments.claimId, id));
+    const checked = await (await page(path, ada)).text();
+    expect(checked).toContain('is being checked by the shop with the card or PayPal provider');
+    expect(checked).not.toContain('Paid: £');
+    expect(checked).not.toContain('Accept the offer');
+    // The accept reply's parts, as the page's action passes them back.
+    expect(await (await page(`${path}?done=refund-pending`, ada)).text()).toContain(
+      'Thank you: your refund is being made.',
+    );
+    expect(
+      await (await page(`${path}?done=refund-part&refunded=1000&credit=250`, ada)).text(),
+    ).toContain(
+      'Thank you: £10.00 is on its way back to your card or PayPal. It refused the other £2.50, so that is on your account as credit.',
+    );
+  });
+
+  test('a declined claim disputed once: no dispute form after the owner’s final answer', async () => {
+    const db = server.database.db;
+    const [declined] = await db.select().from(claims).where(eq(claims.status, 'declined'));
+    const path = `/account/claims/${declined!.id}`;
+    expect(await (await page(path, ada)).text()).toContain('Disagree with our answer?');
+    const dispute = new FormData();
+    dispute.append('intent', 'dispute');
+    dispute.append('reason', 'It was not worn');
+    expect((await post(path, dispute, ada)).status).toBe(303);
+    const olga = await staffCookie('olga-pages@shop.test');
+    const answered = await server.api(`/api/admin/claims/${declined!.id}/dispute-answer`, {
+      body: { answer: 'decline', reason: 'the intake photos show the wear' },
+      headers: { Authorization: `Bearer ${olga.token}` },
+    });
+    expect(answered.status).toBe(200);
+    const html = await (await page(path, ada)).text();
+    expect(html).toContain('the intake photos show the wear');
+    expect(html).not.toContain('Disagree with our answer?');
+  });
+
+  test('photos refused after the claim is made are said with their reason, the receipt too', async () => {
+    const jpeg = new Blob([new Uint8Array(await garmentPhotoBytes('#bfdbfe'))], {
+      type: 'image/jpeg',
+    });
+    const broken = new Blob(['not a jpeg at all'], { type: 'image/jpeg' });
+    const withReceipt = await post(
+      `/account/orders/${orderId}/claim`,
+      claimForm(
+        'P-7',
+        {
+          include: 'on',
+          kind: 'damaged',
+          damage_kind: 'colour-lost',
+          category: 'shirts',
+          age_months: '5',
+        },
+        { photos: jpeg, receipt: broken },
+      ),
+      ada,
+    );
+    expect(withReceipt.status).toBe(303);
+    const first = withReceipt.headers.get('location')!;
+    expect(first).toContain('receipt=not-an-image');
+    const html = await (await page(first, ada)).text();
+    expect(html).toContain(
+      'Your receipt could not be read as an image: please add it again below.',
+    );
+    expect(html).not.toContain('One photo');
+
+    // The hourly limit reached: the photo is refused for that, not as unreadable.
+    const db = server.database.db;
+    const [adaRow] = await db
+      .select()
+      .from(customers)
+      .where(eq(customers.email, 'ada-claim-pages@example.com'));
+    const key = `claim-photo:customer:${adaRow!.id}`;
+    await db
+      .insert(rateLimits)
+      .values({ key, windowStart: windowStart(clock, 3600), hits: 30 })
+      .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { hits: 30 } });
+    const limited = await post(
+      `/account/orders/${orderId}/claim`,
+      claimForm(
+        'P-8',
+        {
+          include: 'on',
+          kind: 'damaged',
+          damage_kind: 'shrunk',
+          category: 'shirts',
+          age_months: '5',
+        },
+        { photos: jpeg, receipt: jpeg },
+      ),
+      ada,
+    );
+    expect(limited.status).toBe(303);
+    const second = await (await page(limited.headers.get('location')!, ada)).text();
+    expect(second).toContain(
+      'One photo was not added: we take 30 photos an hour. Please add it below in a while.',
+    );
+    expect(second).toContain('Your receipt was not added: we take 30 photos an hour.');
+    expect(second).not.toContain('could not be read');
+  });
+
+  test('a page body above its limit is a 413 page before it is read; one of no length a 411', async () => {
+    /** A POST stating `length` but sending only its first bytes: the answer comes first. */
+    const declare = (path: string, headers: Record<string, string>) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest(`${server.url}${path}`, {
+          method: 'POST',
+          headers: {
+            Origin: server.url,
+            'Content-Type': 'multipart/form-data; boundary=x',
+            ...headers,
+          },
+        });
+        req.on('response', (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on('error', reject);
+        req.write('--x\r\n');
+      });
+    const MB = 1024 * 1024;
+    const auth = { Authorization: ada.Authorization! };
+    const tooLarge = await declare(`/account/orders/${orderId}/claim`, {
+      ...auth,
+      'Content-Length': String(62 * MB),
+    });
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body).toContain('This form can send at most 61 MB at once');
+    const claimPage = await declare('/account/claims/1', {
+      ...auth,
+      'Content-Length': String(12 * MB),
+    });
+    expect(claimPage.status).toBe(413);
+    expect(claimPage.body).toContain('at most 11 MB');
+    const other = await declare('/account/profile', { ...auth, 'Content-Length': String(7 * MB) });
+    expect(other.status).toBe(413);
+    const chunked = await declare(`/account/orders/${orderId}/claim`, {
+      ...auth,
+      'Transfer-Encoding': 'chunked',
+    });
+    expect(chunked.status).toBe(411);
+  });
+
+  test('the claim form takes at most 5 photos and a receipt', async () => {
+    const jpeg = new Blob([new Uint8Array(await garmentPhotoBytes('#ddd6fe'))], {
+      type: 'image/jpeg',
+    });
+    const form = claimForm(
+      'P-8',
+      {
+        include: 'on',
+        kind: 'damaged',
+        damage_kind: 'shrunk',
+        category: 'shirts',
+        age_months: '5',
+      },
+      { receipt: jpeg },
+    );
+    for (let i = 0; i < 6; i += 1) form.append(`g.${garments['P-8']}.photos`, jpeg, `p${i}.jpg`);
+    const refused = await post(`/account/orders/${orderId}/claim`, form, ada);
+    expect(refused.status).toBe(422);
+    expect(await refused.text()).toContain('Send at most 5 photos and a receipt with the claim');
+  });
+
+  test('a guest claims from the intake report’s signed link, with no session', async () => {
+    const t = intakeReportToken(server.services, { id: orderId, intakeReportedAt: start });
+    const q = `t=${encodeURIComponent(t)}`;
+    const report = await (await page(`/order/intake/${orderId}?${q}`, {})).text();
+    expect(report).toContain(`href="/order/intake/${orderId}/claim?${q}"`);
+    expect(report).toContain('Report a problem');
+    // Its claims, linked under the same link.
+    expect(report).toMatch(new RegExp(`href="/order/intake/${orderId}/claims/\\d+\\?t=`));
+
+    expect((await page(`/order/intake/${orderId}/claim`, {})).status).toBe(401);
+    expect((await page(`/order/intake/${orderId}/claim?t=forged`, {})).status).toBe(401);
+    const form = await page(`/order/intake/${orderId}/claim?${q}`, {});
+    expect(form.status).toBe(200);
+    const html = await form.text();
+    expect(html).toMatch(/enctype="multipart\/form-data"/i);
+    expect(html).toContain('Tag P-9 · Shirt on hanger');
+    // Without a valid link the POST makes nothing.
+    const fields = {
+      include: 'on',
+      kind: 'damaged',
+      damage_kind: 'stain-left',
+      category: 'shirts',
+      age_months: '8',
+    };
+    expect(
+      (await post(`/order/intake/${orderId}/claim`, claimForm('P-9', fields), {})).status,
+    ).toBe(401);
+
+    const made = await post(`/order/intake/${orderId}/claim?${q}`, claimForm('P-9', fields), {});
+    expect(made.status).toBe(303);
+    const location = made.headers.get('location')!;
+    expect(location).toMatch(new RegExp(`^/order/intake/${orderId}/claims/\\d+\\?t=[^&]+&made=1$`));
+    const claimPage = await (await page(location, {})).text();
+    expect(claimPage).toContain('Thank you: your claim on order');
+    expect(claimPage).toContain('We are looking into it');
+    expect(claimPage).toContain(`href="/order/intake/${orderId}?${q}"`);
+    const claimId = Number(/claims\/(\d+)/.exec(location)![1]);
+    const [claim] = await server.database.db.select().from(claims).where(eq(claims.id, claimId));
+    const [adaRow] = await server.database.db
+      .select()
+      .from(customers)
+      .where(eq(customers.email, 'ada-claim-pages@example.com'));
+    expect(claim!.customerId).toBe(adaRow!.id);
+
+    // A photo by plain POST on the guest's page keeps the link.
+    const [item] = await server.database.db
+      .select()
+      .from(claimItems)
+      .where(eq(claimItems.claimId, claimId));
+    await server.database.db.delete(rateLimits);
+    const photo = new FormData();
+    photo.append('intent', 'photo');
+    photo.append('item', String(item!.id));
+    photo.append(
+      'photo',
+      new Blob([new Uint8Array(await garmentPhotoBytes())], { type: 'image/jpeg' }),
+      'p.jpg',
+    );
+    const added = await post(`/order/intake/${orderId}/claims/${claimId}?${q}`, photo, {});
+    expect(added.status).toBe(303);
+    expect(added.headers.get('location')).toBe(
+      `/order/intake/${orderId}/claims/${claimId}?${q}&done=photo`,
+    );
+    // The link opens its own order's claims only, and nothing without it.
+    expect((await page(`/order/intake/${orderId}/claims/${claimId}`, {})).status).toBe(401);
+    const otherOrder = '3f1c2a7e-0000-4000-8000-000000000001';
+    expect((await page(`/order/intake/${otherOrder}/claims/${claimId}?${q}`, {})).status).toBe(404);
+  });
+
+  test('the tracking page offers "Report a problem" to the order’s customer signed in only', async () => {
+    const [order] = await server.database.db.select().from(orders).where(eq(orders.id, orderId));
+    const track = `/track/${order!.trackingToken}`;
+    const entry = `href="/account/orders/${orderId}/claim"`;
+    const reply = await page(track, ada);
+    expect(reply.status).toBe(200);
+    const mine = await reply.text();
+    expect(mine).toContain('A problem with a garment?');
+    expect(mine).toContain(entry);
+    // The link may be forwarded: it gives no claims, nor the order's id, by itself.
+    const forwarded = await (await page(track, {})).text();
+    expect(forwarded).not.toContain(entry);
+    expect(forwarded).not.toContain(orderId);
+    expect(await (await page(track, bob)).text()).not.toContain(entry);
   });
 });

@@ -1,24 +1,14 @@
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
 import { AccountFrame } from '~/features/account/account-frame';
 import { accountHeaders, requireAccountCustomer } from '~/features/account/account.server';
-import { AcceptOffer, AddPhotos, DisputeClaim } from '~/features/claims/claim-answer';
-import {
-  AnswerCountdown,
-  ClaimDisputes,
-  ClaimedGarments,
-  ClaimEvidence,
-  ClaimOffer,
-  ClaimStatus,
-} from '~/features/claims/claim-file-view';
 import { claimPageAction, customerClaim } from '~/features/claims/claim-page.server';
-import { Notice } from '~/components/form/form-field';
+import { ClaimPage, claimPageSaid } from '~/features/claims/claim-page';
 import { recordIdOf } from '~/features/claims/claim-fields';
 import type { Route } from './+types/account-claim';
 
 /**
- * /account/claims/:id: one of the customer's claims (issue 34, decision 063 "Pages"): its
- * state and the answer time, what they told us and what we recorded, the offer in plain
- * words with the Consumer Rights Act sentence, and Accept (refund or credit) or Dispute.
+ * /account/claims/:id: one of the customer's claims (issue 34, decision 063 "Pages"), shown by
+ * `ClaimPage` (also under the intake report's link, order-intake-claim-page.tsx).
  */
 
 const claimId = (id: string) => {
@@ -38,15 +28,12 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 export async function loader({ context, params, request, url }: Route.LoaderArgs) {
   const { services } = context;
   const customer = await requireAccountCustomer(services, request);
+  const claim = await customerClaim(services, customer.id, claimId(params.id));
   return {
-    claim: await customerClaim(services, customer.id, claimId(params.id)),
+    claim,
     now: services.now().toISOString(),
-    said: {
-      done: url.searchParams.get('done'),
-      made: url.searchParams.get('made') === '1',
-      reclean: url.searchParams.get('reclean'),
-      unreadable: Number(url.searchParams.get('unreadable') ?? 0) || 0,
-    },
+    said: claimPageSaid(url.searchParams),
+    link: { orderId: claim.order_id, token: null },
   };
 }
 
@@ -57,6 +44,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     request,
     customerId: customer.id,
     claimId: claimId(params.id),
+    link: null,
   });
 }
 
@@ -64,64 +52,12 @@ export function headers() {
   return accountHeaders;
 }
 
-const doneText: Record<string, string> = {
-  credit: 'Thank you: the credit is on your account.',
-  refund: 'Thank you: the money is on its way back to your card or PayPal.',
-  dispute: 'Thank you: our owner has your claim and your reason.',
-  photo: 'Thank you: the photo is with your claim.',
-};
-
 export default function AccountClaim({ loaderData, actionData }: Route.ComponentProps) {
-  const { claim, now, said } = loaderData;
+  const { claim } = loaderData;
   const failure = actionData ? { ...actionData.errors, intent: actionData.intent } : null;
-  const notice = said.made
-    ? `Thank you: your claim on order ${claim.order_no} is with us.${said.reclean ? ` Your free re-clean is order ${said.reclean}.` : ''}`
-    : said.done
-      ? doneText[said.done]
-      : undefined;
   return (
     <AccountFrame current="orders" title={`Claim ${claim.id} on order ${claim.order_no}`}>
-      <div className="space-y-6">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <Link
-            to={`/account/orders/${claim.order_id}`}
-            className="text-sm font-medium text-brand underline"
-          >
-            ← Back to the order
-          </Link>
-          <ClaimStatus claim={claim} />
-        </div>
-        {notice ? <Notice tone="success">{notice}</Notice> : null}
-        {said.unreadable ? (
-          <Notice tone="error">
-            {said.unreadable === 1 ? 'One photo' : `${said.unreadable} photos`} could not be read as
-            an image: please add {said.unreadable === 1 ? 'it' : 'them'} again below.
-          </Notice>
-        ) : null}
-        <AnswerCountdown claim={claim} nowIso={now} />
-        {claim.status === 'declined' && claim.declined_reason ? (
-          <p className="rounded-md bg-slate-50 p-4 text-sm text-slate-800">
-            {`We looked at your claim and our records: ${claim.declined_reason}`}
-          </p>
-        ) : null}
-        {claim.payment ? (
-          <p
-            className="rounded-md bg-emerald-50 p-4 text-sm font-medium text-emerald-900"
-            data-testid="claim-payment"
-          >
-            {`Paid: £${claim.payment.paid} ${claim.payment.method === 'credit' ? 'as account credit' : 'back to your card or PayPal'}.`}
-          </p>
-        ) : null}
-        <ClaimOffer claim={claim} audience="customer" />
-        <div className="space-y-8">
-          <AcceptOffer claim={claim} failure={failure} />
-          <DisputeClaim claim={claim} failure={failure} />
-        </div>
-        <ClaimDisputes claim={claim} />
-        <ClaimedGarments claim={claim} />
-        <AddPhotos claim={claim} failure={failure} />
-        <ClaimEvidence claim={claim} />
-      </div>
+      <ClaimPage {...loaderData} failure={failure} />
     </AccountFrame>
   );
 }

@@ -30,8 +30,12 @@ export async function loader({ context, params, request, url }: Route.LoaderArgs
     refused: null,
     token: read.value.via === 'link' ? token : null,
     report: intakeReportView(services.config.brand, read.value),
-    // Issue 34: "Report a problem" for the order's customer signed in (claims need the account).
-    claims: await claimsEntryFor(services, customerId, orderId),
+    // Issue 34: "Report a problem" for the order's customer signed in, or the link's holder.
+    claims: await claimsEntryFor(
+      services,
+      { customerId, token: read.value.via === 'link' ? token : null },
+      orderId,
+    ),
   };
 }
 
@@ -105,7 +109,7 @@ export default function OrderIntake({ loaderData, actionData }: Route.ComponentP
         </div>
         {loaderData.claims ? (
           <div className="rounded-xl bg-white shadow-sm">
-            <ReportProblem order={loaderData.claims} phone={brand.phone} />
+            <ReportProblem order={loaderData.claims} phone={brand.phone} token={loaderData.token} />
           </div>
         ) : null}
       </div>

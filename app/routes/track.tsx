@@ -3,6 +3,9 @@ import { data, useRevalidator } from 'react-router';
 import { orderTracking } from '~/server/tracking.server';
 import { AppError } from '~/server/errors.server';
 import { TrackingTimeline } from '~/features/tracking/tracking-timeline';
+import { claimsEntryByTracking } from '~/features/claims/claims.server';
+import { ReportProblem } from '~/features/claims/report-problem';
+import { currentCustomerId } from '~/utils/linked-page.server';
 import { useRootData } from '~/utils/root-data';
 import { seo } from '~/utils/seo';
 import type { Route } from './+types/track';
@@ -15,9 +18,15 @@ import type { Route } from './+types/track';
 
 const REFRESH_SECONDS = 60;
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   try {
-    return { tracking: await orderTracking(context.services, { token: params.token }) };
+    const tracking = await orderTracking(context.services, { token: params.token });
+    // Issue 34: "Report a problem" for the order's customer signed in (a counter ticket too).
+    const customerId = await currentCustomerId(context.services, request);
+    return {
+      tracking,
+      claims: await claimsEntryByTracking(context.services, customerId, params.token),
+    };
   } catch (error) {
     if (error instanceof AppError && error.kind === 'not-found') {
       throw data('Not found', { status: 404 });
@@ -66,6 +75,11 @@ export default function Track({ loaderData }: Route.ComponentProps) {
         </noscript>
       )}
       <TrackingTimeline tracking={loaderData.tracking} phone={brand.phone} />
+      {loaderData.claims ? (
+        <div className="mx-auto mt-6 max-w-2xl rounded-xl bg-white shadow-sm">
+          <ReportProblem order={loaderData.claims} phone={brand.phone} />
+        </div>
+      ) : null}
     </main>
   );
 }

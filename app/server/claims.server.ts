@@ -13,10 +13,15 @@ export { claimTableInForce } from '@server/use-cases/claims/claim-table';
 import type { claimView as view } from '@server/use-cases/claims/present-claims';
 export { claimTableView, claimView } from '@server/use-cases/claims/present-claims';
 export type ClaimView = ReturnType<typeof view>;
-export { claimableOrder, staffClaimList } from '@server/use-cases/claims/claim-pages';
+export {
+  claimableOrder,
+  claimableOrderByTracking,
+  staffClaimList,
+} from '@server/use-cases/claims/claim-pages';
 export {
   claimableOrderView,
   staffClaimListView,
   type ClaimableOrder,
   type StaffClaimList,
 } from '@server/use-cases/claims/present-claim-pages';
+export { claimCustomerOfClaim, claimCustomerOfOrder } from '@server/use-cases/claims/claim-access';

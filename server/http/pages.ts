@@ -19,6 +19,7 @@ import {
 import { cspNonceOf } from './security-headers';
 import { loggedPath } from './request-log';
 import { sharedPathMatcher } from './shared-routes';
+import { pageBodyLimit } from '@shared/claims/page-uploads';
 
 /*
  * The website's pages: every path that is not /api, an asset or an upload goes to React
@@ -53,6 +54,40 @@ function webRequest(request: FastifyRequest, reply: FastifyReply, forNobody = fa
       ? {}
       : { body: createReadableStreamFromReadable(request.raw), duplex: 'half' }),
   } as RequestInit);
+}
+
+/**
+ * Page bodies reach React Router unread, and a form's `formData()` buffers all of it: a body
+ * above its page's limit (`pageBodyLimit`: the claims pages take photos) is refused with a 413
+ * page before a byte is read, and a body of no stated length (chunked) with a 411 (browsers
+ * state it). Null when the body may be read.
+ */
+function refuseLargeBody(request: FastifyRequest, reply: FastifyReply) {
+  if (request.method === 'GET' || request.method === 'HEAD') return null;
+  const stated = request.headers['content-length'];
+  const chunked = request.headers['transfer-encoding'] !== undefined;
+  if (stated === undefined && !chunked) return null; // No body.
+  const refuse = (status: number, title: string, text: string) =>
+    reply
+      .code(status)
+      .header('connection', 'close')
+      .type('text/html; charset=utf-8')
+      .send(
+        `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:2rem auto;padding:0 1rem;line-height:1.5"><h1>${title}</h1><p>${text}</p><p>Your browser’s Back button returns to the form.</p></body></html>`,
+      );
+  if (stated === undefined) {
+    return refuse(411, 'Please send the form again', 'We could not tell how large it was.');
+  }
+  const limit = pageBodyLimit(new URL(request.url, 'http://page').pathname);
+  if (Number(stated) > limit) {
+    const mb = Math.floor(limit / (1024 * 1024));
+    return refuse(
+      413,
+      'Too large to send at once',
+      `This form can send at most ${mb} MB at once (photos: up to 10 MB each). Please choose fewer or smaller photos, and send it again.`,
+    );
+  }
+  return null;
 }
 
 /** What a shared page is rendered without. */
@@ -173,6 +208,8 @@ export function pageRoutes(
         }
         throw error;
       }
+      const refused = refuseLargeBody(request, reply);
+      if (refused) return refused;
       const key = cache?.keyOf({
         method: request.method,
         url: request.url,

@@ -28,7 +28,8 @@ export function AcceptOffer({
   failure: ClaimFailure | null;
 }) {
   const busy = useNavigation().state === 'submitting';
-  if (claim.status !== 'offered' || !claim.offer) return null;
+  // Once accepted (a payment row, even while the refund is being made) there is nothing to do.
+  if (claim.status !== 'offered' || !claim.offer || claim.payment) return null;
   const choice =
     'flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border border-slate-300 bg-white p-4 has-[:checked]:border-brand has-[:checked]:ring-1 has-[:checked]:ring-brand/30';
   return (
@@ -88,6 +89,12 @@ export function DisputeClaim({
 }) {
   const busy = useNavigation().state === 'submitting';
   if (claim.status !== 'offered' && claim.status !== 'declined') return null;
+  // Accepted (even while paying); as the API has it: a declined claim is disputed once, and
+  // the owner declining a dispute is final (of an offer too); a raised offer may be disputed.
+  const final =
+    (claim.status === 'declined' && claim.disputes.length > 0) ||
+    claim.disputes.some((d) => d.answer === 'declined');
+  if (claim.payment || final) return null;
   return (
     <Form method="post" className="space-y-3" aria-labelledby="dispute-title">
       <input type="hidden" name="intent" value="dispute" />

@@ -1,5 +1,6 @@
 import { data, redirect } from 'react-router';
 import { claimInput } from '@shared/claims/input';
+import { CLAIM_FORM_FILES_MAX, CLAIM_FORM_FILES_TOO_MANY } from '@shared/claims/page-uploads';
 import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE, photoContentTypes } from '@shared/photos';
 import type { AppServices } from '@server/services';
 import { isUuid } from '@shared/text';
@@ -8,6 +9,8 @@ import { formErrors } from '~/components/form/form-errors';
 import { addClaimPhoto, makeClaim } from '~/server/claims.server';
 import { isRefusal, httpStatusOf, ValidationError } from '~/server/errors.server';
 import { claimBody, fieldErrorsByGarment, garmentField, includedGarments } from './claim-fields';
+import { claimPagePath } from './claim-paths';
+import { refusalOf, refusalQuery, type PhotoRefusal } from './photo-refusals';
 
 /*
  * The claim form's action (issue 34): a multipart POST, so it works without JavaScript. The
@@ -32,12 +35,17 @@ function readFiles(form: FormData, garmentIds: number[]) {
   };
   const chosen = (value: FormDataEntryValue): value is File =>
     typeof value !== 'string' && value.size > 0;
+  let count = 0;
   for (const id of garmentIds) {
     const photos = form.getAll(garmentField(id, 'photos')).filter(chosen);
     const receipt = form.getAll(garmentField(id, 'receipt')).filter(chosen)[0] ?? null;
     photos.forEach((p) => check(p, garmentField(id, 'photos')));
     if (receipt) check(receipt, garmentField(id, 'receipt'));
     files.set(id, { photos, receipt });
+    count += photos.length + (receipt ? 1 : 0);
+    // What the pages promise and the proxy lets through (shared/claims/page-uploads.ts).
+    if (count > CLAIM_FORM_FILES_MAX)
+      problems[garmentField(id, 'photos')] = CLAIM_FORM_FILES_TOO_MANY;
   }
   return { files, problems };
 }
@@ -61,7 +69,7 @@ function refused(error: unknown, values: Record<string, string>, garmentIds: num
 
 export async function claimFormAction(
   services: AppServices,
-  input: { request: Request; customerId: string; orderId: string },
+  input: { request: Request; customerId: string; orderId: string; token?: string | null },
 ) {
   // Anything but a UUID is no order of ours.
   if (!isUuid(input.orderId)) throw data('Not found', { status: 404 });
@@ -83,9 +91,11 @@ export async function claimFormAction(
       customerId: input.customerId,
       orderId: input.orderId,
     });
-    // The claim stands; a photo the image library cannot read is said on the claim's page,
-    // where photos can be added again while we look into it.
-    let unreadable = 0;
+    // The claim stands; a photo refused now (the image library cannot read it, the hourly
+    // limit, a claim already closed) is said on the claim's page with its reason, the receipt
+    // apart, where photos can be added again while we look into it.
+    const refusedPhotos: PhotoRefusal[] = [];
+    let refusedReceipt: PhotoRefusal | null = null;
     for (const item of made.items) {
       const chosen = files.get(item.orderGarmentId);
       const uploads = [
@@ -103,14 +113,18 @@ export async function claimFormAction(
           });
         } catch (error) {
           if (!isRefusal(error)) throw error;
-          unreadable += 1;
+          if (role === 'receipt') refusedReceipt = refusalOf(error.code);
+          else refusedPhotos.push(refusalOf(error.code));
         }
       }
     }
-    const query = new URLSearchParams({ made: '1' });
-    if (made.recleanOrderNo) query.set('reclean', made.recleanOrderNo);
-    if (unreadable) query.set('unreadable', String(unreadable));
-    return redirect(`/account/claims/${made.claim.id}?${query}`, 303);
+    const said: Record<string, string> = {
+      made: '1',
+      ...(made.recleanOrderNo ? { reclean: made.recleanOrderNo } : {}),
+      ...refusalQuery(refusedPhotos, refusedReceipt),
+    };
+    const link = { orderId: input.orderId, token: input.token ?? null };
+    return redirect(claimPagePath(link, made.claim.id, said), 303);
   } catch (error) {
     return refused(error, values, garmentIds);
   }

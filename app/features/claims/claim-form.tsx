@@ -182,7 +182,8 @@ function GarmentCard({
             </p>
           ) : (
             <p id={`${id('photos')}-hint`} className="mt-1 text-xs text-slate-500">
-              JPEG, PNG or WebP, up to 10 MB each.
+              JPEG, PNG or WebP, up to 10 MB each; at most 5 photos and a receipt in the claim (more
+              on the claim’s page).
             </p>
           )}
         </div>

@@ -12,6 +12,7 @@ import {
 } from '~/server/claims.server';
 import { isRefusal, ValidationError } from '~/server/errors.server';
 import { recordIdOf } from './claim-fields';
+import { claimPagePath, type ClaimLink } from './claim-paths';
 
 /*
  * The customer's claim page, server side (issue 34): the claim's file (404 for anyone
@@ -32,11 +33,13 @@ export async function customerClaim(services: AppServices, customerId: string, c
 
 export async function claimPageAction(
   services: AppServices,
-  input: { request: Request; customerId: string; claimId: number },
+  input: { request: Request; customerId: string; claimId: number; link: ClaimLink | null },
 ) {
   const form = await input.request.formData();
   const intent = String(form.get('intent') ?? '');
-  const back = (said: string) => redirect(`/account/claims/${input.claimId}?done=${said}`, 303);
+  const link = input.link ?? { orderId: '', token: null };
+  const back = (done: string, more: Record<string, string> = {}) =>
+    redirect(claimPagePath(link, input.claimId, { done, ...more }), 303);
   try {
     if (intent === 'accept') {
       const body = parseFields(
@@ -45,6 +48,14 @@ export async function claimPageAction(
         'Choose how to be paid.',
       );
       const paid = await acceptOffer(services, { ...input, method: body.method });
+      // The reply's parts said on the page, as the API's message says them.
+      if (paid.pending) return back('refund-pending');
+      if (paid.method === 'refund' && paid.creditPence > 0) {
+        return back('refund-part', {
+          refunded: String(paid.refundedPence),
+          credit: String(paid.creditPence),
+        });
+      }
       return back(paid.method === 'refund' ? 'refund' : 'credit');
     }
     if (intent === 'dispute') {

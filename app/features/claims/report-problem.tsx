@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { ClaimableOrder } from '~/server/claims.server';
 import { claimItemKindLabels } from '@shared/claims/window';
+import { claimFormPath, claimPagePath } from './claim-paths';
 
 /*
  * The entry to claims on an order's page (issue 34): "Report a problem" while a window is
@@ -17,7 +18,17 @@ export function WindowClosed({ order, phone }: { order: ClaimableOrder; phone?: 
   );
 }
 
-export function ReportProblem({ order, phone }: { order: ClaimableOrder; phone: string }) {
+export function ReportProblem({
+  order,
+  phone,
+  token = null,
+}: {
+  order: ClaimableOrder;
+  phone: string;
+  /** The intake report link's, for a visitor with no session (the claims pages keep it). */
+  token?: string | null;
+}) {
+  const link = { orderId: order.order_id, token };
   const open = order.windows.filter((w) => w.state === 'open');
   if (!order.open && !order.closed_display && order.claims.length === 0) return null;
   return (
@@ -35,10 +46,7 @@ export function ReportProblem({ order, phone }: { order: ClaimableOrder; phone: 
               <li key={w.kind}>{`${claimItemKindLabels[w.kind]}: until ${w.ends_display}`}</li>
             ))}
           </ul>
-          <Link
-            to={`/account/orders/${order.order_id}/claim`}
-            className="btn-primary min-h-11 w-full sm:w-auto"
-          >
+          <Link to={claimFormPath(link)} className="btn-primary min-h-11 w-full sm:w-auto">
             Report a problem
           </Link>
         </>
@@ -49,7 +57,7 @@ export function ReportProblem({ order, phone }: { order: ClaimableOrder; phone: 
         <ul aria-label="Your claims on this order" className="divide-y divide-slate-100 text-sm">
           {order.claims.map((c) => (
             <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-              <Link to={`/account/claims/${c.id}`} className="font-medium text-brand underline">
+              <Link to={claimPagePath(link, c.id)} className="font-medium text-brand underline">
                 {`Claim ${c.id}`}
               </Link>
               <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">

@@ -27,13 +27,19 @@ export async function loader({ context, params, request, url }: Route.LoaderArgs
   const id = recordIdOf(params.id);
   if (id === null) throw data('Not found', { status: 404 });
   try {
-    const file = await claimFile(services, { claimId: id, customerId: null });
-    const branch = file.claim.branchId;
-    if (scope.branchIds !== null && branch !== null && !scope.branchIds.includes(branch)) {
-      throw data('Not found', { status: 404 });
-    }
+    // The API's check (claim-scope.ts): the order's current branch, the owner every branch's.
+    const file = await claimFile(services, {
+      claimId: id,
+      customerId: null,
+      scope: staff.role === 'owner' ? { branchIds: null } : scope,
+    });
     return {
-      claim: claimView(services.config.brand, file, (await claimTableInForce(services)).table),
+      claim: claimView(
+        services.config.brand,
+        file,
+        (await claimTableInForce(services)).table,
+        'staff',
+      ),
       customer: { name: file.order.customerName, email: file.order.customerEmail },
       isOwner: staff.role === 'owner',
       now: services.now().toISOString(),
@@ -73,7 +79,12 @@ export default function AdminClaim({ loaderData }: Route.ComponentProps) {
         {claim.declined_reason ? <p>Declined: {claim.declined_reason}</p> : null}
         {claim.payment ? (
           <p className="font-medium text-emerald-800">
-            Paid £{claim.payment.paid} as{' '}
+            {claim.payment.status === 'paid'
+              ? 'Paid'
+              : claim.payment.status === 'paying'
+                ? 'Being paid'
+                : 'Needs attention: being paid'}{' '}
+            £{claim.payment.paid} as{' '}
             {claim.payment.method === 'credit' ? 'account credit' : 'a refund'}.
           </p>
         ) : null}

@@ -45,6 +45,7 @@ export function claimRoutes(app: FastifyInstance, services: AppServices) {
       services.config.brand,
       await claimFile(services, { claimId, customerId, scope }),
       (await claimTableInForce(services)).table,
+      customerId === null ? 'staff' : 'customer',
     );
   // Staff act on their branches' claims (decision 047), the owner on every branch's; the
   // waiting list is filtered as the board is (the owner's picked branch too).

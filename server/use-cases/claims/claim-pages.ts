@@ -42,6 +42,25 @@ export async function claimableOrder(deps: Deps, input: { customerId: string; or
 export type ClaimableOrderRows = Awaited<ReturnType<typeof claimableOrder>>;
 
 /**
+ * The order of a tracking link (a delivery's or a counter ticket's), to be claimed on by its
+ * customer signed in; null for anyone else. The tracking link is safe to forward (decisions
+ * 029, 031): it never gives claims by itself, nor the order's id to whoever holds it.
+ */
+export async function claimableOrderByTracking(
+  deps: Deps,
+  input: { trackingToken: string; customerId: string | null },
+) {
+  if (!input.customerId) return null;
+  const [order] = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(eq(orders.trackingToken, input.trackingToken), eq(orders.customerId, input.customerId)),
+    );
+  return order ? claimableOrder(deps, { customerId: input.customerId, orderId: order.id }) : null;
+}
+
+/**
  * The claims waiting on the shop (oldest first) with their branch's name, in the branches the
  * caller works in (all when `branchIds` is null; claims of no branch are everyone's, as
  * orders are).

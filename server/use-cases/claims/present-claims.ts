@@ -16,12 +16,23 @@ import type { VersionedTable } from './claim-table';
 
 const HOUR = 60 * 60 * 1000;
 
+/** Who reads the file: the customer does not see an offer until the owner has signed it off. */
+export type ClaimAudience = 'customer' | 'staff';
+
 /**
  * `_table` is no longer read: an offer's credit bonus is its own (decision 063), not the table
- * in force's; the parameter stays so that callers need not change.
+ * in force's; the parameter stays so that callers need not change. An offer waiting for the
+ * owner's sign-off is no offer yet for the customer (null: the status says the owner checks it).
  */
-export function claimView(brand: Brand, file: ClaimFile, _table?: ClaimTable) {
-  const { claim, offer, payment } = file;
+export function claimView(
+  brand: Brand,
+  file: ClaimFile,
+  _table?: ClaimTable,
+  audience: ClaimAudience = 'customer',
+) {
+  const { claim, payment } = file;
+  const waitsForOwner = file.offer?.needsSignOff === true && file.offer.signedOffAt === null;
+  const offer = audience === 'customer' && waitsForOwner ? null : file.offer;
   return {
     id: claim.id,
     order_id: claim.orderId,
