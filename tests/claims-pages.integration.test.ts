@@ -13,6 +13,7 @@ import {
   rateLimits,
   orderEvents,
   orders,
+  payments,
 } from '../server/db/schema';
 import { intakeReportToken } from '../server/auth/intake-report-access';
 import { windowStart } from '../server/auth/rate-limit';
@@ -539,8 +540,12 @@ describe('review round 2: branch, sign-off, paying, a final answer', () => {
     ).text();
     expect(staffHtml).toContain('data-testid="offer-total"');
     expect(staffHtml).toContain('waits for the owner’s sign-off');
-    // Signed off by the owner: now the customer's offer.
+    // The owner may also make another offer or decline it, each with a reason; staff may not.
     const olga = await staffCookie('olga-pages@shop.test');
+    const ownerHtml = await (await page(`/admin/claims/${id}`, { Cookie: olga.Cookie })).text();
+    expect(ownerHtml).toContain('Or change the offer, or decline the claim');
+    expect(staffHtml).not.toContain('Or change the offer');
+    // Signed off by the owner: now the customer's offer.
     const signed = await server.api(`/api/admin/claims/${id}/sign-off`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${olga.token}` },
@@ -585,6 +590,31 @@ describe('review round 2: branch, sign-off, paying, a final answer', () => {
       .where(eq(claimPayments.claimId, id));
     const checked = await (await page(path, ada)).text();
     expect(checked).toContain('is being checked by the shop with the card or PayPal provider');
+    // The owner is asked what the provider's dashboard shows, part by part; staff wait for it.
+    const [charge] = await db
+      .insert(payments)
+      .values({
+        orderId,
+        provider: 'stripe',
+        kind: 'charge',
+        providerRef: `pi_pages_${id}`,
+        status: 'succeeded',
+        amountPence: 1250,
+        createdAt: clock,
+      })
+      .returning();
+    await db
+      .update(claimPayments)
+      .set({ refundPlan: [{ chargeId: charge!.id, amountPence: 1250 }] })
+      .where(eq(claimPayments.claimId, id));
+    const olga = await staffCookie('olga-pages@shop.test');
+    const ownerHtml = await (await page(`/admin/claims/${id}`, { Cookie: olga.Cookie })).text();
+    expect(ownerHtml).toContain('The refund was not answered for 20 hours');
+    expect(ownerHtml).toContain('Reference of the £12.50 refund');
+    const staffHtml = await (
+      await page(`/admin/claims/${id}`, { Cookie: `cl_staff=${staff.Authorization!.slice(7)}` })
+    ).text();
+    expect(staffHtml).toContain('Waiting for the owner to check it.');
     expect(checked).not.toContain('Paid: £');
     expect(checked).not.toContain('Accept the offer');
     // The accept reply's parts, as the page's action passes them back.

@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import { claimFaults, claimPayMethods, claimStatuses } from '../claims/claim';
-import {
-  claimAcceptInput,
-  claimDisputeAnswerInput,
-  claimSignOffAnswerInput,
-  claimPaymentCheckInput,
-  claimDisputeInput,
-  claimFindingInput,
-  claimInput,
-} from '../claims/input';
+import { claimAcceptInput, claimDisputeInput, claimInput } from '../claims/input';
 import { garmentCategories, garmentConditions } from '../claims/table';
 import { claimItemKinds, damageKinds } from '../claims/window';
 import { recordId, text } from '../text';
@@ -24,9 +16,8 @@ import { endpoint, failures, instant, money, ok } from './contract';
  */
 
 const customer = ['bearer', 'cookie'] as const;
-const staff = ['staff'] as const;
 const byOrder = z.object({ id: z.uuid({ error: 'We could not find that order.' }) });
-const byClaim = z.object({ id: recordId('We could not find that claim.') });
+export const byClaim = z.object({ id: recordId('We could not find that claim.') });
 const photo = z.object({ id: z.uuid(), url: text().meta({ description: 'Signed, expiring' }) });
 /** A guest's way in (decision 063): the token of the order's e-mailed intake report link. */
 const linkTokenField = text()
@@ -103,6 +94,10 @@ export const claimView = z
         paid: money,
         status: z.enum(['paying', 'paid', 'needs-attention']),
         paid_at: instant.nullable(),
+        /** A refund's parts, one per card or PayPal charge, each answered or not yet. */
+        refund_parts: z.array(
+          z.object({ amount: money, outcome: z.enum(['refunded', 'refused']).nullable() }),
+        ),
       })
       .nullable(),
     disputes: z.array(
@@ -146,7 +141,7 @@ export const claimView = z
   })
   .meta({ id: 'Claim' });
 
-const claimReply = z.object({ status: ok, message: text(), claim: claimView });
+export const claimReply = z.object({ status: ok, message: text(), claim: claimView });
 
 export const claimsApi = {
   make: endpoint({
@@ -245,151 +240,5 @@ export const claimsApi = {
     query: linkToken,
     body: claimDisputeInput,
     replies: { 200: claimReply, ...failures(401, 404, 409, 422) },
-  }),
-};
-
-export const claimTableBody = z
-  .object({
-    categories: z.record(
-      z.enum(garmentCategories),
-      z.object({ life_months: z.number().int(), ceiling: money }),
-    ),
-    bands: z.array(
-      z.object({
-        up_to_percent_of_life: z.number().int().nullable(),
-        percent: z.record(z.enum(garmentConditions), z.number().int()),
-      }),
-    ),
-    sign_off_above: money,
-    missing_window_hours: z.number().int(),
-    damage_window_hours: z.number().int(),
-    credit_bonus_percent: z.number().int(),
-    answer_within_hours: z.number().int(),
-  })
-  .meta({ id: 'ClaimTable' });
-
-export const adminClaimsApi = {
-  waiting: endpoint({
-    method: 'GET',
-    path: '/api/admin/claims',
-    operationId: 'listWaitingClaims',
-    tag: 'Back office',
-    summary:
-      'Claims waiting on the shop (finding, sign-off, dispute), oldest first, with their age',
-    auth: staff,
-    replies: {
-      200: z.object({
-        status: ok,
-        claims: z.array(
-          z.object({
-            id: z.number().int(),
-            order_no: text(),
-            status: z.enum(claimStatuses),
-            made_at: instant,
-            age_hours: z.number().int(),
-            answer_due_at: instant,
-            overdue: z.boolean(),
-          }),
-        ),
-      }),
-      ...failures(401, 403),
-    },
-  }),
-  get: endpoint({
-    method: 'GET',
-    path: '/api/admin/claims/:id',
-    operationId: 'getClaim',
-    tag: 'Back office',
-    summary: 'A claim’s whole file: evidence, finding, offer, payment, disputes',
-    auth: staff,
-    params: byClaim,
-    replies: { 200: z.object({ status: ok, claim: claimView }), ...failures(401, 403, 404) },
-  }),
-  finding: endpoint({
-    method: 'POST',
-    path: '/api/admin/claims/:id/finding',
-    operationId: 'recordClaimFinding',
-    tag: 'Back office',
-    summary: 'Records the finding of fault per garment (condition corrected with a reason)',
-    description:
-      '"ours" makes the offer from the table in force at once when it is at or below the owner’s threshold; above it the owner signs it off. "Not ours" on every garment declines the claim, e-mailed.',
-    auth: staff,
-    params: byClaim,
-    body: claimFindingInput,
-    replies: { 200: claimReply, ...failures(401, 403, 404, 409, 422) },
-  }),
-  signOff: endpoint({
-    method: 'POST',
-    path: '/api/admin/claims/:id/sign-off',
-    operationId: 'signOffClaimOffer',
-    tag: 'Back office',
-    summary: 'The owner signs off an offer above the threshold; it is made to the customer',
-    auth: staff,
-    params: byClaim,
-    replies: { 200: claimReply, ...failures(401, 403, 404, 409) },
-  }),
-  answerSignOff: endpoint({
-    method: 'POST',
-    path: '/api/admin/claims/:id/sign-off-answer',
-    operationId: 'answerClaimSignOff',
-    tag: 'Back office',
-    summary:
-      'The owner amends an offer waiting for sign-off (it is then made) or declines the claim, with a reason',
-    description:
-      'Amend: a new offer of the amount, its garments’ lines scaled in proportion, signed off and e-mailed; decline: the claim declined with the reason, e-mailed (the customer may dispute it). Both audited.',
-    auth: staff,
-    params: byClaim,
-    body: claimSignOffAnswerInput,
-    replies: { 200: claimReply, ...failures(401, 403, 404, 409, 422) },
-  }),
-  checkPayment: endpoint({
-    method: 'POST',
-    path: '/api/admin/claims/:id/payment-check',
-    operationId: 'checkClaimPayment',
-    tag: 'Back office',
-    summary:
-      'The owner says what the provider’s dashboard shows of a refund left unanswered for 20 hours',
-    description:
-      'Only for a claim whose payment is `needs-attention`. "refunded": one refund reference per unanswered part, in the plan’s order, each recorded with its credit note; "not-refunded": those parts refused. The claim is then paid as at accept (what went back, the rest as account credit); when nothing went back the customer is told the offer stands, to take as credit. Audited.',
-    auth: staff,
-    params: byClaim,
-    body: claimPaymentCheckInput,
-    replies: { 200: claimReply, ...failures(401, 403, 404, 409, 422) },
-  }),
-  answerDispute: endpoint({
-    method: 'POST',
-    path: '/api/admin/claims/:id/dispute-answer',
-    operationId: 'answerClaimDispute',
-    tag: 'Back office',
-    summary: 'The owner raises the offer (audited) or declines the dispute, with a reason',
-    auth: staff,
-    params: byClaim,
-    body: claimDisputeAnswerInput,
-    replies: { 200: claimReply, ...failures(401, 403, 404, 409, 422) },
-  }),
-  table: endpoint({
-    method: 'GET',
-    path: '/api/admin/claims-table',
-    operationId: 'getClaimTable',
-    tag: 'Back office',
-    summary: 'The claims table in force and its version (0: the default shipped)',
-    auth: staff,
-    replies: {
-      200: z.object({ status: ok, version: z.number().int(), table: claimTableBody }),
-      ...failures(401, 403),
-    },
-  }),
-  saveTable: endpoint({
-    method: 'PUT',
-    path: '/api/admin/claims-table',
-    operationId: 'saveClaimTable',
-    tag: 'Back office',
-    summary: 'The owner saves a new version of the table; offers already made keep theirs',
-    auth: staff,
-    body: claimTableBody,
-    replies: {
-      200: z.object({ status: ok, message: text(), version: z.number().int() }),
-      ...failures(401, 403, 422),
-    },
   }),
 };

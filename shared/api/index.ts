@@ -17,7 +17,8 @@ import { recurringApi } from './recurring';
 import { adminReviewsApi, reviewsApi } from './reviews';
 import { accountDataApi } from './account-data';
 import { adminPushApi, pushApi } from './push';
-import { adminClaimsApi, claimsApi } from './claims';
+import { adminClaimsApi } from './admin-claims';
+import { claimsApi } from './claims';
 
 /**
  * The whole /api contract, by area. The server registers its routes from it, the OpenAPI

@@ -1,6 +1,7 @@
 import { data, Link } from 'react-router';
 import { requireStaffScope } from '~/features/admin/guard.server';
 import { DisputeAnswer, FindingForm, OwnerSignOff } from '~/features/admin/claims/claim-decisions';
+import { PaymentCheck, SignOffAnswer } from '~/features/admin/claims/owner-answers';
 import {
   AnswerCountdown,
   ClaimDisputes,
@@ -91,6 +92,8 @@ export default function AdminClaim({ loaderData }: Route.ComponentProps) {
       </div>
       <FindingForm claim={claim} />
       <OwnerSignOff claim={claim} isOwner={isOwner} />
+      <SignOffAnswer claim={claim} isOwner={isOwner} />
+      <PaymentCheck claim={claim} isOwner={isOwner} />
       <DisputeAnswer claim={claim} isOwner={isOwner} />
       <ClaimOffer claim={claim} audience="staff" />
       <ClaimDisputes claim={claim} />

@@ -96,6 +96,10 @@ export function claimView(
           paid: formatPence(payment.paidPence),
           status: payment.status,
           paid_at: payment.paidAt?.toISOString() ?? null,
+          refund_parts: (payment.refundPlan ?? []).map((part) => ({
+            amount: formatPence(part.amountPence),
+            outcome: part.outcome?.status ?? null,
+          })),
         }
       : null,
     disputes: file.disputes.map((d) => ({
