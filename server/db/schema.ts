@@ -1363,6 +1363,30 @@ export const orderGarments = pgTable(
   ],
 );
 
+/** Why a garment's tag was scanned or typed by staff (issue 34): each kind is a place. */
+export const garmentScanKinds = ['tagged', 'looked-up', 'counter'] as const;
+export type GarmentScanKind = (typeof garmentScanKinds)[number];
+
+/**
+ * Every scan of a garment's tag by staff (issue 34, decision 063): tagged at intake, looked up
+ * (the tag search, the board's scan box), found at the counter. Written by the use-case that
+ * acted on the scan, in its transaction when it has one; a claim's evidence lists them.
+ */
+export const garmentScans = pgTable(
+  'garment_scans',
+  {
+    id: serial('id').primaryKey(),
+    orderGarmentId: integer('order_garment_id')
+      .notNull()
+      .references(() => orderGarments.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    branchId: integer('branch_id').references(() => branches.id, { onDelete: 'set null' }),
+    what: text('what', { enum: garmentScanKinds }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('garment_scans_garment_idx').on(t.orderGarmentId, t.at)],
+);
+
 /**
  * A customer's objection to the intake report ("an item is missing", "this note is wrong"),
  * open until staff answer it; shown on the board while open.

@@ -121,6 +121,8 @@ export const claimView = z
           recorded_at: instant,
           recorded_by: text().nullable(),
           photos: z.array(photo),
+          /** The tag's scans, oldest first: tagged, looked up, found at the counter. */
+          scans: z.array(z.object({ what: text(), at: instant, by: text().nullable() })),
         }),
       ),
       stops: z.array(

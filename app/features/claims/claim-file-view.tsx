@@ -7,12 +7,19 @@ import { claimItemKindLabels, damageKindLabels, londonDateTime } from '@shared/c
 /*
  * A claim's file as both the customer and staff see it (issue 34): its state and the answer
  * time counting down, each claimed garment with the customer's photos, the shop's own
- * evidence (intake notes and photos with who recorded each tag and when, the driver's bags,
+ * evidence (intake notes and photos with who recorded each tag and when, the tag's scans, the driver's bags,
  * seals, photos and count, every move of the order with who made it) and the offer with the
  * numbers behind it in plain words.
  */
 
 const at = (iso: string) => londonDateTime(new Date(iso));
+
+/** What a scan of the tag was (garment_scans.what). */
+const scanLabel: Record<string, string> = {
+  tagged: 'Tagged at intake',
+  'looked-up': 'Looked up by its tag',
+  counter: 'Scanned at the counter',
+};
 
 /** "in 1 day 3 hours", "in 40 minutes", or "overdue" (whole minutes). */
 export function timeLeft(dueIso: string, nowMs: number): string {
@@ -181,6 +188,19 @@ export function ClaimEvidence({ claim }: { claim: ClaimView }) {
             ) : null}
             {g.pocket_note ? <p className="mt-1">Found in pockets: {g.pocket_note}</p> : null}
             <Photos photos={g.photos} label={`Intake photos of tag ${g.tag_number}`} />
+            {g.scans.length > 0 ? (
+              <div className="mt-2">
+                <h3 className="font-semibold text-slate-900">Scans</h3>
+                <ul className="mt-1 space-y-1 text-slate-700" data-testid="evidence-scans">
+                  {g.scans.map((s, i) => (
+                    <li key={i}>
+                      {scanLabel[s.what] ?? s.what} {at(s.at)}
+                      {s.by ? ` by ${s.by}` : ''}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
           </li>
         ))}
       </ul>

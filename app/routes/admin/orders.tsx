@@ -11,12 +11,12 @@ import type { Route } from './+types/orders';
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { services } = context;
-  const { scope } = await requireStaffScope(services, { request, url });
+  const { staff, scope } = await requireStaffScope(services, { request, url });
   const query = readQuery(request, z.object({ status: text().optional(), q: text().optional() }));
   const status = query.status ?? '';
   const q = (query.q ?? '').slice(0, 100);
   // The board's scan box searches here: a tag or an order number opens its page at once.
-  const opened = q ? await findByScan(services, { typed: q }) : null;
+  const opened = q ? await findByScan(services, { actor: staff, typed: q }) : null;
   if (opened) throw redirect(opened);
   const rows = await listOrders(services, {
     status: isOrderStatus(status) ? status : undefined,

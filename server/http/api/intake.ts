@@ -95,8 +95,8 @@ export function intakeRoutes(app: FastifyInstance, services: AppServices) {
     };
   });
 
-  route(app, e.findTag, staffOnly, async ({ params }) => {
-    const found = await findTag(services, { tag: params.tag });
+  route(app, e.findTag, staffOnly, async ({ params }, request) => {
+    const found = await findTag(services, { actor: staffOf(request), tag: params.tag });
     return { status: true, ...tagFoundView(brand, found) };
   });
 }

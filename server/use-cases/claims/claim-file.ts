@@ -15,6 +15,7 @@ import {
 } from '../../db/schema';
 import { NotFoundError } from '../../errors';
 import type { AppServices } from '../../services';
+import { scansOf } from '../intake/garment-scans';
 import { ofBranches } from '../orders/list-orders';
 import { photoUrl } from '../photos/photo-url';
 import { assertInScope, type StaffScope } from './claim-scope';
@@ -24,7 +25,7 @@ import { claimMessages } from './make-claim';
 /*
  * A claim's whole file (issue 34): the claim, its garments with the customer's photos, the
  * standing offer, the payment, the disputes, and the evidence gathered by itself from what
- * the shop recorded (intake notes and photos, who recorded each tag and when, the order's
+ * the shop recorded (intake notes and photos, who recorded each tag and when, the tag's scans, the order's
  * moves with who made them, the driver's bags, seals, photos and count). Both sides see it.
  */
 
@@ -69,6 +70,7 @@ export async function claimEvidence(deps: Deps, orderId: string, orderGarmentIds
     .from(orderEvents)
     .where(eq(orderEvents.orderId, orderId))
     .orderBy(asc(orderEvents.at), asc(orderEvents.id));
+  const scans = await scansOf(db, orderGarmentIds);
   const names = await staffNames(db, [
     ...garments.map((g) => g.staffId),
     ...stops.map((s) => s.staffId),
@@ -78,6 +80,7 @@ export async function claimEvidence(deps: Deps, orderId: string, orderGarmentIds
       garments.map(async (g) => ({
         garment: g,
         recordedBy: g.staffId ? (names.get(g.staffId) ?? null) : null,
+        scans: scans.filter((s) => s.orderGarmentId === g.id),
         photos: await refs(
           deps,
           intakePhotos.filter((p) => p.orderGarmentId === g.id).map((p) => p.id),

@@ -109,7 +109,7 @@ export function claimView(
       answer_reason: d.answerReason,
     })),
     evidence: {
-      garments: file.evidence.garments.map(({ garment: g, recordedBy, photos }) => ({
+      garments: file.evidence.garments.map(({ garment: g, recordedBy, photos, scans }) => ({
         order_garment_id: g.id,
         tag_number: g.tagNumber,
         item_name: g.itemName,
@@ -120,6 +120,7 @@ export function claimView(
         recorded_at: g.createdAt.toISOString(),
         recorded_by: recordedBy,
         photos,
+        scans: scans.map((s) => ({ what: s.what, at: s.at.toISOString(), by: s.by })),
       })),
       stops: file.evidence.stops.map(({ stop: s, by, photo }) => ({
         leg: s.leg,

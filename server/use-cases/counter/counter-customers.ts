@@ -8,6 +8,7 @@ import { escapeLike, liveCustomerMatching } from '../../db/sql';
 import { NotFoundError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/record-audit';
 import { garmentTagged } from '../intake/find-tag';
+import { recordScans, type Scanner } from '../intake/garment-scans';
 
 /*
  * The counter's customers (issue 32, decision 049): found by phone, name or e-mail, or a
@@ -27,8 +28,14 @@ export function ticketNumberOf(query: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** Live customers whose name, e-mail or phone matches, and the order a number names. */
-export async function findAtCounter(deps: Pick<AppServices, 'db'>, input: { query: string }) {
+/**
+ * Live customers whose name, e-mail or phone matches, and the order a number names. A garment
+ * found by its tag is logged as scanned at the counter by the staff member (issue 34).
+ */
+export async function findAtCounter(
+  deps: Pick<AppServices, 'db' | 'now'>,
+  input: { actor: Scanner; query: string },
+) {
   const { db } = deps;
   const q = input.query.trim();
   const number = ticketNumberOf(q);
@@ -42,6 +49,10 @@ export async function findAtCounter(deps: Pick<AppServices, 'db'>, input: { quer
       : [];
   // A garment's tag ("100042-01", scanned off its label) opens the ticket it is on.
   const tagged = !ticket && q.includes('-') ? await garmentTagged(db, q) : null;
+  if (tagged) {
+    const scan = { scanner: input.actor, what: 'counter' as const, now: deps.now() };
+    await recordScans(db, { ...scan, orderGarmentIds: [tagged.orderGarmentId] });
+  }
   const found = ticket ?? (tagged ? await orderNamed(db, tagged.orderId) : null);
   if (q.length < 2) return { customers: [] as CustomerRow[], ticket: found };
   const rows = await db

@@ -2,6 +2,7 @@ import { orderNoIn } from '@shared/order-number';
 import { NotFoundError } from '../../errors';
 import type { AppServices } from '../../services';
 import { findTag } from './find-tag';
+import type { Scanner } from './garment-scans';
 import { listOrders } from '../orders/list-orders';
 
 /**
@@ -10,13 +11,13 @@ import { listOrders } from '../orders/list-orders';
  * search of the orders list, which the caller shows. Returns the page to open, or null.
  */
 export async function findByScan(
-  deps: Pick<AppServices, 'db' | 'config'>,
-  input: { typed: string },
+  deps: Pick<AppServices, 'db' | 'config' | 'now'>,
+  input: { actor: Scanner; typed: string },
 ): Promise<string | null> {
   const typed = input.typed.trim();
   if (!typed) return null;
   try {
-    const garment = await findTag(deps, { tag: typed });
+    const garment = await findTag(deps, { actor: input.actor, tag: typed });
     return `/admin/orders/${garment.orderId}#garment-${garment.orderGarmentId}`;
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;

@@ -14,6 +14,7 @@ import {
   pricedItem,
   type GarmentDetails,
 } from './garment-rules';
+import { recordScans, type Scanner } from './garment-scans';
 import { normaliseTag, suggestTag } from './tags';
 
 /**
@@ -43,7 +44,7 @@ export function tagTaken(
 export async function recordGarment(
   deps: Pick<AppServices, 'db' | 'mail' | 'config' | 'links' | 'now'>,
   input: GarmentDetails & {
-    actor: Actor;
+    actor: Actor & Scanner;
     orderId: string;
     tagNumber?: string | null;
     garmentId?: string | null;
@@ -92,6 +93,13 @@ export async function recordGarment(
           createdAt: now,
         })
         .returning();
+      // The tagging is the garment's first scan (issue 34).
+      await recordScans(tx, {
+        scanner: input.actor,
+        what: 'tagged',
+        orderGarmentIds: [row!.id],
+        now,
+      });
       const totals = await rewriteItemsFromGarments(tx, { actor: input.actor, order, now }, deps);
       await recordAudit(tx, {
         actor: input.actor,

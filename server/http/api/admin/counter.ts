@@ -27,8 +27,8 @@ export function adminCounterRoutes(app: FastifyInstance, services: AppServices) 
   const e = api.admin;
   const numbering = services.config.brand;
 
-  route(app, e.counterFind, counterStaff, async ({ query }) => {
-    const found = await findAtCounter(services, { query: query.q });
+  route(app, e.counterFind, counterStaff, async ({ query }, request) => {
+    const found = await findAtCounter(services, { actor: staffOf(request), query: query.q });
     return {
       status: true,
       customers: found.customers.map(counterCustomerView),
