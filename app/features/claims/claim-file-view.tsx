@@ -194,8 +194,7 @@ export function ClaimEvidence({ claim }: { claim: ClaimView }) {
                 <ul className="mt-1 space-y-1 text-slate-700" data-testid="evidence-scans">
                   {g.scans.map((s, i) => (
                     <li key={i}>
-                      {scanLabel[s.what] ?? s.what} {at(s.at)}
-                      {s.by ? ` by ${s.by}` : ''}
+                      {`${scanLabel[s.what] ?? s.what} ${at(s.at)}${s.by ? ` by ${s.by}` : ''}`}
                     </li>
                   ))}
                 </ul>
