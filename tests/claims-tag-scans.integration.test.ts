@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 /*
  * The tag's scans in a claim's evidence (issue 34, decision 063): a garment tagged at intake
- * (API), looked up by its tag (API) and found by its tag at the counter (API) is logged each
+ * (API), looked up by its tag (API, and the board's scan box) and found by its tag at the counter (API) is logged each
  * time with who and when; its claim's file lists those scans oldest first with who, to the
  * customer and to staff, and both claim pages show them in London time. A search by tag that
  * finds nothing logs nothing.
@@ -69,6 +69,7 @@ afterAll(async () => {
 const expected: Scan[] = [
   { what: 'tagged', at: '2026-07-01T08:00:00.000Z', by: 'Sam' },
   { what: 'looked-up', at: '2026-07-01T08:20:00.000Z', by: 'Tess' },
+  { what: 'looked-up', at: '2026-07-01T08:30:00.000Z', by: 'Sam' },
   { what: 'counter', at: '2026-07-01T10:05:00.000Z', by: 'Sam' },
 ];
 
@@ -97,6 +98,15 @@ describe('the log of a tag’s scans', () => {
     // A tag nobody has: 404, and nothing logged.
     expect((await server.api('/api/admin/tags/NO-SUCH-9', { headers: tess })).status).toBe(404);
 
+    // The board's scan box (a page) opens the garment: a lookup too.
+    clock = new Date(start.getTime() + 30 * MINUTE);
+    const board = await fetch(`${server.url}/admin/orders?q=T42-07`, {
+      redirect: 'manual',
+      headers: { Cookie: `cl_staff=${sam.Authorization!.slice(7)}` },
+    });
+    expect(board.status).toBe(302);
+    expect(board.headers.get('location')).toContain(`/admin/orders/${orderId}#garment-`);
+
     clock = new Date(start.getTime() + 125 * MINUTE);
     const atCounter = await server.api<{ ticket: { id: string } | null }>(
       `/api/admin/counter/find?q=${encodeURIComponent('T42-07')}`,
@@ -105,12 +115,12 @@ describe('the log of a tag’s scans', () => {
     expect(atCounter.status).toBe(200);
     expect(atCounter.body.ticket?.id).toBe(orderId);
     // The counter's search by a name finds no garment: nothing logged.
-    expect(
-      (await server.api('/api/admin/counter/find?q=Lovelace', { headers: sam })).status,
-    ).toBe(200);
+    expect((await server.api('/api/admin/counter/find?q=Lovelace', { headers: sam })).status).toBe(
+      200,
+    );
 
     const rows = await db.select().from(garmentScans);
-    expect(rows.map((r) => r.what)).toEqual(['tagged', 'looked-up', 'counter']);
+    expect(rows.map((r) => r.what)).toEqual(['tagged', 'looked-up', 'looked-up', 'counter']);
   });
 
   test('the claim’s file lists the scans oldest first with who, to both sides', async () => {
@@ -160,6 +170,7 @@ describe('the log of a tag’s scans', () => {
     const lines = [
       'Tagged at intake Wed 1 Jul 2026, 09:00 by Sam',
       'Looked up by its tag Wed 1 Jul 2026, 09:20 by Tess',
+      'Looked up by its tag Wed 1 Jul 2026, 09:30 by Sam',
       'Scanned at the counter Wed 1 Jul 2026, 11:05 by Sam',
     ];
     const customerPage = await fetch(`${server.url}/account/claims/${claimId}`, { headers: ada });
