@@ -8,7 +8,7 @@ test.use(ownAddress(230));
 
 /*
  * Issue 33 (decision 064), at 375 and 1280 px: a member of staff turns on notifications for
- * new orders (not new cases) on this device at /admin/notifications, sees the device with its
+ * new orders (not new cases or claims) on this device at /admin/notifications, sees the device with its
  * events, and removes it (a plain form post).
  *
  * What stands in: the browser's side of Web Push. Debian's headless shell denies notification
@@ -49,8 +49,9 @@ test('staff turn on push for new orders on this device, see it listed, and remov
   await expect(section.getByText('No device of yours gets notifications yet.')).toBeVisible();
   await waitForHydration(page);
 
-  // New orders only: "new cases" unticked.
+  // New orders only: "new cases" and "new claims" unticked.
   await section.getByLabel('New cases (missing item, wrong note)').uncheck();
+  await section.getByLabel('New claims (damaged, missing, re-clean)').uncheck();
   await expect(section.getByLabel('New orders at my branch')).toBeChecked();
   await section.getByRole('button', { name: 'Turn on for this device' }).click();
   await expect(section.getByRole('status')).toHaveText('Notifications are on for this device.');
@@ -64,6 +65,7 @@ test('staff turn on push for new orders on this device, see it listed, and remov
   await expect(devices.getByRole('listitem')).toHaveCount(1);
   await expect(devices).toContainText('New orders at my branch');
   await expect(devices).not.toContainText('New cases');
+  await expect(devices).not.toContainText('New claims');
   await page.screenshot({ path: `${shots}/${width}-on.png`, fullPage: true });
   await expectNoSeriousA11yViolations(page);
 

@@ -91,9 +91,9 @@ export function StaffPushDevices({
           Notifications on your devices
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          A notification when an order is booked or a customer opens a case at your branch (every
-          branch for the owner), at any hour: turn it off here when you go off duty. A tap opens the
-          order.
+          A notification when an order is booked, or a customer opens a case or makes a claim, at
+          your branch (every branch for the owner), at any hour: turn it off here when you go off
+          duty. A tap opens the order, or the claim.
         </p>
       </div>
       {notice ? <Notice tone="success">{notice}</Notice> : null}
