@@ -9,7 +9,7 @@ import { checkLoginEmail, logIn } from '~/server/accounts.server';
 import { requestPasswordReset } from '~/server/accounts.server';
 import { loginEmailProblems, loginProblems, messages } from '@shared/form-checks';
 import { loginEmailSchema, loginSchema, passwordResetRequestSchema } from '@shared/validation';
-import { ErrorSummary, TextField } from '~/components/form';
+import { ErrorSummary, TextField, useTypedValue } from '~/components/form';
 import { formFailure, formFields, parseFields } from '~/components/form/form-action.server';
 import { storageKeys } from '~/utils/api-client';
 import { AuthCard, Notice } from '~/components/form/form-field';
@@ -110,12 +110,13 @@ export default function LoginPage({ actionData }: Route.ComponentProps) {
   // The step comes from the page's address (?step=reset) or the last post's reply.
   const step: Step = params.get('step') === 'reset' ? 'reset' : (reply?.step ?? 'email');
   const passwordRef = useRef<HTMLInputElement>(null);
-  const [email, setEmail] = useState(reply?.email ?? '');
+  // An address typed before the page hydrated is kept, not wiped by the first render.
+  const [email, setEmail, emailRef] = useTypedValue<HTMLInputElement>(reply?.email ?? '');
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const [from, setFrom] = useState('');
   useEffect(() => {
     if (reply?.email) setEmail(reply.email);
-  }, [reply]);
+  }, [reply, setEmail]);
   useEffect(() => {
     setClientErrors({});
     if (step === 'password') passwordRef.current?.focus();
@@ -168,6 +169,7 @@ export default function LoginPage({ actionData }: Route.ComponentProps) {
           <Form method="post" noValidate onSubmit={checkBeforeSending} className="space-y-4">
             <input type="hidden" name="intent" value="email" />
             <TextField
+              ref={emailRef}
               id="login-email"
               label="Email"
               type="email"
@@ -214,6 +216,7 @@ export default function LoginPage({ actionData }: Route.ComponentProps) {
           <Form method="post" noValidate onSubmit={checkBeforeSending} className="space-y-4">
             <input type="hidden" name="intent" value="reset" />
             <TextField
+              ref={emailRef}
               id="reset-email"
               label="Email"
               type="email"

@@ -1,4 +1,4 @@
-import { holdHydration } from './support';
+import { holdHydration, waitForHydration } from './support';
 import { expect, test } from '@playwright/test';
 import { anotherDay, checkedSlot, shownWindows, tap } from './booking-helpers';
 
@@ -50,4 +50,17 @@ test('booking form: an address, door and collection entered before hydration are
   await expect(form.getByLabel('Postcode')).toHaveValue('W9 1ED');
   await expect(form.getByLabel('Door number')).toHaveValue('Flat 2');
   await expect(form.getByRole('combobox', { name: 'Your address or postcode' })).toHaveCount(0);
+});
+
+test('log in: an e-mail typed before hydration is kept for the password step', async ({ page }) => {
+  const release = await holdHydration(page);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('typed-early@example.com');
+  release();
+  await waitForHydration(page);
+  // The page's first renders after hydration leave the typed address in place.
+  await expect(page.getByLabel('Email')).toHaveValue('typed-early@example.com');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByLabel('Password')).toBeVisible();
+  await expect(page.getByText('typed-early@example.com')).toBeVisible();
 });

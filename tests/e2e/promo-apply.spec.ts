@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { firstSlots, signUp } from '@tests/helpers/fixtures';
 import { logIn } from './account-helpers';
 import { callerOf, chooseAddress, chooseSlots } from './booking-helpers';
-import { expectNoSeriousA11yViolations } from './support';
+import { expectNoSeriousA11yViolations, waitForHydration } from './support';
 
 /*
  * Issue 31 (walkthrough 10 and 14): the checkout's Apply checks a promo or referral code at
@@ -48,6 +48,8 @@ test('Apply shows the code’s line in the estimate at once; a refusal beside th
     mobile ? '171' : '172',
     mobile ? '07700 900871' : '07700 900872',
   );
+  // The estimate is the page's script: a tap before hydration adds nothing.
+  await waitForHydration(page);
   await page.getByLabel('Add an item from the price list').selectOption({
     label: 'Two-piece suit (£18.50)',
   });
