@@ -7,7 +7,7 @@ import { UNIFORM_REPLY_MS, withMinimumDuration } from '~/server/accounts.server'
 import { deleteAccountWithCode, sendDeletionCode } from '~/server/accounts.server';
 import { accountMessages } from '@shared/account-messages';
 import { deleteAccountCodeSchema, deleteAccountEmailSchema, messages } from '@shared/validation';
-import { ErrorSummary, TextField } from '~/components/form';
+import { ErrorSummary, TextField, useTypedValue } from '~/components/form';
 import { formFailure, formFields, parseFields } from '~/components/form/form-action.server';
 import { forgetLogin } from '~/utils/api-client';
 import { AuthCard, Notice } from '~/components/form/form-field';
@@ -97,8 +97,11 @@ export default function AccountDeletePage({ loaderData, actionData }: Route.Comp
   const posted = navigation.formData?.get('intent');
   const reply = actionData;
   const step: Step = reply?.step ?? 'email';
-  const [email, setEmail] = useState(reply?.email || loaderData.email);
-  const [otp, setOtp] = useState('');
+  // What was typed before the page hydrated is kept, not wiped by the first render.
+  const [email, setEmail, emailRef] = useTypedValue<HTMLInputElement>(
+    reply?.email || loaderData.email,
+  );
+  const [otp, setOtp, otpRef] = useTypedValue<HTMLInputElement>();
   const [fieldError, setFieldError] = useState<string | null>(null);
   const refused = reply && !reply.ok ? reply.errors : null;
   useEffect(() => {
@@ -159,6 +162,7 @@ export default function AccountDeletePage({ loaderData, actionData }: Route.Comp
           <Form method="post" noValidate onSubmit={sendCode} className="space-y-4">
             <input type="hidden" name="intent" value="send" />
             <TextField
+              ref={emailRef}
               id="delete-email"
               label="Email"
               type="email"
@@ -179,6 +183,7 @@ export default function AccountDeletePage({ loaderData, actionData }: Route.Comp
             <input type="hidden" name="email" value={email} />
             {reply?.ok ? <Notice tone="info">{reply.message}</Notice> : null}
             <TextField
+              ref={otpRef}
               id="delete-otp"
               label="One-time code"
               name="otp"

@@ -1,6 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccountCreated, fillSignUp, logIn, password, visible } from './account-helpers';
-import { expectNoSeriousA11yViolations, readMail, waitForHydration } from './support';
+import {
+  expectNoSeriousA11yViolations,
+  holdHydration,
+  readMail,
+  waitForHydration,
+} from './support';
 
 // axe-core is injected as an inline script, which the site's CSP (rightly) blocks.
 test.use({ bypassCSP: true });
@@ -226,4 +231,27 @@ test('login started from checkout returns to /customer', async ({ page }, info) 
   await page.getByRole('button', { name: 'LOG IN' }).click();
   await expect(page).toHaveURL(/\/customer$/);
   expect(await page.evaluate(() => localStorage.getItem('FROM'))).toBeNull();
+});
+
+test('delete the account on a slow phone: the code typed before the page hydrated is used', async ({
+  page,
+}, info) => {
+  const email = `early-${info.project.name}-${Date.now()}@example.com`;
+  await signUp(page, email, 'Eve Early');
+  await logIn(page, email);
+  // The page's scripts held back: the code is asked for and typed in the server's HTML.
+  const release = await holdHydration(page);
+  await page.goto('/account/delete');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByLabel('One-time code')).toBeVisible();
+  const [mail] = await readMail(email);
+  const code = /one-time code is (\d{6})/.exec(mail!.text)![1]!;
+  await page.getByLabel('One-time code').fill(code);
+  release();
+  await waitForHydration(page);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(
+    page.getByText('Your account has been deleted. We are sorry to see you go.'),
+  ).toBeVisible();
 });
