@@ -1,7 +1,7 @@
 import { data, Link } from 'react-router';
 import { requireStaffScope } from '~/features/admin/guard.server';
-import { DisputeAnswer, FindingForm, OwnerSignOff } from '~/features/admin/claims/claim-decisions';
-import { PaymentCheck, SignOffAnswer } from '~/features/admin/claims/owner-answers';
+import { FindingForm, OwnerSignOff } from '~/features/admin/claims/claim-decisions';
+import { DisputeAnswer, PaymentCheck, SignOffAnswer } from '~/features/admin/claims/owner-answers';
 import {
   AnswerCountdown,
   ClaimDisputes,
@@ -92,10 +92,11 @@ export default function AdminClaim({ loaderData }: Route.ComponentProps) {
       </div>
       <FindingForm claim={claim} />
       <OwnerSignOff claim={claim} isOwner={isOwner} />
-      <SignOffAnswer claim={claim} isOwner={isOwner} />
       <PaymentCheck claim={claim} isOwner={isOwner} />
       <DisputeAnswer claim={claim} isOwner={isOwner} />
       <ClaimOffer claim={claim} audience="staff" />
+      {/* Below the offer it would change. */}
+      <SignOffAnswer claim={claim} isOwner={isOwner} />
       <ClaimDisputes claim={claim} />
       <div className="card space-y-6">
         <ClaimedGarments claim={claim} title="What the customer told us" />

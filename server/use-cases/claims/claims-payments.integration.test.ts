@@ -1,24 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { defaultClaimTable } from '@shared/claims/table';
-import { loadConfig } from '../../config';
-import { createLogger } from '../../logger';
-import { createServices, type AppServices } from '../../services';
+import type { AppServices } from '../../services';
 import {
   claimPayments,
   claims,
   customerCredits,
-  customers,
   financialDocuments,
   orders,
   outbox,
   payments,
-  staffUsers,
 } from '../../db/schema';
 import type { AppError } from '../../errors';
-import { createTestDatabase, type TestDatabase } from '@tests/helpers/test-database';
+import type { TestDatabase } from '@tests/helpers/test-database';
+import { startClaimsWorld, type ClaimsWorld } from '@tests/helpers/claims-world';
 import { deliveredShirts, offeredClaim } from '@tests/helpers/claim-fixtures';
-import { startStripeStandIn, type StripeStandIn } from '@tests/helpers/stripe-stand-in';
+import type { StripeStandIn } from '@tests/helpers/stripe-stand-in';
 import { issueInvoice } from '../invoices/vat-documents';
 import { acceptOffer } from './accept-offer';
 import { saveClaimTable } from './claim-table';
@@ -43,31 +40,12 @@ let customerId = '';
 let actor: { id: string; name: string; role: 'owner' };
 let seq = 0;
 
+let world: ClaimsWorld<'owner'>;
 beforeAll(async () => {
-  stripe = await startStripeStandIn();
-  database = await createTestDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    STRIPE_SECRET_KEY: 'sk_test_standin',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
-    STRIPE_API_BASE: stripe.url,
-  });
-  services = createServices(config, database, createLogger('silent'), { now: () => clock });
-  const [owner] = await database.db
-    .insert(staffUsers)
-    .values({ email: 'olive@example.com', name: 'Olive', role: 'owner', passwordHash: 'x' })
-    .returning();
-  actor = { id: owner!.id, name: 'Olive', role: 'owner' };
-  const [customer] = await database.db
-    .insert(customers)
-    .values({ name: 'Ada', email: 'ada@example.com', phone: '07700900123' })
-    .returning();
-  customerId = customer!.id;
+  world = await startClaimsWorld({ now: () => clock, role: 'owner' });
+  ({ database, services, stripe, actor, customerId } = world);
 }, 60_000);
-afterAll(async () => {
-  await database?.close();
-  await stripe?.close();
-});
+afterAll(() => world?.close());
 
 /**
  * A delivered order of `shirts` shirts paid by the card charges given (each a PaymentIntent of

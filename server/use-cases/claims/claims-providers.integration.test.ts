@@ -1,21 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { loadConfig } from '../../config';
-import { createLogger } from '../../logger';
-import { createServices, type AppServices } from '../../services';
-import {
-  customers,
-  financialDocuments,
-  orderEvents,
-  orders,
-  payments,
-  staffUsers,
-} from '../../db/schema';
-import { createTestDatabase, type TestDatabase } from '@tests/helpers/test-database';
+import type { AppServices } from '../../services';
+import { financialDocuments, orderEvents, orders, payments } from '../../db/schema';
+import type { TestDatabase } from '@tests/helpers/test-database';
+import { startClaimsWorld, type ClaimsWorld } from '@tests/helpers/claims-world';
 import { insertOrderRow } from '@tests/helpers/fixtures';
 import { recordGarmentRows } from '@tests/helpers/intake-fixtures';
-import { startStripeStandIn, type StripeStandIn } from '@tests/helpers/stripe-stand-in';
-import { startPayPalStandIn, type PayPalStandIn } from '@tests/helpers/paypal-stand-in';
+import type { StripeStandIn } from '@tests/helpers/stripe-stand-in';
+import type { PayPalStandIn } from '@tests/helpers/paypal-stand-in';
 import { issueInvoice } from '../invoices/vat-documents';
 import { sendIntakeReport } from '../intake-report/send-intake-report';
 import { acceptOffer } from './accept-offer';
@@ -37,36 +29,13 @@ let paypal: PayPalStandIn;
 let customerId = '';
 let actor: { id: string; name: string; role: 'staff' };
 
+let world: ClaimsWorld<'staff'>;
 beforeAll(async () => {
-  stripe = await startStripeStandIn();
-  paypal = await startPayPalStandIn();
-  database = await createTestDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    STRIPE_SECRET_KEY: 'sk_test_standin',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
-    STRIPE_API_BASE: stripe.url,
-    PAYPAL_CLIENT_ID: paypal.clientId,
-    PAYPAL_CLIENT_SECRET: paypal.clientSecret,
-    PAYPAL_API_BASE: paypal.url,
-  });
-  services = createServices(config, database, createLogger('silent'), { now: () => clock });
-  const [staff] = await database.db
-    .insert(staffUsers)
-    .values({ email: 'sam@example.com', name: 'Sam', role: 'staff', passwordHash: 'x' })
-    .returning();
-  actor = { id: staff!.id, name: 'Sam', role: 'staff' };
-  const [customer] = await database.db
-    .insert(customers)
-    .values({ name: 'Ada', email: 'ada@example.com', phone: '07700900123' })
-    .returning();
-  customerId = customer!.id;
+  world = await startClaimsWorld({ now: () => clock, role: 'staff', paypal: true });
+  ({ database, services, stripe, actor, customerId } = world);
+  paypal = world.paypal!;
 }, 60_000);
-afterAll(async () => {
-  await database?.close();
-  await stripe?.close();
-  await paypal?.close();
-});
+afterAll(() => world?.close());
 
 /** A delivered order of one shirt (£3.50), paid by `provider`, with its invoice; an offer made. */
 async function offeredClaim(provider: 'stripe' | 'paypal', ref: string) {

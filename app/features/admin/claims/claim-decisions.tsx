@@ -8,8 +8,8 @@ import { ActionFeedback, FeedbackBanner, useAdminAction } from '../ui';
 /*
  * What staff and the owner decide on a claim (issue 34, decision 063): staff's finding of
  * fault per garment (ours, or not ours with the reason; a corrected condition needs its
- * reason), the owner's sign-off of an offer above the threshold, and the owner's raise or
- * decline of a dispute. Each through the admin API (the back office writes through it).
+ * reason) and the owner's sign-off of an offer above the threshold (the owner's other answers
+ * are in owner-answers.tsx). Each through the admin API (the back office writes through it).
  */
 
 type Finding = { fault: ClaimFault | ''; condition: GarmentCondition | ''; reason: string };
@@ -158,81 +158,5 @@ export function OwnerSignOff({ claim, isOwner }: { claim: ClaimView; isOwner: bo
       )}
       <ActionFeedback feedback={feedback} of={[routes.adminClaims.signOff]} />
     </section>
-  );
-}
-
-export function DisputeAnswer({ claim, isOwner }: { claim: ClaimView; isOwner: boolean }) {
-  const { run, busy, feedback } = useAdminAction();
-  const [answer, setAnswer] = useState<'raise' | 'decline'>('raise');
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  if (claim.status !== 'disputed') return <FeedbackBanner feedback={feedback} />;
-  if (!isOwner) {
-    return (
-      <p className="card text-sm text-slate-700">
-        The customer disputes the answer: it waits for the owner.
-      </p>
-    );
-  }
-  return (
-    <form
-      className="card space-y-3"
-      aria-labelledby="dispute-answer-title"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void run(routes.adminClaims.answerDispute, {
-          params: { id: claim.id },
-          body: answer === 'raise' ? { answer, amount, reason } : { answer, reason },
-        });
-      }}
-    >
-      <h2 id="dispute-answer-title" className="text-lg font-semibold">
-        Answer the dispute
-      </h2>
-      <fieldset className="flex flex-wrap gap-4">
-        <legend className="field-label">Your answer</legend>
-        {(['raise', 'decline'] as const).map((a) => (
-          <label key={a} className="flex min-h-11 items-center gap-2">
-            <input
-              type="radio"
-              name="answer"
-              checked={answer === a}
-              onChange={() => setAnswer(a)}
-            />
-            {a === 'raise' ? 'Raise the offer' : 'Decline the dispute'}
-          </label>
-        ))}
-      </fieldset>
-      {answer === 'raise' ? (
-        <div>
-          <label htmlFor="raise-amount" className="field-label">
-            New offer (£)
-          </label>
-          <input
-            id="raise-amount"
-            className="field-input max-w-40"
-            inputMode="decimal"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-          />
-        </div>
-      ) : null}
-      <div>
-        <label htmlFor="dispute-answer-reason" className="field-label">
-          Why (told to the customer)
-        </label>
-        <textarea
-          id="dispute-answer-reason"
-          className="field-input"
-          rows={2}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </div>
-      <button type="submit" className="btn-primary min-h-11" disabled={busy}>
-        Send the answer
-      </button>
-      <ActionFeedback feedback={feedback} of={[routes.adminClaims.answerDispute]} />
-    </form>
   );
 }

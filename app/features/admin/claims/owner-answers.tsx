@@ -1,57 +1,69 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { routes } from '@shared/api/routes';
 import type { ClaimView } from '~/server/claims.server';
 import { ActionFeedback, FeedbackBanner, useAdminAction } from '../ui';
 
 /*
- * The owner's other answers on a claim's page (decision 063): to an offer above the threshold,
- * change its amount or decline the claim, each with a reason the customer reads; and to a
+ * The owner's answers on a claim's page (decision 063): to a dispute, raise the offer or decline
+ * it; to an offer above the threshold, change its amount or decline the claim, each with a
+ * reason the customer reads; and to a
  * refund no provider answered for 20 hours, what the provider's dashboard shows (each part's
  * refund reference, or not made). Through the admin API, owner only.
  */
 
-export function SignOffAnswer({ claim, isOwner }: { claim: ClaimView; isOwner: boolean }) {
-  const { run, busy, feedback } = useAdminAction();
-  const [answer, setAnswer] = useState<'amend' | 'decline'>('amend');
+/**
+ * An answer of the owner's: one of two choices, the first with an amount, and the reason the
+ * customer reads. The dispute's answer and the sign-off's other answers.
+ */
+function OwnerAnswerForm<A extends string>(props: {
+  id: string;
+  title: string;
+  choices: readonly [{ value: A; label: string }, { value: A; label: string }];
+  amountLabel: string;
+  submitLabel: (answer: A) => string;
+  /** The page's main action (a dispute's answer), or an alternative to another button. */
+  secondary?: boolean;
+  busy: boolean;
+  send: (answer: A, amount: string, reason: string) => void;
+  children: ReactNode;
+}) {
+  const [withAmount, other] = props.choices;
+  const [answer, setAnswer] = useState<A>(withAmount.value);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  if (claim.status !== 'sign-off' || !isOwner) return <FeedbackBanner feedback={feedback} />;
   return (
     <form
       className="card space-y-3"
-      aria-labelledby="sign-off-answer-title"
+      aria-labelledby={`${props.id}-title`}
       onSubmit={(event) => {
         event.preventDefault();
-        void run(routes.adminClaims.answerSignOff, {
-          params: { id: claim.id },
-          body: answer === 'amend' ? { answer, amount, reason } : { answer, reason },
-        });
+        props.send(answer, amount, reason);
       }}
     >
-      <h2 id="sign-off-answer-title" className="text-lg font-semibold">
-        Or change the offer, or decline the claim
+      <h2 id={`${props.id}-title`} className="text-lg font-semibold">
+        {props.title}
       </h2>
       <fieldset className="flex flex-wrap gap-4">
         <legend className="field-label">Your answer</legend>
-        {(['amend', 'decline'] as const).map((a) => (
-          <label key={a} className="flex min-h-11 items-center gap-2">
+        {[withAmount, other].map((choice) => (
+          <label key={choice.value} className="flex min-h-11 items-center gap-2">
             <input
               type="radio"
-              name="sign-off-answer"
-              checked={answer === a}
-              onChange={() => setAnswer(a)}
+              name={`${props.id}-answer`}
+              checked={answer === choice.value}
+              onChange={() => setAnswer(choice.value)}
             />
-            {a === 'amend' ? 'Make another offer' : 'Decline the claim'}
+            {choice.label}
           </label>
         ))}
       </fieldset>
-      {answer === 'amend' ? (
+      {answer === withAmount.value ? (
         <div>
-          <label htmlFor="amend-amount" className="field-label">
-            The offer (£)
+          <label htmlFor={`${props.id}-amount`} className="field-label">
+            {props.amountLabel}
           </label>
           <input
-            id="amend-amount"
+            id={`${props.id}-amount`}
             className="field-input max-w-40"
             inputMode="decimal"
             value={amount}
@@ -60,22 +72,88 @@ export function SignOffAnswer({ claim, isOwner }: { claim: ClaimView; isOwner: b
         </div>
       ) : null}
       <div>
-        <label htmlFor="sign-off-answer-reason" className="field-label">
+        <label htmlFor={`${props.id}-reason`} className="field-label">
           Why (told to the customer)
         </label>
         <textarea
-          id="sign-off-answer-reason"
+          id={`${props.id}-reason`}
           className="field-input"
           rows={2}
           value={reason}
           onChange={(e) => setReason(e.target.value)}
         />
       </div>
-      <button type="submit" className="btn-secondary min-h-11" disabled={busy}>
-        {answer === 'amend' ? 'Send this offer instead' : 'Decline the claim'}
+      <button
+        type="submit"
+        className={`${props.secondary ? 'btn-secondary' : 'btn-primary'} min-h-11`}
+        disabled={props.busy}
+      >
+        {props.submitLabel(answer)}
       </button>
-      <ActionFeedback feedback={feedback} of={[routes.adminClaims.answerSignOff]} />
+      {props.children}
     </form>
+  );
+}
+
+export function DisputeAnswer({ claim, isOwner }: { claim: ClaimView; isOwner: boolean }) {
+  const { run, busy, feedback } = useAdminAction();
+  if (claim.status !== 'disputed') return <FeedbackBanner feedback={feedback} />;
+  if (!isOwner) {
+    return (
+      <p className="card text-sm text-slate-700">
+        The customer disputes the answer: it waits for the owner.
+      </p>
+    );
+  }
+  return (
+    <OwnerAnswerForm
+      id="dispute-answer"
+      title="Answer the dispute"
+      choices={[
+        { value: 'raise', label: 'Raise the offer' },
+        { value: 'decline', label: 'Decline the dispute' },
+      ]}
+      amountLabel="New offer (£)"
+      submitLabel={() => 'Send the answer'}
+      busy={busy}
+      send={(answer, amount, reason) =>
+        void run(routes.adminClaims.answerDispute, {
+          params: { id: claim.id },
+          body: answer === 'raise' ? { answer, amount, reason } : { answer, reason },
+        })
+      }
+    >
+      <ActionFeedback feedback={feedback} of={[routes.adminClaims.answerDispute]} />
+    </OwnerAnswerForm>
+  );
+}
+
+export function SignOffAnswer({ claim, isOwner }: { claim: ClaimView; isOwner: boolean }) {
+  const { run, busy, feedback } = useAdminAction();
+  if (claim.status !== 'sign-off' || !isOwner) return <FeedbackBanner feedback={feedback} />;
+  return (
+    <OwnerAnswerForm
+      id="sign-off-answer"
+      title="Or change the offer, or decline the claim"
+      choices={[
+        { value: 'amend', label: 'Make another offer' },
+        { value: 'decline', label: 'Decline the claim' },
+      ]}
+      amountLabel="The offer (£)"
+      secondary
+      submitLabel={(answer) =>
+        answer === 'amend' ? 'Send this offer instead' : 'Decline the claim'
+      }
+      busy={busy}
+      send={(answer, amount, reason) =>
+        void run(routes.adminClaims.answerSignOff, {
+          params: { id: claim.id },
+          body: answer === 'amend' ? { answer, amount, reason } : { answer, reason },
+        })
+      }
+    >
+      <ActionFeedback feedback={feedback} of={[routes.adminClaims.answerSignOff]} />
+    </OwnerAnswerForm>
   );
 }
 
