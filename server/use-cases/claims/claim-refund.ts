@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { ClaimRefundPart } from '@shared/claims/claim';
 import type { VatLineInput } from '@shared/vat';
 import type { RefundResult } from '../../adapters/payments/payment-provider';
@@ -6,8 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { claimPayments, claims, payments } from '../../db/schema';
 import { ConflictError } from '../../errors';
 import type { Actor } from '../audit/record-audit';
-import { succeededCharges } from '../invoices/vat-documents';
-import { recordRefund, type SettleDeps } from '../payments/settle-overpayment';
+import { chargesToRefund, recordRefund, type SettleDeps } from '../payments/settle-overpayment';
 
 /*
  * A claim paid by refund (decision 063): planned under the order's lock, carried out through
@@ -36,22 +35,7 @@ export async function planClaimRefund(
   amountPence: number,
   cleaningPence: number,
 ): Promise<ClaimRefundPart[]> {
-  const charges = (await succeededCharges(tx, [orderId])).sort(
-    (a, b) => b.createdAt.getTime() - a.createdAt.getTime(),
-  );
-  const refunded = await tx
-    .select({ of: payments.refundOf, total: sql<number>`sum(${payments.amountPence})::int` })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.orderId, orderId),
-        eq(payments.kind, 'refund'),
-        isNotNull(payments.refundOf),
-        inArray(payments.status, ['succeeded', 'started']),
-      ),
-    )
-    .groupBy(payments.refundOf);
-  const taken = new Map(refunded.map((r) => [r.of, r.total]));
+  const { charges, refunded: taken } = await chargesToRefund(tx, orderId);
   // Parts planned by claims still paying and not answered yet: their refunds may have been
   // made and not recorded (a part answered is in `payments`, or took nothing).
   const pending = await tx

@@ -128,23 +128,7 @@ export async function refundPaid(
 ): Promise<number> {
   const { actor, orderId, now } = input;
   const excess = input.amountPence;
-  // Newest first: the latest payment is given back first.
-  const charges = (await succeededCharges(deps.db, [orderId])).sort(
-    (a, b) => b.createdAt.getTime() - a.createdAt.getTime(),
-  );
-  const refunded = await deps.db
-    .select({ of: payments.refundOf, total: sql<number>`sum(${payments.amountPence})::int` })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.orderId, orderId),
-        eq(payments.kind, 'refund'),
-        isNotNull(payments.refundOf),
-        inArray(payments.status, ['succeeded', 'started']),
-      ),
-    )
-    .groupBy(payments.refundOf);
-  const already = new Map(refunded.map((r) => [r.of, r.total]));
+  const { charges, refunded: already } = await chargesToRefund(deps.db, orderId);
   let remaining = excess;
   let made = 0;
   for (const charge of charges) {
@@ -190,6 +174,30 @@ export async function refundPaid(
     );
   }
   return excess - remaining;
+}
+
+/**
+ * An order's card and PayPal charges that succeeded, newest first (the latest payment is
+ * given back first), and what each has had refunded or has a refund started for. A step.
+ */
+export async function chargesToRefund(db: DbOrTx, orderId: string) {
+  const charges = (await succeededCharges(db, [orderId])).sort(
+    (a, b) => b.createdAt.getTime() - a.createdAt.getTime(),
+  );
+  const rows = await db
+    .select({ of: payments.refundOf, total: sql<number>`sum(${payments.amountPence})::int` })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.kind, 'refund'),
+        isNotNull(payments.refundOf),
+        inArray(payments.status, ['succeeded', 'started']),
+      ),
+    )
+    .groupBy(payments.refundOf);
+  const refunded = new Map<string | null, number>(rows.map((r) => [r.of, r.total]));
+  return { charges, refunded };
 }
 
 /** Records one refund the provider made, once (a retry's replay is found and skipped). */
