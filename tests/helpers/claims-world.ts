@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { loadConfig } from '../../server/config';
-import { customers, staffUsers } from '../../server/db/schema';
+import { customers, orders, payments, staffUsers } from '../../server/db/schema';
 import { createLogger } from '../../server/logger';
 import { createServices, type AppServices } from '../../server/services';
+import { issueInvoice } from '../../server/use-cases/invoices/vat-documents';
 import { startPayPalStandIn, type PayPalStandIn } from './paypal-stand-in';
 import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -19,6 +21,16 @@ export type ClaimsWorld<Role extends 'owner' | 'staff'> = {
   paypal: PayPalStandIn | null;
   actor: { id: string; name: string; role: Role };
   customerId: string;
+  /**
+   * Pays an order by the card charges given, at `at` a minute apart: each a PaymentIntent of
+   * the Stripe stand-in (`takes`: what it will refund of it) and a charge row, the order's
+   * paid amount (with `otherPence` in cash or credit) and its invoice. Returns the intents' ids.
+   */
+  payByCard: (
+    orderId: string,
+    charges: { pence: number; takes?: number }[],
+    options: { at: Date; refPrefix: string; otherPence?: number },
+  ) => Promise<string[]>;
   close: () => Promise<void>;
 };
 
@@ -65,6 +77,43 @@ export async function startClaimsWorld<Role extends 'owner' | 'staff'>(options: 
     paypal,
     actor: { id: member!.id, name, role: options.role },
     customerId: customer!.id,
+    payByCard: async (orderId, charges, { at, refPrefix, otherPence = 0 }) => {
+      const refs: string[] = [];
+      for (const [i, charge] of charges.entries()) {
+        const ref = `${refPrefix}_${i}`;
+        refs.push(ref);
+        stripe.intents.set(ref, {
+          id: ref,
+          kind: 'payment',
+          clientSecret: `${ref}_secret`,
+          status: 'succeeded',
+          customer: null,
+          metadata: {},
+          amount: charge.takes ?? charge.pence,
+          currency: 'gbp',
+        });
+        await database.db.insert(payments).values({
+          orderId,
+          provider: 'stripe',
+          kind: 'charge',
+          providerRef: ref,
+          status: 'succeeded',
+          amountPence: charge.pence,
+          cardLast4: '4242',
+          createdAt: new Date(at.getTime() + i * 60_000),
+        });
+      }
+      const paid = charges.reduce((sum, c) => sum + c.pence, otherPence);
+      const [row] = await database.db
+        .update(orders)
+        .set({ paidPence: paid })
+        .where(eq(orders.id, orderId))
+        .returning();
+      await database.db.transaction((tx) =>
+        issueInvoice(tx, { brand: services.config.brand, order: row!, now: at }),
+      );
+      return refs;
+    },
     close: async () => {
       await database.close();
       await stripe.close();

@@ -7,7 +7,6 @@ import {
   claims,
   customerCredits,
   financialDocuments,
-  orders,
   outbox,
   payments,
 } from '../../db/schema';
@@ -16,7 +15,6 @@ import type { TestDatabase } from '@tests/helpers/test-database';
 import { startClaimsWorld, type ClaimsWorld } from '@tests/helpers/claims-world';
 import { deliveredShirts, offeredClaim } from '@tests/helpers/claim-fixtures';
 import type { StripeStandIn } from '@tests/helpers/stripe-stand-in';
-import { issueInvoice } from '../invoices/vat-documents';
 import { acceptOffer } from './accept-offer';
 import { saveClaimTable } from './claim-table';
 import { disputeClaim } from './dispute';
@@ -64,39 +62,11 @@ async function paidOrder(input: {
     at: start,
     tags: Array.from({ length: input.shirts }, (_, i) => `P${run}-${i + 1}`),
   });
-  let paid = input.otherPence ?? 0;
-  for (const [i, charge] of input.charges.entries()) {
-    const ref = `pi_claims_${run}_${i}`;
-    stripe.intents.set(ref, {
-      id: ref,
-      kind: 'payment',
-      clientSecret: `${ref}_secret`,
-      status: 'succeeded',
-      customer: null,
-      metadata: {},
-      amount: charge.takes ?? charge.pence,
-      currency: 'gbp',
-    });
-    await database.db.insert(payments).values({
-      orderId: order.id,
-      provider: 'stripe',
-      kind: 'charge',
-      providerRef: ref,
-      status: 'succeeded',
-      amountPence: charge.pence,
-      cardLast4: '4242',
-      createdAt: new Date(start.getTime() + i * 60_000),
-    });
-    paid += charge.pence;
-  }
-  const [row] = await database.db
-    .update(orders)
-    .set({ paidPence: paid })
-    .where(eq(orders.id, order.id))
-    .returning();
-  await database.db.transaction((tx) =>
-    issueInvoice(tx, { brand: services.config.brand, order: row!, now: start }),
-  );
+  await world.payByCard(order.id, input.charges, {
+    at: start,
+    refPrefix: `pi_claims_${run}`,
+    otherPence: input.otherPence,
+  });
   clock = new Date(start.getTime() + 2 * HOUR);
   return { orderId: order.id, garments };
 }

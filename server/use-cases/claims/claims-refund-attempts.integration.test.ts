@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { AppServices } from '../../services';
-import { auditLog, claimPayments, claims, orders, outbox, payments } from '../../db/schema';
+import { auditLog, claimPayments, claims, outbox, payments } from '../../db/schema';
 import type { AppError } from '../../errors';
 import type { TestDatabase } from '@tests/helpers/test-database';
 import { startClaimsWorld, type ClaimsWorld } from '@tests/helpers/claims-world';
 import { deliveredShirts, offeredClaim } from '@tests/helpers/claim-fixtures';
 import type { StripeStandIn } from '@tests/helpers/stripe-stand-in';
-import { issueInvoice } from '../invoices/vat-documents';
 import { acceptOffer } from './accept-offer';
 import { answerDispute, disputeClaim } from './dispute';
 import { checkStuckClaimPayment } from './check-stuck-payment';
@@ -47,39 +46,10 @@ async function paidOrder(charges: { pence: number; takes?: number }[]) {
     at: start,
     tags: [`R${run}-1`],
   });
-  const refs: string[] = [];
-  for (const [i, charge] of charges.entries()) {
-    const ref = `pi_attempts_${run}_${i}`;
-    refs.push(ref);
-    stripe.intents.set(ref, {
-      id: ref,
-      kind: 'payment',
-      clientSecret: `${ref}_secret`,
-      status: 'succeeded',
-      customer: null,
-      metadata: {},
-      amount: charge.takes ?? charge.pence,
-      currency: 'gbp',
-    });
-    await database.db.insert(payments).values({
-      orderId: order.id,
-      provider: 'stripe',
-      kind: 'charge',
-      providerRef: ref,
-      status: 'succeeded',
-      amountPence: charge.pence,
-      cardLast4: '4242',
-      createdAt: new Date(start.getTime() + i * 60_000),
-    });
-  }
-  const [row] = await database.db
-    .update(orders)
-    .set({ paidPence: charges.reduce((sum, c) => sum + c.pence, 0) })
-    .where(eq(orders.id, order.id))
-    .returning();
-  await database.db.transaction((tx) =>
-    issueInvoice(tx, { brand: services.config.brand, order: row!, now: start }),
-  );
+  const refs = await world.payByCard(order.id, charges, {
+    at: start,
+    refPrefix: `pi_attempts_${run}`,
+  });
   clock = new Date(start.getTime() + 2 * HOUR);
   const { claimId } = await offeredClaim(services, actor, {
     customerId,
