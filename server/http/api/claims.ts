@@ -53,6 +53,22 @@ export function claimRoutes(app: FastifyInstance, services: AppServices) {
     const staff = staffOf(request);
     return staff.role === 'owner' ? { branchIds: null } : branchScope(services.db, staff);
   };
+  /**
+   * A decision of the back office's on a claim: its use-case called with who decides and the
+   * branches they work in, then the claim's file with what happened said.
+   */
+  const decide = async (
+    request: FastifyRequest,
+    claimId: number,
+    act: (who: {
+      actor: ReturnType<typeof staffOf>;
+      claimId: number;
+      scope: StaffScope;
+    }) => Promise<string>,
+  ) => {
+    const message = await act({ actor: staffOf(request), claimId, scope: await scopeOf(request) });
+    return { status: true as const, message, claim: await view(claimId, null) };
+  };
 
   // A guest acts through the order's intake report link (`t`), as its customer (decision 063).
   const callerOf = async (request: FastifyRequest, token: string | undefined) => ({
@@ -152,102 +168,61 @@ export function claimRoutes(app: FastifyInstance, services: AppServices) {
     app,
     a.finding,
     { ...staffOnly, invalidMessage: 'Please check the finding.' },
-    async ({ params, body }, request) => {
-      const found = await recordFinding(services, {
-        ...body,
-        actor: staffOf(request),
-        claimId: params.id,
-        scope: await scopeOf(request),
-      });
-      return {
-        status: true,
-        message:
-          found.claim.status === 'sign-off'
-            ? 'Finding saved. The offer is above the threshold: it waits for the owner’s sign-off.'
-            : found.claim.status === 'offered'
-              ? 'Finding saved and the offer made to the customer.'
-              : found.claim.status === 'mix-up'
-                ? 'Finding saved: a mix-up to put right, and the customer told.'
-                : 'Finding saved: the claim is declined and the customer told.',
-        claim: await view(params.id, null),
-      };
-    },
+    async ({ params, body }, request) =>
+      decide(request, params.id, async (who) => {
+        const found = await recordFinding(services, { ...body, ...who });
+        return found.claim.status === 'sign-off'
+          ? 'Finding saved. The offer is above the threshold: it waits for the owner’s sign-off.'
+          : found.claim.status === 'offered'
+            ? 'Finding saved and the offer made to the customer.'
+            : found.claim.status === 'mix-up'
+              ? 'Finding saved: a mix-up to put right, and the customer told.'
+              : 'Finding saved: the claim is declined and the customer told.';
+      }),
   );
 
-  route(app, a.signOff, ownerOnly, async ({ params }, request) => {
-    await signOffOffer(services, {
-      actor: staffOf(request),
-      claimId: params.id,
-      scope: await scopeOf(request),
-    });
-    return {
-      status: true,
-      message: 'Signed off: the offer is made to the customer.',
-      claim: await view(params.id, null),
-    };
-  });
+  route(app, a.signOff, ownerOnly, async ({ params }, request) =>
+    decide(request, params.id, async (who) => {
+      await signOffOffer(services, who);
+      return 'Signed off: the offer is made to the customer.';
+    }),
+  );
 
   route(
     app,
     a.answerSignOff,
     { ...ownerOnly, invalidMessage: 'Please check your answer.' },
-    async ({ params, body }, request) => {
-      await answerSignOff(services, {
-        actor: staffOf(request),
-        claimId: params.id,
-        answer: body,
-        scope: await scopeOf(request),
-      });
-      return {
-        status: true,
-        message:
-          body.answer === 'amend'
-            ? 'The offer is changed and made to the customer.'
-            : 'The claim is declined and the customer told.',
-        claim: await view(params.id, null),
-      };
-    },
+    async ({ params, body }, request) =>
+      decide(request, params.id, async (who) => {
+        await answerSignOff(services, { ...who, answer: body });
+        return body.answer === 'amend'
+          ? 'The offer is changed and made to the customer.'
+          : 'The claim is declined and the customer told.';
+      }),
   );
 
   route(
     app,
     a.checkPayment,
     { ...ownerOnly, invalidMessage: 'Please check your answer.' },
-    async ({ params, body }, request) => {
-      const checked = await checkStuckClaimPayment(services, {
-        actor: staffOf(request),
-        claimId: params.id,
-        check: body,
-        scope: await scopeOf(request),
-      });
-      return {
-        status: true,
-        message:
-          'notMade' in checked
-            ? stuckPaymentMessages.notMade
-            : 'The claim is paid as the provider’s dashboard shows it.',
-        claim: await view(params.id, null),
-      };
-    },
+    async ({ params, body }, request) =>
+      decide(request, params.id, async (who) => {
+        const checked = await checkStuckClaimPayment(services, { ...who, check: body });
+        return 'notMade' in checked
+          ? stuckPaymentMessages.notMade
+          : 'The claim is paid as the provider’s dashboard shows it.';
+      }),
   );
 
   route(
     app,
     a.answerDispute,
     { ...ownerOnly, invalidMessage: 'Please check your answer.' },
-    async ({ params, body }, request) => {
-      await answerDispute(services, {
-        actor: staffOf(request),
-        claimId: params.id,
-        answer: body,
-        scope: await scopeOf(request),
-      });
-      return {
-        status: true,
-        message: body.answer === 'raise' ? 'The offer is raised.' : 'The dispute is declined.',
-        claim: await view(params.id, null),
-      };
-    },
+    async ({ params, body }, request) =>
+      decide(request, params.id, async (who) => {
+        await answerDispute(services, { ...who, answer: body });
+        return body.answer === 'raise' ? 'The offer is raised.' : 'The dispute is declined.';
+      }),
   );
 
   route(app, a.table, staffOnly, async () => ({
