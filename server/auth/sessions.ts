@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { customers, sessions } from '../db/schema';
+import { preparedQuery } from '../db/prepared';
 import { SESSION_TTL_MS } from './cookies';
 import { hashToken, newToken } from './tokens';
 
@@ -25,9 +26,9 @@ export async function createSession(
   return { token, sessionId: row!.id, expiresAt };
 }
 
-/** The live session a token stands for, with its (registered, not erased) customer. */
-export async function findSession(db: DbOrTx, token: string, now: Date) {
-  const [row] = await db
+/** The session row behind a token hash, read on every signed-in request: prepared once. */
+const liveSession = preparedQuery('find_session', (db, name) =>
+  db
     .select({
       sessionId: sessions.id,
       customerId: customers.id,
@@ -39,14 +40,20 @@ export async function findSession(db: DbOrTx, token: string, now: Date) {
     .innerJoin(customers, eq(customers.id, sessions.customerId))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
+        gt(sessions.expiresAt, sql.placeholder('now')),
         isNull(customers.deletedAt),
         eq(customers.isGuest, false),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare(name),
+);
+
+/** The live session a token stands for, with its (registered, not erased) customer. */
+export async function findSession(db: DbOrTx, token: string, now: Date) {
+  const [row] = await liveSession(db).execute({ tokenHash: hashToken(token), now });
   return row ?? null;
 }
 

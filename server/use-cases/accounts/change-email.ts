@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { normaliseEmail } from '@shared/validation';
 import { renderEmail } from '../../adapters/mail/layout';
 import { hitRateLimit, rateRules } from '../../auth/rate-limit';
@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import type { AppServices } from '../../services';
 import { isUniqueViolation } from '../../db/errors';
 import { customers, oneTimeCodes } from '../../db/schema';
+import { preparedQuery } from '../../db/prepared';
 import { ValidationError } from '../../errors';
 import { accountMessages } from '@shared/account-messages';
 import { findRegisteredCustomer } from './log-in';
@@ -92,25 +93,30 @@ export async function requestEmailChange(
   );
 }
 
+/** The newest unused, unexpired e-mail change of a customer: read by every account page. */
+const pendingChange = preparedQuery('pending_email_change', (db, name) =>
+  db
+    .select({ newEmail: oneTimeCodes.newEmail })
+    .from(oneTimeCodes)
+    .where(
+      and(
+        eq(oneTimeCodes.customerId, sql.placeholder('customerId')),
+        eq(oneTimeCodes.purpose, 'email_change'),
+        isNull(oneTimeCodes.usedAt),
+        gt(oneTimeCodes.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .orderBy(desc(oneTimeCodes.createdAt))
+    .limit(1)
+    .prepare(name),
+);
+
 /** The address waiting for confirmation, or null (the account page shows it). */
 export async function pendingEmailChange(
   db: DbOrTx,
   input: { customerId: string; now: Date },
 ): Promise<string | null> {
-  const { customerId, now } = input;
-  const [row] = await db
-    .select({ newEmail: oneTimeCodes.newEmail })
-    .from(oneTimeCodes)
-    .where(
-      and(
-        eq(oneTimeCodes.customerId, customerId),
-        eq(oneTimeCodes.purpose, 'email_change'),
-        isNull(oneTimeCodes.usedAt),
-        gt(oneTimeCodes.expiresAt, now),
-      ),
-    )
-    .orderBy(desc(oneTimeCodes.createdAt))
-    .limit(1);
+  const [row] = await pendingChange(db).execute(input);
   return row?.newEmail ?? null;
 }
 

@@ -1,12 +1,40 @@
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppServices } from '../../services';
 import { customerAddresses, customers, orderItems, orders, textMessages } from '../../db/schema';
 import { UnauthorizedError } from '../../errors';
+import { preparedQuery } from '../../db/prepared';
 import { checkCancellation, checkReschedule } from './cancellation-policy';
 import { pendingEmailChange } from './change-email';
 import { documentsOfOrders } from '../invoices/vat-documents';
 import { openApprovalsOf } from '../approvals/price-approval';
 import { awaitsApproval } from '@shared/order-approval';
+
+// Read on every account page: prepared once (server/db/prepared.ts).
+const customerRow = preparedQuery('account_customer', (db, name) =>
+  db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.id, sql.placeholder('customerId')), isNull(customers.deletedAt)))
+    .limit(1)
+    .prepare(name),
+);
+const customerOrderRows = preparedQuery('account_orders', (db, name) =>
+  db
+    .select()
+    .from(orders)
+    .where(eq(orders.customerId, sql.placeholder('customerId')))
+    .orderBy(desc(orders.createdAt), desc(orders.orderNo))
+    .limit(200)
+    .prepare(name),
+);
+const addressBook = preparedQuery('account_addresses', (db, name) =>
+  db
+    .select()
+    .from(customerAddresses)
+    .where(eq(customerAddresses.customerId, sql.placeholder('customerId')))
+    .orderBy(asc(customerAddresses.createdAt))
+    .prepare(name),
+);
 
 /**
  * GET /orders: the customer with their orders (newest first, each with its lines and whether
@@ -22,22 +50,9 @@ export async function listCustomerOrders(
   // Two rounds of reads at once, not nine one after another (issue 30: the account's p99):
   // what needs only the customer, then what needs their orders' ids.
   const [[customer], orderRows, addresses, pendingEmail] = await Promise.all([
-    db
-      .select()
-      .from(customers)
-      .where(and(eq(customers.id, customerId), isNull(customers.deletedAt)))
-      .limit(1),
-    db
-      .select()
-      .from(orders)
-      .where(eq(orders.customerId, customerId))
-      .orderBy(desc(orders.createdAt), desc(orders.orderNo))
-      .limit(200),
-    db
-      .select()
-      .from(customerAddresses)
-      .where(eq(customerAddresses.customerId, customerId))
-      .orderBy(asc(customerAddresses.createdAt)),
+    customerRow(db).execute({ customerId }),
+    customerOrderRows(db).execute({ customerId }),
+    addressBook(db).execute({ customerId }),
     pendingEmailChange(db, { customerId, now }),
   ]);
   if (!customer) throw new UnauthorizedError();
