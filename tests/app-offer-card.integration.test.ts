@@ -78,6 +78,11 @@ describe("the app's offer, once per saved card (decision 064)", () => {
     expect(bobCard.saved.body.message).toBe(
       `Your card is saved. Nothing has been charged. ${appOfferMessages.usedCard(30)}`,
     );
+    // The code the payment page branches on, with the words it shows on the next page.
+    expect(bobCard.saved.body.notice).toEqual({
+      code: 'app-offer-card-used',
+      message: appOfferMessages.usedCard(30),
+    });
     expect(await percentOf(bobOrder)).toBeNull();
     // Ann keeps hers; the fingerprint is what matched.
     expect(await percentOf(annOrder)).toBe(30);

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { data, Link } from 'react-router';
+import { useEffect, useState } from 'react';
+import { data, Link, useLocation } from 'react-router';
 import { DateTime } from 'luxon';
 import { LONDON_ZONE } from '@shared/london-zone';
 import { getOrderConfirmation } from '~/server/orders.server';
@@ -54,10 +54,29 @@ function londonWindow(startIso: string, endIso: string) {
   return `${start.toFormat('cccc d LLLL yyyy')}, ${start.toFormat('HH:mm')} to ${end.toFormat('HH:mm')}`;
 }
 
+/**
+ * What the payment page said beside saving the card (its reply's `notice`, by code), passed in
+ * the navigation's state: read after hydration, as the server renders without it.
+ */
+function usePaymentNotice(): string | null {
+  const { state } = useLocation();
+  const [notice, setNotice] = useState<string | null>(null);
+  useEffect(() => {
+    const sent = (state as { notice?: { code?: unknown; message?: unknown } } | null)?.notice;
+    setNotice(
+      sent?.code === 'app-offer-card-used' && typeof sent.message === 'string'
+        ? sent.message
+        : null,
+    );
+  }, [state]);
+  return notice;
+}
+
 /** /order/complete/{id}: order number, date and delivery window; the conversion fires once. */
 export default function OrderComplete({ loaderData }: Route.ComponentProps) {
   const { order, address } = loaderData;
   const brand = useRootData()!.brand;
+  const notice = usePaymentNotice();
   useEffect(() => {
     trackConversionOnce(order.order_id);
     // The booking is done: the home form starts afresh (it kept the choice for a return).
@@ -73,6 +92,14 @@ export default function OrderComplete({ loaderData }: Route.ComponentProps) {
           ✓
         </div>
         <h1 className="mt-4 text-2xl font-bold text-slate-900">Thank you, your order is booked</h1>
+        {notice ? (
+          <p
+            role="status"
+            className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-left text-sm text-amber-900"
+          >
+            {notice}
+          </p>
+        ) : null}
         <dl className="mt-6 space-y-3 text-left">
           <div className="flex justify-between gap-4 border-b border-slate-100 pb-2">
             <dt className="text-slate-500">Order number</dt>

@@ -280,7 +280,8 @@ function PaymentForms(props: {
       );
       if (saved.ok && saved.data.status === true) {
         const result = invoiceDue ? `/payment/complete/${order.id}` : `/order/complete/${order.id}`;
-        navigate(withPaymentToken(result, token));
+        // The card is saved, but it may have cost the order the app's offer: the next page says so.
+        navigate(withPaymentToken(result, token), { state: { notice: saved.data.notice } });
         return;
       }
       setError(saved.ok ? saved.data.message : saved.error.message);

@@ -19,7 +19,17 @@ const providerClaim = z.object({
     .max(200, 'payment_id is not a payment of ours'),
 });
 /** The outcome as the spec's card and PayPal steps read it (`status` true or false). */
-const outcome = z.object({ status: z.boolean(), message: text(), paid: z.boolean().optional() });
+const outcome = z.object({
+  status: z.boolean(),
+  message: text(),
+  paid: z.boolean().optional(),
+  /**
+   * What the page should say beside a success, by code: `app-offer-card-used` when the card
+   * just saved had the app's first-order offer on another account, so this order lost it
+   * (decision 064). `message` says it in words.
+   */
+  notice: z.object({ code: z.literal('app-offer-card-used'), message: text() }).optional(),
+});
 const payer = ['checkoutToken', 'paymentToken', 'bearer', 'cookie'] as const;
 
 export const paymentsApi = {

@@ -121,3 +121,74 @@ test('in a browser tab the summary shows no app offer and the order has no disco
   await expect(page).toHaveURL(/\/order\/complete\/[0-9a-f-]{36}$/);
   await expect(page.locator('main')).not.toContainText('App discount');
 });
+
+/** In the app, an order with the 30 % whose card is saved on the card page (TEST MODE). */
+async function appOrderWithCard(
+  page: Page,
+  who: { door: string; phone: string; email: string },
+  card: 'saved' | 'after authentication',
+) {
+  await guestToSummary(page, who);
+  const offer = page.getByRole('region', { name: OFFER, exact: false });
+  await expect(
+    offer.getByRole('checkbox', { name: `Take ${OFFER} with this order` }),
+  ).toBeChecked();
+  await page.getByLabel(/Save a card now/).check();
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page).toHaveURL(/\/order\/payment\/[0-9a-f-]{36}(\?t=[^&]+)?$/);
+  await waitForHydration(page);
+  await page
+    .getByLabel('Card number')
+    .fill(card === 'saved' ? '4242 4242 4242 4242' : '4000 0025 0000 3155');
+  await page.getByLabel('Expiry (MM / YY)').fill('12 / 30');
+  await page.getByLabel('Security code').fill('123');
+  await page.getByRole('button', { name: 'Save card' }).click();
+  if (card === 'after authentication') {
+    await page.getByRole('button', { name: 'Complete authentication' }).click();
+  }
+  await expect(page).toHaveURL(/\/order\/complete\/[0-9a-f-]{36}/);
+  await expect(page.getByRole('heading', { name: /your order is booked/ })).toBeVisible();
+}
+
+test('in the app, a card that already had the 30 % on another account: saved, and the order told it is at the usual price', async ({
+  page,
+}, testInfo) => {
+  const mobile = testInfo.project.name === 'mobile';
+  // Each project its own card (TEST MODE gives each test card number one fingerprint), so the
+  // two projects running side by side do not share one.
+  const card = mobile ? 'saved' : 'after authentication';
+  await runAsInstalledApp(page);
+
+  // The first account saves the card and keeps the offer.
+  await appOrderWithCard(
+    page,
+    {
+      door: mobile ? '45' : '46',
+      phone: mobile ? '07700 900775' : '07700 900776',
+      email: `app-offer-card-first-${testInfo.project.name}@example.com`,
+    },
+    card,
+  );
+  await expect(page.locator('main')).toContainText(`App discount (${OFFER})`);
+  await expect(page.getByRole('status').filter({ hasText: 'usual price' })).toHaveCount(0);
+
+  // Another person (door, phone, e-mail) with the same card: saved all the same, the offer gone.
+  await appOrderWithCard(
+    page,
+    {
+      door: mobile ? '47' : '48',
+      phone: mobile ? '07700 900777' : '07700 900778',
+      email: `app-offer-card-second-${testInfo.project.name}@example.com`,
+    },
+    card,
+  );
+  await expect(page.getByRole('status').filter({ hasText: 'usual price' })).toHaveText(
+    `The ${OFFER} was already had with this card on another account: it is once per customer, phone number and card, so this order is at the usual price.`,
+  );
+  await expect(page.locator('main')).not.toContainText('App discount');
+  await page.screenshot({
+    path: testInfo.outputPath(`app-offer-card-used-${testInfo.project.name}.png`),
+    fullPage: true,
+  });
+  await expectNoSeriousA11yViolations(page);
+});

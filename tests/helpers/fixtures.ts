@@ -1,4 +1,6 @@
 import { DateTime } from 'luxon';
+import type { z } from 'zod';
+import type { paymentsApi } from '@shared/api/payments';
 import { paymentToken } from '../../server/auth/order-access';
 import type { DbOrTx } from '../../server/db/client';
 import { orders } from '../../server/db/schema';
@@ -335,7 +337,7 @@ export async function saveTestCard(
   if (confirmed.body.intent_status === 'requires_action' && authenticated !== undefined) {
     confirmed = await confirm(authenticated);
   }
-  const saved = await server.api<{ status: boolean; message: string }>(
+  const saved = await server.api<z.infer<(typeof paymentsApi.confirmCard.replies)[200]>>(
     '/api/update-payment-method',
     {
       body: { payment_id: setup.body.setup_id, id: orderId },

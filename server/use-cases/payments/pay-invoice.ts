@@ -14,7 +14,7 @@ export type PaymentDeps = Pick<
   'db' | 'payments' | 'mail' | 'config' | 'logger' | 'now'
 >;
 
-type Reply = { status: boolean; message: string; paid?: boolean };
+type Reply = Awaited<ReturnType<typeof confirmCardSaved>> & { paid?: boolean };
 
 /**
  * The e-mailed Pay Now link: the amount due of an invoiced order, paid with the customer

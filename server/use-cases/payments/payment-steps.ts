@@ -128,7 +128,11 @@ export async function markPaymentReady(
 export async function confirmCardSaved(
   deps: Pick<AppServices, 'db' | 'payments'>,
   input: { orderId: string; setupId: string },
-): Promise<{ status: boolean; message: string }> {
+): Promise<{
+  status: boolean;
+  message: string;
+  notice?: { code: 'app-offer-card-used'; message: string };
+}> {
   const { db, payments: providers } = deps;
   const saved = { status: true, message: 'Your card is saved. Nothing has been charged.' };
   const known = await paymentStartedFor(db, input.orderId, input.setupId, 'card_setup');
@@ -165,7 +169,11 @@ export async function confirmCardSaved(
   );
   // The card is saved either way; the app's offer refused for it is said beside.
   if (ready.appOfferRefused) {
-    return { ...saved, message: `${saved.message} ${ready.appOfferRefused}` };
+    return {
+      ...saved,
+      message: `${saved.message} ${ready.appOfferRefused}`,
+      notice: { code: 'app-offer-card-used', message: ready.appOfferRefused },
+    };
   }
   return saved;
 }
