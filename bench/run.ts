@@ -114,7 +114,8 @@ async function main() {
   for (const row of comparison) console.log(formatComparison(row));
   const session = await signedInCustomer(server.url);
   const personal = await personalPageAt100(server.url, '/account', session, seconds);
-  console.log(formatRow(personal, server.rssMiB()));
+  memory[personal.name] = server.rssMiB();
+  console.log(formatRow(personal, memory[personal.name]!));
   if (only === 'http') {
     await server.stop();
     updateSection('## HTTP layer against bare Node', renderComparison(comparison, personal));
