@@ -154,34 +154,26 @@ test('in the app, a card that already had the 30 % on another account: saved, an
   page,
 }, testInfo) => {
   const mobile = testInfo.project.name === 'mobile';
-  // Each project its own card (TEST MODE gives each test card number one fingerprint), so the
-  // two projects running side by side do not share one.
+  // Each project its own card (TEST MODE gives each test card number one fingerprint) and its
+  // own people (door, phone, e-mail).
   const card = mobile ? 'saved' : 'after authentication';
+  const person = (role: 'first' | 'second') => {
+    const door = (role === 'first' ? 45 : 47) + (mobile ? 0 : 1);
+    return {
+      door: String(door),
+      phone: `07700 9007${door + 30}`,
+      email: `app-offer-card-${role}-${testInfo.project.name}@example.com`,
+    };
+  };
   await runAsInstalledApp(page);
 
   // The first account saves the card and keeps the offer.
-  await appOrderWithCard(
-    page,
-    {
-      door: mobile ? '45' : '46',
-      phone: mobile ? '07700 900775' : '07700 900776',
-      email: `app-offer-card-first-${testInfo.project.name}@example.com`,
-    },
-    card,
-  );
+  await appOrderWithCard(page, person('first'), card);
   await expect(page.locator('main')).toContainText(`App discount (${OFFER})`);
   await expect(page.getByRole('status').filter({ hasText: 'usual price' })).toHaveCount(0);
 
-  // Another person (door, phone, e-mail) with the same card: saved all the same, the offer gone.
-  await appOrderWithCard(
-    page,
-    {
-      door: mobile ? '47' : '48',
-      phone: mobile ? '07700 900777' : '07700 900778',
-      email: `app-offer-card-second-${testInfo.project.name}@example.com`,
-    },
-    card,
-  );
+  // Another person with the same card: saved all the same, the offer gone.
+  await appOrderWithCard(page, person('second'), card);
   await expect(page.getByRole('status').filter({ hasText: 'usual price' })).toHaveText(
     `The ${OFFER} was already had with this card on another account: it is once per customer, phone number and card, so this order is at the usual price.`,
   );
