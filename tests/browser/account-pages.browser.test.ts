@@ -4,6 +4,7 @@ import { orderItems } from '../../server/db/schema';
 import { insertOrderRow, logIn, signUp } from '@tests/helpers/fixtures';
 import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 import { chromiumArgs, testBrowserPath } from '@tests/helpers/chromium';
+import { waitForHydration } from '@tests/helpers/hydration';
 
 /*
  * The account pages with real orders in the database, in Chromium at 1280 px (desktop page)
@@ -138,6 +139,8 @@ describe('account pages with orders', () => {
     const { page, context } = await openAccount(1280);
     const order = ids.later!;
     await page.goto(`${server.url}/account/orders/${order.id}`, { waitUntil: 'networkidle' });
+    // Cancel Order is a JavaScript control: a click before hydration began would be lost.
+    await waitForHydration(page);
     // Hold the cancel call until the pending state has been seen.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));

@@ -87,16 +87,7 @@ export async function holdHydration(page: Page) {
   return release;
 }
 
-/** Until React Router's browser router exists and has started: the page has hydrated. */
-export async function waitForHydration(page: Page, timeout?: number) {
-  await page.waitForFunction(
-    () =>
-      (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } })
-        .__reactRouterDataRouter?.state.initialized === true,
-    null,
-    timeout ? { timeout } : undefined,
-  );
-}
+export { waitForHydration } from '@tests/helpers/hydration';
 
 /**
  * Signs a back-office account in through the sign-in page, coming back to `from`; with
