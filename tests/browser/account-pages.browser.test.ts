@@ -53,7 +53,12 @@ describe('account pages with orders', () => {
   });
 
   async function openAccount(width: number) {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    // No service worker: the app's would answer the page's API calls itself, out of reach
+    // of page.route, with which the cancel test holds its call.
+    const context = await browser.newContext({
+      viewport: { width, height: 900 },
+      serviceWorkers: 'block',
+    });
     const url = new URL(server.url);
     await context.addCookies([
       { name: 'cl_session', value: token, domain: url.hostname, path: '/', httpOnly: true },
