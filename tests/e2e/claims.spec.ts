@@ -1,9 +1,18 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { garmentPhotoBytes } from '@tests/helpers/intake-fixtures';
-import { logIn } from './account-helpers';
-import { E2E_CLAIM_CUSTOMERS, E2E_CLAIM_GUESTS, E2E_CLAIM_PASSWORD } from './claims-seed';
+import { expect, test } from '@playwright/test';
+import {
+  backOffice,
+  claimGarment,
+  damagedOnForm,
+  expectShirtOffer,
+  findOurs,
+  sendClaim,
+  shot,
+  signInCustomer,
+  unstuck,
+} from './claims-helpers';
+import { E2E_CLAIM_GUESTS } from './claims-seed';
 import { E2E_OWNER, E2E_STAFF } from './e2e-staff';
-import { expectNoSeriousA11yViolations, ownAddress, readMail, signIn } from './support';
+import { expectNoSeriousA11yViolations, ownAddress, readMail } from './support';
 
 // Sign-ins from this spec's own addresses (support.ts): the customer's, staff's, the owner's.
 test.use(ownAddress(245));
@@ -21,106 +30,6 @@ test.use(ownAddress(245));
  */
 
 test.describe.configure({ mode: 'serial' });
-
-// Full-page shots with the sticky header and contact bar in their places in the page, not
-// drawn over the content wherever the last scroll left them.
-const unstuck = '.sticky { position: static !important; }';
-const shot = (page: Page, name: string, project: string) =>
-  page.screenshot({
-    path: `test-results/claims/${name}-${project}.png`,
-    fullPage: true,
-    style: unstuck,
-  });
-
-async function backOffice(
-  browser: Browser,
-  who: { email: string; password: string },
-  octet: number,
-  from: string,
-) {
-  // The project's device (375 px on a phone, 1280 on a desktop): owners sign off on phones too.
-  const { viewport, deviceScaleFactor, isMobile, hasTouch, userAgent } = test.info().project.use;
-  const context = await browser.newContext({
-    viewport,
-    deviceScaleFactor,
-    isMobile,
-    hasTouch,
-    userAgent,
-    ...ownAddress(octet),
-  });
-  const page = await context.newPage();
-  await signIn(page, who, from);
-  return { page, context };
-}
-
-/** The project's registered customer (claims-seed.ts), signed in. */
-async function signInCustomer(page: Page) {
-  const project = test.info().project.name as keyof typeof E2E_CLAIM_CUSTOMERS;
-  await logIn(page, E2E_CLAIM_CUSTOMERS[project], E2E_CLAIM_PASSWORD);
-}
-
-type GarmentClaim = {
-  damage: string;
-  category: string;
-  age: string;
-  cost?: string;
-  photo?: boolean;
-};
-
-/** The customer reports a problem with one garment from the order's page; the garment's card. */
-async function claimGarment(
-  page: Page,
-  tag: string,
-  fill: GarmentClaim,
-  /** The project's name: the order page's screenshot is taken. */
-  project?: string,
-) {
-  await page.goto('/account/orders');
-  await page.locator('a[href^="/account/orders/"]').filter({ visible: true }).first().click();
-  await expect(page.getByRole('heading', { name: 'A problem with a garment?' })).toBeVisible();
-  if (project) {
-    await expectNoSeriousA11yViolations(page);
-    await shot(page, 'order-report-problem', project);
-  }
-  await page.getByRole('link', { name: 'Report a problem' }).click();
-  await expect(page.getByRole('heading', { name: /^Report a problem with order/ })).toBeVisible();
-  return damagedOnForm(page, tag, fill);
-}
-
-/** On the claim form, one garment ticked and said damaged as `fill` says; its card. */
-async function damagedOnForm(page: Page, tag: string, fill: GarmentClaim) {
-  const card = page.getByRole('listitem').filter({ hasText: `Tag ${tag}` });
-  await card.getByRole('checkbox').check();
-  await card.getByRole('radio', { name: /^Damaged/ }).check();
-  await card.getByLabel('Kind of damage').selectOption({ label: fill.damage });
-  await card.getByLabel('What kind of garment it is').selectOption({ label: fill.category });
-  await card.getByLabel('Its age in months').fill(fill.age);
-  if (fill.cost) await card.getByLabel('What a new one costs (£, optional)').fill(fill.cost);
-  if (fill.photo) {
-    await card.getByLabel('Your photos of it (optional)').setInputFiles({
-      name: 'faded-shirt.jpg',
-      mimeType: 'image/jpeg',
-      buffer: await garmentPhotoBytes('#bfdbfe'),
-    });
-  }
-  return card;
-}
-
-/** Sends the claim form and lands on the claim's page: its path and the claim's id. */
-async function sendClaim(page: Page, claimPage = /\/account\/claims\/\d+\?/) {
-  await page.getByRole('button', { name: 'Send my claim' }).click();
-  await expect(page).toHaveURL(claimPage);
-  const claimPath = new URL(page.url()).pathname;
-  return { claimPath, claimId: /(\d+)$/.exec(claimPath)![1]! };
-}
-
-/** Staff, on a claim's page, find it ours: the offer of `offerTotal` is made to the customer. */
-async function findOurs(staff: Page, offerTotal: string) {
-  await staff.getByLabel('Whose fault').selectOption({ label: 'Ours' });
-  await staff.getByRole('button', { name: 'Save the finding' }).click();
-  await expect(staff.getByText('Finding saved and the offer made to the customer.')).toBeVisible();
-  await expect(staff.getByTestId('offer-total')).toHaveText(offerTotal);
-}
 
 test('a customer claims a damaged shirt with a photo and takes the offer as credit', async ({
   page,
@@ -187,24 +96,7 @@ test('a customer claims a damaged shirt with a photo and takes the offer as cred
 
   // ─── The customer reads the offer and takes it as credit ───
   await page.goto(claimPath);
-  await expect(page.getByTestId('claim-status')).toHaveText('Offer made');
-  await expect(page.getByTestId('offer-total')).toHaveText('£27.50');
-  const line = page.getByTestId('offer-line');
-  await expect(line).toContainText('We expect shirts and blouses to last 24 months.');
-  await expect(line).toContainText(
-    'Yours is 6 months old, in the age band up to 6 months, and was in average condition.',
-  );
-  await expect(line).toContainText(
-    'A garment of that age and condition is worth 60% of a new one.',
-  );
-  await expect(line).toContainText(
-    '60% of £40.00 is £24.00; we add the £3.50 you paid to clean it: £27.50 in all.',
-  );
-  await expect(
-    page.getByText(
-      'Accepting this offer does not take away your rights under the Consumer Rights Act 2015.',
-    ),
-  ).toBeVisible();
+  await expectShirtOffer(page);
   await expectNoSeriousA11yViolations(page);
   await shot(page, 'claim-offer', project);
   await page.getByRole('radio', { name: /£30\.25 account credit/ }).check();
@@ -432,13 +324,7 @@ test('a guest claims from the intake report’s e-mailed link and reads the offe
   await findOurs(staff.page, '£27.50');
   await staff.context.close();
   await page.goto(claimUrl);
-  await expect(page.getByTestId('claim-status')).toHaveText('Offer made');
-  await expect(page.getByTestId('offer-total')).toHaveText('£27.50');
-  const line = page.getByTestId('offer-line');
-  await expect(line).toContainText('We expect shirts and blouses to last 24 months.');
-  await expect(line).toContainText(
-    '60% of £40.00 is £24.00; we add the £3.50 you paid to clean it: £27.50 in all.',
-  );
+  await expectShirtOffer(page);
   await expectNoSeriousA11yViolations(page);
   await guestShot('guest-claim-offer');
 });
