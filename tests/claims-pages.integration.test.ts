@@ -71,6 +71,22 @@ function claimForm(tag: string, fields: Record<string, string>, files: Record<st
   return form;
 }
 
+/** A damaged shirt's fields on the claim form, with `fields` added or put in their place. */
+const damagedShirt = (fields: Record<string, string>) => ({
+  include: 'on',
+  kind: 'damaged',
+  category: 'shirts',
+  ...fields,
+});
+
+/** Ada posts her order's claim form for one garment. */
+const postClaim = (tag: string, fields: Record<string, string>, files: Record<string, Blob> = {}) =>
+  post(`/account/orders/${orderId}/claim`, claimForm(tag, fields, files), ada);
+
+/** A JPEG of a garment, as a file input gives it. */
+const jpegBlob = async (colour?: string) =>
+  new Blob([new Uint8Array(await garmentPhotoBytes(colour))], { type: 'image/jpeg' });
+
 beforeAll(async () => {
   server = await startTestServer({ pages: 'build', now: () => clock });
   const db = server.database.db;
@@ -153,30 +169,16 @@ describe('the claim form without JavaScript', () => {
     expect(none.status).toBe(422);
     expect(await none.text()).toContain('Choose at least one garment.');
 
-    const noDamage = await post(
-      `/account/orders/${orderId}/claim`,
-      claimForm('P-1', { include: 'on', kind: 'damaged', category: 'shirts', age_months: '6' }),
-      ada,
-    );
+    const noDamage = await postClaim('P-1', damagedShirt({ age_months: '6' }));
     expect(noDamage.status).toBe(422);
     const html = await noDamage.text();
     expect(html).toContain(`href="#claim-g${garments['P-1']}-damage_kind"`);
     expect(html).toContain('Choose the kind of damage.');
 
-    const notAPhoto = await post(
-      `/account/orders/${orderId}/claim`,
-      claimForm(
-        'P-1',
-        {
-          include: 'on',
-          kind: 'damaged',
-          damage_kind: 'stain-left',
-          category: 'shirts',
-          age_months: '6',
-        },
-        { photos: new Blob(['%PDF-1.4'], { type: 'application/pdf' }) },
-      ),
-      ada,
+    const notAPhoto = await postClaim(
+      'P-1',
+      damagedShirt({ damage_kind: 'stain-left', age_months: '6' }),
+      { photos: new Blob(['%PDF-1.4'], { type: 'application/pdf' }) },
     );
     expect(notAPhoto.status).toBe(422);
     expect(await notAPhoto.text()).toContain('Choose a JPEG, PNG or WebP photo.');
@@ -185,25 +187,16 @@ describe('the claim form without JavaScript', () => {
 
   let claimPath = '';
   test('a claim with its photo and receipt: 303 to the claim’s page, which shows them', async () => {
-    const jpeg = new Blob([new Uint8Array(await garmentPhotoBytes('#fde68a'))], {
-      type: 'image/jpeg',
-    });
-    const made = await post(
-      `/account/orders/${orderId}/claim`,
-      claimForm(
-        'P-1',
-        {
-          include: 'on',
-          kind: 'damaged',
-          damage_kind: 'stain-left',
-          category: 'shirts',
-          age_months: '6',
-          replacement_cost: '45.00',
-          note: 'Wine stain still there',
-        },
-        { photos: jpeg, receipt: jpeg },
-      ),
-      ada,
+    const jpeg = await jpegBlob('#fde68a');
+    const made = await postClaim(
+      'P-1',
+      damagedShirt({
+        damage_kind: 'stain-left',
+        age_months: '6',
+        replacement_cost: '45.00',
+        note: 'Wine stain still there',
+      }),
+      { photos: jpeg, receipt: jpeg },
     );
     expect(made.status).toBe(303);
     const location = made.headers.get('location')!;
@@ -258,27 +251,16 @@ describe('the claim form without JavaScript', () => {
 describe('a dispute and a photo by plain POST; staff of another branch', () => {
   let claimPath = '';
   test('a photo while we look into it; a dispute needs its reason, then reaches the owner', async () => {
-    const made = await post(
-      `/account/orders/${orderId}/claim`,
-      claimForm('P-2', {
-        include: 'on',
-        kind: 'damaged',
-        damage_kind: 'pressing',
-        category: 'shirts',
-        age_months: '30',
-      }),
-      ada,
+    const made = await postClaim(
+      'P-2',
+      damagedShirt({ damage_kind: 'pressing', age_months: '30' }),
     );
     expect(made.status).toBe(303);
     claimPath = made.headers.get('location')!.split('?')[0]!;
     const photo = new FormData();
     photo.append('intent', 'photo');
     photo.append('item', 'x');
-    photo.append(
-      'photo',
-      new Blob([new Uint8Array(await garmentPhotoBytes())], { type: 'image/jpeg' }),
-      'p.jpg',
-    );
+    photo.append('photo', await jpegBlob(), 'p.jpg');
     expect((await post(claimPath, photo, ada)).status).toBe(422);
     const claimId = Number(claimPath.split('/').at(-1));
     const [item] = await server.database.db
@@ -336,11 +318,12 @@ describe('a dispute and a photo by plain POST; staff of another branch', () => {
 
 describe('a re-clean, and a claim found not ours', () => {
   test('a re-clean opens its free order, named on the claim’s page', async () => {
-    const made = await post(
-      `/account/orders/${orderId}/claim`,
-      claimForm('P-3', { include: 'on', kind: 're-clean', category: 'shirts', age_months: '3' }),
-      ada,
-    );
+    const made = await postClaim('P-3', {
+      include: 'on',
+      kind: 're-clean',
+      category: 'shirts',
+      age_months: '3',
+    });
     expect(made.status).toBe(303);
     const location = made.headers.get('location')!;
     expect(location).toMatch(/reclean=LD-\d+/);
@@ -350,16 +333,9 @@ describe('a re-clean, and a claim found not ours', () => {
   });
 
   test('not ours: the page says why, and offers the dispute', async () => {
-    const made = await post(
-      `/account/orders/${orderId}/claim`,
-      claimForm('P-4', {
-        include: 'on',
-        kind: 'damaged',
-        damage_kind: 'hole-or-tear',
-        category: 'shirts',
-        age_months: '40',
-      }),
-      ada,
+    const made = await postClaim(
+      'P-4',
+      damagedShirt({ damage_kind: 'hole-or-tear', age_months: '40' }),
     );
     const claimPath = made.headers.get('location')!.split('?')[0]!;
     const claimId = Number(claimPath.split('/').at(-1));
@@ -443,11 +419,7 @@ describe('review round 2: branch, sign-off, paying, a final answer', () => {
     return { Cookie: `cl_staff=${login.body.token}`, token: login.body.token };
   };
   const claimOn = async (tag: string, fields: Record<string, string>, files = {}) => {
-    const made = await post(
-      `/account/orders/${orderId}/claim`,
-      claimForm(tag, { include: 'on', kind: 'damaged', category: 'shirts', ...fields }, files),
-      ada,
-    );
+    const made = await postClaim(tag, damagedShirt(fields), files);
     expect(made.status).toBe(303);
     const path = made.headers.get('location')!.split('?')[0]!;
     const id = Number(path.split('/').at(-1));
@@ -507,9 +479,7 @@ describe('review round 2: branch, sign-off, paying, a final answer', () => {
   });
 
   test('an offer waiting for the owner is not shown to the customer, page or API', async () => {
-    const jpeg = new Blob([new Uint8Array(await garmentPhotoBytes('#fecaca'))], {
-      type: 'image/jpeg',
-    });
+    const jpeg = await jpegBlob('#fecaca');
     const { path, id, itemId } = await claimOn(
       'P-5',
       { damage_kind: 'hole-or-tear', age_months: '1', replacement_cost: '500.00' },
@@ -649,24 +619,12 @@ describe('review round 2: branch, sign-off, paying, a final answer', () => {
   });
 
   test('photos refused after the claim is made are said with their reason, the receipt too', async () => {
-    const jpeg = new Blob([new Uint8Array(await garmentPhotoBytes('#bfdbfe'))], {
-      type: 'image/jpeg',
-    });
+    const jpeg = await jpegBlob('#bfdbfe');
     const broken = new Blob(['not a jpeg at all'], { type: 'image/jpeg' });
-    const withReceipt = await post(
-      `/account/orders/${orderId}/claim`,
-      claimForm(
-        'P-7',
-        {
-          include: 'on',
-          kind: 'damaged',
-          damage_kind: 'colour-lost',
-          category: 'shirts',
-          age_months: '5',
-        },
-        { photos: jpeg, receipt: broken },
-      ),
-      ada,
+    const withReceipt = await postClaim(
+      'P-7',
+      damagedShirt({ damage_kind: 'colour-lost', age_months: '5' }),
+      { photos: jpeg, receipt: broken },
     );
     expect(withReceipt.status).toBe(303);
     const first = withReceipt.headers.get('location')!;
@@ -688,20 +646,10 @@ describe('review round 2: branch, sign-off, paying, a final answer', () => {
       .insert(rateLimits)
       .values({ key, windowStart: windowStart(clock, 3600), hits: 30 })
       .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { hits: 30 } });
-    const limited = await post(
-      `/account/orders/${orderId}/claim`,
-      claimForm(
-        'P-8',
-        {
-          include: 'on',
-          kind: 'damaged',
-          damage_kind: 'shrunk',
-          category: 'shirts',
-          age_months: '5',
-        },
-        { photos: jpeg, receipt: jpeg },
-      ),
-      ada,
+    const limited = await postClaim(
+      'P-8',
+      damagedShirt({ damage_kind: 'shrunk', age_months: '5' }),
+      { photos: jpeg, receipt: jpeg },
     );
     expect(limited.status).toBe(303);
     const second = await (await page(limited.headers.get('location')!, ada)).text();
@@ -757,20 +705,10 @@ describe('review round 2: branch, sign-off, paying, a final answer', () => {
   });
 
   test('the claim form takes at most 5 photos and a receipt', async () => {
-    const jpeg = new Blob([new Uint8Array(await garmentPhotoBytes('#ddd6fe'))], {
-      type: 'image/jpeg',
+    const jpeg = await jpegBlob('#ddd6fe');
+    const form = claimForm('P-8', damagedShirt({ damage_kind: 'shrunk', age_months: '5' }), {
+      receipt: jpeg,
     });
-    const form = claimForm(
-      'P-8',
-      {
-        include: 'on',
-        kind: 'damaged',
-        damage_kind: 'shrunk',
-        category: 'shirts',
-        age_months: '5',
-      },
-      { receipt: jpeg },
-    );
     for (let i = 0; i < 6; i += 1) form.append(`g.${garments['P-8']}.photos`, jpeg, `p${i}.jpg`);
     const refused = await post(`/account/orders/${orderId}/claim`, form, ada);
     expect(refused.status).toBe(422);
@@ -794,13 +732,7 @@ describe('review round 2: branch, sign-off, paying, a final answer', () => {
     expect(html).toMatch(/enctype="multipart\/form-data"/i);
     expect(html).toContain('Tag P-9 · Shirt on hanger');
     // Without a valid link the POST makes nothing.
-    const fields = {
-      include: 'on',
-      kind: 'damaged',
-      damage_kind: 'stain-left',
-      category: 'shirts',
-      age_months: '8',
-    };
+    const fields = damagedShirt({ damage_kind: 'stain-left', age_months: '8' });
     expect(
       (await post(`/order/intake/${orderId}/claim`, claimForm('P-9', fields), {})).status,
     ).toBe(401);
@@ -830,11 +762,7 @@ describe('review round 2: branch, sign-off, paying, a final answer', () => {
     const photo = new FormData();
     photo.append('intent', 'photo');
     photo.append('item', String(item!.id));
-    photo.append(
-      'photo',
-      new Blob([new Uint8Array(await garmentPhotoBytes())], { type: 'image/jpeg' }),
-      'p.jpg',
-    );
+    photo.append('photo', await jpegBlob(), 'p.jpg');
     const added = await post(`/order/intake/${orderId}/claims/${claimId}?${q}`, photo, {});
     expect(added.status).toBe(303);
     expect(added.headers.get('location')).toBe(

@@ -1,9 +1,18 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { garmentPhotoBytes } from '@tests/helpers/intake-fixtures';
-import { logIn } from './account-helpers';
-import { E2E_CLAIM_CUSTOMERS, E2E_CLAIM_PASSWORD } from './claims-seed';
+import { expect, test } from '@playwright/test';
+import {
+  backOffice,
+  claimGarment,
+  damagedOnForm,
+  expectShirtOffer,
+  findOurs,
+  sendClaim,
+  shot,
+  signInCustomer,
+  unstuck,
+} from './claims-helpers';
+import { E2E_CLAIM_GUESTS } from './claims-seed';
 import { E2E_OWNER, E2E_STAFF } from './e2e-staff';
-import { expectNoSeriousA11yViolations, ownAddress, signIn } from './support';
+import { expectNoSeriousA11yViolations, ownAddress, readMail } from './support';
 
 // Sign-ins from this spec's own addresses (support.ts): the customer's, staff's, the owner's.
 test.use(ownAddress(245));
@@ -15,77 +24,19 @@ test.use(ownAddress(245));
  * time, staff find it ours, and the customer reads the offer in plain words and takes it as
  * credit with the bonus; then an overcoat above the threshold waits for the owner's sign-off,
  * is disputed and raised by the owner, who also saves a new version of the claims table; last,
- * staff find a third garment's claim not ours, with the reason the customer reads. The order
- * (delivered two hours ago) is seeded by tests/e2e/claims-seed.ts.
+ * staff find a third garment's claim not ours, with the reason the customer reads. A guest
+ * claims from the intake report's e-mailed link and reads staff's offer under that link. The
+ * orders (delivered two hours ago) are seeded by tests/e2e/claims-seed.ts.
  */
 
 test.describe.configure({ mode: 'serial' });
-
-const shot = (page: Page, name: string, project: string) =>
-  page.screenshot({ path: `test-results/claims/${name}-${project}.png`, fullPage: true });
-
-async function backOffice(
-  browser: Browser,
-  who: { email: string; password: string },
-  octet: number,
-  from: string,
-) {
-  // The project's device (375 px on a phone, 1280 on a desktop): owners sign off on phones too.
-  const { viewport, deviceScaleFactor, isMobile, hasTouch, userAgent } = test.info().project.use;
-  const context = await browser.newContext({
-    viewport,
-    deviceScaleFactor,
-    isMobile,
-    hasTouch,
-    userAgent,
-    ...ownAddress(octet),
-  });
-  const page = await context.newPage();
-  await signIn(page, who, from);
-  return { page, context };
-}
-
-/** The customer reports a problem with one garment from the order's page; the claim's id. */
-async function claimGarment(
-  page: Page,
-  tag: string,
-  fill: { damage: string; category: string; age: string; cost?: string; photo?: boolean },
-  /** The project's name: the order page's screenshot is taken. */
-  project?: string,
-) {
-  await page.goto('/account/orders');
-  await page.locator('a[href^="/account/orders/"]').filter({ visible: true }).first().click();
-  await expect(page.getByRole('heading', { name: 'A problem with a garment?' })).toBeVisible();
-  if (project) {
-    await expectNoSeriousA11yViolations(page);
-    await shot(page, 'order-report-problem', project);
-  }
-  await page.getByRole('link', { name: 'Report a problem' }).click();
-  await expect(page.getByRole('heading', { name: /^Report a problem with order/ })).toBeVisible();
-  const card = page.getByRole('listitem').filter({ hasText: `Tag ${tag}` });
-  await card.getByRole('checkbox').check();
-  await card.getByRole('radio', { name: /^Damaged/ }).check();
-  await card.getByLabel('Kind of damage').selectOption({ label: fill.damage });
-  await card.getByLabel('What kind of garment it is').selectOption({ label: fill.category });
-  await card.getByLabel('Its age in months').fill(fill.age);
-  if (fill.cost) await card.getByLabel('What a new one costs (£, optional)').fill(fill.cost);
-  if (fill.photo) {
-    await card.getByLabel('Your photos of it (optional)').setInputFiles({
-      name: 'faded-shirt.jpg',
-      mimeType: 'image/jpeg',
-      buffer: await garmentPhotoBytes('#bfdbfe'),
-    });
-  }
-  return card;
-}
 
 test('a customer claims a damaged shirt with a photo and takes the offer as credit', async ({
   page,
   browser,
 }, info) => {
   const project = info.project.name;
-  const email = E2E_CLAIM_CUSTOMERS[project as keyof typeof E2E_CLAIM_CUSTOMERS];
-  await logIn(page, email, E2E_CLAIM_PASSWORD);
+  await signInCustomer(page);
 
   const card = await claimGarment(
     page,
@@ -103,12 +54,9 @@ test('a customer claims a damaged shirt with a photo and takes the offer as cred
   await shot(page, 'claim-form', project);
   const send = page.getByRole('button', { name: 'Send my claim' });
   expect((await send.boundingBox())!.height).toBeGreaterThanOrEqual(44);
-  await send.click();
+  const { claimPath, claimId } = await sendClaim(page);
 
   // ─── The claim's page: what was said, the photo, the evidence, the answer time ───
-  await expect(page).toHaveURL(/\/account\/claims\/\d+\?/);
-  const claimPath = new URL(page.url()).pathname;
-  const claimId = /(\d+)$/.exec(claimPath)![1]!;
   await expect(
     page.getByText(/^Thank you: your claim on order LD-\d+ is with us\.$/),
   ).toBeVisible();
@@ -141,36 +89,14 @@ test('a customer claims a damaged shirt with a photo and takes the offer as cred
   await shot(staff.page, 'board-claims', project);
   await staff.page.goto(`/admin/claims/${claimId}`);
   await expect(staff.page.getByText('“The blue has faded in patches.”')).toBeVisible();
-  await staff.page.getByLabel('Whose fault').selectOption({ label: 'Ours' });
-  await staff.page.getByRole('button', { name: 'Save the finding' }).click();
-  await expect(
-    staff.page.getByText('Finding saved and the offer made to the customer.'),
-  ).toBeVisible();
-  await expect(staff.page.getByTestId('offer-total')).toHaveText('£27.50');
+  await findOurs(staff.page, '£27.50');
   await expectNoSeriousA11yViolations(staff.page);
   await shot(staff.page, 'staff-claim-offered', project);
   await staff.context.close();
 
   // ─── The customer reads the offer and takes it as credit ───
   await page.goto(claimPath);
-  await expect(page.getByTestId('claim-status')).toHaveText('Offer made');
-  await expect(page.getByTestId('offer-total')).toHaveText('£27.50');
-  const line = page.getByTestId('offer-line');
-  await expect(line).toContainText('We expect shirts and blouses to last 24 months.');
-  await expect(line).toContainText(
-    'Yours is 6 months old, in the age band up to 6 months, and was in average condition.',
-  );
-  await expect(line).toContainText(
-    'A garment of that age and condition is worth 60% of a new one.',
-  );
-  await expect(line).toContainText(
-    '60% of £40.00 is £24.00; we add the £3.50 you paid to clean it: £27.50 in all.',
-  );
-  await expect(
-    page.getByText(
-      'Accepting this offer does not take away your rights under the Consumer Rights Act 2015.',
-    ),
-  ).toBeVisible();
+  await expectShirtOffer(page);
   await expectNoSeriousA11yViolations(page);
   await shot(page, 'claim-offer', project);
   await page.getByRole('radio', { name: /£30\.25 account credit/ }).check();
@@ -190,18 +116,14 @@ test('an offer above the threshold waits for the owner, who signs it off', async
   browser,
 }, info) => {
   const project = info.project.name;
-  const email = E2E_CLAIM_CUSTOMERS[project as keyof typeof E2E_CLAIM_CUSTOMERS];
-  await logIn(page, email, E2E_CLAIM_PASSWORD);
+  await signInCustomer(page);
   await claimGarment(page, 'CL-02', {
     damage: 'Hole or tear',
     category: 'Coats and jackets',
     age: '12',
     cost: '300.00',
   });
-  await page.getByRole('button', { name: 'Send my claim' }).click();
-  await expect(page).toHaveURL(/\/account\/claims\/\d+\?/);
-  const claimPath = new URL(page.url()).pathname;
-  const claimId = /(\d+)$/.exec(claimPath)![1]!;
+  const { claimPath, claimId } = await sendClaim(page);
 
   // ─── Staff find it ours, the condition corrected: above the threshold ───
   const staff = await backOffice(browser, E2E_STAFF, 246, `/admin/claims/${claimId}`);
@@ -260,8 +182,7 @@ test('the customer disputes the offer, the owner raises it; the owner saves the 
   browser,
 }, info) => {
   const project = info.project.name;
-  const email = E2E_CLAIM_CUSTOMERS[project as keyof typeof E2E_CLAIM_CUSTOMERS];
-  await logIn(page, email, E2E_CLAIM_PASSWORD);
+  await signInCustomer(page);
   await page.goto(signedOff);
   await page.getByLabel('Why the offer is not fair').fill('It was a new coat, bought in October.');
   await page.getByRole('button', { name: 'Send to our owner' }).click();
@@ -305,16 +226,13 @@ test('staff find a claim not ours, with the reason the customer reads', async ({
   browser,
 }, info) => {
   const project = info.project.name;
-  const email = E2E_CLAIM_CUSTOMERS[project as keyof typeof E2E_CLAIM_CUSTOMERS];
-  await logIn(page, email, E2E_CLAIM_PASSWORD);
+  await signInCustomer(page);
   await claimGarment(page, 'CL-03', {
     damage: 'Hole or tear',
     category: 'Shirts and blouses',
     age: '30',
   });
-  await page.getByRole('button', { name: 'Send my claim' }).click();
-  await expect(page).toHaveURL(/\/account\/claims\/\d+\?/);
-  const claimPath = new URL(page.url()).pathname;
+  const { claimPath } = await sendClaim(page);
 
   const staff = await backOffice(
     browser,
@@ -343,4 +261,70 @@ test('staff find a claim not ours, with the reason the customer reads', async ({
   await expect(page.getByRole('heading', { name: 'Disagree with our answer?' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await shot(page, 'claim-declined', project);
+});
+
+test('a guest claims from the intake report’s e-mailed link and reads the offer there', async ({
+  page,
+  browser,
+}, info) => {
+  const project = info.project.name;
+  const email = E2E_CLAIM_GUESTS[project as keyof typeof E2E_CLAIM_GUESTS];
+  const guestShot = (name: string) =>
+    page.screenshot({
+      path: info.outputPath(`${name}-${project}.png`),
+      fullPage: true,
+      style: unstuck,
+    });
+
+  // ─── The e-mailed link, no account: the report offers "Report a problem" ───
+  const [mail] = (await readMail(email)).filter((m) => m.subject.startsWith('Your intake report'));
+  const link = new URL(/(http:\/\/\S+\/order\/intake\/[0-9a-f-]{36}\?t=\S+)/.exec(mail!.text)![1]!);
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByRole('heading', { name: 'Your intake report' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'A problem with a garment?' })).toBeVisible();
+  await page.getByRole('link', { name: 'Report a problem' }).click();
+  await expect(page).toHaveURL(`${link.pathname}/claim${link.search}`);
+  await expect(page.getByRole('heading', { name: 'Report a problem', exact: true })).toBeVisible();
+  const card = await damagedOnForm(page, 'CL-01', {
+    damage: 'Colour lost',
+    category: 'Shirts and blouses',
+    age: '6',
+    photo: true,
+  });
+  await card.getByLabel('Tell us what you see (optional)').fill('Pale patches on both sleeves.');
+  await expectNoSeriousA11yViolations(page);
+  await guestShot('guest-claim-form');
+
+  // ─── The guest's claim page, under the same link: waiting for the shop ───
+  const { claimPath, claimId } = await sendClaim(
+    page,
+    new RegExp(`^[^?]+${link.pathname}/claims/\\d+\\?t=[^&]+&made=1$`),
+  );
+  const claimUrl = `${claimPath}${link.search}`;
+  await expect(
+    page.getByText(/^Thank you: your claim on order LD-\d+ is with us\.$/),
+  ).toBeVisible();
+  await expect(page.getByTestId('claim-status')).toHaveText('We are looking into it');
+  await expect(page.getByTestId('answer-countdown')).toContainText(/We promise an answer by .+/);
+  await expect(page.getByText('“Pale patches on both sleeves.”')).toBeVisible();
+  const photo = page.getByRole('img', { name: 'Photos of Tag CL-01 · Shirt on hanger, photo 1' });
+  await photo.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => photo.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
+    .toBe(true);
+  await expect(page.getByRole('link', { name: '← Back to the intake report' })).toHaveAttribute(
+    'href',
+    link.pathname + link.search,
+  );
+  await expectNoSeriousA11yViolations(page);
+  await guestShot('guest-claim-open');
+
+  // ─── Staff find it ours; the guest reads the offer's numbers under the link ───
+  const staff = await backOffice(browser, E2E_STAFF, 246, `/admin/claims/${claimId}`);
+  await findOurs(staff.page, '£27.50');
+  await staff.context.close();
+  await page.goto(claimUrl);
+  await expectShirtOffer(page);
+  await expectNoSeriousA11yViolations(page);
+  await guestShot('guest-claim-offer');
 });
