@@ -137,7 +137,8 @@ export function AddPhotos({ claim, failure }: { claim: ClaimView; failure: Claim
         Add a photo
       </h2>
       <Refusal failure={failure} intent="photo" />
-      <div className="grid gap-3 sm:grid-cols-3">
+      {/* Two columns at most: in three, the garment's name and the file's were cut short. */}
+      <div className="grid gap-3 sm:grid-cols-2">
         <div>
           <label htmlFor="photo-item" className="field-label">
             Garment
@@ -159,7 +160,7 @@ export function AddPhotos({ claim, failure }: { claim: ClaimView; failure: Claim
             <option value="receipt">The receipt</option>
           </select>
         </div>
-        <div>
+        <div className="sm:col-span-2">
           <label htmlFor="photo-file" className="field-label">
             Photo
           </label>
