@@ -10,6 +10,8 @@ export const accountMessages = {
   currentPasswordWrong: 'The current password is incorrect.',
   passwordChanged: 'Your password has been changed. Please log in again with your new password.',
   profileUpdated: 'Your profile has been updated.',
+  orderCancelled: (orderNo: string) =>
+    `Order ${orderNo} is cancelled. We have e-mailed you a confirmation.`,
   deleteCodeSent:
     'If an account exists for this e-mail, we have sent a 6-digit code to it. The code expires in 10 minutes.',
   deleteCodeWrong: 'The code is incorrect or has expired. Please check it or request a new code.',

@@ -38,6 +38,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   };
 }
 
+export { cancelOrderAction as action } from '~/features/account/cancel-order.server';
+
 export function headers() {
   return accountHeaders;
 }

@@ -30,3 +30,4 @@ export { COUNTER_RECEIPT } from '@server/use-cases/invoices/vat-documents';
 export { listOrderDocuments } from '@server/use-cases/invoices/list-order-documents';
 export { documentLinks, type DocumentLink } from '@server/use-cases/invoices/present-documents';
 export { rescheduleChoices, rescheduleOrder } from '@server/use-cases/orders/reschedule-order';
+export { cancelOrder } from '@server/use-cases/cancellations/cancel-order';

@@ -1,6 +1,8 @@
 import { holdHydration, waitForHydration } from './support';
 import { expect, test } from '@playwright/test';
-import { anotherDay, checkedSlot, shownWindows, tap } from './booking-helpers';
+import { firstSlots, signUp } from '@tests/helpers/fixtures';
+import { password } from './account-helpers';
+import { anotherDay, callerOf, checkedSlot, shownWindows, tap } from './booking-helpers';
 
 /*
  * What a visitor on a slow phone does before the page's scripts have run: typing and choosing
@@ -63,4 +65,52 @@ test('log in: an e-mail typed before hydration is kept for the password step', a
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByLabel('Password')).toBeVisible();
   await expect(page.getByText('typed-early@example.com')).toBeVisible();
+});
+
+test('an order cancelled before hydration: Cancel Order, then Yes, cancel order, as plain forms', async ({
+  page,
+}, testInfo) => {
+  const email = `cancel-early-${testInfo.project.name}@example.com`;
+  const caller = callerOf(page.request);
+  await signUp(caller, { name: 'Ada Early', email, phone: '07700 900457' });
+  // The API's login sets this browser's session cookie too.
+  const login = await caller.api<{ token: string }>('/api/login', { body: { email, password } });
+  // A collection at least six hours away: well inside the two hours' cancelling rule.
+  const slots = await firstSlots(caller, Date.now() + 6 * 60 * 60 * 1000);
+  const placed = await caller.api<{ order: { order_id: string; order_no: string } }>(
+    '/api/placeorder',
+    {
+      headers: { Authorization: `Bearer ${login.body.token}` },
+      body: {
+        pickup_date: slots.pickup.slot_date,
+        pickup_start: slots.pickup.slot_start,
+        delivery_date: slots.delivery.slot_date,
+        delivery_start: slots.delivery.slot_start,
+        customer_name: 'Ada Early',
+        customer_email: email,
+        customer_phone: '07700 900457',
+        address: { line1: '3 Fortune Green Road', postcode: 'NW6 1DT' },
+        status: 'pending',
+      },
+    },
+  );
+  expect(placed.status).toBe(200);
+  const { order_id: orderId, order_no: orderNo } = placed.body.order;
+
+  // The page's scripts never run in this test: each tap is the browser's own form.
+  const release = await holdHydration(page);
+  await page.goto(`/account/orders/${orderId}`);
+  const detail = page
+    .locator('section')
+    .filter({ visible: true })
+    .filter({ hasText: 'Payment method' });
+  await detail.getByRole('button', { name: 'Cancel Order' }).click();
+  await expect(page).toHaveURL(/\?cancel=$/);
+  await detail.getByRole('button', { name: 'Yes, cancel order' }).click();
+  await expect(detail).toContainText(
+    `Order ${orderNo} is cancelled. We have e-mailed you a confirmation.`,
+  );
+  await expect(detail).toContainText('cancelled');
+  await expect(detail.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
+  release();
 });

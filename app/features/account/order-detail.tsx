@@ -1,5 +1,5 @@
 import { useState, useTransition } from 'react';
-import { Link, useRevalidator } from 'react-router';
+import { Link, useActionData, useRevalidator, useSearchParams } from 'react-router';
 import type { CustomerOrderView as CustomerOrder } from '@server/use-cases/orders/present-order-for-customer';
 import { routes } from '@shared/api/routes';
 import { call } from '~/utils/api-client';
@@ -33,12 +33,22 @@ export function StatusBadge({ status }: { status: string }) {
 }
 
 /** Pay Now, Change collection or delivery (issue 18) and Cancel Order for one order. */
+/** What the order page's cancel form answered when posted without scripts (its action). */
+type CancelPosted =
+  { ok: true; message: string } | { ok: false; errors: { message: string } } | null | undefined;
+
 export function OrderActions({ order, phone }: { order: CustomerOrder; phone: string }) {
   const revalidator = useRevalidator();
-  const [confirming, setConfirming] = useState(false);
+  // Before scripts run, "Cancel Order" is a link to ?cancel, which the server opens the
+  // confirmation for, and "Yes, cancel order" posts the page's form (cancel-order.server.ts).
+  const [searchParams] = useSearchParams();
+  const posted = useActionData() as CancelPosted;
+  const [confirming, setConfirming] = useState(() => searchParams.has('cancel') && !posted);
   // React 19: the cancel call is an async transition, its pending state is the button's.
   const [busy, startCancel] = useTransition();
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(() =>
+    posted ? { ok: posted.ok, text: posted.ok ? posted.message : posted.errors.message } : null,
+  );
   const canAskCancel = CANCELLABLE.includes(order.status);
   const canChange = order.can_change.collection || order.can_change.delivery;
   if (!showPayNow(order) && !canAskCancel && !canChange && !result) return null;
@@ -82,9 +92,17 @@ export function OrderActions({ order, phone }: { order: CustomerOrder; phone: st
           </a>
         ) : null}
         {canAskCancel && !confirming ? (
-          <button type="button" className="btn-secondary" onClick={() => setConfirming(true)}>
-            Cancel Order
-          </button>
+          <form
+            method="get"
+            onSubmit={(event) => {
+              event.preventDefault();
+              setConfirming(true);
+            }}
+          >
+            <button type="submit" name="cancel" value="" className="btn-secondary">
+              Cancel Order
+            </button>
+          </form>
         ) : null}
       </div>
       {confirming ? (
@@ -96,14 +114,32 @@ export function OrderActions({ order, phone }: { order: CustomerOrder; phone: st
           <p className="font-medium text-slate-800">
             Cancel order {order.order_no}? We will not come to collect it.
           </p>
-          <div className="mt-3 flex flex-wrap gap-3">
-            <button type="button" className="btn-primary bg-brand" disabled={busy} onClick={cancel}>
+          <form
+            method="post"
+            className="mt-3 flex flex-wrap gap-3"
+            onSubmit={(event) => {
+              event.preventDefault();
+              cancel();
+            }}
+          >
+            <input type="hidden" name="intent" value="cancel" />
+            <button type="submit" className="btn-primary bg-brand" disabled={busy}>
               {busy ? 'Cancelling…' : 'Yes, cancel order'}
             </button>
-            <button type="button" className="btn-secondary" onClick={() => setConfirming(false)}>
+            {/* Without scripts: back to the order page as it was (a GET of no fields). */}
+            <button
+              type="submit"
+              formMethod="get"
+              formNoValidate
+              className="btn-secondary"
+              onClick={(event) => {
+                event.preventDefault();
+                setConfirming(false);
+              }}
+            >
               Keep order
             </button>
-          </div>
+          </form>
         </div>
       ) : null}
     </div>

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@shared/api';
+import { accountMessages } from '@shared/account-messages';
 import type { AppServices } from '../../../services';
 import { cancelOrder } from '../../../use-cases/cancellations/cancel-order';
 import { listCustomerOrders } from '../../../use-cases/accounts/list-customer-orders';
@@ -27,7 +28,7 @@ export function customerOrderRoutes(app: FastifyInstance, services: AppServices)
     const result = await cancelOrder(services, { customerId: me.id, orderId: params.id });
     return {
       status: true,
-      message: `Order ${result.orderNo} is cancelled. We have e-mailed you a confirmation.`,
+      message: accountMessages.orderCancelled(result.orderNo),
     };
   });
 
