@@ -1,4 +1,6 @@
 import { expect, type Page } from '@playwright/test';
+import { firstSlots, signUp } from '@tests/helpers/fixtures';
+import type { ApiCaller } from '@tests/helpers/api-caller';
 
 /** Steps of the account pages shared by the browser tests, with and without JavaScript. */
 
@@ -37,4 +39,47 @@ export async function logIn(page: Page, email: string, pass = password) {
   await page.getByLabel('Password').fill(pass);
   await page.getByRole('button', { name: 'LOG IN' }).click();
   await expect(page).toHaveURL(/\/account$/);
+}
+
+/**
+ * A customer signed up and logged in over the API (which sets this browser's session cookie
+ * too), with an order placed with that login: its collection the first offered at least
+ * `collectionAfterMs` from now.
+ */
+export async function customerWithOrder(
+  caller: ApiCaller,
+  who: { name: string; email: string; phone: string },
+  order: {
+    address: { line1: string; postcode: string };
+    door_number?: string;
+    access_notes?: string;
+    customer_notes?: string;
+    collectionAfterMs?: number;
+  },
+) {
+  const { collectionAfterMs = 0, ...details } = order;
+  await signUp(caller, who);
+  const login = await caller.api<{ token: string }>('/api/login', {
+    body: { email: who.email, password },
+  });
+  const slots = await firstSlots(caller, Date.now() + collectionAfterMs);
+  const placed = await caller.api<{ order: { order_id: string; order_no: string } }>(
+    '/api/placeorder',
+    {
+      headers: { Authorization: `Bearer ${login.body.token}` },
+      body: {
+        pickup_date: slots.pickup.slot_date,
+        pickup_start: slots.pickup.slot_start,
+        delivery_date: slots.delivery.slot_date,
+        delivery_start: slots.delivery.slot_start,
+        customer_name: who.name,
+        customer_email: who.email,
+        customer_phone: who.phone,
+        ...details,
+        status: 'pending',
+      },
+    },
+  );
+  expect(placed.status).toBe(200);
+  return { orderId: placed.body.order.order_id, orderNo: placed.body.order.order_no };
 }

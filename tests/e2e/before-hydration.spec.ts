@@ -1,7 +1,6 @@
 import { holdHydration, waitForHydration } from './support';
 import { expect, test } from '@playwright/test';
-import { firstSlots, signUp } from '@tests/helpers/fixtures';
-import { password } from './account-helpers';
+import { customerWithOrder } from './account-helpers';
 import { anotherDay, callerOf, checkedSlot, shownWindows, tap } from './booking-helpers';
 
 /*
@@ -70,32 +69,19 @@ test('log in: an e-mail typed before hydration is kept for the password step', a
 test('an order cancelled before hydration: Cancel Order, then Yes, cancel order, as plain forms', async ({
   page,
 }, testInfo) => {
-  const email = `cancel-early-${testInfo.project.name}@example.com`;
-  const caller = callerOf(page.request);
-  await signUp(caller, { name: 'Ada Early', email, phone: '07700 900457' });
-  // The API's login sets this browser's session cookie too.
-  const login = await caller.api<{ token: string }>('/api/login', { body: { email, password } });
   // A collection at least six hours away: well inside the two hours' cancelling rule.
-  const slots = await firstSlots(caller, Date.now() + 6 * 60 * 60 * 1000);
-  const placed = await caller.api<{ order: { order_id: string; order_no: string } }>(
-    '/api/placeorder',
+  const { orderId, orderNo } = await customerWithOrder(
+    callerOf(page.request),
     {
-      headers: { Authorization: `Bearer ${login.body.token}` },
-      body: {
-        pickup_date: slots.pickup.slot_date,
-        pickup_start: slots.pickup.slot_start,
-        delivery_date: slots.delivery.slot_date,
-        delivery_start: slots.delivery.slot_start,
-        customer_name: 'Ada Early',
-        customer_email: email,
-        customer_phone: '07700 900457',
-        address: { line1: '3 Fortune Green Road', postcode: 'NW6 1DT' },
-        status: 'pending',
-      },
+      name: 'Ada Early',
+      email: `cancel-early-${testInfo.project.name}@example.com`,
+      phone: '07700 900457',
+    },
+    {
+      address: { line1: '3 Fortune Green Road', postcode: 'NW6 1DT' },
+      collectionAfterMs: 6 * 60 * 60 * 1000,
     },
   );
-  expect(placed.status).toBe(200);
-  const { order_id: orderId, order_no: orderNo } = placed.body.order;
 
   // The page's scripts never run in this test: each tap is the browser's own form.
   const release = await holdHydration(page);

@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { firstSlots, signUp } from '@tests/helpers/fixtures';
-import { password } from './account-helpers';
+import { customerWithOrder } from './account-helpers';
 import { callerOf, chooseSlotsWithPicker } from './booking-helpers';
 import { expectNoSeriousA11yViolations } from './support';
 
@@ -34,33 +33,17 @@ async function openBookAgain(page: Page, orderNo: string) {
 test('book again from a saved address and place the order', async ({ page }, testInfo) => {
   const width = testInfo.project.name;
   const email = `again-${width}@example.com`;
-  const caller = callerOf(page.request);
-  await signUp(caller, { name: 'Ada Again', email, phone: '07700 900456' });
   // A past order, placed over the API with her login.
-  const login = await caller.api<{ token: string }>('/api/login', { body: { email, password } });
-  const slots = await firstSlots(caller);
-  const placed = await caller.api<{ order: { order_id: string; order_no: string } }>(
-    '/api/placeorder',
+  const { orderNo } = await customerWithOrder(
+    callerOf(page.request),
+    { name: 'Ada Again', email, phone: '07700 900456' },
     {
-      headers: { Authorization: `Bearer ${login.body.token}` },
-      body: {
-        pickup_date: slots.pickup.slot_date,
-        pickup_start: slots.pickup.slot_start,
-        delivery_date: slots.delivery.slot_date,
-        delivery_start: slots.delivery.slot_start,
-        customer_name: 'Ada Again',
-        customer_email: email,
-        customer_phone: '07700 900456',
-        customer_notes: 'Two suits, one shirt',
-        address: { line1: '1 Fortune Green Road', postcode: 'NW6 1DT' },
-        door_number: 'Flat 9',
-        access_notes: 'Buzz 9',
-        status: 'pending',
-      },
+      customer_notes: 'Two suits, one shirt',
+      address: { line1: '1 Fortune Green Road', postcode: 'NW6 1DT' },
+      door_number: 'Flat 9',
+      access_notes: 'Buzz 9',
     },
   );
-  expect(placed.status).toBe(200);
-  const { order_no: orderNo } = placed.body.order;
 
   // The API's login set the session cookie of this browser context too: she is logged in.
 
