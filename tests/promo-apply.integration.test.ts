@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, eq, gt } from 'drizzle-orm';
 import { promoCodes, services as priceList } from '../server/db/schema';
 import { referralCodeOf } from '../server/use-cases/promos/referrals';
-import { signUp, spreadSlots, startGuestCheckout } from '@tests/helpers/fixtures';
+import { orderPayload, signUp, spreadSlots, startGuestCheckout } from '@tests/helpers/fixtures';
 import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 /*
@@ -120,16 +120,15 @@ describe('POST /api/promo/check: Apply at the checkout', () => {
     // The same person orders, then comes back under an e-mail alias: not a first order.
     const slots = spreadSlots(1);
     const placed = await server.api('/api/placeorder', {
-      body: {
-        pickup_date: slots.pickup.slot_date,
-        pickup_start: slots.pickup.slot_start,
-        delivery_date: slots.delivery.slot_date,
-        delivery_start: slots.delivery.slot_start,
-        customer_name: who.name,
-        customer_email: who.email,
-        customer_phone: who.phone,
-        status: 'pending',
-      },
+      body: orderPayload(
+        {
+          customer_name: who.name,
+          customer_email: who.email,
+          customer_phone: who.phone,
+          customer_notes: undefined,
+        },
+        slots,
+      ),
       headers: { 'X-Checkout-Token': checkout.checkout_token },
     });
     expect(placed.status).toBe(200);

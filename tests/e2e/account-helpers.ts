@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { firstSlots, signUp } from '@tests/helpers/fixtures';
+import { firstSlots, orderPayload, signUp } from '@tests/helpers/fixtures';
 import type { ApiCaller } from '@tests/helpers/api-caller';
 
 /** Steps of the account pages shared by the browser tests, with and without JavaScript. */
@@ -67,17 +67,16 @@ export async function customerWithOrder(
     '/api/placeorder',
     {
       headers: { Authorization: `Bearer ${login.body.token}` },
-      body: {
-        pickup_date: slots.pickup.slot_date,
-        pickup_start: slots.pickup.slot_start,
-        delivery_date: slots.delivery.slot_date,
-        delivery_start: slots.delivery.slot_start,
-        customer_name: who.name,
-        customer_email: who.email,
-        customer_phone: who.phone,
-        ...details,
-        status: 'pending',
-      },
+      body: orderPayload(
+        {
+          customer_name: who.name,
+          customer_email: who.email,
+          customer_phone: who.phone,
+          customer_notes: undefined,
+          ...details,
+        },
+        slots,
+      ),
     },
   );
   expect(placed.status).toBe(200);
