@@ -66,7 +66,9 @@ export default defineConfig({
   ],
   webServer: {
     command: 'tsx tests/e2e/e2e-server.ts',
-    url: `http://localhost:${port}/healthz`,
+    // The test server's own port, which listens once every seed is in (the site's /healthz
+    // answers before: a first spec could start on a half-seeded database).
+    url: `http://127.0.0.1:${port + 1}/ready`,
     env: { E2E_PORT: String(port) },
     reuseExistingServer: false,
     timeout: 120_000,

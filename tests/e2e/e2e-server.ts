@@ -188,6 +188,11 @@ const mailApi = createServer((req, res) => {
     );
     return;
   }
+  if (url.pathname === '/ready') {
+    // Listening here means every seed above is in (playwright.config.ts waits for it).
+    res.end('ready');
+    return;
+  }
   if (url.pathname === '/slots/full') {
     res.setHeader('Content-Type', 'application/json');
     res.end(JSON.stringify(fullWindows));

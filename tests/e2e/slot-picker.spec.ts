@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { checkedSlot, tap } from './booking-helpers';
-import { expectNoSeriousA11yViolations, seededFullWindows } from './support';
+import { expectNoSeriousA11yViolations, seededFullWindows, waitForHydration } from './support';
 
 /*
  * Issue 18 (decision 035), at 375 and 1280 px: the home form's slot picker shows full windows
@@ -15,6 +15,8 @@ test('full windows stay in the picker, greyed as Full, and cannot be chosen', as
   const seeded = await seededFullWindows();
   expect(seeded.starts).toHaveLength(2);
   await page.goto('/');
+  // The day chips are the page's own control: a tap while React hydrates is undone by it.
+  await waitForHydration(page);
   const form = page.locator('form#order');
   const days = form.getByRole('group', { name: 'Collection day' });
   await expect(days.getByRole('radio').first()).toBeAttached();
