@@ -9,6 +9,7 @@ import { timedRequest } from '../../bench/load';
 import { startServerProcess, type ServerProcess } from '../../bench/server-process';
 import { orderPayload } from '@tests/helpers/fixtures';
 import { startSmtpServer } from '@tests/helpers/smtp-server';
+import { freePort } from '@tests/helpers/server-process';
 import { startPrivatePostgres, type PrivatePostgres } from './private-postgres';
 
 /*
@@ -20,7 +21,6 @@ const serverUrl = process.env.DATABASE_URL;
 /** Every order may take the same slots: these tests are about faults, not capacity. */
 const ROOMY =
   'update slot_settings set pickup_capacity_per_slot = 1000, delivery_capacity_per_slot = 1000';
-let nextPort = 4100 + (process.pid % 50) * 10;
 const running: ServerProcess[] = [];
 const databases: string[] = [];
 
@@ -37,10 +37,11 @@ async function freshDatabase(baseUrl = serverUrl!): Promise<string> {
 }
 
 async function instance(databaseUrl: string, env: Record<string, string> = {}) {
-  const start = () =>
+  // A port the system gives (a port from the process id once met a machine's own services).
+  const start = async () =>
     startServerProcess(
       { NODE_ENV: 'test', DATABASE_URL: databaseUrl, LOG_LEVEL: 'error', ...env },
-      nextPort++,
+      await freePort(),
       { script: 'tests/faults/instance.ts', quiet: true },
     );
   let server: ServerProcess;
@@ -336,8 +337,9 @@ describe.skipIf(!serverUrl)('faults survived, on PostgreSQL', () => {
 
   describe('PostgreSQL restarted under load', () => {
     let privatePg: PrivatePostgres;
-    beforeAll(() => {
-      privatePg = startPrivatePostgres(5400 + (process.pid % 90));
+    beforeAll(async () => {
+      // Not a port from the process id: one in ninety was 5432, the machine's own server's.
+      privatePg = startPrivatePostgres(await freePort());
     });
     afterAll(() => privatePg?.destroy());
 
