@@ -1,4 +1,6 @@
 import { inArray } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import { LONDON_ZONE } from '@shared/london-zone';
 import { londonIsoDate } from '@shared/london-time';
 import {
   branches,
@@ -23,7 +25,14 @@ import { sendUncollectedReminders } from '../../server/use-cases/counter/uncolle
 export async function seedUncollected(services: AppServices) {
   const { db } = services;
   const now = services.now();
-  const ago = (days: number) => new Date(now.getTime() - days * 86_400_000);
+  // London noon that many calendar days ago: days × 24 h from late evening in winter fell on
+  // the next London day in summer time (4 Sept 00:41 for 95 days before 7 Dec 23:41, so 94).
+  const ago = (days: number) =>
+    DateTime.fromJSDate(now, { zone: LONDON_ZONE })
+      .startOf('day')
+      .minus({ days })
+      .set({ hour: 12 })
+      .toJSDate();
   const rows = await db
     .select()
     .from(branches)
