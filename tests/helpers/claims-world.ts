@@ -82,16 +82,7 @@ export async function startClaimsWorld<Role extends 'owner' | 'staff'>(options: 
       for (const [i, charge] of charges.entries()) {
         const ref = `${refPrefix}_${i}`;
         refs.push(ref);
-        stripe.intents.set(ref, {
-          id: ref,
-          kind: 'payment',
-          clientSecret: `${ref}_secret`,
-          status: 'succeeded',
-          customer: null,
-          metadata: {},
-          amount: charge.takes ?? charge.pence,
-          currency: 'gbp',
-        });
+        stripe.paidIntent(ref, charge.takes ?? charge.pence);
         await database.db.insert(payments).values({
           orderId,
           provider: 'stripe',

@@ -71,6 +71,8 @@ export type StripeStandIn = {
   ): Promise<{ status: number; body: Record<string, unknown> }>;
   /** Stripe Terminal (decision 053): readers, and the signed `terminal.reader.action_*` event. */
   terminal: ReturnType<typeof createTerminalStandIn<Intent>>;
+  /** A card payment that already succeeded at Stripe (an order paid before the test). */
+  paidIntent(id: string, amountPence: number): void;
   /** The next `calls` requests from our server get a 500, as in an outage. */
   failNext(calls: number): void;
   /**
@@ -437,6 +439,18 @@ export async function startStripeStandIn(
     intents,
     refunds,
     terminal,
+    paidIntent(id, amountPence) {
+      intents.set(id, {
+        id,
+        kind: 'payment',
+        clientSecret: `${id}_secret`,
+        status: 'succeeded',
+        customer: null,
+        metadata: {},
+        amount: amountPence,
+        currency: 'gbp',
+      });
+    },
     async confirmAsBrowser(clientSecret, cardNumber, authenticate) {
       const id = clientSecret.split('_secret_')[0]!;
       const kind = id.startsWith('seti') ? 'setup' : 'payment';

@@ -50,16 +50,7 @@ async function offeredClaim(provider: 'stripe' | 'paypal', ref: string) {
   ]);
   await sendIntakeReport(services, { actor, orderId: order.id });
   if (provider === 'stripe') {
-    stripe.intents.set(ref, {
-      id: ref,
-      kind: 'payment',
-      clientSecret: `${ref}_secret`,
-      status: 'succeeded',
-      customer: null,
-      metadata: {},
-      amount: 350,
-      currency: 'gbp',
-    });
+    stripe.paidIntent(ref, 350);
   } else {
     paypal.orders.set(ref, {
       id: ref,
