@@ -79,6 +79,17 @@ describe('cancelling an order from its page without JavaScript', () => {
       'Orders can be cancelled up to 2 hours before collection, so this one can no longer be cancelled online.',
     );
 
+    // Not an order's id at all, or a form of another intent: nothing to cancel, no 500.
+    const stray = await post('not-an-order', cookies.ada!);
+    expect(stray.status).toBe(404);
+    expect(await text(stray)).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
+    const other = await site.page(`/account/orders/${soon.id}`, {
+      method: 'POST',
+      headers: { Cookie: cookies.ada!, Origin: site.url },
+      body: new URLSearchParams({ intent: 'something-else' }),
+    });
+    expect(other.status).toBe(400);
+
     const adas = await orderOf('ada@example.com', 48 * HOUR);
     const foreign = await post(adas.id, cookies.bob!);
     expect(foreign.status).toBe(404);
