@@ -36,7 +36,7 @@ export default defineConfig({
     // No service worker (decision 059) unless a spec asks for one: it precaches the site's
     // assets in every new context, which made each test several times slower.
     serviceWorkers: 'block',
-    trace: 'retain-on-failure',
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   projects: [
