@@ -77,7 +77,10 @@ export default defineConfig({
           include: ['tests/faults/**/*.fault.test.ts'],
           testTimeout: 180_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Beside the integration files, not after them: its minute is mostly waiting on
+          // processes it kills and restarts, with a core idle (a project without file
+          // parallelism ran on its own at the end of test:pg). Each instance it starts has its
+          // own database and ports.
         },
       },
       {

@@ -10,6 +10,9 @@ import path from 'node:path';
 import { loadConfig } from '../../server/config';
 import { startServer } from '../../server/start';
 import { startSmtpServer } from '@tests/helpers/smtp-server';
+// scrypt at the tests' cost: the specs sign up and in some hundreds of times a project, at
+// ~90 ms of CPU each at 2^15, which the browser tests do not test (decision 065).
+import '@tests/helpers/quick-password-hashes';
 import { createStaffUser } from '../../server/auth/staff';
 import { seedBranches } from './branches-seed';
 import { E2E_CAP_PENCE, E2E_CAPPED_ORDERS, E2E_STAFF } from './e2e-staff';
