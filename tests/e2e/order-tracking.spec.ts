@@ -90,7 +90,11 @@ test('the tracking page shows each step as the order moves from booked to delive
   // The photo is shown large enough to recognise the door.
   const photo = page.getByRole('img', { name: 'Where your order was left' });
   await expect(photo).toBeVisible();
-  expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // Visible is not loaded: the photo is decoded once its bytes arrive (a busy CI machine took
+  // longer than the assertion waited).
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+    .toBeGreaterThan(0);
   expect((await photo.boundingBox())!.width).toBeGreaterThanOrEqual(280);
   await expect(page.getByText('Now: Delivered')).toBeVisible();
 });
